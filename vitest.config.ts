@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests, integration tests against a real database (Postgres when one
+// answers, PGlite otherwise) and the simulator, and the slow reliability suite, which runs only
+// when asked for (`npm run test:reliability`).
+const reliability = process.env.UPTRENDS_TEST_RELIABILITY === '1';
+
+export default defineConfig({
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts', 'test/reliability/fast/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      ...(reliability
+        ? [
+            {
+              test: {
+                name: 'reliability',
+                include: ['test/reliability/slow/**/*.test.ts'],
+                globalSetup: ['test/support/global-setup.ts'],
+                testTimeout: 600_000,
+                hookTimeout: 120_000,
+                pool: 'forks' as const,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
