@@ -1,0 +1,120 @@
+/**
+ * Error classes of uptrends-etl. Every error carries a stable `code` (part of the product: scripts
+ * may match on it), a `retriable` flag (the HTTP layer and the pipeline decide on it, never on
+ * message text) and a `context` object naming where it happened (stream, window, route, record
+ * id). Context must never hold secrets or parameter values that could contain them.
+ * Only `src/bin.ts` maps these classes to exit codes.
+ */
+
+/** Free-form but secret-free description of where an error happened. */
+export type ErrorContext = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+export interface EtlErrorOptions {
+  retriable?: boolean;
+  context?: ErrorContext;
+  cause?: unknown;
+}
+
+/** Base class: stable code, retriable flag, context and cause. */
+export class EtlError extends Error {
+  readonly code: string;
+  readonly retriable: boolean;
+  readonly context: ErrorContext;
+
+  constructor(code: string, message: string, options: EtlErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.retriable = options.retriable ?? false;
+    this.context = Object.freeze({ ...(options.context ?? {}) });
+  }
+}
+
+/** A setting or command-line option is missing or invalid. Never retriable. */
+export class ConfigError extends EtlError {
+  constructor(message: string, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+    super('CONFIG_INVALID', message, { ...options, retriable: false });
+  }
+}
+
+/** The warehouse could not be reached, migrated or written. */
+export class DatabaseError extends EtlError {
+  constructor(message: string, options: EtlErrorOptions = {}) {
+    super('DATABASE_FAILED', message, options);
+  }
+}
+
+/** Another run holds the warehouse lock. */
+export class LockError extends EtlError {
+  constructor(message: string, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+    super('LOCKED', message, { ...options, retriable: true });
+  }
+}
+
+/** An HTTP request failed: a status the service sent, or no answer at all. */
+export class HttpError extends EtlError {
+  /** HTTP status, or undefined when no response arrived (timeout, reset, refused). */
+  readonly status: number | undefined;
+
+  constructor(code: string, message: string, status: number | undefined, options: EtlErrorOptions = {}) {
+    super(code, message, options);
+    this.status = status;
+  }
+}
+
+/** The service answered 401 or 403: credentials are wrong or lack rights. */
+export class AuthError extends HttpError {
+  constructor(message: string, status: number, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+    super('API_AUTH_FAILED', message, status, { ...options, retriable: false });
+  }
+}
+
+/** The service answered 429; `retryAfterMs` is what it asked us to wait, when it said. */
+export class RateLimitError extends HttpError {
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, retryAfterMs: number | undefined, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+    super('API_RATE_LIMITED', message, 429, { ...options, retriable: true });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** A response arrived but its body is not what the contract says (not JSON, truncated, wrong shape). */
+export class ResponseFormatError extends EtlError {
+  constructor(message: string, options: EtlErrorOptions = {}) {
+    super('API_BAD_RESPONSE', message, { retriable: options.retriable ?? true, ...options });
+  }
+}
+
+/** One record failed validation; context names stream, window and record id. */
+export class RecordValidationError extends EtlError {
+  constructor(message: string, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+    super('RECORD_INVALID', message, { ...options, retriable: false });
+  }
+}
+
+/** A stream (or one window of it) could not be completed; wraps the error that stopped it. */
+export class StreamError extends EtlError {
+  constructor(message: string, options: EtlErrorOptions = {}) {
+    super('STREAM_FAILED', message, options);
+  }
+}
+
+/** A report could not be built or written. */
+export class ReportError extends EtlError {
+  constructor(message: string, options: EtlErrorOptions = {}) {
+    super('REPORT_FAILED', message, options);
+  }
+}
+
+/** The e-mail could not be delivered (login refused, recipient rejected, server unreachable). */
+export class MailError extends EtlError {
+  constructor(code: string, message: string, options: EtlErrorOptions = {}) {
+    super(code, message, options);
+  }
+}
+
+/** True when the error (or anything in its cause chain) is an EtlError marked retriable. */
+export function isRetriable(error: unknown): boolean {
+  return error instanceof EtlError && error.retriable;
+}

@@ -1,0 +1,74 @@
+/**
+ * Terminology used across the code, the warehouse comments and the docs.
+ *
+ * - account: one Uptrends account (AccountId). Every warehouse row carries `account_id`, so one
+ *   warehouse can hold several accounts.
+ * - stream: one kind of record read from the API and loaded into one set of tables (monitors,
+ *   alerts, statistics, ...). Streams are declared as data in `src/extract/streams`.
+ * - partition: the sub-unit of a stream that keeps its own state (a monitor for statistics, a
+ *   monitor group for alerts, `-` when the stream has one).
+ * - window: a half-open interval [start, end) of account-local time that a stream reads in one go.
+ *   A window is complete only when every page of it has been read.
+ * - page: one HTTP response of a stream (up to 100 alerts; a whole list for configuration).
+ * - cursor: the opaque string the service returns to fetch the next page of a window.
+ * - run: one invocation of `sync` (or `nightly`), recorded in `etl_run` with its status and counts.
+ * - watermark: the end of the last completed window of a stream partition, committed in the same
+ *   transaction as that window's rows. Never the newest timestamp seen.
+ * - lookback: how far before the watermark a nightly run starts re-reading, so late alerts and
+ *   the Ok alert that closes an incident are picked up.
+ * - incident: the alerts of one monitor sharing an IncidentKey; it starts at the earliest
+ *   FirstError and ends at the Timestamp of its Ok alert (ongoing while there is none).
+ * - report period: the account-local interval a report covers (a month, a date range, or a preset).
+ */
+
+/** An IANA time-zone name such as `Europe/Amsterdam`. */
+export type IanaZone = string;
+
+/** An account-local wall-clock time `yyyy-MM-ddTHH:mm:ss` (no offset). */
+export type LocalDateTime = string;
+
+/** A calendar date `yyyy-MM-dd`. */
+export type LocalDate = string;
+
+/** A half-open interval of instants [start, end). */
+export interface Interval {
+  readonly start: Date;
+  readonly end: Date;
+}
+
+/** A clock, injected wherever code needs "now", so tests can fix it. */
+export type Clock = () => Date;
+
+/** The system clock. */
+export const systemClock: Clock = () => new Date();
+
+/** Every PresetPeriod literal of API v4, in the spec's order. */
+export const PRESET_PERIODS = [
+  'CurrentDay',
+  'CurrentWeek',
+  'CurrentMonth',
+  'CurrentQuarter',
+  'CurrentYear',
+  'PreviousDay',
+  'PreviousWeek',
+  'PreviousMonth',
+  'PreviousQuarter',
+  'PreviousYear',
+  'Last2Hours',
+  'Last6Hours',
+  'Last12Hours',
+  'Last24Hours',
+  'Last48Hours',
+  'Last7Days',
+  'Last30Days',
+  'Last60Days',
+  'Last90Days',
+  'Last365Days',
+  'Last3Months',
+  'Last6Months',
+  'Last12Months',
+  'Last24Months',
+] as const;
+
+/** One PresetPeriod literal. */
+export type PresetPeriod = (typeof PRESET_PERIODS)[number];

@@ -1,0 +1,156 @@
+/**
+ * Conversions between account-local wall-clock times (what the Uptrends API sends: no offset)
+ * and UTC instants, for any IANA zone. Pure: zone rules come from the runtime's Intl data.
+ *
+ * DST policy (the same as Temporal's "compatible" disambiguation, and documented in
+ * docs/time.md): a wall-clock time that occurs twice (autumn) is the earlier instant; a time
+ * that does not exist (spring gap) is read with the offset in force before the gap, which moves it
+ * forward by the gap's length (02:30 in a 02:00->03:00 gap becomes 03:30).
+ */
+import type { IanaZone, LocalDateTime } from '../terms.ts';
+
+const LOCAL_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Fields of a wall-clock time; month is 1-12. */
+export interface LocalFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsetCache = new Map<string, number>();
+const QUARTER_HOUR_MS = 900_000;
+
+function formatterFor(zone: IanaZone): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** True when the runtime knows the IANA zone. */
+export function isValidZone(zone: string): boolean {
+  try {
+    formatterFor(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Offset of `zone` from UTC at instant `epochMs`, in milliseconds (positive east of UTC).
+ * Memoised per quarter hour: every zone transition in the tz database falls on one.
+ */
+export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
+  const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const key = `${zone}|${bucket}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const probe = bucket * QUARTER_HOUR_MS;
+  const parts = formatterFor(zone).formatToParts(new Date(probe));
+  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const offset = asUtc - probe;
+  if (offsetCache.size > 200_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+/**
+ * Parses `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`, `...:ss` or `...:ss.fff` (T or space). Returns undefined
+ * for anything else. A trailing `Z` or offset is reported separately: such a value is absolute.
+ */
+export function parseLocalFields(text: string): { fields: LocalFields; offsetMinutes?: number } | undefined {
+  const m = LOCAL_PATTERN.exec(text.trim());
+  if (m === null) return undefined;
+  const fields: LocalFields = {
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4] ?? 0),
+    minute: Number(m[5] ?? 0),
+    second: Number(m[6] ?? 0),
+    millisecond: m[7] === undefined ? 0 : Math.floor(Number(`0.${m[7]}`) * 1000),
+  };
+  const check = new Date(
+    Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second),
+  );
+  if (
+    check.getUTCFullYear() !== fields.year ||
+    check.getUTCMonth() !== fields.month - 1 ||
+    check.getUTCDate() !== fields.day ||
+    fields.hour > 23 ||
+    fields.minute > 59 ||
+    fields.second > 59
+  ) {
+    return undefined;
+  }
+  const zone = m[8];
+  if (zone === undefined) return { fields };
+  if (zone === 'Z') return { fields, offsetMinutes: 0 };
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return { fields, offsetMinutes: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) };
+}
+
+function fieldsAsUtcMs(f: LocalFields): number {
+  return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, f.millisecond);
+}
+
+/** The UTC instant of wall-clock `fields` in `zone`, with the DST policy described above. */
+export function localFieldsToUtc(fields: LocalFields, zone: IanaZone): Date {
+  const wall = fieldsAsUtcMs(fields);
+  const before = zoneOffsetMs(wall - 86_400_000, zone);
+  const after = zoneOffsetMs(wall + 86_400_000, zone);
+  const candidates: number[] = [];
+  for (const offset of before === after ? [before] : [before, after]) {
+    const instant = wall - offset;
+    if (instant + zoneOffsetMs(instant, zone) === wall) candidates.push(instant);
+  }
+  if (candidates.length === 0) return new Date(wall - before);
+  return new Date(Math.min(...candidates));
+}
+
+/**
+ * The UTC instant of an account-local timestamp. Returns undefined when `text` is not a timestamp
+ * (callers turn that into a RecordValidationError naming the field and record).
+ */
+export function localToUtc(text: string, zone: IanaZone): Date | undefined {
+  const parsed = parseLocalFields(text);
+  if (parsed === undefined) return undefined;
+  if (parsed.offsetMinutes !== undefined) {
+    return new Date(fieldsAsUtcMs(parsed.fields) - parsed.offsetMinutes * 60_000);
+  }
+  return localFieldsToUtc(parsed.fields, zone);
+}
+
+/** Wall-clock `yyyy-MM-ddTHH:mm:ss` of `instant` in `zone` (milliseconds dropped). */
+export function utcToLocal(instant: Date, zone: IanaZone): LocalDateTime {
+  const ms = instant.getTime();
+  return new Date(ms + zoneOffsetMs(ms, zone)).toISOString().slice(0, 19);
+}
+
+/** The normalised wall-clock text of a local timestamp: `yyyy-MM-ddTHH:mm:ss`, or undefined. */
+export function normalizeLocal(text: string): LocalDateTime | undefined {
+  const parsed = parseLocalFields(text);
+  if (parsed === undefined) return undefined;
+  return new Date(fieldsAsUtcMs(parsed.fields)).toISOString().slice(0, 19);
+}
