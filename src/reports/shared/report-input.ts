@@ -1,0 +1,159 @@
+/**
+ * The plain input of both reports: what a report's `query.ts` reads from the warehouse (schema
+ * `uptrends`) and hands to the pure models. Instants are UTC `Date`s, account-local calendar dates
+ * are `yyyy-MM-dd` strings, percentages are on the API's 0-100 scale. Keeping the reports on these
+ * types (not on Kysely rows) lets the models be tested without a database and the query layer be
+ * written or replaced independently.
+ */
+import type { IanaZone, LocalDate } from '../../terms.ts';
+
+/** A half-open report period [start, end) of account-local time, as UTC instants. */
+export interface ReportPeriod {
+  readonly start: Date;
+  readonly end: Date;
+  /** The account's IANA zone: every day, month and heat-map hour is computed in it. */
+  readonly zone: IanaZone;
+  /** Human label shown in titles, e.g. `October 2025` or `2025-10-01 to 2025-10-14`. */
+  readonly label: string;
+}
+
+/** One monitor (`uptrends.monitor`). */
+export interface ReportMonitor {
+  readonly monitor_guid: string;
+  readonly name: string;
+  readonly monitor_type: string;
+  readonly check_interval_seconds: number | null;
+  /** When the monitor started to exist; null when unknown (then it counts from the period start). */
+  readonly created_at: Date | null;
+  /** When the monitor was deleted; null while it exists. */
+  readonly deleted_at: Date | null;
+  /** Guids of the monitor groups it belongs to. */
+  readonly groups: readonly string[];
+}
+
+/** One monitor group (`uptrends.monitor_group`) with its member monitor guids. */
+export interface ReportGroup {
+  readonly monitor_group_guid: string;
+  readonly description: string;
+  /** The built-in "All monitors" group. */
+  readonly is_all: boolean;
+  readonly members: readonly string[];
+}
+
+/** One incident: the alerts of one monitor sharing an IncidentKey (`uptrends.incident`). */
+export interface ReportIncident {
+  readonly monitor_guid: string;
+  readonly incident_key: string;
+  /** Earliest FirstError of the incident. */
+  readonly started_at: Date;
+  /** Timestamp of the Ok alert; null while the incident is ongoing. */
+  readonly ended_at: Date | null;
+  readonly alert_count: number;
+  readonly reminder_count: number;
+  readonly first_error_description: string | null;
+  readonly first_error_check_id: number | null;
+  readonly last_check_id: number | null;
+}
+
+/** Maintenance types of API v4; only `DisableMonitoring` excuses downtime (Uptrends' rule). */
+export type MaintenanceType = 'DisableMonitoring' | 'DisableNotifications';
+
+/** One maintenance interval, recurring schedules already expanded in the account zone. */
+export interface ReportMaintenance {
+  readonly monitor_guid: string;
+  readonly maintenance_type: MaintenanceType;
+  readonly start_at: Date;
+  readonly end_at: Date;
+}
+
+/** One Statistics API bucket of one monitor (`uptrends.monitor_statistics`). */
+export interface ReportStatisticsBucket {
+  readonly monitor_guid: string;
+  readonly bucket_start_at: Date;
+  readonly bucket_end_at: Date;
+  readonly uptime_seconds: number;
+  readonly downtime_seconds: number;
+  /** SlaTarget in percent when the service reported one for this bucket. */
+  readonly sla_target: number | null;
+  readonly checks: number;
+  readonly confirmed_errors: number;
+}
+
+/** One SLA definition (`uptrends.sla`), thresholds in percent. */
+export interface ReportSlaDefinition {
+  readonly sla_guid: string;
+  readonly description: string;
+  /** Below this the SLA is missed. */
+  readonly uptime_error_threshold: number;
+  /** At or above this the SLA is met; between the two it is at risk. */
+  readonly uptime_warning_threshold: number;
+}
+
+/** A target that applies when neither statistics nor a group SLA gives one. */
+export interface DefaultSlaTarget {
+  /** Desired uptime in percent (Met at or above). */
+  readonly desired: number;
+  /** Error threshold in percent (Missed below). (Default: equal to `desired`, so no "At risk" band.) */
+  readonly error?: number;
+}
+
+/** Daily uptime of one Infra device, when the Infra API is in use. */
+export interface ReportInfraDeviceDay {
+  readonly device_guid: string;
+  readonly device_name: string;
+  readonly date: LocalDate;
+  readonly uptime_percent: number | null;
+}
+
+/** One raw alert (`uptrends.alert`), streamed into the incident workbook or a CSV. */
+export interface ReportRawAlert {
+  readonly monitor_guid: string;
+  readonly alert_type: 'Error' | 'Ok' | 'Reminder';
+  readonly timestamp: Date;
+  readonly first_error: Date;
+  readonly incident_key: string | null;
+  readonly error_description: string | null;
+  readonly error_message: string | null;
+  readonly monitor_check_id: number | null;
+  readonly first_error_monitor_check_id: number | null;
+}
+
+/** What both reports share: scope, period and provenance. */
+export interface CommonReportInput {
+  readonly period: ReportPeriod;
+  readonly previousPeriod: ReportPeriod;
+  /** Monitors in scope (already filtered by the requested monitor groups). */
+  readonly monitors: readonly ReportMonitor[];
+  readonly groups: readonly ReportGroup[];
+  /** Incidents that may touch the period, the previous period or (SLA) the trend months. */
+  readonly incidents: readonly ReportIncident[];
+  readonly maintenance: readonly ReportMaintenance[];
+  /** When the report was generated (shown in the title block). */
+  readonly generatedAt: Date;
+  /** The end of the last completed sync window: data after it may be missing. */
+  readonly dataAsOf: Date;
+  /** Human description of the scope, e.g. `All monitors` or the requested group names. */
+  readonly scope: string;
+}
+
+/** Input of the SLA report. Data arrays cover the trend months, the previous and the current period. */
+export interface SlaReportInput extends CommonReportInput {
+  readonly statistics: readonly ReportStatisticsBucket[];
+  readonly slaDefinitions: readonly ReportSlaDefinition[];
+  /** monitor_group_guid -> sla_guid, where the account has said which SLA a group is held to. */
+  readonly groupSla: ReadonlyMap<string, string>;
+  readonly defaultTarget: DefaultSlaTarget;
+  /** The calendar months of the Trend sheet, oldest first (usually 12, the last is the period's). */
+  readonly trendMonths: readonly ReportPeriod[];
+  /** Daily device uptime of the Infra API; absent or empty when Infra is not in use. */
+  readonly infraDeviceDays?: readonly ReportInfraDeviceDay[];
+}
+
+/** Input of the incident report. */
+export interface IncidentReportInput extends CommonReportInput {
+  /**
+   * The raw alerts of the period, oldest first. A function, not an iterable, because the workbook
+   * and the CSV each read it once and a year of alerts must be streamed, never held in memory.
+   */
+  readonly rawAlerts: () => AsyncIterable<ReportRawAlert>;
+}
