@@ -1,0 +1,60 @@
+/**
+ * One entry of a monitor's `ErrorConditions` array (the replacement, since 27 August 2025, of the
+ * deprecated AlertOn* and limit fields). Value and Percentage are text on the wire ("2500").
+ */
+import { z } from 'zod';
+import { enumText, lenientText } from './lenient.ts';
+
+/** ErrorConditionType values of the 2023 Swagger file; others are stored as sent. */
+export const KNOWN_ERROR_CONDITION_TYPES = [
+  'LoadTimeLimit1',
+  'LoadTimeLimit2',
+  'TotalMinBytes',
+  'TotalMaxBytes',
+  'ContentMatch',
+  'ConsoleContentMatch',
+  'ConsoleLevel',
+  'HttpStatus',
+  'PageElementMaxSizeWithPercentage',
+  'PageElementFailedWithPercentage',
+  'TimeToFirstByteMaximum',
+  'RequestStartMaximum',
+  'DomCompleteMaximum',
+  'DomInteractiveMaximum',
+  'UseRecommendedCoreWebVitals',
+  'FirstContentfulPaintMaximum',
+  'LargestContentfulPaintMaximum',
+  'TimeToInteractiveMaximum',
+  'CumulativeLayoutShiftMaximum',
+  'TotalBlockingTimeMaximum',
+] as const;
+
+/** Known Effect values: a breached condition either only indicates (warning) or is an error. */
+export const KNOWN_ERROR_CONDITION_EFFECTS = ['Indicate', 'Error'] as const;
+
+/** Known MatchType values (content match conditions). */
+export const KNOWN_ERROR_CONDITION_MATCH_TYPES = [
+  'ErrorWhenContains',
+  'ErrorWhenNotContains',
+  'ErrorWhenContainsRegex',
+  'ErrorWhenNotContainsRegex',
+] as const;
+
+/** Known Level values (console level conditions). */
+export const KNOWN_ERROR_CONDITION_LEVELS = ['Info', 'Warning', 'Error'] as const;
+
+/** One error condition; only the type is required (Swagger). */
+export const errorConditionSchema = z.looseObject({
+  ErrorConditionType: enumText,
+  Value: lenientText.nullish(),
+  Percentage: lenientText.nullish(),
+  Level: enumText.nullish(),
+  MatchType: enumText.nullish(),
+  Effect: enumText.nullish(),
+});
+
+/** A parsed error condition. */
+export type ErrorCondition = z.infer<typeof errorConditionSchema>;
+
+/** Fields the schema knows. */
+export const KNOWN_ERROR_CONDITION_FIELDS: ReadonlySet<string> = new Set(Object.keys(errorConditionSchema.shape));

@@ -1,0 +1,57 @@
+/**
+ * Field types shared by the record schemas. The real service is looser than its Swagger file
+ * (docs/warehouse.md, "Parsing"): fields come absent or null, numbers sometimes arrive as
+ * numeric strings, text fields sometimes as numbers, and enum values change between releases.
+ * These builders accept every such form and hand the transforms one predictable type.
+ */
+import { z } from 'zod';
+
+const NUMERIC_TEXT = /^\s*-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+const INTEGER_TEXT = /^\s*-?\d+\s*$/;
+
+/** A GUID as the service writes it (any version nibble: the service does not follow RFC 4122). */
+export const guid = z.guid();
+
+/**
+ * A number that may arrive as a numeric string (`"2500"`); always a finite number after parsing,
+ * so the typed column never holds NaN.
+ */
+export const lenientNumber = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .regex(NUMERIC_TEXT, 'expected a number or a numeric string')
+    .transform((text) => Number(text)),
+]);
+
+/**
+ * An integer that may arrive as a digit string. Values beyond 2^53 are rejected rather than
+ * silently rounded: monitor check ids are int64 on the wire and a rounded id points elsewhere.
+ */
+export const lenientInteger = z.union([
+  z.number().int().refine(Number.isSafeInteger, 'integer beyond 2^53 would lose precision'),
+  z
+    .string()
+    .regex(INTEGER_TEXT, 'expected an integer or a digit string')
+    .transform((text) => Number(text))
+    .refine(Number.isSafeInteger, 'integer beyond 2^53 would lose precision'),
+]);
+
+/**
+ * Text that the service documents as a string but that may come as a JSON number (error
+ * condition values, account ids, data feed values); numbers become their decimal text.
+ */
+export const lenientText = z.union([z.string(), z.number().transform((n) => String(n))]);
+
+/**
+ * An enum-like field kept as plain text: an unknown value is stored, never fatal. Each schema
+ * exports the known values next to it so a run can warn once about the others.
+ */
+export const enumText = z.string();
+
+/**
+ * An account-local timestamp as sent (`yyyy-MM-ddTHH:mm:ss`, sometimes minutes only). Kept as
+ * text here: only the row mappers know the account zone, and they report a bad value with the
+ * stream, field and record id.
+ */
+export const localTimestampText = z.string();

@@ -1,0 +1,45 @@
+/**
+ * `GET /Monitor/{guid}/MaintenancePeriod`: one-time or recurring maintenance of one monitor.
+ * Fields that do not apply to the schedule mode are left out by the service.
+ */
+import { z } from 'zod';
+import { enumText, lenientInteger, localTimestampText } from './lenient.ts';
+
+/** ScheduleMode values. */
+export const KNOWN_SCHEDULE_MODES = ['OneTime', 'Daily', 'Weekly', 'Monthly'] as const;
+
+/** MaintenanceType values; only DisableMonitoring removes time from uptime figures. */
+export const KNOWN_MAINTENANCE_TYPES = ['DisableMonitoring', 'DisableNotifications'] as const;
+
+/** WeekDay values (.NET DayOfWeek names). */
+export const KNOWN_WEEK_DAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** One maintenance period; Id, ScheduleMode and MaintenanceType are required (Swagger). */
+export const maintenancePeriodSchema = z.looseObject({
+  Id: lenientInteger,
+  ScheduleMode: enumText,
+  MaintenanceType: enumText,
+  StartDateTime: localTimestampText.nullish(),
+  EndDateTime: localTimestampText.nullish(),
+  StartTime: z.string().nullish(),
+  EndTime: z.string().nullish(),
+  WeekDay: enumText.nullish(),
+  MonthDay: lenientInteger.nullish(),
+  Description: z.string().nullish(),
+});
+
+/** A parsed maintenance period. */
+export type MaintenancePeriod = z.infer<typeof maintenancePeriodSchema>;
+
+/** Top-level fields the schema knows. */
+export const KNOWN_MAINTENANCE_PERIOD_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(maintenancePeriodSchema.shape),
+);

@@ -1,0 +1,59 @@
+/**
+ * `GET /Operator`: the account's operators (users). `Password` is write-only on the API and is
+ * removed by redactSecrets before anything is stored.
+ */
+import { z } from 'zod';
+import { enumText, guid, lenientInteger } from './lenient.ts';
+
+/** SmsProvider values. */
+export const KNOWN_SMS_PROVIDERS = [
+  'UseAccountSetting',
+  'SmsProviderEurope',
+  'SmsProviderEurope2',
+  'SmsProviderUSA',
+  'SmsProviderInternational',
+] as const;
+
+/** One operator; the GUID is required because it is the key. */
+export const operatorSchema = z.looseObject({
+  OperatorGuid: guid,
+  FullName: z.string().nullish(),
+  Email: z.string().nullish(),
+  UserName: z.string().nullish(),
+  MobilePhone: z.string().nullish(),
+  BackupEmail: z.string().nullish(),
+  IsAccountAdministrator: z.boolean().nullish(),
+  IsOnDuty: z.boolean().nullish(),
+  CultureName: z.string().nullish(),
+  TimeZoneId: lenientInteger.nullish(),
+  SmsProvider: enumText.nullish(),
+  PhoneProvider: enumText.nullish(),
+  UseNumericSender: z.boolean().nullish(),
+  AllowNativeLogin: z.boolean().nullish(),
+  AllowSingleSignon: z.boolean().nullish(),
+  OperatorRole: enumText.nullish(),
+  DefaultDashboard: z.string().nullish(),
+  SetupMode: enumText.nullish(),
+  Hash: z.string().nullish(),
+});
+
+/** A parsed operator. */
+export type Operator = z.infer<typeof operatorSchema>;
+
+const UNTYPED_KNOWN_FIELDS = [
+  'Password',
+  'OutgoingPhoneNumber',
+  'OutgoingPhoneNumberId',
+  'OutgoingPhoneNumberIdSpecified',
+  'CultureNameSpecified',
+  'TimeZoneIdSpecified',
+  'UseNumericSenderSpecified',
+  'AllowNativeLoginSpecified',
+  'AllowSingleSignonSpecified',
+];
+
+/** Top-level fields the warehouse knows (typed or raw-only). */
+export const KNOWN_OPERATOR_FIELDS: ReadonlySet<string> = new Set([
+  ...Object.keys(operatorSchema.shape),
+  ...UNTYPED_KNOWN_FIELDS,
+]);
