@@ -1,0 +1,86 @@
+/**
+ * Group and overall figures, time-weighted over member monitors:
+ * uptime = 100 x (1 - sum of downtime / sum of monitored time). Averaging members' percentages
+ * would let a monitor that existed for one day weigh as much as one that ran all month.
+ */
+import { durationStats } from '../shared/duration-stats.ts';
+import { slaStatus, type SlaStatus, type SlaTarget } from '../shared/sla-status.ts';
+import type { MonitorFigures, UptimeSource } from './monitor-figures.ts';
+
+/** Figures of a set of monitors (a group, or everything in scope). */
+export interface AggregateFigures {
+  readonly memberCount: number;
+  readonly monitoredMs: number;
+  readonly downtimeMs: number;
+  readonly maintenanceExcludedMs: number;
+  readonly uptimeIncidents: number | null;
+  readonly uptimeUptrends: number | null;
+  /** The Uptrends figure when every member with monitored time has statistics, else incidents. */
+  readonly uptime: number | null;
+  readonly uptimeSource: UptimeSource;
+  readonly target: SlaTarget;
+  readonly status: SlaStatus | null;
+  readonly errorBudgetMs: number;
+  readonly budgetUsed: number | null;
+  readonly incidents: number;
+  readonly ongoing: number;
+  readonly mttrMs: number | null;
+  readonly medianTtrMs: number | null;
+  readonly longestMs: number | null;
+  readonly mtbfMs: number | null;
+  /** Members whose own status is Missed. */
+  readonly missedCount: number;
+}
+
+/** Aggregates `members` against `target` (the group's SLA, or the default for everything). */
+export function aggregateFigures(members: readonly MonitorFigures[], target: SlaTarget): AggregateFigures {
+  let monitoredMs = 0;
+  let downtimeMs = 0;
+  let maintenanceExcludedMs = 0;
+  let statsUp = 0;
+  let statsDown = 0;
+  let incidents = 0;
+  let ongoing = 0;
+  let missedCount = 0;
+  const durations: number[] = [];
+  let everyMemberHasStatistics = true;
+  for (const m of members) {
+    monitoredMs += m.monitoredMs;
+    downtimeMs += m.downtimeMs;
+    maintenanceExcludedMs += m.maintenanceExcludedMs;
+    statsUp += m.statsUptimeSeconds;
+    statsDown += m.statsDowntimeSeconds;
+    incidents += m.incidents;
+    ongoing += m.ongoing;
+    if (m.status === 'Missed') missedCount += 1;
+    durations.push(...m.resolvedDurationsMs);
+    if (m.monitoredMs > 0 && !m.hasStatistics) everyMemberHasStatistics = false;
+  }
+  const uptimeIncidents = monitoredMs > 0 ? 100 * (1 - downtimeMs / monitoredMs) : null;
+  const uptimeUptrends = statsUp + statsDown > 0 ? (100 * statsUp) / (statsUp + statsDown) : null;
+  const useStatistics = uptimeUptrends !== null && everyMemberHasStatistics;
+  const uptime = useStatistics ? uptimeUptrends : uptimeIncidents;
+  const stats = durationStats(durations);
+  const errorBudgetMs = (1 - target.desired / 100) * monitoredMs;
+  return {
+    memberCount: members.length,
+    monitoredMs,
+    downtimeMs,
+    maintenanceExcludedMs,
+    uptimeIncidents,
+    uptimeUptrends,
+    uptime,
+    uptimeSource: useStatistics ? 'Statistics' : 'Incidents',
+    target,
+    status: slaStatus(uptime, target),
+    errorBudgetMs,
+    budgetUsed: errorBudgetMs > 0 ? downtimeMs / errorBudgetMs : null,
+    incidents,
+    ongoing,
+    mttrMs: stats.meanMs,
+    medianTtrMs: stats.medianMs,
+    longestMs: stats.longestMs,
+    mtbfMs: incidents > 0 ? monitoredMs / incidents : null,
+    missedCount,
+  };
+}

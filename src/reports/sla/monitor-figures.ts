@@ -1,0 +1,140 @@
+/**
+ * The SLA figures of one monitor in one period, exactly as docs/reports.md and the workbook's
+ * Definitions sheet state them. Pure: "now" arrives as a number.
+ */
+import { durationStats } from '../shared/duration-stats.ts';
+import { totalDurationMs, type MsInterval } from '../shared/ms-interval.ts';
+import type {
+  ReportIncident,
+  ReportMaintenance,
+  ReportMonitor,
+  ReportPeriod,
+  ReportStatisticsBucket,
+} from '../shared/report-input.ts';
+import { slaStatus, type SlaStatus, type SlaTarget } from '../shared/sla-status.ts';
+import { monitorTimeline } from './monitor-timeline.ts';
+
+/** Which uptime figure leads a row. */
+export type UptimeSource = 'Statistics' | 'Incidents';
+
+/** A monitor's rows, already selected for it. */
+export interface MonitorData {
+  readonly incidents: readonly ReportIncident[];
+  readonly maintenance: readonly ReportMaintenance[];
+  readonly statistics: readonly ReportStatisticsBucket[];
+}
+
+/** Figures of one monitor in one period. Percentages 0-100, durations in milliseconds. */
+export interface MonitorFigures {
+  readonly monitorGuid: string;
+  /** Period minus time before creation, after deletion, in DisableMonitoring maintenance, or not yet passed. */
+  readonly monitoredMs: number;
+  /** Union of incident intervals within monitored time. */
+  readonly downtimeMs: number;
+  /** DisableMonitoring maintenance within the period and the monitor's life. */
+  readonly maintenanceExcludedMs: number;
+  readonly uptimeIncidents: number | null;
+  readonly uptimeUptrends: number | null;
+  /** The Uptrends figure when statistics exist, else the incident figure. */
+  readonly uptime: number | null;
+  readonly uptimeSource: UptimeSource;
+  readonly target: SlaTarget;
+  readonly status: SlaStatus | null;
+  /** (1 - target) x monitored time. */
+  readonly errorBudgetMs: number;
+  /** Downtime / error budget as a fraction; null when the budget is zero. */
+  readonly budgetUsed: number | null;
+  /** Incidents that started in the period. */
+  readonly incidents: number;
+  /** Incidents still open at the end of the (elapsed) period. */
+  readonly ongoing: number;
+  /** Full durations of the incidents resolved in the period (for pooled MTTR of groups). */
+  readonly resolvedDurationsMs: readonly number[];
+  readonly mttrMs: number | null;
+  readonly medianTtrMs: number | null;
+  readonly longestMs: number | null;
+  /** Monitored time / incidents started; null without incidents. */
+  readonly mtbfMs: number | null;
+  /** Sums over the period's statistics buckets (for time-weighted group figures). */
+  readonly statsUptimeSeconds: number;
+  readonly statsDowntimeSeconds: number;
+  readonly checks: number;
+  readonly confirmedErrors: number;
+  readonly hasStatistics: boolean;
+}
+
+/** The elapsed part of a period: [start, min(end, now)). Time that has not happened is not monitored. */
+export function elapsedWindow(period: ReportPeriod, nowMs: number): MsInterval {
+  const start = period.start.getTime();
+  return { start, end: Math.max(start, Math.min(period.end.getTime(), nowMs)) };
+}
+
+/** Computes every per-monitor figure of the period `window` (see `elapsedWindow`). */
+export function computeMonitorFigures(
+  monitor: ReportMonitor,
+  data: MonitorData,
+  window: MsInterval,
+  target: SlaTarget,
+): MonitorFigures {
+  const timeline = monitorTimeline(monitor, data.incidents, data.maintenance, window);
+  const monitoredMs = totalDurationMs(timeline.monitored);
+  const maintenanceExcludedMs = totalDurationMs(timeline.excluded);
+  const downtimeMs = totalDurationMs(timeline.down);
+  const uptimeIncidents = monitoredMs > 0 ? 100 * (1 - downtimeMs / monitoredMs) : null;
+
+  const inWindow = (ms: number): boolean => ms >= window.start && ms < window.end;
+  let statsUptimeSeconds = 0;
+  let statsDowntimeSeconds = 0;
+  let checks = 0;
+  let confirmedErrors = 0;
+  let bucketCount = 0;
+  for (const bucket of data.statistics) {
+    if (!inWindow(bucket.bucket_start_at.getTime())) continue;
+    bucketCount += 1;
+    statsUptimeSeconds += bucket.uptime_seconds;
+    statsDowntimeSeconds += bucket.downtime_seconds;
+    checks += bucket.checks;
+    confirmedErrors += bucket.confirmed_errors;
+  }
+  const statsTotal = statsUptimeSeconds + statsDowntimeSeconds;
+  const uptimeUptrends = statsTotal > 0 ? (100 * statsUptimeSeconds) / statsTotal : null;
+  const uptimeSource: UptimeSource = uptimeUptrends === null ? 'Incidents' : 'Statistics';
+  const uptime = uptimeUptrends ?? uptimeIncidents;
+
+  const started = data.incidents.filter((i) => inWindow(i.started_at.getTime()));
+  const resolvedDurationsMs = data.incidents
+    .filter((i) => i.ended_at !== null && inWindow(i.ended_at.getTime()))
+    .map((i) => i.ended_at!.getTime() - i.started_at.getTime());
+  const ongoing = data.incidents.filter(
+    (i) => i.started_at.getTime() < window.end && (i.ended_at === null || i.ended_at.getTime() > window.end),
+  ).length;
+  const stats = durationStats(resolvedDurationsMs);
+  const errorBudgetMs = (1 - target.desired / 100) * monitoredMs;
+
+  return {
+    monitorGuid: monitor.monitor_guid,
+    monitoredMs,
+    downtimeMs,
+    maintenanceExcludedMs,
+    uptimeIncidents,
+    uptimeUptrends,
+    uptime,
+    uptimeSource,
+    target,
+    status: slaStatus(uptime, target),
+    errorBudgetMs,
+    budgetUsed: errorBudgetMs > 0 ? downtimeMs / errorBudgetMs : null,
+    incidents: started.length,
+    ongoing,
+    resolvedDurationsMs,
+    mttrMs: stats.meanMs,
+    medianTtrMs: stats.medianMs,
+    longestMs: stats.longestMs,
+    mtbfMs: started.length > 0 ? monitoredMs / started.length : null,
+    statsUptimeSeconds,
+    statsDowntimeSeconds,
+    checks,
+    confirmedErrors,
+    hasStatistics: bucketCount > 0 && statsTotal > 0,
+  };
+}
