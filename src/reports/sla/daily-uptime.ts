@@ -7,7 +7,7 @@
 import { localDays, type LocalDay } from '../shared/local-days.ts';
 import type { MsInterval } from '../shared/ms-interval.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
-import type { MonitorTimeline } from './monitor-timeline.ts';
+import type { MonitorTimeline } from '../shared/monitor-timeline.ts';
 
 /** Daily uptime (percent, null where nothing was monitored) of each monitor, and overall. */
 export interface DailyUptime {

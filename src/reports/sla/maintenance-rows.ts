@@ -7,7 +7,7 @@ import { clipInterval } from '../shared/clip-interval.ts';
 import type { MsInterval } from '../shared/ms-interval.ts';
 import type { ReportIncident, ReportMaintenance, ReportMonitor } from '../shared/report-input.ts';
 import { overlapMs } from './daily-uptime.ts';
-import { incidentIntervals, monitorLife } from './monitor-timeline.ts';
+import { incidentIntervals, monitorLife } from '../shared/monitor-timeline.ts';
 import { unionIntervals } from '../shared/union-intervals.ts';
 import type { MaintenanceRow } from './model-types.ts';
 

@@ -8,11 +8,10 @@ import type {
   ReportIncident,
   ReportMaintenance,
   ReportMonitor,
-  ReportPeriod,
   ReportStatisticsBucket,
 } from '../shared/report-input.ts';
 import { slaStatus, type SlaStatus, type SlaTarget } from '../shared/sla-status.ts';
-import { monitorTimeline } from './monitor-timeline.ts';
+import { monitorTimeline } from '../shared/monitor-timeline.ts';
 
 /** Which uptime figure leads a row. */
 export type UptimeSource = 'Statistics' | 'Incidents';
@@ -61,12 +60,6 @@ export interface MonitorFigures {
   readonly checks: number;
   readonly confirmedErrors: number;
   readonly hasStatistics: boolean;
-}
-
-/** The elapsed part of a period: [start, min(end, now)). Time that has not happened is not monitored. */
-export function elapsedWindow(period: ReportPeriod, nowMs: number): MsInterval {
-  const start = period.start.getTime();
-  return { start, end: Math.max(start, Math.min(period.end.getTime(), nowMs)) };
 }
 
 /** Computes every per-monitor figure of the period `window` (see `elapsedWindow`). */

@@ -6,7 +6,7 @@ import type { ReportGroup, ReportMonitor, ReportPeriod } from '../shared/report-
 import type { SlaTarget } from '../shared/sla-status.ts';
 import { aggregateFigures } from './aggregate-figures.ts';
 import type { MonitorFigures } from './monitor-figures.ts';
-import { elapsedWindow } from './monitor-figures.ts';
+import { elapsedWindow } from '../shared/elapsed-window.ts';
 import type { TrendRow } from './model-types.ts';
 import type { MsInterval } from '../shared/ms-interval.ts';
 import { periodShape } from '../shared/period-shape.ts';

@@ -3,12 +3,12 @@
  * by DisableMonitoring maintenance, when it was monitored, and when it was down. Shared by the
  * period figures and the daily matrix so both cut time the same way.
  */
-import { clipInterval } from '../shared/clip-interval.ts';
-import { intersectIntervals } from '../shared/intersect-intervals.ts';
-import type { MsInterval } from '../shared/ms-interval.ts';
-import type { ReportIncident, ReportMaintenance, ReportMonitor } from '../shared/report-input.ts';
-import { subtractIntervals } from '../shared/subtract-intervals.ts';
-import { unionIntervals } from '../shared/union-intervals.ts';
+import { clipInterval } from './clip-interval.ts';
+import { intersectIntervals } from './intersect-intervals.ts';
+import type { MsInterval } from './ms-interval.ts';
+import type { ReportIncident, ReportMaintenance, ReportMonitor } from './report-input.ts';
+import { subtractIntervals } from './subtract-intervals.ts';
+import { unionIntervals } from './union-intervals.ts';
 
 /** Sorted, disjoint interval sets of one monitor within one window. */
 export interface MonitorTimeline {
