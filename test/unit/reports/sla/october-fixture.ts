@@ -10,6 +10,7 @@ import type {
   ReportMonitor,
   ReportStatisticsBucket,
   SlaReportInput,
+  IncidentReportInput,
 } from '../../../../src/reports/shared/report-input.ts';
 
 export const ZONE = 'Europe/Amsterdam';
@@ -123,3 +124,21 @@ export function octoberInput(): SlaReportInput {
 
 /** Clock after the period: everything in October has happened. */
 export const afterPeriod = (): Date => new Date('2025-11-05T06:00:00Z');
+
+/** The same account as the incident report's input, with no raw alerts. */
+export function octoberIncidentInput(): IncidentReportInput {
+  const sla = octoberInput();
+  return {
+    period: sla.period,
+    previousPeriod: sla.previousPeriod,
+    monitors: sla.monitors,
+    groups: sla.groups,
+    incidents: sla.incidents,
+    maintenance: sla.maintenance,
+    generatedAt: sla.generatedAt,
+    dataAsOf: sla.dataAsOf,
+    scope: sla.scope,
+    rawAlerts: async function* () {},
+  };
+}
+
