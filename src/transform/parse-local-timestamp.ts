@@ -1,0 +1,51 @@
+/**
+ * Converts one account-local API timestamp into the pair the warehouse stores (`<x>_at` UTC
+ * instant, `<x>_at_local` wall clock), and turns a value that is not a timestamp into a
+ * RecordValidationError naming stream, field and record: a silently null date would hide a
+ * change of the API's format.
+ */
+import { RecordValidationError } from '../errors.ts';
+import type { IanaZone, LocalDateTime } from '../terms.ts';
+import { localToUtc, normalizeLocal, parseLocalFields, utcToLocal } from './local-time.ts';
+
+/** Where a timestamp came from, for the error message. */
+export interface TimestampSource {
+  readonly stream: string;
+  readonly field: string;
+  readonly recordId: string | number;
+}
+
+/** A parsed timestamp: the instant and the normalised wall-clock text. */
+export interface LocalTimestamp {
+  readonly at: Date;
+  readonly local: LocalDateTime;
+}
+
+// .NET's DateTime.MinValue: what the service's serializer writes for "no date".
+const DOTNET_MIN_VALUE = /^0001-01-01(?:[T ]00:00(?::00(?:\.0+)?)?)?$/;
+
+/**
+ * The instant and wall clock of `value` in `zone` (DST policy of local-time.ts), or null when
+ * the value is absent, null, empty or .NET's MinValue. Throws RecordValidationError otherwise
+ * when it does not parse.
+ */
+export function parseLocalTimestamp(
+  value: string | null | undefined,
+  zone: IanaZone,
+  source: TimestampSource,
+): LocalTimestamp | null {
+  if (value === null || value === undefined) return null;
+  const text = value.trim();
+  if (text === '' || DOTNET_MIN_VALUE.test(text)) return null;
+  const at = localToUtc(text, zone);
+  // A value with an explicit offset is absolute: its account-local wall clock is derived, not
+  // the text as written. A plain local value keeps its text, even inside a DST gap.
+  const absolute = parseLocalFields(text)?.offsetMinutes !== undefined;
+  const local = at === undefined ? undefined : absolute ? utcToLocal(at, zone) : normalizeLocal(text);
+  if (at === undefined || local === undefined) {
+    throw new RecordValidationError(`${source.stream}: ${source.field} is not a timestamp`, {
+      context: { stream: source.stream, field: source.field, recordId: source.recordId },
+    });
+  }
+  return { at, local };
+}

@@ -1,0 +1,28 @@
+/** `uptrends.operator_group` row: one operator group, system groups included. */
+import type { OperatorGroup } from '../../extract/schemas/operator-group.ts';
+import { redactSecrets } from '../redact-secrets.ts';
+import type { RowContext } from '../row-context.ts';
+
+/** Columns of `uptrends.operator_group` written by the mapper. */
+export interface OperatorGroupRow {
+  readonly account_id: string;
+  readonly operator_group_guid: string;
+  readonly description: string | null;
+  readonly is_everyone: boolean | null;
+  readonly is_administrators_group: boolean | null;
+  readonly raw: unknown;
+  readonly run_id: number;
+}
+
+/** Maps a parsed operator group; accepts both spellings of the administrators flag. */
+export function operatorGroupRow(group: OperatorGroup, ctx: RowContext, original?: unknown): OperatorGroupRow {
+  return {
+    account_id: ctx.accountId,
+    operator_group_guid: group.OperatorGroupGuid.toLowerCase(),
+    description: group.Description ?? null,
+    is_everyone: group.IsEveryone ?? null,
+    is_administrators_group: group.IsAdministratorsGroup ?? group.IsAdministratorGroup ?? null,
+    raw: redactSecrets(original ?? group),
+    run_id: ctx.runId,
+  };
+}

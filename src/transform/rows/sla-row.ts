@@ -1,0 +1,34 @@
+/** `uptrends.sla` row: one SLA definition with its thresholds. */
+import type { Sla } from '../../extract/schemas/sla.ts';
+import { redactSecrets } from '../redact-secrets.ts';
+import type { RowContext } from '../row-context.ts';
+
+/** Columns of `uptrends.sla` written by the mapper. */
+export interface SlaRow {
+  readonly account_id: string;
+  readonly sla_guid: string;
+  readonly description: string | null;
+  readonly uptime_error_threshold: number | null;
+  readonly uptime_warning_threshold: number | null;
+  readonly load_time_error_threshold: number | null;
+  readonly operator_response_time_threshold: number | null;
+  readonly api_hash: string | null;
+  readonly raw: unknown;
+  readonly run_id: number;
+}
+
+/** Maps a parsed SLA; reads the wire's `OperatorReponseTimeThreshold` (sic) or the fixed name. */
+export function slaRow(sla: Sla, ctx: RowContext, original?: unknown): SlaRow {
+  return {
+    account_id: ctx.accountId,
+    sla_guid: sla.SlaGuid.toLowerCase(),
+    description: sla.Description ?? null,
+    uptime_error_threshold: sla.UptimeErrorThreshold ?? null,
+    uptime_warning_threshold: sla.UptimeWarningThreshold ?? null,
+    load_time_error_threshold: sla.LoadTimeErrorThreshold ?? null,
+    operator_response_time_threshold: sla.OperatorReponseTimeThreshold ?? sla.OperatorResponseTimeThreshold ?? null,
+    api_hash: sla.Hash ?? null,
+    raw: redactSecrets(original ?? sla),
+    run_id: ctx.runId,
+  };
+}
