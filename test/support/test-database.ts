@@ -1,0 +1,94 @@
+/**
+ * A fresh, migrated warehouse for one integration test file, on the backend the global set-up
+ * chose. Usage:
+ *   const tdb = await createTestDatabase();   // in beforeAll
+ *   await tdb.drop();                          // in afterAll
+ * `env` holds the variables a spawned CLI needs to reach the same database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openWarehouse, type Warehouse } from '../../src/load/db.ts';
+import { TYPE_PARSERS } from '../../src/load/type-parsers.ts';
+import { withDatabase } from './postgres-probe.ts';
+
+export interface TestDatabase {
+  warehouse: Warehouse;
+  backend: 'postgres' | 'pglite';
+  /** Environment for a child process using the same database (DATABASE_URL or UPTRENDS_ETL_DATA_DIR). */
+  env: Record<string, string>;
+  /** Closes the connection so a child process can open a file-based PGlite; `reopen` opens it again. */
+  release(): Promise<void>;
+  reopen(): Promise<Warehouse>;
+  drop(): Promise<void>;
+}
+
+export interface TestDatabaseOptions {
+  /** PGlite only: keep the database in a directory a child process can open. (Default: false) */
+  onDisk?: boolean;
+}
+
+async function loadTemplate(dumpFile: string, dataDir?: string): Promise<PGlite> {
+  const blob = new Blob([readFileSync(dumpFile)]);
+  return PGlite.create(dataDir, { loadDataDir: blob, parsers: { ...TYPE_PARSERS } });
+}
+
+/** Creates a fresh migrated database for this test file. */
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const config = inject('testDb');
+  if (config.backend === 'postgres') {
+    const name = `uptrends_etl_t_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: config.adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${config.template}`);
+    await admin.end();
+    const url = withDatabase(config.adminUrl, name);
+    const state = { warehouse: await openWarehouse({ databaseUrl: url }) };
+    return {
+      backend: 'postgres',
+      get warehouse() {
+        return state.warehouse;
+      },
+      env: { DATABASE_URL: url },
+      release: () => state.warehouse.close(),
+      reopen: async () => (state.warehouse = await openWarehouse({ databaseUrl: url })),
+      async drop() {
+        await state.warehouse.close().catch(() => undefined);
+        const dropper = new pg.Client({ connectionString: config.adminUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dir = options.onDisk ? mkdtempSync(path.join(os.tmpdir(), 'uptrends-etl-db-')) : undefined;
+  // Re-opening only makes sense on disk: an in-memory database is gone once closed.
+  const open = () => openWarehouse({ dataDir: dir ?? 'memory://' });
+  const first = await loadTemplate(config.dumpFile, dir);
+  const state = { warehouse: await openWarehouse({ pglite: first }), instance: first as PGlite | undefined };
+  return {
+    backend: 'pglite',
+    get warehouse() {
+      return state.warehouse;
+    },
+    env: dir !== undefined ? { UPTRENDS_ETL_DATA_DIR: dir } : {},
+    async release() {
+      await state.warehouse.close();
+      await state.instance?.close();
+      state.instance = undefined;
+    },
+    async reopen() {
+      state.warehouse = await open();
+      return state.warehouse;
+    },
+    async drop() {
+      await state.warehouse.close().catch(() => undefined);
+      if (state.instance && !state.instance.closed) await state.instance.close();
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
