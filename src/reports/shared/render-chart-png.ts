@@ -1,0 +1,35 @@
+/**
+ * Charts as PNG images: vega-lite spec -> vega View -> SVG -> @resvg/resvg-js -> PNG. exceljs
+ * cannot write native charts, and this path needs no native build (resvg ships prebuilt
+ * binaries in npm) and no browser.
+ */
+import type { TopLevelSpec } from 'vega-lite';
+
+/** A rendered chart: PNG bytes at 2x, and the size in pixels to place it at (half the PNG's). */
+export interface ChartImage {
+  readonly png: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Renders a vega-lite spec to PNG at 2x (placed at 1x it stays sharp on HiDPI screens). vega and vega-lite are loaded on first use: they are
+ * ESM with top-level await and take a moment to load, which commands without charts should not pay.
+ */
+export async function renderChartPng(spec: TopLevelSpec): Promise<ChartImage> {
+  const [vega, vegaLite, { Resvg }] = await Promise.all([import('vega'), import('vega-lite'), import('@resvg/resvg-js')]);
+  const compiled = vegaLite.compile(spec).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+  try {
+    const svg = await view.toSVG();
+    const resvg = new Resvg(svg, {
+      fitTo: { mode: 'zoom', value: 2 },
+      background: 'white',
+      font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+    });
+    const image = resvg.render();
+    return { png: Buffer.from(image.asPng()), width: Math.round(image.width / 2), height: Math.round(image.height / 2) };
+  } finally {
+    view.finalize();
+  }
+}

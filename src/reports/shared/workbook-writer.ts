@@ -1,0 +1,246 @@
+/**
+ * The small interface the report renderers use to build a workbook, implemented with exceljs
+ * (document mode: images and tables need it; management workbooks are small). Keeping exceljs
+ * behind it means a fork or another writer can replace it without touching any sheet layout, and
+ * it is the one place that enforces the rules of every sheet: every string passes `safeText`,
+ * columns get explicit widths and number formats, headers are frozen and filtered, pages print
+ * landscape and one page wide.
+ */
+import ExcelJS from 'exceljs';
+import { safeText } from './safe-text.ts';
+
+/** Number formats of typed cells. Percentages are stored as fractions (0.999 shows 99.900%). */
+export const NUMBER_FORMATS = {
+  percent: '0.000%',
+  percent1: '0.0%',
+  minutes: '#,##0.0',
+  count: '#,##0',
+  decimal: '#,##0.000',
+  hours: '#,##0.0',
+  datetime: 'yyyy-mm-dd hh:mm:ss',
+  date: 'yyyy-mm-dd',
+  duration: '[h]:mm',
+} as const;
+
+/** One of `NUMBER_FORMATS`. */
+export type NumberFormat = keyof typeof NUMBER_FORMATS;
+
+/** A link to a cell of another sheet in the same workbook. */
+export interface InternalLink {
+  readonly text: string;
+  readonly sheet: string;
+  readonly cell: string;
+}
+
+/** What a cell can hold. Strings are always written as plain text, never as formulas. */
+export type CellValue = string | number | Date | boolean | null | InternalLink;
+
+/** A column of a table: header, explicit width (characters), optional format and wrapping. */
+export interface Column {
+  readonly header: string;
+  readonly width: number;
+  readonly format?: NumberFormat;
+  readonly wrap?: boolean;
+}
+
+/** Optional look of one cell. Colours are ARGB hex (`FF63BE7B`). */
+export interface CellStyle {
+  readonly bold?: boolean;
+  readonly size?: number;
+  readonly fill?: string;
+  readonly color?: string;
+  readonly format?: NumberFormat;
+  readonly wrap?: boolean;
+  readonly align?: 'left' | 'center' | 'right';
+}
+
+/** Where a table landed. Row numbers are 1-based, as in Excel. */
+export interface TablePlacement {
+  readonly headerRow: number;
+  readonly firstDataRow: number;
+  readonly lastRow: number;
+}
+
+/** Options of `SheetWriter.table`. */
+export interface TableOptions {
+  /** Make it an Excel table with this name (filter buttons on every column). (Default: plain range.) */
+  readonly excelTable?: string;
+  /** Freeze the rows down to and including the header. (Default: true) */
+  readonly freeze?: boolean;
+  /** Autofilter on the header of a plain range. (Default: true) */
+  readonly autoFilter?: boolean;
+  /** Column where the table starts, 1-based. (Default: 1) */
+  readonly startColumn?: number;
+}
+
+const HEADER_FILL = 'FF1F4E79';
+const HEADER_FONT = 'FFFFFFFF';
+
+/** The 1-based column number as Excel letters (1 -> A, 27 -> AA). */
+export function columnLetter(column: number): string {
+  let n = column;
+  let letters = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rem) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/** One worksheet being written. */
+export class SheetWriter {
+  readonly name: string;
+  readonly #sheet: ExcelJS.Worksheet;
+  readonly #workbook: ExcelJS.Workbook;
+
+  constructor(workbook: ExcelJS.Workbook, sheet: ExcelJS.Worksheet) {
+    this.#workbook = workbook;
+    this.#sheet = sheet;
+    this.name = sheet.name;
+  }
+
+  /** Title block from row 1: the first line large and bold. Returns the next free row (after a gap). */
+  title(lines: readonly string[]): number {
+    lines.forEach((line, index) => this.cell(index + 1, 1, line, index === 0 ? { bold: true, size: 14 } : {}));
+    return lines.length + 2;
+  }
+
+  /** Writes one cell; strings pass `safeText`, dates and numbers stay typed. */
+  cell(row: number, column: number, value: CellValue, style: CellStyle = {}): void {
+    const cell = this.#sheet.getCell(row, column);
+    if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+      cell.value = { text: safeText(value.text), hyperlink: `#'${value.sheet}'!${value.cell}` };
+      cell.font = { color: { argb: 'FF0563C1' }, underline: true };
+    } else if (typeof value === 'string') {
+      cell.value = safeText(value);
+    } else if (typeof value === 'number' && !Number.isFinite(value)) {
+      cell.value = null;
+    } else {
+      cell.value = value;
+    }
+    if (style.bold !== undefined || style.size !== undefined || style.color !== undefined) {
+      cell.font = { ...cell.font, bold: style.bold, size: style.size, color: style.color === undefined ? undefined : { argb: style.color } };
+    }
+    if (style.fill !== undefined) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: style.fill } };
+    if (style.format !== undefined) cell.numFmt = NUMBER_FORMATS[style.format];
+    if (style.wrap === true || style.align !== undefined) {
+      cell.alignment = { wrapText: style.wrap === true, horizontal: style.align, vertical: 'top' };
+    }
+  }
+
+  /** A header row and data rows from `startRow`, with widths, formats, frozen header and filter. */
+  table(startRow: number, columns: readonly Column[], rows: Iterable<readonly CellValue[]>, options: TableOptions = {}): TablePlacement {
+    const first = options.startColumn ?? 1;
+    columns.forEach((column, index) => {
+      this.#sheet.getColumn(first + index).width = column.width;
+      this.cell(startRow, first + index, column.header, { bold: true, fill: HEADER_FILL, color: HEADER_FONT, wrap: true });
+    });
+    let row = startRow;
+    for (const values of rows) {
+      row += 1;
+      columns.forEach((column, index) => {
+        const value = values[index] ?? null;
+        this.cell(row, first + index, value, { format: column.format, wrap: column.wrap });
+      });
+    }
+    const lastColumn = columnLetter(first + columns.length - 1);
+    const ref = `${columnLetter(first)}${startRow}:${lastColumn}${Math.max(row, startRow + 1)}`;
+    if (options.excelTable !== undefined && row > startRow) {
+      this.#addExcelTable(options.excelTable, startRow, first, columns, row);
+    } else if (options.autoFilter !== false) {
+      this.#sheet.autoFilter = ref;
+    }
+    if (options.freeze !== false) this.#sheet.views = [{ state: 'frozen', ySplit: startRow, xSplit: 0 }];
+    this.#sheet.pageSetup.printTitlesRow = `${startRow}:${startRow}`;
+    return { headerRow: startRow, firstDataRow: startRow + 1, lastRow: row };
+  }
+
+  // exceljs's addTable rewrites the cells from `rows`; to keep our typed, formatted cells we hand
+  // it the values already written and re-apply the formats afterwards.
+  #addExcelTable(name: string, headerRow: number, firstColumn: number, columns: readonly Column[], lastRow: number): void {
+    const rows: ExcelJS.CellValue[][] = [];
+    for (let r = headerRow + 1; r <= lastRow; r += 1) {
+      rows.push(columns.map((_, index) => this.#sheet.getCell(r, firstColumn + index).value));
+    }
+    this.#sheet.addTable({
+      name,
+      ref: `${columnLetter(firstColumn)}${headerRow}`,
+      headerRow: true,
+      style: { theme: 'TableStyleMedium2', showRowStripes: true },
+      columns: columns.map((c) => ({ name: safeText(c.header), filterButton: true })),
+      rows,
+    });
+    columns.forEach((column, index) => {
+      for (let r = headerRow; r <= lastRow; r += 1) {
+        const cell = this.#sheet.getCell(r, firstColumn + index);
+        if (r === headerRow) {
+          cell.font = { bold: true, color: { argb: HEADER_FONT } };
+          cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
+          cell.alignment = { wrapText: true, vertical: 'top' };
+        } else if (column.format !== undefined) {
+          cell.numFmt = NUMBER_FORMATS[column.format];
+        }
+      }
+    });
+  }
+
+  /** Merges a block of cells (KPI tiles). */
+  merge(top: number, left: number, bottom: number, right: number): void {
+    this.#sheet.mergeCells(top, left, bottom, right);
+  }
+
+  /** Explicit widths, in characters, from column 1 (exceljs has no auto-fit). */
+  widths(widths: readonly number[]): void {
+    widths.forEach((width, index) => (this.#sheet.getColumn(index + 1).width = width));
+  }
+
+  /** A PNG placed with its top-left corner at the 0-based (column, row), scaled to `size` pixels. */
+  image(png: Buffer, at: { col: number; row: number }, size: { width: number; height: number }): void {
+    const id = this.#workbook.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: 'png' });
+    this.#sheet.addImage(id, { tl: at, ext: size });
+  }
+
+  /** A red-yellow-green colour scale over `range` (values at or below `red` are red). */
+  colorScale(range: string, red: number, yellow: number, green: number): void {
+    this.#sheet.addConditionalFormatting({
+      ref: range,
+      rules: [
+        {
+          type: 'colorScale',
+          priority: 1,
+          cfvo: [
+            { type: 'num', value: red },
+            { type: 'num', value: yellow },
+            { type: 'num', value: green },
+          ],
+          color: [{ argb: 'FFF8696B' }, { argb: 'FFFFEB84' }, { argb: 'FF63BE7B' }],
+        },
+      ],
+    });
+  }
+}
+
+/** A workbook under construction. */
+export class WorkbookWriter {
+  readonly #workbook = new ExcelJS.Workbook();
+
+  constructor(meta: { readonly creator: string; readonly created: Date }) {
+    this.#workbook.creator = meta.creator;
+    this.#workbook.created = meta.created;
+    this.#workbook.modified = meta.created;
+  }
+
+  /** Adds a sheet set up to print landscape, one page wide. */
+  sheet(name: string): SheetWriter {
+    const sheet = this.#workbook.addWorksheet(name, {
+      pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 },
+    });
+    return new SheetWriter(this.#workbook, sheet);
+  }
+
+  /** The finished .xlsx file. */
+  async toBuffer(): Promise<Buffer> {
+    return Buffer.from(await this.#workbook.xlsx.writeBuffer());
+  }
+}

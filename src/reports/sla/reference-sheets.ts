@@ -1,0 +1,106 @@
+/**
+ * The reference sheets of the SLA workbook: Maintenance (planned work beside, never inside, the
+ * downtime), SLA definitions (thresholds and where each target came from) and Definitions (the
+ * rules in words with their version).
+ */
+import { fraction, localWallDate, minutes } from '../shared/cell-values.ts';
+import { REPORT_DEFINITIONS } from '../shared/definitions.ts';
+import type { CellValue, Column, SheetWriter } from '../shared/workbook-writer.ts';
+import type { SlaModel } from './model-types.ts';
+import { SLA_SHEETS, sheetTitle } from './sheet-names.ts';
+
+/** Columns of the Maintenance sheet. */
+export const MAINTENANCE_COLUMNS: readonly Column[] = [
+  { header: 'Monitor', width: 30 },
+  { header: 'Type', width: 20 },
+  { header: 'Excluded from monitored time', width: 12 },
+  { header: 'Start (local)', width: 19, format: 'datetime' },
+  { header: 'End (local)', width: 19, format: 'datetime' },
+  { header: 'Start (UTC)', width: 19, format: 'datetime' },
+  { header: 'End (UTC)', width: 19, format: 'datetime' },
+  { header: 'In period (min)', width: 10, format: 'minutes' },
+  { header: 'Excluded (min)', width: 10, format: 'minutes' },
+  { header: 'Incident time inside (min)', width: 12, format: 'minutes' },
+];
+
+/** Writes the Maintenance sheet. */
+export function writeMaintenanceSheet(sheet: SheetWriter, model: SlaModel): void {
+  const zone = model.period.zone;
+  const start = sheet.title([
+    sheetTitle(SLA_SHEETS.maintenance, model.period.label, zone),
+    'Only DisableMonitoring maintenance is excluded; during DisableNotifications maintenance errors still count (Uptrends rule).',
+  ]);
+  const rows = model.maintenance.map((m): CellValue[] => [
+    m.monitorName,
+    m.maintenance.maintenance_type,
+    m.maintenance.maintenance_type === 'DisableMonitoring' ? 'Yes' : 'No',
+    localWallDate(m.maintenance.start_at, zone),
+    localWallDate(m.maintenance.end_at, zone),
+    m.maintenance.start_at,
+    m.maintenance.end_at,
+    minutes(m.inPeriodMs),
+    minutes(m.excludedMs),
+    minutes(m.overlappingIncidentMs),
+  ]);
+  sheet.table(start, MAINTENANCE_COLUMNS, rows);
+}
+
+/** Writes the SLA definitions sheet: the account's definitions, then the targets in use. */
+export function writeSlaDefinitionsSheet(sheet: SheetWriter, model: SlaModel): void {
+  const start = sheet.title([
+    sheetTitle(SLA_SHEETS.slaDefinitions, model.period.label, model.period.zone),
+    'Met at or above the desired threshold; At risk between the thresholds; Missed below the error threshold.',
+  ]);
+  const definitionColumns: Column[] = [
+    { header: 'SLA definition', width: 30 },
+    { header: 'Error threshold', width: 12, format: 'percent' },
+    { header: 'Desired threshold', width: 12, format: 'percent' },
+    { header: 'Groups held to it', width: 40, wrap: true },
+  ];
+  const definitionRows: CellValue[][] = [
+    ...model.slaDefinitions.map((d): CellValue[] => [
+      d.definition.description,
+      fraction(d.definition.uptime_error_threshold),
+      fraction(d.definition.uptime_warning_threshold),
+      d.groupNames,
+    ]),
+    ['(configured default)', fraction(model.defaultTarget.error), fraction(model.defaultTarget.desired), 'groups without an SLA, and the overall figure'],
+  ];
+  const placement = sheet.table(start, definitionColumns, definitionRows, { autoFilter: false });
+  const targetsStart = placement.lastRow + 3;
+  sheet.cell(targetsStart - 1, 1, 'Targets in use', { bold: true });
+  const targetColumns: Column[] = [
+    { header: 'Target source', width: 30 },
+    { header: 'Error threshold', width: 12, format: 'percent' },
+    { header: 'Desired threshold', width: 12, format: 'percent' },
+    { header: 'SLA definition', width: 40 },
+    { header: 'Monitors', width: 10, format: 'count' },
+    { header: 'Monitor names', width: 60, wrap: true },
+  ];
+  const targetRows = model.targets.map((t): CellValue[] => [
+    t.target.source,
+    fraction(t.target.error),
+    fraction(t.target.desired),
+    t.target.slaName,
+    t.monitorCount,
+    t.monitorNames,
+  ]);
+  sheet.table(targetsStart, targetColumns, targetRows, { autoFilter: false, freeze: false });
+}
+
+/** Writes the Definitions sheet. */
+export function writeDefinitionsSheet(sheet: SheetWriter, model: SlaModel): void {
+  const start = sheet.title([
+    sheetTitle(SLA_SHEETS.definitions, model.period.label, model.period.zone),
+    `Calculation rules: ${model.rulesVersion}. Time zone: ${model.period.zone}.`,
+  ]);
+  sheet.table(
+    start,
+    [
+      { header: 'Term', width: 26 },
+      { header: 'Rule', width: 110, wrap: true },
+    ],
+    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
+    { autoFilter: false },
+  );
+}

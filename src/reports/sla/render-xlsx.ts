@@ -1,0 +1,53 @@
+/**
+ * The SLA workbook, sheet by sheet as the reporting guide lists them. The model holds every
+ * figure; this file only orders the sheets and renders the charts.
+ */
+import { renderChartPng, type ChartImage } from '../shared/render-chart-png.ts';
+import { WorkbookWriter } from '../shared/workbook-writer.ts';
+import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
+import { writeDailySheet, writeInfraSheet, writeTrendSheet } from './daily-sheets.ts';
+import type { SlaModel } from './model-types.ts';
+import { writeGroupsSheet, writeMonitorsSheet } from './monitors-sheet.ts';
+import { writeDefinitionsSheet, writeMaintenanceSheet, writeSlaDefinitionsSheet } from './reference-sheets.ts';
+import { SLA_SHEETS } from './sheet-names.ts';
+import { writeSummarySheet } from './summary-sheet.ts';
+
+/** Options of `renderSlaXlsx`. */
+export interface RenderSlaXlsxOptions {
+  /** Render the Summary charts. (Default: true; tests of layout may turn them off for speed.) */
+  readonly charts?: boolean;
+}
+
+/** The SLA workbook as .xlsx bytes. */
+export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptions = {}): Promise<Buffer> {
+  const wantCharts = options.charts ?? true;
+  const [dailyUptime, downtimePerGroup]: (ChartImage | null)[] = wantCharts
+    ? await Promise.all([
+        model.daily.days.length > 0 ? renderChartPng(dailyUptimeChart(model)) : Promise.resolve(null),
+        model.groups.length > 0 ? renderChartPng(downtimePerGroupChart(model)) : Promise.resolve(null),
+      ])
+    : [null, null];
+
+  const workbook = new WorkbookWriter({ creator: 'uptrends-etl', created: model.generatedAt });
+  // Sheets are added in reading order first, then filled: the Summary links need the Monitors rows.
+  const summary = workbook.sheet(SLA_SHEETS.summary);
+  const groups = workbook.sheet(SLA_SHEETS.groups);
+  const monitors = workbook.sheet(SLA_SHEETS.monitors);
+  const daily = workbook.sheet(SLA_SHEETS.daily);
+  const trend = workbook.sheet(SLA_SHEETS.trend);
+  const maintenance = workbook.sheet(SLA_SHEETS.maintenance);
+  const slaDefinitions = workbook.sheet(SLA_SHEETS.slaDefinitions);
+  const definitions = workbook.sheet(SLA_SHEETS.definitions);
+  const infra = model.infra === null ? null : workbook.sheet(SLA_SHEETS.infra);
+
+  const monitorRows = writeMonitorsSheet(monitors, model);
+  writeSummarySheet(summary, model, monitorRows, { dailyUptime: dailyUptime ?? null, downtimePerGroup: downtimePerGroup ?? null });
+  writeGroupsSheet(groups, model);
+  writeDailySheet(daily, model);
+  writeTrendSheet(trend, model);
+  writeMaintenanceSheet(maintenance, model);
+  writeSlaDefinitionsSheet(slaDefinitions, model);
+  writeDefinitionsSheet(definitions, model);
+  if (infra !== null) writeInfraSheet(infra, model);
+  return workbook.toBuffer();
+}

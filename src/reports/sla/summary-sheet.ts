@@ -1,0 +1,139 @@
+/**
+ * The Summary sheet: what management reads. Title block, KPI tiles against the previous period,
+ * groups at a glance, the five worst monitors linked to their Monitors rows, and two charts.
+ */
+import { fraction, localText, localWallDate, minutes, pointsBetween } from '../shared/cell-values.ts';
+import { statusStyle } from '../shared/status-fill.ts';
+import type { CellValue, Column, NumberFormat, SheetWriter } from '../shared/workbook-writer.ts';
+import type { ChartImage } from '../shared/render-chart-png.ts';
+import type { KpiTile, SlaModel } from './model-types.ts';
+import { SLA_SHEETS, sheetTitle } from './sheet-names.ts';
+
+const TILE_FILL = 'FFDDEBF7';
+const TILES_PER_ROW = 4;
+
+const tileFormat = (tile: KpiTile): NumberFormat =>
+  tile.unit === 'percent' ? 'percent' : tile.unit === 'minutes' ? 'minutes' : 'count';
+const tileValue = (tile: KpiTile, value: number | null): number | null =>
+  tile.unit === 'percent' ? fraction(value) : value;
+
+/** "▲ 0.120 pp, better" style text: direction arrow, size, and whether that is good, in words. */
+export function changeText(tile: KpiTile): string {
+  if (tile.current === null || tile.previous === null) return 'no previous figure';
+  const delta = tile.current - tile.previous;
+  if (Math.abs(delta) < 1e-9) return '= unchanged';
+  const better = delta > 0 === tile.higherIsBetter;
+  const size = tile.unit === 'percent' ? `${Math.abs(delta).toFixed(3)} pp` : tile.unit === 'minutes' ? `${Math.abs(delta).toFixed(1)} min` : `${Math.abs(delta)}`;
+  return `${delta > 0 ? '▲' : '▼'} ${size}, ${better ? 'better' : 'worse'}`;
+}
+
+function writeTiles(sheet: SheetWriter, tiles: readonly KpiTile[], firstRow: number): number {
+  tiles.forEach((tile, index) => {
+    const row = firstRow + Math.floor(index / TILES_PER_ROW) * 5;
+    const col = 1 + (index % TILES_PER_ROW) * 2;
+    sheet.cell(row, col, tile.label, { bold: true, fill: TILE_FILL });
+    sheet.merge(row, col, row, col + 1);
+    sheet.cell(row + 1, col, tileValue(tile, tile.current), { size: 18, bold: true, format: tileFormat(tile), align: 'left' });
+    sheet.merge(row + 1, col, row + 1, col + 1);
+    sheet.cell(row + 2, col, tile.note, { wrap: true });
+    sheet.merge(row + 2, col, row + 2, col + 1);
+    sheet.cell(row + 3, col, tileValue(tile, tile.previous), { format: tileFormat(tile), align: 'left' });
+    sheet.cell(row + 3, col + 1, changeText(tile));
+  });
+  return firstRow + Math.ceil(tiles.length / TILES_PER_ROW) * 5;
+}
+
+const GLANCE_COLUMNS: readonly Column[] = [
+  { header: 'Group', width: 28 },
+  { header: 'Target', width: 14, format: 'percent' },
+  { header: 'Uptime', width: 14, format: 'percent' },
+  { header: 'Status', width: 14 },
+  { header: 'Downtime (min)', width: 14, format: 'minutes' },
+  { header: 'Error budget (min)', width: 14, format: 'minutes' },
+  { header: 'Budget used', width: 14, format: 'percent1' },
+  { header: 'Incidents', width: 14, format: 'count' },
+  { header: 'MTTR (min)', width: 14, format: 'minutes' },
+  { header: 'Longest (min)', width: 14, format: 'minutes' },
+  { header: 'Change vs previous (pp)', width: 14, format: 'decimal' },
+];
+
+/** Charts rendered before the sheet is written (rendering is async, writing is not). */
+export interface SummaryCharts {
+  readonly dailyUptime: ChartImage | null;
+  readonly downtimePerGroup: ChartImage | null;
+}
+
+/** Writes the Summary sheet; `monitorRows` maps monitor guid to its row on the Monitors sheet. */
+export function writeSummarySheet(
+  sheet: SheetWriter,
+  model: SlaModel,
+  monitorRows: ReadonlyMap<string, number>,
+  charts: SummaryCharts,
+): void {
+  const zone = model.period.zone;
+  sheet.title([sheetTitle('SLA report', model.period.label, zone)]);
+  const block: [string, CellValue, NumberFormat?][] = [
+    ['Period', `${localText(model.period.start, zone)} to ${localText(model.period.end, zone)} (${zone})`],
+    ['Compared with', model.previousPeriod.label],
+    ['Generated at (local)', localWallDate(model.generatedAt, zone), 'datetime'],
+    ['Data as of (local)', localWallDate(model.dataAsOf, zone), 'datetime'],
+    ['Scope', `${model.scope}: ${model.monitors.length} monitors in ${model.groups.length} groups`],
+    ['Default target', fraction(model.defaultTarget.desired), 'percent'],
+    ['Rules', model.rulesVersion],
+  ];
+  block.forEach(([label, value, format], i) => {
+    sheet.cell(2 + i, 1, label, { bold: true });
+    sheet.cell(2 + i, 2, value, format === undefined ? {} : { format, align: 'left' });
+  });
+
+  let row = 2 + block.length + 1;
+  sheet.cell(row, 1, 'Key figures (this period, then the previous period and the change)', { bold: true, size: 12 });
+  row = writeTiles(sheet, model.kpis, row + 1);
+
+  sheet.cell(row, 1, 'Groups at a glance', { bold: true, size: 12 });
+  const glanceRows = model.groups.map(({ group, figures: f, previous }): CellValue[] => [
+    group.description,
+    fraction(f.target.desired),
+    fraction(f.uptime),
+    f.status ?? 'No data',
+    minutes(f.downtimeMs),
+    minutes(f.errorBudgetMs),
+    f.budgetUsed,
+    f.incidents,
+    minutes(f.mttrMs),
+    minutes(f.longestMs),
+    pointsBetween(f.uptime, previous.uptime),
+  ]);
+  const glance = sheet.table(row + 1, GLANCE_COLUMNS, glanceRows, { autoFilter: false, freeze: false });
+  model.groups.forEach((g, i) => sheet.cell(glance.firstDataRow + i, 4, g.figures.status ?? 'No data', statusStyle(g.figures.status)));
+
+  row = glance.lastRow + 2;
+  sheet.cell(row, 1, 'Five worst monitors (most downtime; click a name for its row)', { bold: true, size: 12 });
+  const worstColumns: Column[] = [
+    { header: 'Monitor', width: 28 },
+    { header: 'Group', width: 14 },
+    { header: 'Uptime', width: 14, format: 'percent' },
+    { header: 'Status', width: 14 },
+    { header: 'Downtime (min)', width: 14, format: 'minutes' },
+    { header: 'Incidents', width: 14, format: 'count' },
+  ];
+  const worstRows = model.worst.map((r): CellValue[] => [
+    { text: r.monitor.name, sheet: SLA_SHEETS.monitors, cell: `B${monitorRows.get(r.monitor.monitor_guid) ?? 1}` },
+    r.groupNames,
+    fraction(r.figures.uptime),
+    r.figures.status ?? 'No data',
+    minutes(r.figures.downtimeMs),
+    r.figures.incidents,
+  ]);
+  const worst = sheet.table(row + 1, worstColumns, worstRows, { autoFilter: false, freeze: false });
+  model.worst.forEach((r, i) => sheet.cell(worst.firstDataRow + i, 4, r.figures.status ?? 'No data', statusStyle(r.figures.status)));
+  if (model.worst.length === 0) sheet.cell(worst.firstDataRow, 1, 'No monitor had downtime in this period.');
+
+  row = Math.max(worst.lastRow, worst.firstDataRow) + 2;
+  for (const chart of [charts.dailyUptime, charts.downtimePerGroup]) {
+    if (chart === null) continue;
+    sheet.image(chart.png, { col: 0, row }, { width: chart.width, height: chart.height });
+    // Default rows are 20 px high; leave one spare row below each chart.
+    row += Math.ceil(chart.height / 20) + 1;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The SLA report end to end after the query: model, workbook, CSVs, files on disk. The CLI only
+ * queries, calls this and prints the paths.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ReportError } from '../../errors.ts';
+import { reportFileName } from '../shared/report-file-name.ts';
+import type { WriteReportOptions } from '../shared/report-format.ts';
+import type { SlaReportInput } from '../shared/report-input.ts';
+import { buildSlaModel } from './model.ts';
+import type { SlaModel } from './model-types.ts';
+import { renderSlaCsv } from './render-csv.ts';
+import { renderSlaXlsx } from './render-xlsx.ts';
+
+/** File name stem of the SLA workbook. */
+export const SLA_REPORT_NAME = 'uptrends-sla';
+
+/** What `writeSlaReport` produced. */
+export interface WrittenSlaReport {
+  readonly model: SlaModel;
+  /** The workbook's path, when xlsx was asked for. */
+  readonly workbook: string | null;
+  /** Every file written, workbook first. */
+  readonly paths: readonly string[];
+}
+
+/** Builds the SLA model and writes the requested files into `options.outDir`. */
+export async function writeSlaReport(input: SlaReportInput, options: WriteReportOptions): Promise<WrittenSlaReport> {
+  const formats = options.formats ?? ['xlsx', 'csv'];
+  const model = buildSlaModel(input, options.clock);
+  try {
+    await mkdir(options.outDir, { recursive: true });
+    const paths: string[] = [];
+    let workbook: string | null = null;
+    if (formats.includes('xlsx')) {
+      workbook = join(options.outDir, reportFileName(SLA_REPORT_NAME, input.period, '.xlsx'));
+      await writeFile(workbook, await renderSlaXlsx(model));
+      paths.push(workbook);
+    }
+    if (formats.includes('csv')) paths.push(...(await renderSlaCsv(model, options.outDir)));
+    return { model, workbook, paths };
+  } catch (error) {
+    throw new ReportError(`could not write the SLA report: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+      context: { report: 'sla', outDir: options.outDir },
+    });
+  }
+}
