@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type ExcelJS from 'exceljs';
+import { buildSlaModel } from '../../../../src/reports/sla/model.ts';
+import { renderSlaXlsx } from '../../../../src/reports/sla/render-xlsx.ts';
+import { DAILY_OVERALL_ROW } from '../../../../src/reports/sla/daily-sheets.ts';
+import { findColumn, findRow, loadWorkbook, tableReader } from '../xlsx-reader.ts';
+import { A, afterPeriod, octoberInput } from './october-fixture.ts';
+
+const model = buildSlaModel(octoberInput(), afterPeriod);
+let workbook: ExcelJS.Workbook;
+const sheet = (name: string) => workbook.getWorksheet(name)!;
+
+beforeAll(async () => {
+  workbook = await loadWorkbook(await renderSlaXlsx(model));
+});
+
+describe('SLA workbook read back with exceljs', () => {
+  it('has the sheets in reading order, each titled with period and zone', () => {
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([
+      'Summary', 'Monitor groups', 'Monitors', 'Daily', 'Trend', 'Maintenance', 'SLA definitions', 'Definitions',
+    ]);
+    for (const w of workbook.worksheets) {
+      expect(String(w.getCell('A1').value)).toMatch(/\(Europe\/Amsterdam\)$/);
+      expect(w.pageSetup.orientation).toBe('landscape');
+      expect(w.pageSetup.fitToWidth).toBe(1);
+    }
+  });
+
+  it('Monitors: an Excel table with typed, formatted figures equal to the model', () => {
+    const monitors = sheet('Monitors');
+    const header = findRow(monitors, 'Group');
+    expect(monitors.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
+    const tables = (monitors as unknown as { tables: Record<string, unknown> }).tables;
+    expect(Object.keys(tables)).toEqual(['Monitors']);
+    const t = tableReader(monitors, header, 'Monitor');
+    const a = model.monitors.find((r) => r.monitor.monitor_guid === A)!.figures;
+    const uptime = t.cell('Web A', 'Uptime');
+    expect(uptime.value).toBeCloseTo(a.uptime! / 100, 12);
+    expect(uptime.numFmt).toBe('0.000%');
+    // 125 min of downtime and 44,670 / 60 = 744.5 monitored hours (see model.test.ts).
+    expect(t.cell('Web A', 'Downtime (min)').value).toBe(125);
+    expect(t.cell('Web A', 'Downtime (min)').numFmt).toBe('#,##0.0');
+    expect(t.cell('Web A', 'Monitored (h)').value).toBe(744.5);
+    expect(t.cell('Web A', 'Status').value).toBe('At risk');
+    expect(t.cell('Web A', 'Target').value).toBeCloseTo(0.999, 12);
+    expect(t.cell('DNS C', 'Uptime source').value).toBe('Statistics');
+    expect(t.cell('API B', 'Ongoing').value).toBe(1);
+    expect(t.cell('API B', 'MTTR (min)').value).toBeNull();
+  });
+
+  it('Summary: title block, KPI tiles with previous period, linked worst monitors, two charts', () => {
+    const summary = sheet('Summary');
+    const generated = summary.getCell(findRow(summary, 'Generated at (local)'), 2);
+    // 06:00Z on 5 Nov is 07:00 CET; Excel shows the stored wall-clock time.
+    expect(generated.value).toEqual(new Date('2025-11-05T07:00:00Z'));
+    expect(generated.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    const tile = (label: string) => {
+      for (let r = 1; r <= summary.rowCount; r += 1) {
+        for (let c = 1; c <= 8; c += 1) {
+          if (summary.getCell(r, c).value === label) return { value: summary.getCell(r + 1, c), previous: summary.getCell(r + 3, c), change: summary.getCell(r + 3, c + 1) };
+        }
+      }
+      throw new Error(label);
+    };
+    expect(tile('Uptime').value.value).toBeCloseTo(model.overall.uptime! / 100, 12);
+    expect(tile('Uptime').value.numFmt).toBe('0.000%');
+    expect(tile('Uptime').previous.value).toBeCloseTo(model.overallPrevious.uptime! / 100, 12);
+    expect(tile('Uptime').change.value).toMatch(/^▼ 0\.2\d\d pp, worse$/);
+    expect(tile('Incidents').value.value).toBe(5);
+    expect(tile('Incidents').previous.value).toBe(2);
+    expect(tile('Downtime (min)').value.value).toBe(320);
+
+    const worstHeader = findRow(summary, 'Five worst monitors (most downtime; click a name for its row)') + 1;
+    const first = summary.getCell(worstHeader + 1, 1).value as { text: string; hyperlink: string };
+    expect(first.text).toBe('API B');
+    const target = /^#'Monitors'!B(\d+)$/.exec(first.hyperlink);
+    expect(target).not.toBeNull();
+    expect(sheet('Monitors').getCell(`B${target![1]}`).value).toBe('API B');
+    expect(summary.getImages()).toHaveLength(2);
+
+    const glanceHeader = findRow(summary, 'Groups at a glance') + 1;
+    const glance = tableReader(summary, glanceHeader, 'Group');
+    expect(glance.cell('Shop', 'Status').value).toBe('At risk');
+    expect(glance.cell('Shop', 'Uptime').value).toBeCloseTo(1 - 305 / 66_330, 12);
+  });
+
+  it('Daily: local days as columns, uptime fractions and a colour scale', () => {
+    const daily = sheet('Daily');
+    const header = findRow(daily, 'Group');
+    expect(daily.autoFilter).toBeDefined();
+    const t = tableReader(daily, header, 'Monitor');
+    expect(t.cell('DNS C', '2025-10-26').value).toBeCloseTo(0.99, 12);
+    expect(t.cell('Web A', '2025-10-10').value).toBeCloseTo(1 - 75 / 1410, 12);
+    expect(t.cell('API B', '2025-10-16').value).toBeNull();
+    expect(t.cell(DAILY_OVERALL_ROW, '2025-10-02').value).toBe(1);
+    expect(findColumn(daily, header, '2025-10-31')).toBe(33);
+    const formats = (daily as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] }).conditionalFormattings;
+    expect(formats.map((f) => f.rules[0]!.type)).toEqual(['colorScale']);
+    expect(formats[0]!.ref).toBe(`C${header + 1}:AG${header + 4}`);
+  });
+
+  it('Maintenance: local and UTC instants as real dates', () => {
+    const maintenance = sheet('Maintenance');
+    const header = findRow(maintenance, 'Monitor');
+    const row = header + 1;
+    const col = (h: string) => findColumn(maintenance, header, h);
+    expect(maintenance.getCell(row, col('Type')).value).toBe('DisableMonitoring');
+    // 09:15Z on 10 Oct is 11:15 CEST.
+    expect(maintenance.getCell(row, col('Start (local)')).value).toEqual(new Date('2025-10-10T11:15:00Z'));
+    expect(maintenance.getCell(row, col('Start (UTC)')).value).toEqual(new Date('2025-10-10T09:15:00Z'));
+    expect(maintenance.getCell(row, col('Excluded (min)')).value).toBe(30);
+    expect(maintenance.getCell(row + 1, col('Excluded (min)')).value).toBe(0);
+  });
+
+  it('Trend, SLA definitions and Definitions carry their figures and rules', () => {
+    const trend = sheet('Trend');
+    const header = findRow(trend, 'Group');
+    const shopSeptember = [...Array(trend.rowCount).keys()]
+      .map((i) => i + 1)
+      .find((r) => trend.getCell(r, 1).value === 'Shop' && trend.getCell(r, 2).value === '2025-09')!;
+    expect(trend.getCell(shopSeptember, findColumn(trend, header, 'Uptime')).value).toBeCloseTo(1 - 50 / 43_200, 12);
+    const sla = sheet('SLA definitions');
+    const slaTable = tableReader(sla, findRow(sla, 'SLA definition'), 'SLA definition');
+    expect(slaTable.cell('Shop SLA', 'Groups held to it').value).toBe('Shop');
+    expect(slaTable.cell('Shop SLA', 'Error threshold').value).toBeCloseTo(0.995, 12);
+    const definitions = sheet('Definitions');
+    expect(String(definitions.getCell('A2').value)).toContain('rules 1.0');
+    expect(findRow(definitions, 'MTBF')).toBeGreaterThan(3);
+  });
+});
