@@ -1,0 +1,60 @@
+/**
+ * The process entry point and the one error boundary: runs the command, maps errors to the
+ * documented exit codes (src/cli/exit-codes.ts), prints expected errors as one clear message and
+ * unexpected ones as a bug report with the stack.
+ */
+import { CommanderError } from 'commander';
+import { redactSecretsInText } from './config.ts';
+import { EtlError } from './errors.ts';
+import { EXIT, exitCodeFor, InterruptedError } from './cli/exit-codes.ts';
+import { buildProgram } from './cli/program.ts';
+
+function describe(error: EtlError): string {
+  const context = Object.entries(error.context)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(' ');
+  const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? `\n  cause: ${error.cause.message}` : '';
+  return `uptrends-etl: error [${error.code}]: ${error.message}${context === '' ? '' : `\n  where: ${context}`}${cause}`;
+}
+
+async function main(): Promise<number> {
+  const { program, ctx } = buildProgram();
+  const secrets = (): readonly string[] => {
+    try {
+      return ctx.config().secrets;
+    } catch {
+      return [];
+    }
+  };
+  const interrupt = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => interrupt.abort(new InterruptedError(signal)));
+  }
+  Object.assign(ctx, { signal: interrupt.signal });
+  try {
+    await program.parseAsync(process.argv);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here too, with exit code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.config;
+    }
+    const code = exitCodeFor(error);
+    if (error instanceof EtlError && code !== EXIT.internal) {
+      process.stderr.write(`${redactSecretsInText(describe(error), { secrets: secrets() })}\n`);
+    } else {
+      const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      process.stderr.write(
+        `uptrends-etl: unexpected error: this is a bug, please report it with the lines below.\n${redactSecretsInText(stack, { secrets: secrets() })}\n`,
+      );
+    }
+    return code;
+  } finally {
+    await ctx.close();
+  }
+}
+
+const code = await main();
+// Exit explicitly: keep-alive HTTP pools or a pending timer must not keep a finished job alive.
+process.exit(code);

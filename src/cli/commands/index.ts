@@ -1,0 +1,7 @@
+/** The command registry: adding a command means adding one file and one line here. */
+import type { CommandModule } from '../command-module.ts';
+import { checkCommand } from './check.ts';
+import { migrateCommand } from './migrate.ts';
+import { statusCommand } from './status.ts';
+
+export const COMMANDS: readonly CommandModule[] = [migrateCommand, checkCommand, statusCommand];

@@ -1,0 +1,69 @@
+/**
+ * Exit codes of every command. Documented in the README; scripts and schedulers rely on them.
+ * Only src/bin.ts sets the process exit code, from this table.
+ */
+import {
+  AuthError,
+  ConfigError,
+  DatabaseError,
+  EtlError,
+  HttpError,
+  LockError,
+  MailError,
+  RecordValidationError,
+  ReportError,
+  ResponseFormatError,
+  StreamError,
+} from '../errors.ts';
+
+export const EXIT = {
+  ok: 0,
+  /** Unexpected error: a bug, reported with its stack. */
+  internal: 1,
+  /** Invalid usage, option or configuration. */
+  config: 2,
+  /** The warehouse could not be reached, migrated or written. */
+  database: 3,
+  /** The API refused the credentials, or stayed unreachable / failing after every retry. */
+  api: 4,
+  /** The API sent data that failed validation; the window or stream named in the message failed. */
+  data: 5,
+  /** Another run holds the warehouse lock (use --wait to queue instead). */
+  locked: 6,
+  /** A report could not be written or e-mailed. */
+  report: 7,
+  /** Some streams succeeded and some failed (details in the log and `status`). */
+  partial: 8,
+  /** Interrupted by SIGINT/SIGTERM; committed windows stay, the rest is re-read next run. */
+  interrupted: 130,
+} as const;
+
+/** Error raised when some streams failed but others completed. */
+export class PartialRunError extends EtlError {
+  constructor(message: string, readonly failures: readonly EtlError[]) {
+    super('RUN_PARTIAL', message, { retriable: false });
+  }
+}
+
+/** Error raised when the run was stopped by a signal. */
+export class InterruptedError extends EtlError {
+  constructor(signal: string) {
+    super('INTERRUPTED', `Interrupted by ${signal}`, { retriable: true });
+  }
+}
+
+/** The exit code for an error. Wrapped errors (StreamError) map by their cause. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof InterruptedError) return EXIT.interrupted;
+  if (error instanceof PartialRunError) return EXIT.partial;
+  if (error instanceof StreamError && error.cause !== undefined) return exitCodeFor(error.cause);
+  if (error instanceof ConfigError) return EXIT.config;
+  if (error instanceof LockError) return EXIT.locked;
+  if (error instanceof DatabaseError) return EXIT.database;
+  if (error instanceof AuthError || error instanceof HttpError) return EXIT.api;
+  if (error instanceof RecordValidationError || error instanceof ResponseFormatError) return EXIT.data;
+  if (error instanceof StreamError) return EXIT.data;
+  if (error instanceof ReportError || error instanceof MailError) return EXIT.report;
+  if (error instanceof EtlError) return EXIT.internal;
+  return EXIT.internal;
+}

@@ -1,0 +1,209 @@
+/**
+ * Configuration: environment variables (and a `.env` file in the working directory), overridden by
+ * command-line flags, validated once into a frozen object. Secrets (passwords, URLs that may hold
+ * one) are non-enumerable properties: they never appear in JSON.stringify, util.inspect, logs or
+ * the run ledger. `describeConfig` gives the printable, redacted view.
+ *
+ * The variable names are part of the product (README, "Environment variables").
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import dotenv from 'dotenv';
+import { ConfigError } from './errors.ts';
+import { redactDatabaseUrl } from './load/db.ts';
+import { isValidZone } from './transform/local-time.ts';
+
+/** Default API base of the Uptrends API v4. */
+export const DEFAULT_API_URL = 'https://api.uptrends.com/v4';
+/** Default Infra API base (paths /v1/... are appended). */
+export const DEFAULT_INFRA_URL = 'https://api.uptrendsinfra.com';
+/** Default PGlite data directory. */
+export const DEFAULT_DATA_DIR = './.uptrends-etl';
+
+/** Validated configuration. Secret fields exist but are not enumerable. */
+export interface Config {
+  readonly apiUrl: string;
+  readonly username: string | undefined;
+  readonly password: string | undefined;
+  readonly infraUrl: string;
+  readonly infraUsername: string | undefined;
+  readonly infraPassword: string | undefined;
+  /** IANA zone overriding the account's zone. */
+  readonly timeZone: string | undefined;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string | undefined;
+  readonly mailTo: readonly string[];
+  /** Every secret value, for redaction of free text. */
+  readonly secrets: readonly string[];
+}
+
+/** Flags that override environment variables (names as the CLI parses them). */
+export interface ConfigOverrides {
+  databaseUrl?: string | undefined;
+  apiUrl?: string | undefined;
+  infraUrl?: string | undefined;
+  dataDir?: string | undefined;
+  timeZone?: string | undefined;
+}
+
+/** Sources: the process environment plus, when present, `.env` in `cwd` (the environment wins). */
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Record<string, string> {
+  const file = path.join(cwd, '.env');
+  const fromFile = existsSync(file) ? dotenv.parse(readFileSync(file)) : {};
+  const merged: Record<string, string> = { ...fromFile };
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
+function optional(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+function httpUrl(name: string, value: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL (expected e.g. ${name === 'UPTRENDS_API_URL' ? DEFAULT_API_URL : DEFAULT_INFRA_URL}).`, {
+      context: { setting: name },
+    });
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new ConfigError(`${name} must be an http(s) URL, not ${parsed.protocol}`, { context: { setting: name } });
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new ConfigError(`${name} must not contain credentials; use the USERNAME/PASSWORD variables.`, {
+      context: { setting: name },
+    });
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function databaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || !['postgres:', 'postgresql:'].includes(parsed.protocol) || parsed.hostname === '') {
+    // Never echo the value: it may hold a password.
+    throw new ConfigError(
+      'DATABASE_URL is not a valid postgres://user[:password]@host[:port]/database URL (value not shown: it may hold a password).',
+      { context: { setting: 'DATABASE_URL' } },
+    );
+  }
+  return value;
+}
+
+function pair(userVar: string, passVar: string, user: string | undefined, pass: string | undefined): void {
+  if ((user === undefined) !== (pass === undefined)) {
+    throw new ConfigError(`${user === undefined ? userVar : passVar} is missing: ${userVar} and ${passVar} go together.`, {
+      context: { setting: user === undefined ? userVar : passVar },
+    });
+  }
+}
+
+function mailList(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const list = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  for (const address of list) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(address)) {
+      throw new ConfigError(`REPORT_MAIL_TO holds an invalid address: ${address}`, { context: { setting: 'REPORT_MAIL_TO' } });
+    }
+  }
+  return list;
+}
+
+function smtpUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol === 'smtp:' || parsed.protocol === 'smtps:') return value;
+  } catch {
+    // fall through to the error below
+  }
+  throw new ConfigError('SMTP_URL is not a valid smtp:// or smtps:// URL (value not shown: it may hold a password).', {
+    context: { setting: 'SMTP_URL' },
+  });
+}
+
+function secret<T extends object>(target: T, key: string, value: string | undefined): void {
+  Object.defineProperty(target, key, { value, enumerable: false, writable: false });
+}
+
+/** Validates the environment and flags into a frozen Config, or throws a ConfigError naming the setting. */
+export function loadConfig(env: Record<string, string | undefined> = readEnvironment(), overrides: ConfigOverrides = {}): Config {
+  const get = (name: string) => optional(env[name]);
+  const username = get('UPTRENDS_USERNAME');
+  const password = get('UPTRENDS_PASSWORD');
+  const infraUsername = get('UPTRENDS_INFRA_USERNAME');
+  const infraPassword = get('UPTRENDS_INFRA_PASSWORD');
+  pair('UPTRENDS_USERNAME', 'UPTRENDS_PASSWORD', username, password);
+  pair('UPTRENDS_INFRA_USERNAME', 'UPTRENDS_INFRA_PASSWORD', infraUsername, infraPassword);
+  const timeZone = optional(overrides.timeZone) ?? get('UPTRENDS_TIMEZONE');
+  if (timeZone !== undefined && !isValidZone(timeZone)) {
+    throw new ConfigError(`UPTRENDS_TIMEZONE is not an IANA time zone name: ${timeZone} (e.g. Europe/Amsterdam).`, {
+      context: { setting: 'UPTRENDS_TIMEZONE' },
+    });
+  }
+  const dbUrl = databaseUrl(optional(overrides.databaseUrl) ?? get('DATABASE_URL'));
+  const smtp = smtpUrl(get('SMTP_URL'));
+  const config = {
+    apiUrl: httpUrl('UPTRENDS_API_URL', optional(overrides.apiUrl) ?? get('UPTRENDS_API_URL') ?? DEFAULT_API_URL),
+    username,
+    infraUrl: httpUrl('UPTRENDS_INFRA_URL', optional(overrides.infraUrl) ?? get('UPTRENDS_INFRA_URL') ?? DEFAULT_INFRA_URL),
+    infraUsername,
+    timeZone,
+    dataDir: optional(overrides.dataDir) ?? get('UPTRENDS_ETL_DATA_DIR') ?? DEFAULT_DATA_DIR,
+    mailFrom: get('REPORT_MAIL_FROM'),
+    mailTo: Object.freeze(mailList(get('REPORT_MAIL_TO'))),
+  };
+  secret(config, 'password', password);
+  secret(config, 'infraPassword', infraPassword);
+  secret(config, 'databaseUrl', dbUrl);
+  secret(config, 'smtpUrl', smtp);
+  const secrets = [password, infraPassword, passwordOf(dbUrl), passwordOf(smtp)].filter(
+    (s): s is string => s !== undefined && s !== '',
+  );
+  Object.defineProperty(config, 'secrets', { value: Object.freeze(secrets), enumerable: false });
+  return Object.freeze(config) as unknown as Config;
+}
+
+function passwordOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const value = new URL(url).password;
+    return value === '' ? undefined : decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A printable view of the configuration: secrets shown as set/unset, URLs without passwords. */
+export function describeConfig(config: Config): Record<string, string | boolean | readonly string[]> {
+  return {
+    apiUrl: config.apiUrl,
+    username: config.username ?? '(not set)',
+    password: config.password === undefined ? '(not set)' : '(set)',
+    infraUrl: config.infraUrl,
+    infraUsername: config.infraUsername ?? '(not set)',
+    infraPassword: config.infraPassword === undefined ? '(not set)' : '(set)',
+    timeZone: config.timeZone ?? '(account setting)',
+    warehouse: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : redactDatabaseUrl(config.databaseUrl),
+    smtpUrl: config.smtpUrl === undefined ? '(not set)' : redactDatabaseUrl(config.smtpUrl),
+    mailFrom: config.mailFrom ?? '(not set)',
+    mailTo: config.mailTo,
+  };
+}
+
+/** Replaces every configured secret in `text` by `***` (for error messages of third-party code). */
+export function redactSecretsInText(text: string, config: Pick<Config, 'secrets'>): string {
+  let out = text;
+  for (const value of config.secrets) if (value.length >= 3) out = out.split(value).join('***');
+  return out;
+}

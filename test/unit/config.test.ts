@@ -1,0 +1,62 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/errors.ts';
+import { DEFAULT_API_URL, describeConfig, loadConfig, redactSecretsInText } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  it('applies defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.apiUrl).toBe(DEFAULT_API_URL);
+    expect(config.infraUrl).toBe('https://api.uptrendsinfra.com');
+    expect(config.dataDir).toBe('./.uptrends-etl');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('lets flags override the environment', () => {
+    const config = loadConfig(
+      { DATABASE_URL: 'postgres://a@h1/db', UPTRENDS_API_URL: 'http://x/v4/' },
+      { databaseUrl: 'postgres://b@h2/db' },
+    );
+    expect(config.databaseUrl).toBe('postgres://b@h2/db');
+    expect(config.apiUrl).toBe('http://x/v4');
+  });
+
+  it('keeps secrets out of enumeration, JSON and inspect', () => {
+    const config = loadConfig({
+      UPTRENDS_USERNAME: 'api-user',
+      UPTRENDS_PASSWORD: 'hunter2-secret',
+      DATABASE_URL: 'postgres://u:dbpass-secret@host/db',
+      SMTP_URL: 'smtp://m:smtp-secret@mail:25',
+    });
+    expect(config.password).toBe('hunter2-secret');
+    const shown = JSON.stringify(config) + inspect(config) + JSON.stringify(describeConfig(config));
+    for (const secret of ['hunter2-secret', 'dbpass-secret', 'smtp-secret']) expect(shown).not.toContain(secret);
+    expect(redactSecretsInText('auth failed for hunter2-secret at dbpass-secret', config)).toBe('auth failed for *** at ***');
+  });
+
+  it('rejects an unparseable DATABASE_URL naming the setting, without echoing the password', () => {
+    const attempt = () => loadConfig({ DATABASE_URL: 'mysql://u:topsecret@h/db' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/DATABASE_URL/);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('topsecret');
+      expect((error as ConfigError).context.setting).toBe('DATABASE_URL');
+    }
+  });
+
+  it('rejects half credentials, bad zones, bad URLs and bad recipients', () => {
+    expect(() => loadConfig({ UPTRENDS_USERNAME: 'x' })).toThrow(/UPTRENDS_PASSWORD is missing/);
+    expect(() => loadConfig({ UPTRENDS_INFRA_PASSWORD: 'x' })).toThrow(/UPTRENDS_INFRA_USERNAME is missing/);
+    expect(() => loadConfig({ UPTRENDS_TIMEZONE: 'Mars/Base' })).toThrow(/UPTRENDS_TIMEZONE/);
+    expect(() => loadConfig({ UPTRENDS_API_URL: 'ftp://x' })).toThrow(/UPTRENDS_API_URL/);
+    expect(() => loadConfig({ REPORT_MAIL_TO: 'a@b.c, nope' })).toThrow(/REPORT_MAIL_TO/);
+    expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
+  });
+
+  it('splits the recipient list', () => {
+    expect(loadConfig({ REPORT_MAIL_TO: 'a@x.io, b@y.io' }).mailTo).toEqual(['a@x.io', 'b@y.io']);
+  });
+});
