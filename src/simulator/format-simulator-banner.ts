@@ -1,0 +1,21 @@
+/**
+ * The lines `uptrends-etl simulate` prints once the simulator listens: where to point the ETL and
+ * curl, and with which credentials (fixed, simulator-only values).
+ */
+import type { RunningSimulator } from './start-simulator.ts';
+
+/** Human-readable start-up lines (no trailing newlines). */
+export function formatSimulatorBanner(sim: RunningSimulator): string[] {
+  const c = sim.credentials;
+  const o = sim.options;
+  return [
+    `Uptrends API simulator: seed ${o.seed}, ${o.monitors} monitors, ${o.days} days of history, clock ${sim.truth.now().toISOString()}, account ${sim.accountId} (${sim.timeZone})`,
+    `  API v4    ${sim.apiUrl}    user ${c.username}  password ${c.password}`,
+    `  Infra v1  ${sim.infraUrl}/v1    user ${c.infraUsername}  password ${c.infraPassword}`,
+    `  Control   ${sim.controlUrl}    (no auth: /stats, /truth/counts, /truth/alerts?start=&end=, /truth/incidents, POST /control/now)`,
+    ...(o.faults === undefined || o.faults === '' ? [] : [`  Faults    ${o.faults}  (simulated, NOT behaviour of the real service)`]),
+    `  Try:  curl -u ${c.username}:${c.password} '${sim.apiUrl}/Alert/MonitorGroup/<group-guid>?PresetPeriod=Last7Days&Take=5'`,
+    `        curl -u ${c.username}:${c.password} ${sim.apiUrl}/MonitorGroup`,
+    'Press Ctrl+C to stop.',
+  ];
+}

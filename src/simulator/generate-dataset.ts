@@ -1,0 +1,81 @@
+/**
+ * Builds a complete simulated account from (seed, monitors, days, now). Pure and deterministic: the
+ * same options give the same dataset on every machine, which is what lets a failing test replay.
+ */
+import { localFieldsToUtc, parseLocalFields, utcToLocal } from '../transform/local-time.ts';
+import type { IanaZone } from '../terms.ts';
+import { ACCOUNT_TIMEZONE_ID, SIMULATED_TIMEZONES } from './data/timezones.ts';
+import type { Dataset, DatasetOptions } from './dataset.ts';
+import { findZoneTransitions } from './find-zone-transitions.ts';
+import { ALERT_DESCRIPTIONS, ALERT_ERROR_MESSAGES } from './generate/alert-texts.ts';
+import { generateDirectory, generateSlas } from './generate/generate-directory.ts';
+import { generateGroups } from './generate/generate-groups.ts';
+import { generateInfra } from './generate/generate-infra.ts';
+import { assignMaintenance } from './generate/generate-maintenance.ts';
+import { generateMonitors } from './generate/generate-monitors.ts';
+import { generateTimeline } from './generate/generate-timeline.ts';
+import { hash32 } from './seeded-random.ts';
+
+/** Reminders repeat every 30 minutes while an incident lasts. */
+export const REMINDER_INTERVAL_SEC = 1800;
+const DAY_MS = 86_400_000;
+
+/** Local midnight of the account-local day `offsetDays` after the day of `instant`. */
+export function localMidnight(instant: Date, offsetDays: number, zone: IanaZone): Date {
+  const f = parseLocalFields(utcToLocal(instant, zone))!.fields;
+  const d = new Date(Date.UTC(f.year, f.month - 1, f.day) + offsetDays * DAY_MS);
+  return localFieldsToUtc({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 }, zone);
+}
+
+/** Generates the dataset. `now` is taken as given (callers floor it); `futureDays` defaults to 14. */
+export function generateDataset(input: Omit<DatasetOptions, 'futureDays'> & { futureDays?: number }): Dataset {
+  const options: DatasetOptions = { futureDays: 14, ...input };
+  const { seed } = options;
+  const tz = SIMULATED_TIMEZONES.find((z) => z.TimezoneId === ACCOUNT_TIMEZONE_ID)!;
+  const zone = tz.iana;
+  const nowSec = Math.floor(options.now.getTime() / 1000);
+  const historyStartSec = localMidnight(options.now, -options.days, zone).getTime() / 1000;
+  const horizonEndSec = nowSec + options.futureDays * 86_400;
+
+  const monitors = generateMonitors(seed, options.monitors, historyStartSec, nowSec, zone);
+  assignMaintenance(seed, monitors, historyStartSec, horizonEndSec, nowSec, zone);
+  const slas = generateSlas(seed, monitors, historyStartSec, nowSec, zone);
+  const groups = generateGroups(seed, monitors, slas.length);
+  const directory = generateDirectory(seed, monitors, groups, slas, ACCOUNT_TIMEZONE_ID);
+
+  const midnights: number[] = [];
+  const monthStarts: number[] = [];
+  for (let d = 1; d < options.days; d++) {
+    const m = localMidnight(new Date(historyStartSec * 1000), d, zone);
+    midnights.push(m.getTime() / 1000);
+    if (utcToLocal(m, zone).slice(8, 10) === '01') monthStarts.push(m.getTime() / 1000);
+  }
+  const transitions = findZoneTransitions(zone, historyStartSec * 1000, horizonEndSec * 1000).map((t) => t.atMs / 1000);
+  const timeline = generateTimeline(seed, monitors, {
+    historyStartSec,
+    horizonEndSec,
+    nowSec,
+    reminderIntervalSec: REMINDER_INTERVAL_SEC,
+    midnights,
+    monthStarts,
+    transitions,
+  });
+  const deviceCount = Math.min(300, Math.max(12, Math.round(options.monitors / 2)));
+  return {
+    options,
+    accountId: String(100_000 + (hash32(seed, 'account') % 900_000)),
+    zone,
+    timezoneId: ACCOUNT_TIMEZONE_ID,
+    historyStartSec,
+    horizonEndSec,
+    reminderIntervalSec: REMINDER_INTERVAL_SEC,
+    monitors,
+    groups,
+    slas,
+    directory,
+    descriptions: [...ALERT_DESCRIPTIONS],
+    errorMessages: [...ALERT_ERROR_MESSAGES],
+    timeline,
+    infra: generateInfra(seed, deviceCount, historyStartSec, horizonEndSec),
+  };
+}

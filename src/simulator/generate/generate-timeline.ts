@@ -1,0 +1,162 @@
+/**
+ * Generates the check timeline of every monitor, analytically: incidents (first error on the check
+ * grid, confirmed by the immediate re-check, down until the next OK grid check), blips (unconfirmed
+ * errors whose re-check was OK) and the alerts they raise. Individual checks are never materialised;
+ * statistics count them arithmetically from the grid.
+ *
+ * Besides a random process, some incidents are placed on purpose: ongoing at `now`, across local
+ * midnight, across a month end and across each DST change, so those cases always exist.
+ */
+import type { SimMonitor, Timeline } from '../dataset.ts';
+import { seededRandom, type Random } from '../seeded-random.ts';
+import { ALERT_DESCRIPTIONS, ALERT_ERROR_MESSAGES, FIRST_AWKWARD_DESCRIPTION } from './alert-texts.ts';
+
+/** Instants the forced incidents are placed around (Unix seconds). */
+export interface TimelineAnchors {
+  historyStartSec: number;
+  horizonEndSec: number;
+  nowSec: number;
+  reminderIntervalSec: number;
+  /** Local midnights inside the history. */
+  midnights: number[];
+  /** Local first-of-month midnights inside the history. */
+  monthStarts: number[];
+  /** DST changes between history start and horizon. */
+  transitions: number[];
+}
+
+/** Incidents per monitor per day: most monitors are quiet, a few are flaky. */
+const RATES = [0.1, 0.2, 0.35, 0.55, 0.7, 1, 1.2, 1.5, 1.9, 2.4, 3.6, 5.5];
+const BLIP_RATES = [0.2, 0.5, 1, 1.5];
+const DAY = 86_400;
+
+function overlaps(windows: Float64Array, start: number, end: number): boolean {
+  let lo = 0;
+  let hi = windows.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (windows[mid * 2 + 1]! <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < windows.length / 2 && windows[lo * 2]! < end;
+}
+
+function duration(rng: Random): number {
+  const r = rng.next();
+  if (r < 0.75) return rng.int(1, 10) * 60;
+  if (r < 0.98) return Math.round(Math.exp(Math.log(600) + rng.next() * Math.log(6))); // 10 min - 1 h
+  return Math.round(Math.exp(Math.log(2 * 3600) + rng.next() * Math.log(6))); // 2 h - 12 h
+}
+
+function incidentsOf(m: SimMonitor, a: TimelineAnchors, rng: Random): [number, number][] {
+  if (m.mode !== 'Production' || m.lifeStartSec >= m.lifeEndSec) return [];
+  const step = m.intervalSec;
+  const snap = (t: number): number => m.phaseSec + Math.ceil((t - m.phaseSec) / step) * step;
+  const last = Math.min(m.lifeEndSec, a.horizonEndSec);
+  const blocked = (s: number, e: number): boolean =>
+    s < m.lifeStartSec || e + step > m.lifeEndSec || overlaps(m.pause, s - step, e + step) || overlaps(m.quiet, s - step, e + step);
+  const make = (s: number, e: number): [number, number] => {
+    const start = snap(s);
+    return [start, Math.max(snap(e), start + step)];
+  };
+
+  const forced: [number, number][] = [];
+  const pickFrom = (list: number[]): number | undefined => (list.length === 0 ? undefined : rng.pick(list));
+  if (m.index % 9 === 4) forced.push(make(a.nowSec - rng.int(1200, 6 * 3600), a.nowSec + rng.int(3600, 10 * 3600)));
+  const midnight = m.index % 6 === 1 ? pickFrom(a.midnights) : undefined;
+  if (midnight !== undefined) forced.push(make(midnight - rng.int(5, 50) * 60, midnight + rng.int(20, 150) * 60));
+  const monthStart = m.index % 11 === 2 ? pickFrom(a.monthStarts) : undefined;
+  if (monthStart !== undefined) forced.push(make(monthStart - rng.int(10, 60) * 60, monthStart + rng.int(30, 180) * 60));
+  if (m.index % 7 === 3) for (const t of a.transitions) forced.push(make(t - rng.int(30, 90) * 60, t + rng.int(60, 180) * 60));
+  const kept = forced.filter(([s, e]) => !blocked(s, e)).sort((x, y) => x[0] - y[0]);
+
+  const out: [number, number][] = [];
+  const meanGap = DAY / rng.pick(RATES);
+  let t = m.lifeStartSec;
+  for (;;) {
+    t += rng.exponential(meanGap);
+    const [s, e] = make(t, t + duration(rng));
+    if (s >= last) break;
+    t = e + step;
+    if (blocked(s, e)) continue;
+    // Keep two check intervals of OK between a random incident and a forced one.
+    if (kept.some(([fs, fe]) => s < fe + 2 * step && e > fs - 2 * step)) continue;
+    out.push([s, e]);
+  }
+  return [...out, ...kept].sort((x, y) => x[0] - y[0]);
+}
+
+function blipsOf(m: SimMonitor, a: TimelineAnchors, incidents: [number, number][], rng: Random): number[] {
+  const step = m.intervalSec;
+  const last = Math.min(m.lifeEndSec, a.horizonEndSec);
+  const out: number[] = [];
+  const meanGap = DAY / rng.pick(BLIP_RATES);
+  let k = 0;
+  let t = m.lifeStartSec;
+  for (;;) {
+    t += rng.exponential(meanGap);
+    const b = m.phaseSec + Math.ceil((t - m.phaseSec) / step) * step;
+    if (b >= last) break;
+    while (k < incidents.length && incidents[k]![1] + step <= b) k++;
+    const inc = incidents[k];
+    if (inc !== undefined && inc[0] - step <= b) continue;
+    if (overlaps(m.pause, b - step, b + step)) continue;
+    out.push(b);
+    t = b;
+  }
+  return out;
+}
+
+/** Builds the columnar timeline of all monitors. */
+export function generateTimeline(seed: number, monitors: SimMonitor[], anchors: TimelineAnchors): Timeline {
+  const inc = { start: [] as number[], end: [] as number[], mon: [] as number[], desc: [] as number[], msg: [] as number[] };
+  const blips: number[] = [];
+  const al = { time: [] as number[], inc: [] as number[], kind: [] as number[] };
+  const monIncOffset = new Uint32Array(monitors.length + 1);
+  const monBlipOffset = new Uint32Array(monitors.length + 1);
+  const monAlertOffset = new Uint32Array(monitors.length + 1);
+  const ri = anchors.reminderIntervalSec;
+
+  for (const m of monitors) {
+    const rng = seededRandom(seed, 'timeline', m.index);
+    const incidents = incidentsOf(m, anchors, rng);
+    for (const [s, e] of incidents) {
+      const id = inc.start.length;
+      inc.start.push(s);
+      inc.end.push(e);
+      inc.mon.push(m.index);
+      inc.desc.push(rng.chance(0.04) ? rng.int(FIRST_AWKWARD_DESCRIPTION, ALERT_DESCRIPTIONS.length - 1) : rng.int(0, FIRST_AWKWARD_DESCRIPTION - 1));
+      inc.msg.push(rng.chance(0.3) ? rng.int(0, ALERT_ERROR_MESSAGES.length - 1) : -1);
+      const confirm = s + m.recheckSec;
+      al.time.push(confirm);
+      al.inc.push(id);
+      al.kind.push(0);
+      for (let r = confirm + ri; r < e; r += ri) {
+        al.time.push(r);
+        al.inc.push(id);
+        al.kind.push(1);
+      }
+      al.time.push(e);
+      al.inc.push(id);
+      al.kind.push(2);
+    }
+    for (const b of blipsOf(m, anchors, incidents, rng)) blips.push(b);
+    monIncOffset[m.index + 1] = inc.start.length;
+    monBlipOffset[m.index + 1] = blips.length;
+    monAlertOffset[m.index + 1] = al.time.length;
+  }
+  return {
+    incStart: Float64Array.from(inc.start),
+    incEnd: Float64Array.from(inc.end),
+    incMonitor: Uint32Array.from(inc.mon),
+    incDesc: Uint16Array.from(inc.desc),
+    incMsg: Int16Array.from(inc.msg),
+    monIncOffset,
+    blipTime: Float64Array.from(blips),
+    monBlipOffset,
+    alertTime: Float64Array.from(al.time),
+    alertInc: Uint32Array.from(al.inc),
+    alertKind: Uint8Array.from(al.kind),
+    monAlertOffset,
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Starts the Uptrends API simulator: generates the dataset, then serves API v4 (under `/v4` and
+ * without prefix), Infra API v1 (under `/infra`) and the control surface (`/_sim`) on one port.
+ * This is the programmatic entry the CLI (`uptrends-etl simulate`), the tests and the benchmarks use.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigError } from '../errors.ts';
+import { systemClock } from '../terms.ts';
+import { MAX_MONITORS } from './alert-index.ts';
+import { generateDataset } from './generate-dataset.ts';
+import { createGroundTruth, type GroundTruth } from './ground-truth.ts';
+import { handleRequest, pendingTimers } from './http/handle-request.ts';
+import { SimulatorState, type RequestCounts } from './simulator-state.ts';
+
+export type { RequestCounts } from './simulator-state.ts';
+export type { GroundTruth } from './ground-truth.ts';
+
+/** Options of the simulator; every field optional. */
+export interface SimulatorOptions {
+  /** Seed of the dataset and of fault decisions. (Default: 1) */
+  seed?: number;
+  /** Number of monitors, 1 to 10000. (Default: 50) */
+  monitors?: number;
+  /** Days of history before `now`. (Default: 90) */
+  days?: number;
+  /** The simulator clock. (Default: the current time floored to the minute) */
+  now?: Date;
+  /** Fixed latency added to every API response, ms. (Default: 0) */
+  latencyMs?: number;
+  /** Fault specification, see docs/simulator.md. (Default: none) */
+  faults?: string;
+  /** TCP port; 0 picks a free one. (Default: 0) */
+  port?: number;
+  /** (Default: 127.0.0.1) */
+  host?: string;
+  /** Days of timeline generated beyond `now`, revealed by moving the clock. (Default: 14) */
+  futureDays?: number;
+  /**
+   * Ascending queries over a window still open at the clock always return a Next cursor, even with
+   * no further rows (the "incremental feed" the vendor KB describes). (Default: false)
+   */
+  ascendingFeedCursors?: boolean;
+}
+
+/** A running simulator. */
+export interface RunningSimulator {
+  /** e.g. http://127.0.0.1:PORT/v4 (routes also answer without the /v4 prefix) */
+  apiUrl: string;
+  /** e.g. http://127.0.0.1:PORT/infra (clients append /v1/account etc.) */
+  infraUrl: string;
+  /** e.g. http://127.0.0.1:PORT/_sim */
+  controlUrl: string;
+  credentials: { username: string; password: string; infraUsername: string; infraPassword: string };
+  accountId: string;
+  /** IANA zone of the account's wall-clock times. */
+  timeZone: string;
+  truth: GroundTruth;
+  /** The options in force (defaults applied). */
+  options: Readonly<Required<Omit<SimulatorOptions, 'faults'>>> & { faults: string | undefined };
+  setNow(now: Date): void;
+  removeMonitor(monitorGuid: string): void;
+  setFaults(spec: string | undefined): void;
+  requestCounts(): RequestCounts;
+  resetCounts(): void;
+  close(): Promise<void>;
+}
+
+function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
+  const now = o.now ?? new Date(Math.floor(systemClock().getTime() / 60_000) * 60_000);
+  const resolved = {
+    seed: o.seed ?? 1,
+    monitors: o.monitors ?? 50,
+    days: o.days ?? 90,
+    now,
+    latencyMs: o.latencyMs ?? 0,
+    faults: o.faults,
+    port: o.port ?? 0,
+    host: o.host ?? '127.0.0.1',
+    futureDays: o.futureDays ?? 14,
+    ascendingFeedCursors: o.ascendingFeedCursors ?? false,
+  };
+  const int = (name: string, v: number, min: number, max: number): void => {
+    if (!Number.isInteger(v) || v < min || v > max) throw new ConfigError(`simulator: ${name} must be an integer from ${min} to ${max}`, { context: { option: name } });
+  };
+  int('seed', resolved.seed, 0, 2 ** 31 - 1);
+  int('monitors', resolved.monitors, 1, Math.min(10_000, MAX_MONITORS));
+  int('days', resolved.days, 1, 1000);
+  int('futureDays', resolved.futureDays, 0, 366);
+  int('port', resolved.port, 0, 65_535);
+  if (!(resolved.latencyMs >= 0)) throw new ConfigError('simulator: latencyMs must be >= 0', { context: { option: 'latencyMs' } });
+  if (Number.isNaN(now.getTime())) throw new ConfigError('simulator: now is not a valid instant', { context: { option: 'now' } });
+  return resolved;
+}
+
+/** Generates the dataset and starts listening; resolves once the port is bound. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const o = resolveOptions(options);
+  const ds = generateDataset({ seed: o.seed, monitors: o.monitors, days: o.days, now: o.now, futureDays: o.futureDays });
+  const state = new SimulatorState(ds, { latencyMs: o.latencyMs, faults: o.faults, ascendingFeedCursors: o.ascendingFeedCursors });
+  const truth = createGroundTruth(state);
+  const controls = {
+    setNow: (now: Date): void => {
+      if (Number.isNaN(now.getTime())) throw new RangeError('setNow: invalid instant');
+      state.nowMs = now.getTime();
+    },
+    setFaults: (spec: string | undefined): void => state.setFaults(spec),
+    removeMonitor: (guid: string): void => {
+      const i = state.monitor(guid);
+      if (i === undefined) throw new RangeError(`removeMonitor: unknown monitor ${guid}`);
+      state.removed.add(i);
+    },
+    resetCounts: (): void => state.resetCounts(),
+  };
+  const server: Server = createServer((req, res) => {
+    handleRequest(state, truth, controls, req, res).catch((error: unknown) => {
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ Messages: [{ Message: `Simulator error: ${error instanceof Error ? error.message : String(error)}` }] }));
+      }
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const base = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
+  return {
+    apiUrl: `${base}/v4`,
+    infraUrl: `${base}/infra`,
+    controlUrl: `${base}/_sim`,
+    credentials: { ...state.credentials },
+    accountId: ds.accountId,
+    timeZone: ds.zone,
+    truth,
+    options: { ...o, port },
+    ...controls,
+    requestCounts: () => state.requestCounts(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of pendingTimers) clearTimeout(t);
+        pendingTimers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

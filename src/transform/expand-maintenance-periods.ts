@@ -1,0 +1,120 @@
+/**
+ * Expands the API's maintenance period definitions (one-time and recurring schedules, in account-local
+ * wall-clock time) into concrete UTC intervals within a range. The ETL needs concrete intervals to
+ * exclude DisableMonitoring time from uptime; the simulator uses the same function so both agree.
+ *
+ * Rules (documented in docs/simulator.md):
+ * - OneTime: [StartDateTime, EndDateTime) as given; an empty or inverted period yields nothing.
+ * - Daily / Weekly / Monthly: one occurrence per matching account-local day, from StartTime to
+ *   EndTime; an EndTime at or before StartTime means the occurrence ends on the next day.
+ * - Monthly with a MonthDay the month does not have (31 in a 30-day month, 29-31 in February):
+ *   that month has no occurrence (we do not move it to the last day; the service does not say).
+ * - Occurrences are clipped to the range; overlapping periods are not merged.
+ * - Wall-clock times inside a DST gap or overlap follow the policy of `local-time.ts`.
+ */
+import type { IanaZone, Interval } from '../terms.ts';
+import { localFieldsToUtc, localToUtc, parseLocalFields, utcToLocal } from './local-time.ts';
+
+/** One MaintenancePeriod record as the API returns it (irrelevant fields left out). */
+export interface MaintenancePeriodDefinition {
+  readonly Id: number;
+  readonly ScheduleMode: 'OneTime' | 'Daily' | 'Weekly' | 'Monthly' | (string & {});
+  readonly MaintenanceType: 'DisableMonitoring' | 'DisableNotifications' | (string & {});
+  readonly StartDateTime?: string;
+  readonly EndDateTime?: string;
+  readonly WeekDay?: string;
+  readonly MonthDay?: number;
+  readonly StartTime?: string;
+  readonly EndTime?: string;
+  readonly Description?: string;
+}
+
+/** One concrete maintenance interval, half-open [start, end). */
+export interface MaintenanceOccurrence {
+  id: number;
+  maintenanceType: string;
+  start: Date;
+  end: Date;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DAY_MS = 86_400_000;
+
+function parseClock(text: string | undefined): { hour: number; minute: number } | undefined {
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text?.trim() ?? '');
+  if (m === null) return undefined;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  return hour <= 23 && minute <= 59 ? { hour, minute } : undefined;
+}
+
+function dayMatches(period: MaintenancePeriodDefinition, dayNumber: number): boolean {
+  const date = new Date(dayNumber * DAY_MS);
+  switch (period.ScheduleMode) {
+    case 'Daily':
+      return true;
+    case 'Weekly':
+      return WEEKDAYS[date.getUTCDay()]?.toLowerCase() === period.WeekDay?.toLowerCase();
+    case 'Monthly':
+      return date.getUTCDate() === period.MonthDay;
+    default:
+      return false;
+  }
+}
+
+function atLocal(dayNumber: number, clock: { hour: number; minute: number }, zone: IanaZone): Date {
+  const d = new Date(dayNumber * DAY_MS);
+  return localFieldsToUtc(
+    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: clock.hour, minute: clock.minute, second: 0, millisecond: 0 },
+    zone,
+  );
+}
+
+function localDayNumber(instant: Date, zone: IanaZone): number {
+  const fields = parseLocalFields(utcToLocal(instant, zone))?.fields;
+  if (fields === undefined) throw new RangeError('unreadable instant');
+  return Math.floor(Date.UTC(fields.year, fields.month - 1, fields.day) / DAY_MS);
+}
+
+/**
+ * Concrete occurrences of `periods` that intersect `range`, clipped to it, sorted by start then id.
+ * Definitions with unreadable fields are skipped (the ETL validates records before calling this).
+ */
+export function expandMaintenancePeriods(
+  periods: readonly MaintenancePeriodDefinition[],
+  range: Interval,
+  zone: IanaZone,
+): MaintenanceOccurrence[] {
+  const out: MaintenanceOccurrence[] = [];
+  const lo = range.start.getTime();
+  const hi = range.end.getTime();
+  if (!(hi > lo)) return out;
+  const push = (period: MaintenancePeriodDefinition, start: number, end: number): void => {
+    const s = Math.max(start, lo);
+    const e = Math.min(end, hi);
+    if (e > s) out.push({ id: period.Id, maintenanceType: period.MaintenanceType, start: new Date(s), end: new Date(e) });
+  };
+  // One day of slack before the range catches an occurrence that started yesterday and runs past midnight.
+  const firstDay = localDayNumber(range.start, zone) - 1;
+  const lastDay = localDayNumber(new Date(hi - 1), zone);
+
+  for (const period of periods) {
+    if (period.ScheduleMode === 'OneTime') {
+      const start = period.StartDateTime === undefined ? undefined : localToUtc(period.StartDateTime, zone);
+      const end = period.EndDateTime === undefined ? undefined : localToUtc(period.EndDateTime, zone);
+      if (start !== undefined && end !== undefined) push(period, start.getTime(), end.getTime());
+      continue;
+    }
+    const from = parseClock(period.StartTime);
+    const to = parseClock(period.EndTime);
+    if (from === undefined || to === undefined) continue;
+    const overnight = to.hour * 60 + to.minute <= from.hour * 60 + from.minute;
+    for (let day = firstDay; day <= lastDay; day++) {
+      if (!dayMatches(period, day)) continue;
+      const start = atLocal(day, from, zone).getTime();
+      const end = atLocal(overnight ? day + 1 : day, to, zone).getTime();
+      push(period, start, end);
+    }
+  }
+  return out.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id - b.id);
+}
