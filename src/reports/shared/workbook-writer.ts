@@ -201,6 +201,11 @@ export class SheetWriter {
     this.#sheet.addImage(id, { tl: at, ext: size });
   }
 
+  /** A white-to-red scale over `range`, for counts (the heat map). */
+  heatScale(range: string): void {
+    this.#sheet.addConditionalFormatting(heatScaleRule(range));
+  }
+
   /** A red-yellow-green colour scale over `range` (values at or below `red` are red). */
   colorScale(range: string, red: number, yellow: number, green: number): void {
     this.#sheet.addConditionalFormatting({
@@ -219,6 +224,21 @@ export class SheetWriter {
       ],
     });
   }
+}
+
+/** A two-colour scale from white (lowest) to red (highest): where the counts pile up. */
+export function heatScaleRule(range: string): ExcelJS.ConditionalFormattingOptions {
+  return {
+    ref: range,
+    rules: [
+      {
+        type: 'colorScale',
+        priority: 1,
+        cfvo: [{ type: 'min' }, { type: 'max' }],
+        color: [{ argb: 'FFFFFFFF' }, { argb: 'FFF8696B' }],
+      },
+    ],
+  };
 }
 
 /** A workbook under construction. */

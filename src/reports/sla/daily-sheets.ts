@@ -5,7 +5,8 @@
 import { fraction, minutes } from '../shared/cell-values.ts';
 import { columnLetter, type CellValue, type Column, type SheetWriter } from '../shared/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
-import { SLA_SHEETS, sheetTitle } from './sheet-names.ts';
+import { sheetTitle } from '../shared/sheet-title.ts';
+import { SLA_SHEETS } from './sheet-names.ts';
 
 /** Name of the first Daily row: everything in scope, time-weighted. */
 export const DAILY_OVERALL_ROW = 'All monitors in scope';

@@ -6,7 +6,8 @@ import { fraction, hours, minutes, pointsBetween } from '../shared/cell-values.t
 import { statusStyle } from '../shared/status-fill.ts';
 import type { CellValue, Column, SheetWriter } from '../shared/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
-import { SLA_SHEETS, sheetTitle } from './sheet-names.ts';
+import { sheetTitle } from '../shared/sheet-title.ts';
+import { SLA_SHEETS } from './sheet-names.ts';
 
 /** Columns of the Monitors sheet, exported so tests and the CSV use the same headers. */
 export const MONITOR_COLUMNS: readonly Column[] = [

@@ -7,7 +7,8 @@ import { fraction, localWallDate, minutes } from '../shared/cell-values.ts';
 import { REPORT_DEFINITIONS } from '../shared/definitions.ts';
 import type { CellValue, Column, SheetWriter } from '../shared/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
-import { SLA_SHEETS, sheetTitle } from './sheet-names.ts';
+import { sheetTitle } from '../shared/sheet-title.ts';
+import { SLA_SHEETS } from './sheet-names.ts';
 
 /** Columns of the Maintenance sheet. */
 export const MAINTENANCE_COLUMNS: readonly Column[] = [

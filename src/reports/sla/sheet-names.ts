@@ -13,8 +13,3 @@ export const SLA_SHEETS = {
   definitions: 'Definitions',
   infra: 'Infra devices',
 } as const;
-
-/** `<sheet> - <period> (<zone>)`: the title of every sheet names the period and the zone. */
-export function sheetTitle(sheet: string, periodLabel: string, zone: string): string {
-  return `${sheet} - ${periodLabel} (${zone})`;
-}

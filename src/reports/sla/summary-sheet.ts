@@ -7,7 +7,8 @@ import { statusStyle } from '../shared/status-fill.ts';
 import type { CellValue, Column, NumberFormat, SheetWriter } from '../shared/workbook-writer.ts';
 import type { ChartImage } from '../shared/render-chart-png.ts';
 import type { KpiTile, SlaModel } from './model-types.ts';
-import { SLA_SHEETS, sheetTitle } from './sheet-names.ts';
+import { sheetTitle } from '../shared/sheet-title.ts';
+import { SLA_SHEETS } from './sheet-names.ts';
 
 const TILE_FILL = 'FFDDEBF7';
 const TILES_PER_ROW = 4;

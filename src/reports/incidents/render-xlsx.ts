@@ -1,0 +1,156 @@
+/**
+ * The incident workbook: one row per incident, a per-monitor summary, a day x hour heat map of
+ * incident starts (account-local), the raw alerts when they fit, and the definitions.
+ */
+import { localWallDate, minutes } from '../shared/cell-values.ts';
+import { REPORT_DEFINITIONS } from '../shared/definitions.ts';
+import type { ReportRawAlert } from '../shared/report-input.ts';
+import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../shared/workbook-writer.ts';
+import { sheetTitle } from '../shared/sheet-title.ts';
+import { WEEKDAYS } from './heat-map.ts';
+import type { IncidentModel } from './model.ts';
+import { INCIDENT_SHEETS } from './sheet-names.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Columns of the Incidents sheet. */
+export const INCIDENT_COLUMNS: readonly Column[] = [
+  { header: 'Incident key', width: 16 },
+  { header: 'Monitor', width: 28 },
+  { header: 'Group', width: 20 },
+  { header: 'Start (local)', width: 19, format: 'datetime' },
+  { header: 'End (local)', width: 19, format: 'datetime' },
+  { header: 'Start (UTC)', width: 19, format: 'datetime' },
+  { header: 'End (UTC)', width: 19, format: 'datetime' },
+  { header: 'Ongoing', width: 8 },
+  { header: 'Duration (min)', width: 10, format: 'minutes' },
+  { header: 'Duration (h:mm)', width: 10, format: 'duration' },
+  { header: 'Downtime in period (min)', width: 11, format: 'minutes' },
+  { header: 'Excluded by maintenance (min)', width: 12, format: 'minutes' },
+  { header: 'Alerts', width: 8, format: 'count' },
+  { header: 'Reminders', width: 9, format: 'count' },
+  { header: 'First error', width: 50, wrap: true },
+  { header: 'First error check id', width: 14 },
+  { header: 'Last check id', width: 14 },
+  { header: 'Monitor GUID', width: 38 },
+];
+
+/** Columns of the Raw alerts sheet. */
+export const RAW_ALERT_COLUMNS: readonly Column[] = [
+  { header: 'Timestamp (local)', width: 19, format: 'datetime' },
+  { header: 'Timestamp (UTC)', width: 19, format: 'datetime' },
+  { header: 'Type', width: 9 },
+  { header: 'Monitor', width: 28 },
+  { header: 'Incident key', width: 16 },
+  { header: 'First error (local)', width: 19, format: 'datetime' },
+  { header: 'Error description', width: 40, wrap: true },
+  { header: 'Error message', width: 50, wrap: true },
+  { header: 'Check id', width: 14 },
+  { header: 'First error check id', width: 14 },
+  { header: 'Monitor GUID', width: 38 },
+];
+
+/** Raw alerts for the workbook: the rows when they fit, else where the CSV went. */
+export type RawAlertsContent =
+  | { readonly kind: 'rows'; readonly alerts: readonly ReportRawAlert[] }
+  | { readonly kind: 'csv'; readonly fileName: string; readonly limit: number };
+
+/** The incident workbook as .xlsx bytes. */
+export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAlertsContent): Promise<Buffer> {
+  const zone = model.period.zone;
+  const title = (sheet: string): string => sheetTitle(sheet, model.period.label, zone);
+  const workbook = new WorkbookWriter({ creator: 'uptrends-etl', created: model.generatedAt });
+  const monitorNames = new Map(model.summary.map((s) => [s.monitor.monitor_guid, s.monitor.name]));
+
+  const incidents = workbook.sheet(INCIDENT_SHEETS.incidents);
+  const start = incidents.title([
+    title('Incidents'),
+    `Every incident that touches the period, oldest first. Ongoing incidents run to ${model.elapsedEnd.getTime() < model.period.end.getTime() ? 'the time of generation' : 'the period end'}.`,
+  ]);
+  incidents.table(
+    start,
+    INCIDENT_COLUMNS,
+    model.rows.map((r): CellValue[] => {
+      const i = r.incident;
+      return [
+        i.incident_key,
+        r.monitorName,
+        r.groupNames,
+        localWallDate(i.started_at, zone),
+        i.ended_at === null ? null : localWallDate(i.ended_at, zone),
+        i.started_at,
+        i.ended_at,
+        r.ongoing ? 'Yes' : 'No',
+        minutes(r.durationMs),
+        r.durationMs / DAY_MS,
+        minutes(r.downtimeInPeriodMs),
+        minutes(r.excludedByMaintenanceMs),
+        i.alert_count,
+        i.reminder_count,
+        i.first_error_description,
+        i.first_error_check_id,
+        i.last_check_id,
+        i.monitor_guid,
+      ];
+    }),
+  );
+
+  const perMonitor = workbook.sheet(INCIDENT_SHEETS.perMonitor);
+  perMonitor.table(
+    perMonitor.title([title('Per monitor'), 'Downtime counts overlapping incidents once; MTTR uses incidents resolved in the period.']),
+    [
+      { header: 'Monitor', width: 28 },
+      { header: 'Group', width: 20 },
+      { header: 'Incidents started', width: 10, format: 'count' },
+      { header: 'Ongoing', width: 8, format: 'count' },
+      { header: 'Downtime (min)', width: 10, format: 'minutes' },
+      { header: 'Alerts', width: 8, format: 'count' },
+      { header: 'Resolved', width: 9, format: 'count' },
+      { header: 'MTTR (min)', width: 9, format: 'minutes' },
+      { header: 'Median TTR (min)', width: 9, format: 'minutes' },
+      { header: 'Longest (min)', width: 9, format: 'minutes' },
+    ],
+    model.summary.map((s): CellValue[] => [
+      s.monitor.name, s.groupNames, s.incidentsStarted, s.ongoing, minutes(s.downtimeMs), s.alerts, s.resolved,
+      minutes(s.mttrMs), minutes(s.medianTtrMs), minutes(s.longestMs),
+    ]),
+  );
+
+  const heat = workbook.sheet(INCIDENT_SHEETS.heatMap);
+  const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+  const heatPlacement = heat.table(
+    heat.title([title('Heat map'), `Incidents started per local weekday and hour (${zone}).`]),
+    [{ header: 'Weekday', width: 12 }, ...hours.map((h) => ({ header: h, width: 6, format: 'count' as const })), { header: 'Total', width: 8, format: 'count' }],
+    model.heatMap.map((counts, day): CellValue[] => [WEEKDAYS[day]!, ...counts, counts.reduce((a, b) => a + b, 0)]),
+    { autoFilter: false },
+  );
+  heat.heatScale(`B${heatPlacement.firstDataRow}:${columnLetter(25)}${heatPlacement.lastRow}`);
+
+  const raw = workbook.sheet(INCIDENT_SHEETS.rawAlerts);
+  const rawStart = raw.title([
+    title('Raw alerts'),
+    rawAlerts.kind === 'rows'
+      ? 'Every alert of the period (Error, Reminder, Ok), oldest first.'
+      : `More than ${rawAlerts.limit} alerts: they are in ${rawAlerts.fileName} beside this workbook.`,
+  ]);
+  if (rawAlerts.kind === 'rows') {
+    raw.table(
+      rawStart,
+      RAW_ALERT_COLUMNS,
+      rawAlerts.alerts.map((a): CellValue[] => [
+        localWallDate(a.timestamp, zone), a.timestamp, a.alert_type, monitorNames.get(a.monitor_guid) ?? a.monitor_guid,
+        a.incident_key, localWallDate(a.first_error, zone), a.error_description, a.error_message, a.monitor_check_id,
+        a.first_error_monitor_check_id, a.monitor_guid,
+      ]),
+    );
+  }
+
+  const definitions = workbook.sheet(INCIDENT_SHEETS.definitions);
+  definitions.table(
+    definitions.title([title('Definitions'), `Calculation rules: ${model.rulesVersion}. Time zone: ${zone}.`]),
+    [{ header: 'Term', width: 26 }, { header: 'Rule', width: 110, wrap: true }],
+    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
+    { autoFilter: false },
+  );
+  return workbook.toBuffer();
+}

@@ -1,0 +1,91 @@
+/**
+ * The incident report end to end after the query: model, workbook, CSVs. Raw alerts go into the
+ * workbook when there are at most `rawAlertRowLimit` of them (exceljs document mode costs ~10 KB
+ * of memory per row), else only into a streamed CSV beside it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { ReportError } from '../../errors.ts';
+import { reportFileName } from '../shared/report-file-name.ts';
+import type { WriteReportOptions } from '../shared/report-format.ts';
+import type { IncidentReportInput, ReportRawAlert } from '../shared/report-input.ts';
+import { buildIncidentModel, type IncidentModel } from './model.ts';
+import { writeIncidentSummaryCsv, writeIncidentsCsv, writeRawAlertsCsv } from './render-csv.ts';
+import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
+
+/** File name stem of the incident workbook. */
+export const INCIDENT_REPORT_NAME = 'uptrends-incidents';
+
+/** Default most raw alerts written into the workbook. */
+export const DEFAULT_RAW_ALERT_ROW_LIMIT = 50_000;
+
+/** Options of `writeIncidentReport`. */
+export interface WriteIncidentReportOptions extends WriteReportOptions {
+  /** Most raw alerts put in the workbook; more go to a CSV only. (Default: 50,000) */
+  readonly rawAlertRowLimit?: number;
+}
+
+/** What `writeIncidentReport` produced. */
+export interface WrittenIncidentReport {
+  readonly model: IncidentModel;
+  readonly workbook: string | null;
+  /** True when the raw alerts did not fit in the workbook and went to the CSV only. */
+  readonly rawAlertsInCsvOnly: boolean;
+  readonly paths: readonly string[];
+}
+
+/** Reads at most `limit + 1` alerts; stopping early closes the query's iterator (its cursor). */
+async function firstAlerts(alerts: AsyncIterable<ReportRawAlert>, limit: number): Promise<ReportRawAlert[]> {
+  const taken: ReportRawAlert[] = [];
+  for await (const alert of alerts) {
+    taken.push(alert);
+    if (taken.length > limit) break;
+  }
+  return taken;
+}
+
+/** Builds the incident model and writes the requested files into `options.outDir`. */
+export async function writeIncidentReport(
+  input: IncidentReportInput,
+  options: WriteIncidentReportOptions,
+): Promise<WrittenIncidentReport> {
+  const formats = options.formats ?? ['xlsx', 'csv'];
+  const limit = options.rawAlertRowLimit ?? DEFAULT_RAW_ALERT_ROW_LIMIT;
+  const model = buildIncidentModel(input, options.clock);
+  const csvPath = (name: string): string => join(options.outDir, reportFileName(name, input.period, '.csv'));
+  const alertsCsv = csvPath('uptrends-alerts');
+  try {
+    await mkdir(options.outDir, { recursive: true });
+    const paths: string[] = [];
+    let workbook: string | null = null;
+    let rawAlertsInCsvOnly = false;
+    if (formats.includes('xlsx')) {
+      const first = await firstAlerts(input.rawAlerts(), limit);
+      rawAlertsInCsvOnly = first.length > limit;
+      const content: RawAlertsContent = rawAlertsInCsvOnly
+        ? { kind: 'csv', fileName: basename(alertsCsv), limit }
+        : { kind: 'rows', alerts: first };
+      workbook = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.xlsx'));
+      await writeFile(workbook, await renderIncidentXlsx(model, content));
+      paths.push(workbook);
+    }
+    if (formats.includes('csv')) {
+      const incidents = csvPath(INCIDENT_REPORT_NAME);
+      await writeIncidentsCsv(model, incidents);
+      const summary = csvPath('uptrends-incidents-summary');
+      await writeIncidentSummaryCsv(model, summary);
+      paths.push(incidents, summary);
+    }
+    if (formats.includes('csv') || rawAlertsInCsvOnly) {
+      const names = new Map(input.monitors.map((m) => [m.monitor_guid, m.name]));
+      await writeRawAlertsCsv(input.rawAlerts(), names, input.period.zone, alertsCsv);
+      paths.push(alertsCsv);
+    }
+    return { model, workbook, rawAlertsInCsvOnly, paths };
+  } catch (error) {
+    throw new ReportError(`could not write the incident report: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+      context: { report: 'incidents', outDir: options.outDir },
+    });
+  }
+}
