@@ -117,7 +117,6 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
     const hi = endSec === Infinity ? list.length : s.index.lowerBound(list, alertKey(endSec, 0));
     return [list, lo, Math.max(lo, hi)];
   };
-  const guidOf = (i: number): string => ds.monitors[i]!.guid;
 
   return {
     now: () => new Date(s.nowMs),

@@ -83,7 +83,7 @@ export class SimulatorState {
   count(route: string, status: string): void {
     this.#total++;
     let byStatus = this.#counts.get(route);
-    if (byStatus === undefined) this.#counts.set(route, (byStatus = new Map()));
+    if (byStatus === undefined) this.#counts.set(route, (byStatus = new Map<string, number>()));
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   }
 

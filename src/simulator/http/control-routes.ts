@@ -27,7 +27,7 @@ function bodyField(body: string, field: string): string | undefined {
   if (trimmed.startsWith('{')) {
     try {
       const value = (JSON.parse(trimmed) as Record<string, unknown>)[field];
-      return value === undefined || value === null ? undefined : String(value);
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
     } catch {
       return undefined;
     }

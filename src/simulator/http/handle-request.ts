@@ -125,10 +125,9 @@ export async function handleRequest(s: SimulatorState, truth: GroundTruth, contr
   }
   const wantsXml = result.xmlRoot !== undefined && /\bxml\b/i.test(req.headers.accept ?? '') && !/application\/json/i.test(req.headers.accept ?? '');
   let text = wantsXml ? toXml(result.body, result.xmlRoot!) : JSON.stringify(result.body ?? null);
-  let status = result.status;
+  const status = result.status;
   if (status === 200 && fault.kind === 'truncate') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
   if (status === 200 && fault.kind === 'malformed') text = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';
   s.count(routeKey, fault.kind === 'truncate' || fault.kind === 'malformed' ? `${status} ${fault.kind}` : String(status));
-  status = result.status;
   send(res, status, text, wantsXml ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8', result.headers);
 }

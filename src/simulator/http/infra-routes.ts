@@ -5,7 +5,7 @@
  */
 import { resolvePresetPeriod } from '../../transform/resolve-preset-period.ts';
 import { localToUtc } from '../../transform/local-time.ts';
-import { PRESET_PERIODS, type PresetPeriod } from '../../terms.ts';
+import { PRESET_PERIODS } from '../../terms.ts';
 import { deviceStatus, deviceUptime, feedValue, statusRank, subtreeDevices, worstStatus, type InfraStatus } from '../infra-model.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';
@@ -33,7 +33,7 @@ export function infraPeriod(text: string | undefined, nowMs: number, zone: strin
   }
   const known = INFRA_PERIODS.find((p) => p.toLowerCase() === literal.toLowerCase());
   if (known === undefined) return undefined;
-  const r = resolvePresetPeriod(known as PresetPeriod, new Date(nowMs), zone);
+  const r = resolvePresetPeriod(known, new Date(nowMs), zone);
   return [Math.floor(r.start.getTime() / 1000), Math.ceil(r.end.getTime() / 1000)];
 }
 

@@ -5,7 +5,7 @@
  */
 import { localToUtc } from '../../transform/local-time.ts';
 import { resolvePresetPeriod } from '../../transform/resolve-preset-period.ts';
-import { PRESET_PERIODS, type IanaZone, type PresetPeriod } from '../../terms.ts';
+import { PRESET_PERIODS, type IanaZone } from '../../terms.ts';
 
 /** A resolved request window in Unix seconds, half-open. */
 export interface PeriodWindow {
@@ -44,6 +44,6 @@ export function parsePeriodParams(q: QueryParams, nowMs: number, zone: IanaZone,
   if (literal.toLowerCase() === 'all') return { startSec: historyStartSec, endSec: Math.floor(nowMs / 1000) + 1 };
   const known = PRESET_PERIODS.find((p) => p.toLowerCase() === literal.toLowerCase());
   if (known === undefined) return { error: `The value '${literal}' is not valid for PresetPeriod.` };
-  const r = resolvePresetPeriod(known as PresetPeriod, new Date(nowMs), zone);
+  const r = resolvePresetPeriod(known, new Date(nowMs), zone);
   return { startSec: Math.floor(r.start.getTime() / 1000), endSec: Math.ceil(r.end.getTime() / 1000) };
 }
