@@ -1,0 +1,173 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeIncidentReport } from '../../../../src/reports/incidents/write-incident-report.ts';
+import type { ReportRawAlert } from '../../../../src/reports/shared/report-input.ts';
+import { writeCsv } from '../../../../src/reports/shared/write-csv.ts';
+import { parseCsv } from '../csv-reader.ts';
+import { findColumn, findRow, loadWorkbook, tableReader } from '../xlsx-reader.ts';
+import { A, afterPeriod, octoberIncidentInput } from '../sla/october-fixture.ts';
+
+const NASTY = [
+  'line one\nline two',
+  '=HYPERLINK("http://evil.example","click")',
+  'comma, and "quotes"',
+  'bell\u0007 and \u0000 nul',
+  '-1+2',
+  'lone\rcarriage',
+];
+
+function alerts(count: number): ReportRawAlert[] {
+  return Array.from({ length: count }, (_, i) => ({
+    monitor_guid: A,
+    alert_type: i % 2 === 0 ? 'Error' : 'Ok',
+    timestamp: new Date(Date.UTC(2025, 9, 10, 8, i)),
+    first_error: new Date(Date.UTC(2025, 9, 10, 8, 0)),
+    incident_key: `k${i}`,
+    error_description: NASTY[i % NASTY.length]!,
+    error_message: null,
+    monitor_check_id: 5000 + i,
+    first_error_monitor_check_id: 5000,
+  }));
+}
+
+function inputWith(raw: ReportRawAlert[]) {
+  return {
+    ...octoberIncidentInput(),
+    rawAlerts: async function* () {
+      yield* raw;
+    },
+  };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'incident-report-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeIncidentReport', () => {
+  it('writes the workbook and CSVs named by report, period and zone', async () => {
+    const out = join(dir, 'both');
+    const written = await writeIncidentReport(inputWith(alerts(6)), { outDir: out, clock: afterPeriod });
+    expect(written.paths.map((p) => basename(p))).toEqual([
+      'uptrends-incidents_2025-10_Europe-Amsterdam.xlsx',
+      'uptrends-incidents_2025-10_Europe-Amsterdam.csv',
+      'uptrends-incidents-summary_2025-10_Europe-Amsterdam.csv',
+      'uptrends-alerts_2025-10_Europe-Amsterdam.csv',
+    ]);
+    expect(written.rawAlertsInCsvOnly).toBe(false);
+
+    const workbook = await loadWorkbook(await readFile(written.workbook!));
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Incidents', 'Per monitor', 'Heat map', 'Raw alerts', 'Definitions']);
+    const incidents = workbook.getWorksheet('Incidents')!;
+    const t = tableReader(incidents, findRow(incidents, 'Incident key'), 'Incident key');
+    // a1: 40 min in full = 40/1440 of a day shown as [h]:mm; 20 min inside October.
+    // exceljs reads any date-like format back as a Date from the 1899-12-30 epoch; the stored
+    // number is the fraction of a day.
+    const serial = ((t.cell('a1', 'Duration (h:mm)').value as Date).getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
+    expect(serial).toBeCloseTo(40 / 1440, 9);
+    expect(t.cell('a1', 'Duration (h:mm)').numFmt).toBe('[h]:mm');
+    expect(t.cell('a1', 'Downtime in period (min)').value).toBe(20);
+    expect(t.cell('a3', 'Excluded by maintenance (min)').value).toBe(15);
+    expect(t.cell('b1', 'Ongoing').value).toBe('Yes');
+    expect(t.cell('b1', 'End (UTC)').value).toBeNull();
+    // 08:30Z on 10 Oct is 10:30 CEST.
+    expect(t.cell('a3', 'Start (local)').value).toEqual(new Date('2025-10-10T10:30:00Z'));
+    // The formula-looking first error is plain text with its apostrophe, never a formula.
+    const firstError = t.cell('a3', 'First error');
+    expect(firstError.type).toBe(ExcelJS.ValueType.String);
+    expect(firstError.value).toBe(`'=cmd|"/c calc"!A1`);
+
+    const heat = workbook.getWorksheet('Heat map')!;
+    const heatRows = tableReader(heat, findRow(heat, 'Weekday'), 'Weekday');
+    expect(heatRows.cell('Friday', '10:00').value).toBe(2);
+    expect(heatRows.cell('Sunday', 'Total').value).toBe(2);
+
+    const raw = workbook.getWorksheet('Raw alerts')!;
+    const rawHeader = findRow(raw, 'Timestamp (local)');
+    const description = findColumn(raw, rawHeader, 'Error description');
+    expect(raw.getCell(rawHeader + 2, description).value).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(raw.getCell(rawHeader + 2, description).type).toBe(ExcelJS.ValueType.String);
+    expect(raw.getCell(rawHeader + 4, description).value).toBe('bell and  nul');
+    expect(raw.rowCount).toBe(rawHeader + 6);
+  });
+
+  it('writes RFC 4180 CSV: BOM, CRLF, quoted line breaks, neutralised formulas, UTC and local columns', async () => {
+    const out = join(dir, 'csv');
+    const written = await writeIncidentReport(inputWith(alerts(6)), { outDir: out, clock: afterPeriod, formats: ['csv'] });
+    expect(written.workbook).toBeNull();
+    const alertsCsv = written.paths.find((p) => basename(p).startsWith('uptrends-alerts_'))!;
+    const bytes = await readFile(alertsCsv);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const { hasBom, records } = parseCsv(bytes.toString('utf8'));
+    expect(hasBom).toBe(true);
+    const [header, ...rows] = records;
+    expect(header).toEqual([
+      'timestamp_utc', 'timestamp_local_Europe/Amsterdam', 'alert_type', 'monitor_guid', 'monitor_name', 'incident_key',
+      'first_error_utc', 'first_error_local_Europe/Amsterdam', 'error_description', 'error_message', 'monitor_check_id',
+      'first_error_monitor_check_id',
+    ]);
+    expect(rows).toHaveLength(6);
+    expect(rows[0]!.slice(0, 5)).toEqual(['2025-10-10T08:00:00Z', '2025-10-10 10:00:00', 'Error', A, 'Web A']);
+    expect(rows.map((r) => r[8])).toEqual([
+      'line one\nline two',
+      `'=HYPERLINK("http://evil.example","click")`,
+      'comma, and "quotes"',
+      'bell and  nul',
+      "'-1+2",
+      'lone\rcarriage',
+    ]);
+    expect(rows[0]![9]).toBe('');
+
+    const incidents = parseCsv(await readFile(written.paths[0]!, 'utf8')).records;
+    const a3 = incidents.find((r) => r[0] === 'a3')!;
+    expect(a3[incidents[0]!.indexOf('first_error')]).toBe(`'=cmd|"/c calc"!A1`);
+    expect(a3[incidents[0]!.indexOf('excluded_by_maintenance_min')]).toBe('15');
+    expect(a3[incidents[0]!.indexOf('ongoing')]).toBe('false');
+  });
+
+  it('over the row limit, puts the alerts in a CSV beside the workbook (even when only xlsx was asked)', async () => {
+    const out = join(dir, 'limit');
+    const written = await writeIncidentReport(inputWith(alerts(5)), {
+      outDir: out,
+      clock: afterPeriod,
+      formats: ['xlsx'],
+      rawAlertRowLimit: 3,
+    });
+    expect(written.rawAlertsInCsvOnly).toBe(true);
+    expect(written.paths.map((p) => basename(p))).toEqual([
+      'uptrends-incidents_2025-10_Europe-Amsterdam.xlsx',
+      'uptrends-alerts_2025-10_Europe-Amsterdam.csv',
+    ]);
+    const raw = (await loadWorkbook(await readFile(written.workbook!))).getWorksheet('Raw alerts')!;
+    expect(raw.getCell('A2').value).toBe('More than 3 alerts: they are in uptrends-alerts_2025-10_Europe-Amsterdam.csv beside this workbook.');
+    expect(parseCsv(await readFile(written.paths[1]!, 'utf8')).records).toHaveLength(6);
+  });
+});
+
+describe('writeCsv streams', () => {
+  it('writes to the file while the source is still producing rows', async () => {
+    const path = join(dir, 'stream.csv');
+    let sizeWhileProducing = -1;
+    async function* rows() {
+      for (let i = 0; i < 40_000; i += 1) {
+        // Part-way through, the file must already hold data: rows were not collected first.
+        if (i === 30_000) sizeWhileProducing = statSync(path).size;
+        yield [i, `row ${i}`, new Date(Date.UTC(2025, 0, 1, 0, 0, i % 60))];
+      }
+    }
+    const count = await writeCsv(path, ['n', 'text', 'at_utc'], rows());
+    expect(count).toBe(40_000);
+    expect(sizeWhileProducing).toBeGreaterThan(100_000);
+    expect((await stat(path)).size).toBeGreaterThan(sizeWhileProducing);
+    const parsed = parseCsv(await readFile(path, 'utf8')).records;
+    expect(parsed).toHaveLength(40_001);
+    expect(parsed[40_000]).toEqual(['39999', 'row 39999', '2025-01-01T00:00:39Z']);
+  });
+});
