@@ -8,7 +8,10 @@
  * - `LastNHours`: N elapsed hours ending at the start of the current local hour.
  * - `LastNDays`: N completed calendar days ending at today's local midnight (a DST day counts as one
  *   day of 23 or 25 hours).
- * - `LastNMonths`: N completed calendar months ending at the first of this month.
+ * - `LastNMonths`: N completed calendar months ending at the first of this month. The vendor's
+ *   spec and KB describe something else for months: only the months completed *inside* the rolling
+ *   N-month window ("Last12Months on 25 January 2025 -> February to December 2024", 11 months).
+ *   That rule is available as `{ lastMonths: 'within-rolling-window' }`; the default is ours.
  * - Weeks start on Monday (ISO 8601); quarters are calendar quarters (Jan, Apr, Jul, Oct).
  *
  * Local midnights that do not exist (zones switching DST at 00:00) follow the policy of
@@ -16,6 +19,16 @@
  */
 import type { IanaZone, LocalDateTime, PresetPeriod } from '../terms.ts';
 import { localFieldsToUtc, parseLocalFields, utcToLocal } from './local-time.ts';
+
+/** Options of resolvePresetPeriod. */
+export interface ResolvePresetOptions {
+  /**
+   * `whole`: LastNMonths is N whole months before this month. `within-rolling-window`: the vendor KB
+   * reading, the whole months inside [now - N months, now), i.e. N - 1 months unless now is on a
+   * month start. (Default: whole)
+   */
+  lastMonths?: 'whole' | 'within-rolling-window';
+}
 
 /** A resolved preset period: UTC instants plus the account-local wall-clock texts of both ends. */
 export interface ResolvedPeriod {
@@ -49,7 +62,7 @@ function result(start: Date, end: Date, zone: IanaZone): ResolvedPeriod {
  * The interval a PresetPeriod stands for at `now` in `zone`, half-open [start, end).
  * Throws a RangeError for a literal it does not know (callers validate input first).
  */
-export function resolvePresetPeriod(preset: PresetPeriod, now: Date, zone: IanaZone): ResolvedPeriod {
+export function resolvePresetPeriod(preset: PresetPeriod, now: Date, zone: IanaZone, options: ResolvePresetOptions = {}): ResolvedPeriod {
   const parsed = parseLocalFields(utcToLocal(now, zone));
   if (parsed === undefined) throw new RangeError('unreadable clock');
   const { year, month, day } = parsed.fields;
@@ -72,7 +85,10 @@ export function resolvePresetPeriod(preset: PresetPeriod, now: Date, zone: IanaZ
   const months = /^Last(\d+)Months$/.exec(preset);
   if (months !== null) {
     const end = firstOfMonth(year, month - 1, zone);
-    return result(firstOfMonth(year, month - 1 - Number(months[1]), zone), end, zone);
+    const n = Number(months[1]);
+    const onMonthStart = end.getTime() === now.getTime();
+    const count = options.lastMonths === 'within-rolling-window' && !onMonthStart ? n - 1 : n;
+    return result(firstOfMonth(year, month - 1 - count, zone), end, zone);
   }
 
   switch (preset) {
