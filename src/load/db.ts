@@ -9,7 +9,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { DatabaseError } from '../errors.ts';
+import { DatabaseError, LockError } from '../errors.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
@@ -36,6 +37,8 @@ export interface WarehouseTarget {
   pglite?: PGlite | undefined;
   /** Pool size for Postgres. (Default: 8) */
   poolSize?: number | undefined;
+  /** PGlite on disk: how long to wait for another process to release the directory. (Default: 0) */
+  waitMs?: number | undefined;
 }
 
 const SESSION_SETTINGS = `set time zone 'UTC'; set search_path to uptrends, public`;
@@ -88,20 +91,37 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
   const inMemory = dataDir.startsWith('memory://');
   const location = target.pglite ? 'pglite (provided instance)' : inMemory ? dataDir : path.resolve(dataDir);
   let instance = target.pglite;
+  let unlock: () => void = () => undefined;
   try {
     if (instance === undefined) {
-      if (!inMemory) mkdirSync(dataDir, { recursive: true });
+      if (!inMemory) {
+        mkdirSync(dataDir, { recursive: true });
+        unlock = await lockDataDir(dataDir, target.waitMs ?? 0);
+      }
       instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
     }
     await instance.exec(SESSION_SETTINGS);
   } catch (cause) {
+    unlock();
+    if (cause instanceof LockError) throw cause;
     throw new DatabaseError(`Cannot open the embedded PGlite warehouse at ${location}: ${(cause as Error).message}`, {
       cause,
       context: { backend: 'pglite', location },
     });
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(instance, target.pglite === undefined) });
-  return { db, backend: 'pglite', location, close: () => db.destroy() };
+  return {
+    db,
+    backend: 'pglite',
+    location,
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /** Opens the warehouse described by `target`. The caller must `close()` it. */

@@ -1,0 +1,92 @@
+/**
+ * The one write path of the warehouse: a batch merge on the table's natural key.
+ * Rows are deduplicated inside the batch (last wins) before `on conflict`, which Postgres requires,
+ * then inserted in chunks; an existing row is updated only when a value other than the stamp
+ * columns differs, so re-reading a lookback period rewrites nothing and `run_id` names the run that
+ * last changed a row.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+
+/** Columns that record who wrote a row, not what it says: never a reason to rewrite it. */
+export const STAMP_COLUMNS: readonly string[] = ['run_id', 'last_seen_at', 'captured_at', 'loaded_at'];
+
+/** A row as column -> value (snake_case column names). */
+export type Row = Readonly<Record<string, unknown>>;
+
+export interface MergeOptions {
+  /** Schema-less table name in `uptrends`. */
+  table: string;
+  /** Conflict target: the primary key columns. */
+  key: readonly string[];
+  /** Columns never overwritten on conflict (e.g. first_seen_at). */
+  insertOnly?: readonly string[];
+}
+
+/** What a merge did. */
+export interface MergeResult {
+  /** Rows offered after in-batch deduplication. */
+  rows: number;
+  /** Rows inserted or changed. */
+  written: number;
+}
+
+// Postgres allows 65,535 bind parameters per statement; stay well below.
+const MAX_PARAMS = 30_000;
+
+function toParam(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value === null || value instanceof Date || typeof value !== 'object') return value;
+  // Objects and arrays go to jsonb columns as JSON text (the same on pg and PGlite).
+  return JSON.stringify(value);
+}
+
+function keyOf(row: Row, key: readonly string[]): string {
+  return key.map((k) => String(row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k])).join('\u0000');
+}
+
+/** Deduplicates rows on `key`, the last occurrence winning, preserving first-seen order. */
+export function dedupeRows<T extends Row>(rows: readonly T[], key: readonly string[]): T[] {
+  const byKey = new Map<string, T>();
+  for (const row of rows) byKey.set(keyOf(row, key), row);
+  return [...byKey.values()];
+}
+
+function mergeStatement(options: MergeOptions, columns: readonly string[], rows: readonly Row[]): RawBuilder<unknown> {
+  const table = sql.table(`uptrends.${options.table}`);
+  const updatable = columns.filter((c) => !options.key.includes(c) && !(options.insertOnly ?? []).includes(c));
+  const compared = updatable.filter((c) => !STAMP_COLUMNS.includes(c));
+  const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => sql`${toParam(row[c])}`))})`));
+  const conflict = sql.join(options.key.map((k) => sql.ref(k)));
+  if (updatable.length === 0) {
+    return sql`insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${values} on conflict (${conflict}) do nothing`;
+  }
+  const set = sql.join(updatable.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
+  const changed =
+    compared.length === 0
+      ? sql`true`
+      : sql`(${sql.join(compared.map((c) => sql`${sql.ref(`${options.table}.${c}`)}`))}) is distinct from (${sql.join(
+          compared.map((c) => sql`excluded.${sql.ref(c)}`),
+        )})`;
+  return sql`insert into ${table} as ${sql.ref(options.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    values ${values}
+    on conflict (${conflict}) do update set ${set} where ${changed}`;
+}
+
+/**
+ * Merges `rows` into `uptrends.<table>`. Values must already be column-typed (Date for
+ * timestamptz, text for date/timestamp); objects become JSON for jsonb columns. Run inside the
+ * window's transaction.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function mergeRows(db: Kysely<any>, options: MergeOptions, rows: readonly Row[]): Promise<MergeResult> {
+  const unique = dedupeRows(rows, options.key);
+  if (unique.length === 0) return { rows: 0, written: 0 };
+  const columns = Object.keys(unique[0]!);
+  const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
+  let written = 0;
+  for (let i = 0; i < unique.length; i += chunk) {
+    const result = await mergeStatement(options, columns, unique.slice(i, i + chunk)).execute(db);
+    written += Number(result.numAffectedRows ?? 0);
+  }
+  return { rows: unique.length, written };
+}

@@ -1,0 +1,70 @@
+/**
+ * One writer at a time: a sync holds a session-level Postgres advisory lock for its whole run.
+ * A second sync either waits for it (`--wait`) or stops at once with exit code 6. The lock lives
+ * on one dedicated connection, so it is released if the process dies (the server drops the
+ * session), which a lock row in a table would not be.
+ */
+import { sql, type Kysely } from 'kysely';
+import { LockError } from '../errors.ts';
+import type { Database } from './database.ts';
+
+/** Advisory lock key of the sync ("uptrends-etl sync"). */
+export const SYNC_LOCK_KEY = 0x5570_7379;
+
+/** A held lock; release it when the run ends. */
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the warehouse write lock. With `waitMs` > 0, polls until then; otherwise fails at once.
+ */
+export async function acquireWarehouseLock(
+  warehouse: { db: Kysely<Database>; backend: 'postgres' | 'pglite' },
+  options: { waitMs?: number; pollMs?: number; signal?: AbortSignal } = {},
+): Promise<HeldLock> {
+  // An embedded PGlite directory is already exclusive to this process (data-dir-lock.ts), and its
+  // single connection cannot be parked holding a lock.
+  if (warehouse.backend === 'pglite') return { release: async () => undefined };
+  const { db } = warehouse;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let acquired!: (ok: boolean) => void;
+  const outcome = new Promise<boolean>((resolve) => (acquired = resolve));
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  // Hold one connection for the lifetime of the lock: advisory locks belong to a session.
+  const holder = db
+    .connection()
+    .execute(async (conn) => {
+      for (;;) {
+        const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${SYNC_LOCK_KEY}) as ok`.execute(conn);
+        if (got.rows[0]?.ok === true) break;
+        if (Date.now() >= deadline || options.signal?.aborted === true) {
+          acquired(false);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
+      }
+      acquired(true);
+      await released;
+      await sql`select pg_advisory_unlock(${SYNC_LOCK_KEY})`.execute(conn);
+    })
+    .catch((error: unknown) => {
+      acquired(false);
+      throw error;
+    });
+  if (!(await outcome)) {
+    await holder;
+    throw new LockError(
+      options.waitMs
+        ? `Another uptrends-etl run still holds the warehouse lock after waiting ${Math.round(options.waitMs / 1000)} s.`
+        : 'Another uptrends-etl run holds the warehouse lock; try again later or pass --wait to queue behind it.',
+    );
+  }
+  return {
+    async release() {
+      release();
+      await holder;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Runs on PGlite AND on Postgres in every test run (Postgres when a server answers), so the embedded
+ * backend stays honest: migrations, the merge, the run ledger, watermarks and locking.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LockError } from '../../../src/errors.ts';
+import { openWarehouse, type Warehouse } from '../../../src/load/db.ts';
+import { mergeRows } from '../../../src/load/merge-rows.ts';
+import { migrate, readMigrations } from '../../../src/load/migrate.ts';
+import { closeRun, openRun } from '../../../src/load/run-ledger.ts';
+import { loadWatermark, saveWatermark } from '../../../src/load/stream-state.ts';
+import { acquireWarehouseLock } from '../../../src/load/warehouse-lock.ts';
+import { probePostgres, withDatabase } from '../../support/postgres-probe.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function freshPglite(): Promise<{ warehouse: Warehouse; dir: string }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'both-pglite-'));
+  const warehouse = await openWarehouse({ dataDir: dir });
+  cleanups.push(async () => {
+    await warehouse.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { warehouse, dir };
+}
+
+async function freshPostgres(admin: string): Promise<{ warehouse: Warehouse; url: string }> {
+  const name = `uptrends_etl_both_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  const url = withDatabase(admin, name);
+  const warehouse = await openWarehouse({ databaseUrl: url });
+  cleanups.push(async () => {
+    await warehouse.close().catch(() => undefined);
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  });
+  return { warehouse, url };
+}
+
+const adminUrl = await probePostgres();
+const backends = [['pglite', () => freshPglite()] as const];
+if (adminUrl !== undefined) backends.push(['postgres', () => freshPostgres(adminUrl)] as never);
+else console.warn('[both-backends] no Postgres server: running the PGlite half only');
+
+describe.each(backends)('on %s', (backend, open) => {
+  it('migrates from nothing, then is a no-op', async () => {
+    const { warehouse } = await open();
+    const first = await migrate(warehouse.db);
+    expect(first.applied).toHaveLength(readMigrations().length);
+    expect((await migrate(warehouse.db)).applied).toEqual([]);
+    expect(warehouse.backend).toBe(backend);
+  });
+
+  it('merges: dedupes a batch, inserts, skips unchanged rows, updates changed ones, keeps insert-only columns', async () => {
+    const { warehouse } = await open();
+    await migrate(warehouse.db);
+    await sql`create table uptrends.merge_probe (id text primary key, v int, note jsonb, first_seen_at timestamptz, run_id bigint)`.execute(warehouse.db);
+    const t0 = new Date('2025-01-01T00:00:00Z');
+    const opts = { table: 'merge_probe', key: ['id'], insertOnly: ['first_seen_at'] };
+    const first = await mergeRows(warehouse.db, opts, [
+      { id: 'a', v: 1, note: { x: 1 }, first_seen_at: t0, run_id: 1 },
+      { id: 'b', v: 1, note: null, first_seen_at: t0, run_id: 1 },
+      { id: 'a', v: 2, note: { x: 2 }, first_seen_at: t0, run_id: 1 },
+    ]);
+    expect(first).toEqual({ rows: 2, written: 2 });
+    const t1 = new Date('2025-02-01T00:00:00Z');
+    const second = await mergeRows(warehouse.db, opts, [
+      { id: 'a', v: 2, note: { x: 2 }, first_seen_at: t1, run_id: 2 },
+      { id: 'b', v: 5, note: null, first_seen_at: t1, run_id: 2 },
+    ]);
+    expect(second.written).toBe(1);
+    const rows = await sql<{ id: string; v: number; note: unknown; first_seen_at: Date; run_id: number }>`
+      select * from uptrends.merge_probe order by id`.execute(warehouse.db);
+    expect(rows.rows).toEqual([
+      { id: 'a', v: 2, note: { x: 2 }, first_seen_at: t0, run_id: 1 },
+      { id: 'b', v: 5, note: null, first_seen_at: t0, run_id: 2 },
+    ]);
+  });
+
+  it('records runs and keeps a backfill from moving a watermark backwards', async () => {
+    const { warehouse } = await open();
+    await migrate(warehouse.db);
+    const runId = await openRun(warehouse.db, 'sync', { streams: ['monitors'] }, '0.0.0');
+    const key = { accountId: 'acc', stream: 'alerts', partition: 'g' };
+    await saveWatermark(warehouse.db, key, new Date('2025-03-10T00:00:00Z'), runId);
+    await saveWatermark(warehouse.db, key, new Date('2025-01-01T00:00:00Z'), runId, { onlyForward: true });
+    expect((await loadWatermark(warehouse.db, key))?.toISOString()).toBe('2025-03-10T00:00:00.000Z');
+    await saveWatermark(warehouse.db, key, new Date('2025-03-11T00:00:00Z'), runId, { onlyForward: true });
+    expect((await loadWatermark(warehouse.db, key))?.toISOString()).toBe('2025-03-11T00:00:00.000Z');
+    await closeRun(warehouse.db, runId, 'failed', {}, 7, new Error('boom'));
+    const run = await warehouse.db.selectFrom('etl_run').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
+    expect(run.status).toBe('failed');
+    expect(run.requests).toBe(7);
+    expect(run.error).toEqual({ code: 'INTERNAL', message: 'boom' });
+    expect(run.finished_at).toBeInstanceOf(Date);
+  });
+
+  it('lets one writer in at a time', async () => {
+    const opened = await open();
+    await migrate(opened.warehouse.db);
+    if (backend === 'pglite') {
+      const dir = (opened as { dir: string }).dir;
+      await expect(openWarehouse({ dataDir: dir })).rejects.toBeInstanceOf(LockError);
+      await opened.warehouse.close();
+      const again = await openWarehouse({ dataDir: dir });
+      await again.close();
+      return;
+    }
+    const other = await openWarehouse({ databaseUrl: (opened as { url: string }).url });
+    cleanups.push(() => other.close());
+    const held = await acquireWarehouseLock(opened.warehouse);
+    await expect(acquireWarehouseLock(other)).rejects.toBeInstanceOf(LockError);
+    const waiting = acquireWarehouseLock(other, { waitMs: 5000, pollMs: 50 });
+    await held.release();
+    await (await waiting).release();
+  });
+});
