@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeIncidentReport } from '../../../src/reports/incidents/write-incident-report.ts';
+import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
+import { afterPeriod, octoberIncidentInput, octoberInput } from '../../unit/reports/sla/october-fixture.ts';
+
+const run = promisify(execFile);
+
+async function onPath(command: string): Promise<boolean> {
+  try {
+    await run('sh', ['-c', `command -v ${command}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const hasSoffice = await onPath('soffice');
+if (!hasSoffice) console.warn('libreoffice.test.ts: soffice is not on PATH; skipping the LibreOffice conversion test');
+
+let dir: string | undefined;
+afterAll(async () => {
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!hasSoffice)('workbooks open in LibreOffice', () => {
+  it('converts the SLA and incident workbooks to PDF', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'libreoffice-'));
+    const sla = await writeSlaReport(octoberInput(), { outDir: dir, clock: afterPeriod, formats: ['xlsx'] });
+    const incidents = await writeIncidentReport(octoberIncidentInput(), { outDir: dir, clock: afterPeriod, formats: ['xlsx'] });
+    const profile = join(dir, 'profile');
+    for (const workbook of [sla.workbook!, incidents.workbook!]) {
+      await run(
+        'soffice',
+        [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, workbook],
+        { timeout: 180_000 },
+      );
+      const pdf = join(dir, basename(workbook).replace(/\.xlsx$/, '.pdf'));
+      expect((await stat(pdf)).size).toBeGreaterThan(5_000);
+    }
+    expect((await readdir(dir)).filter((f) => f.endsWith('.pdf'))).toHaveLength(2);
+  }, 400_000);
+});
