@@ -38,7 +38,7 @@ function inputWith(raw: ReportRawAlert[]) {
   return {
     ...octoberIncidentInput(),
     rawAlerts: async function* () {
-      yield* raw;
+      for (const alert of raw) yield await Promise.resolve(alert);
     },
   };
 }
@@ -159,7 +159,7 @@ describe('writeCsv streams', () => {
       for (let i = 0; i < 40_000; i += 1) {
         // Part-way through, the file must already hold data: rows were not collected first.
         if (i === 30_000) sizeWhileProducing = statSync(path).size;
-        yield [i, `row ${i}`, new Date(Date.UTC(2025, 0, 1, 0, 0, i % 60))];
+        yield await Promise.resolve([i, `row ${i}`, new Date(Date.UTC(2025, 0, 1, 0, 0, i % 60))]);
       }
     }
     const count = await writeCsv(path, ['n', 'text', 'at_utc'], rows());
