@@ -18,7 +18,13 @@ export interface ErrorConditionRow {
   readonly source: 'ErrorConditions' | 'deprecated';
 }
 
-type NumberField = 'LoadTimeLimit1' | 'LoadTimeLimit2' | 'MaximumBytes' | 'MinimumBytes' | 'ElementMaximumSize' | 'FailedObjectPercentage';
+type NumberField =
+  | 'LoadTimeLimit1'
+  | 'LoadTimeLimit2'
+  | 'MaximumBytes'
+  | 'MinimumBytes'
+  | 'ElementMaximumSize'
+  | 'FailedObjectPercentage';
 type FlagField =
   | 'AlertOnLoadTimeLimit1'
   | 'AlertOnLoadTimeLimit2'
@@ -40,8 +46,20 @@ interface DeprecatedPair {
 // The spec's table of deprecated fields. The effects of the two load time limits follow the
 // vendor's migration example (LoadTimeLimit1 -> Indicate, LoadTimeLimit2 -> Error).
 const DEPRECATED_PAIRS: readonly DeprecatedPair[] = [
-  { flag: 'AlertOnLoadTimeLimit1', field: 'LoadTimeLimit1', type: 'LoadTimeLimit1', into: 'value', effect: 'Indicate' },
-  { flag: 'AlertOnLoadTimeLimit2', field: 'LoadTimeLimit2', type: 'LoadTimeLimit2', into: 'value', effect: 'Error' },
+  {
+    flag: 'AlertOnLoadTimeLimit1',
+    field: 'LoadTimeLimit1',
+    type: 'LoadTimeLimit1',
+    into: 'value',
+    effect: 'Indicate',
+  },
+  {
+    flag: 'AlertOnLoadTimeLimit2',
+    field: 'LoadTimeLimit2',
+    type: 'LoadTimeLimit2',
+    into: 'value',
+    effect: 'Error',
+  },
   { flag: 'AlertOnMaximumBytes', field: 'MaximumBytes', type: 'TotalMaxBytes', into: 'value', effect: null },
   { flag: 'AlertOnMinimumBytes', field: 'MinimumBytes', type: 'TotalMinBytes', into: 'value', effect: null },
   {
@@ -79,7 +97,12 @@ function deprecatedConditions(monitor: Monitor): ErrorConditionRow[] {
   const status = monitor.ExpectedHttpStatusCode;
   // ...Specified=false is the .NET serializer's way of saying "no value"; absent means unknown,
   // and then a code that is present is taken at its word.
-  if (status !== null && status !== undefined && status > 0 && monitor.ExpectedHttpStatusCodeSpecified !== false) {
+  if (
+    status !== null &&
+    status !== undefined &&
+    status > 0 &&
+    monitor.ExpectedHttpStatusCodeSpecified !== false
+  ) {
     rows.push({
       errorConditionType: 'HttpStatus',
       value: String(status),

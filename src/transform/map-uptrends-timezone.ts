@@ -23,7 +23,13 @@ export interface TimezoneMapping {
 function expectedProfile(tz: UptrendsTimezone, marker: string): ZoneProfile {
   const hasDst = tz.HasDaylightSaving;
   // `*` and `#` mark the hemisphere; the structured flag decides whether there is DST at all.
-  const hemisphere: DstHemisphere = !hasDst ? null : marker === '#' ? 'south' : marker === '*' ? 'north' : null;
+  const hemisphere: DstHemisphere = !hasDst
+    ? null
+    : marker === '#'
+      ? 'south'
+      : marker === '*'
+        ? 'north'
+        : null;
   return {
     standardOffsetMinutes: tz.OffsetFromUtc,
     dstOffsetMinutes: hasDst ? (tz.DaylightSavingOffset ?? 60) : 0,

@@ -11,4 +11,6 @@ export const accountSettingsSchema = z.looseObject({
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
 /** Top-level fields the schema knows; anything else is reported once per run. */
-export const KNOWN_ACCOUNT_SETTINGS_FIELDS: ReadonlySet<string> = new Set(Object.keys(accountSettingsSchema.shape));
+export const KNOWN_ACCOUNT_SETTINGS_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(accountSettingsSchema.shape),
+);

@@ -41,4 +41,6 @@ export type Alert = z.infer<typeof alertSchema>;
 export const KNOWN_ALERT_FIELDS: ReadonlySet<string> = new Set(Object.keys(alertSchema.shape));
 
 /** Fields of `Attributes` the schema knows (reported separately from top-level fields). */
-export const KNOWN_ALERT_ATTRIBUTE_FIELDS: ReadonlySet<string> = new Set(Object.keys(alertAttributesSchema.shape));
+export const KNOWN_ALERT_ATTRIBUTE_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(alertAttributesSchema.shape),
+);

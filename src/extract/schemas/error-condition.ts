@@ -57,4 +57,6 @@ export const errorConditionSchema = z.looseObject({
 export type ErrorCondition = z.infer<typeof errorConditionSchema>;
 
 /** Fields the schema knows. */
-export const KNOWN_ERROR_CONDITION_FIELDS: ReadonlySet<string> = new Set(Object.keys(errorConditionSchema.shape));
+export const KNOWN_ERROR_CONDITION_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(errorConditionSchema.shape),
+);

@@ -19,4 +19,6 @@ export const operatorGroupSchema = z.looseObject({
 export type OperatorGroup = z.infer<typeof operatorGroupSchema>;
 
 /** Top-level fields the schema knows. */
-export const KNOWN_OPERATOR_GROUP_FIELDS: ReadonlySet<string> = new Set(Object.keys(operatorGroupSchema.shape));
+export const KNOWN_OPERATOR_GROUP_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(operatorGroupSchema.shape),
+);

@@ -22,4 +22,6 @@ export type StatisticsList = z.infer<typeof statisticsListSchema>;
 export const statisticsListStrictSchema = statisticsListSchema.extend({ Data: z.array(statisticsSchema) });
 
 /** Top-level fields of the statistics envelope. */
-export const KNOWN_STATISTICS_LIST_FIELDS: ReadonlySet<string> = new Set(Object.keys(statisticsListSchema.shape));
+export const KNOWN_STATISTICS_LIST_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(statisticsListSchema.shape),
+);

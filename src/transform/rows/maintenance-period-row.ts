@@ -33,7 +33,12 @@ export interface MaintenancePeriodRow {
 const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /** `HH:mm` (24-hour) as `HH:mm:ss`, null when absent; a RecordValidationError when malformed. */
-function clockTime(value: string | null | undefined, field: string, stream: string, recordId: string): string | null {
+function clockTime(
+  value: string | null | undefined,
+  field: string,
+  stream: string,
+  recordId: string,
+): string | null {
   if (value === null || value === undefined || value.trim() === '') return null;
   const match = CLOCK_TIME.exec(value.trim());
   const [hours, minutes, seconds] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3] ?? 0)];
@@ -56,7 +61,11 @@ export function maintenancePeriodRow(
   const stream = ctx.stream ?? 'maintenance_period';
   const guid = monitorGuid.toLowerCase();
   const recordId = `${guid}/${period.Id}`;
-  const start = parseLocalTimestamp(period.StartDateTime, ctx.zone, { stream, field: 'StartDateTime', recordId });
+  const start = parseLocalTimestamp(period.StartDateTime, ctx.zone, {
+    stream,
+    field: 'StartDateTime',
+    recordId,
+  });
   const end = parseLocalTimestamp(period.EndDateTime, ctx.zone, { stream, field: 'EndDateTime', recordId });
   return {
     account_id: ctx.accountId,

@@ -58,7 +58,11 @@ export function checkIntervalSeconds(monitor: Monitor): number | null {
 export function monitorRow(monitor: Monitor, ctx: RowContext, original?: unknown): MonitorRow {
   const guid = monitor.MonitorGuid.toLowerCase();
   const stream = ctx.stream ?? 'monitor';
-  const created = parseLocalTimestamp(monitor.CreatedDate, ctx.zone, { stream, field: 'CreatedDate', recordId: guid });
+  const created = parseLocalTimestamp(monitor.CreatedDate, ctx.zone, {
+    stream,
+    field: 'CreatedDate',
+    recordId: guid,
+  });
   const modified = parseLocalTimestamp(monitor.LastModifiedDate, ctx.zone, {
     stream,
     field: 'LastModifiedDate',

@@ -15,7 +15,11 @@ export interface OperatorGroupRow {
 }
 
 /** Maps a parsed operator group; accepts both spellings of the administrators flag. */
-export function operatorGroupRow(group: OperatorGroup, ctx: RowContext, original?: unknown): OperatorGroupRow {
+export function operatorGroupRow(
+  group: OperatorGroup,
+  ctx: RowContext,
+  original?: unknown,
+): OperatorGroupRow {
   return {
     account_id: ctx.accountId,
     operator_group_guid: group.OperatorGroupGuid.toLowerCase(),

@@ -35,7 +35,11 @@ function distinctLower(guids: readonly string[] | null | undefined): string[] {
 }
 
 /** Maps a parsed status page; `original` is the record as received, for `raw`. */
-export function publicStatusPageRow(page: PublicStatusPage, ctx: RowContext, original?: unknown): PublicStatusPageRow {
+export function publicStatusPageRow(
+  page: PublicStatusPage,
+  ctx: RowContext,
+  original?: unknown,
+): PublicStatusPageRow {
   return {
     account_id: ctx.accountId,
     public_status_page_guid: page.PublicDashboardGuid.toLowerCase(),

@@ -26,7 +26,8 @@ export function slaRow(sla: Sla, ctx: RowContext, original?: unknown): SlaRow {
     uptime_error_threshold: sla.UptimeErrorThreshold ?? null,
     uptime_warning_threshold: sla.UptimeWarningThreshold ?? null,
     load_time_error_threshold: sla.LoadTimeErrorThreshold ?? null,
-    operator_response_time_threshold: sla.OperatorReponseTimeThreshold ?? sla.OperatorResponseTimeThreshold ?? null,
+    operator_response_time_threshold:
+      sla.OperatorReponseTimeThreshold ?? sla.OperatorResponseTimeThreshold ?? null,
     api_hash: sla.Hash ?? null,
     raw: redactSecrets(original ?? sla),
     run_id: ctx.runId,

@@ -37,7 +37,12 @@ function hemisphereOf(description: string | null | undefined): 'north' | 'south'
  * A zone nothing fits gets a null IANA zone here: reference data must not fail the stream,
  * only the account's own zone must resolve.
  */
-export function timezoneRow(tz: UptrendsTimezone, ctx: RowContext, now: Date, original?: unknown): TimezoneRow {
+export function timezoneRow(
+  tz: UptrendsTimezone,
+  ctx: RowContext,
+  now: Date,
+  original?: unknown,
+): TimezoneRow {
   const stream = ctx.stream ?? 'timezone';
   // The DST dates are wall-clock reference values: kept as written, not converted.
   const start = parseLocalTimestamp(tz.DaylightSavingStart, 'UTC', {

@@ -17,22 +17,53 @@ describe('errorConditionsOf', () => {
       }),
     );
     expect(rows).toEqual([
-      { errorConditionType: 'LoadTimeLimit1', value: '2500', percentage: null, effect: 'Indicate', level: null, matchType: null, source: 'ErrorConditions' },
-      { errorConditionType: 'ContentMatch', value: 'Welcome', percentage: null, effect: null, level: null, matchType: 'ErrorWhenNotContains', source: 'ErrorConditions' },
-      { errorConditionType: 'PageElementMaxSizeWithPercentage', value: '200000', percentage: '10', effect: null, level: null, matchType: null, source: 'ErrorConditions' },
+      {
+        errorConditionType: 'LoadTimeLimit1',
+        value: '2500',
+        percentage: null,
+        effect: 'Indicate',
+        level: null,
+        matchType: null,
+        source: 'ErrorConditions',
+      },
+      {
+        errorConditionType: 'ContentMatch',
+        value: 'Welcome',
+        percentage: null,
+        effect: null,
+        level: null,
+        matchType: 'ErrorWhenNotContains',
+        source: 'ErrorConditions',
+      },
+      {
+        errorConditionType: 'PageElementMaxSizeWithPercentage',
+        value: '200000',
+        percentage: '10',
+        effect: null,
+        level: null,
+        matchType: null,
+        source: 'ErrorConditions',
+      },
     ]);
   });
 
   it('maps every deprecated field pair of the spec table', () => {
     const rows = errorConditionsOf(
       monitor({
-        AlertOnLoadTimeLimit1: true, LoadTimeLimit1: 2500,
-        AlertOnLoadTimeLimit2: true, LoadTimeLimit2: 5000,
-        AlertOnMaximumBytes: true, MaximumBytes: 5000000,
-        AlertOnMinimumBytes: true, MinimumBytes: 5000,
-        AlertOnMaximumSize: true, ElementMaximumSize: 200000,
-        AlertOnPercentageFail: true, FailedObjectPercentage: 10,
-        ExpectedHttpStatusCode: 200, ExpectedHttpStatusCodeSpecified: true,
+        AlertOnLoadTimeLimit1: true,
+        LoadTimeLimit1: 2500,
+        AlertOnLoadTimeLimit2: true,
+        LoadTimeLimit2: 5000,
+        AlertOnMaximumBytes: true,
+        MaximumBytes: 5000000,
+        AlertOnMinimumBytes: true,
+        MinimumBytes: 5000,
+        AlertOnMaximumSize: true,
+        ElementMaximumSize: 200000,
+        AlertOnPercentageFail: true,
+        FailedObjectPercentage: 10,
+        ExpectedHttpStatusCode: 200,
+        ExpectedHttpStatusCodeSpecified: true,
       }),
     );
     const summary = rows.map((r) => [r.errorConditionType, r.value, r.percentage, r.effect, r.source]);
@@ -50,10 +81,13 @@ describe('errorConditionsOf', () => {
   it('an AlertOn* flag that is false or absent means no condition; so does Specified=false', () => {
     const rows = errorConditionsOf(
       monitor({
-        AlertOnLoadTimeLimit1: false, LoadTimeLimit1: 2500,
+        AlertOnLoadTimeLimit1: false,
+        LoadTimeLimit1: 2500,
         LoadTimeLimit2: 5000,
-        AlertOnMaximumBytes: true, MaximumBytes: null,
-        ExpectedHttpStatusCode: 200, ExpectedHttpStatusCodeSpecified: false,
+        AlertOnMaximumBytes: true,
+        MaximumBytes: null,
+        ExpectedHttpStatusCode: 200,
+        ExpectedHttpStatusCodeSpecified: false,
       }),
     );
     expect(rows).toEqual([]);
@@ -67,8 +101,10 @@ describe('errorConditionsOf', () => {
     const rows = errorConditionsOf(
       monitor({
         ErrorConditions: [{ ErrorConditionType: 'LoadTimeLimit1', Value: '3000', Effect: 'Error' }],
-        AlertOnLoadTimeLimit1: true, LoadTimeLimit1: 2500,
-        AlertOnLoadTimeLimit2: true, LoadTimeLimit2: 8000,
+        AlertOnLoadTimeLimit1: true,
+        LoadTimeLimit1: 2500,
+        AlertOnLoadTimeLimit2: true,
+        LoadTimeLimit2: 8000,
       }),
     );
     expect(rows.map((r) => [r.errorConditionType, r.value, r.source])).toEqual([

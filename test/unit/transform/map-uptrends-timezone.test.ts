@@ -60,8 +60,14 @@ describe('mapUptrendsTimezone', () => {
   });
 
   it('uses Etc/GMT zones with the POSIX (inverted) sign for unknown places without DST', () => {
-    expect(mapUptrendsTimezone(tz('GMT+01:00 Atlantis', 60, false), NOW)).toMatchObject({ zone: 'Etc/GMT-1', exact: false });
-    expect(mapUptrendsTimezone(tz('GMT-03:00 Atlantis', -180, false), NOW)).toMatchObject({ zone: 'Etc/GMT+3', exact: false });
+    expect(mapUptrendsTimezone(tz('GMT+01:00 Atlantis', 60, false), NOW)).toMatchObject({
+      zone: 'Etc/GMT-1',
+      exact: false,
+    });
+    expect(mapUptrendsTimezone(tz('GMT-03:00 Atlantis', -180, false), NOW)).toMatchObject({
+      zone: 'Etc/GMT+3',
+      exact: false,
+    });
     expect(janJul('Etc/GMT-1')).toEqual([60, 60]);
   });
 
@@ -81,7 +87,9 @@ describe('mapUptrendsTimezone', () => {
   it('throws a ConfigError pointing at UPTRENDS_TIMEZONE when no zone has the rule', () => {
     // The KB's own example: UTC+06:00 with southern DST exists nowhere.
     expect(() => mapUptrendsTimezone(tz('GMT+06:00# Cocos Islands', 360, true), NOW)).toThrow(ConfigError);
-    expect(() => mapUptrendsTimezone(tz('GMT+06:00# Cocos Islands', 360, true), NOW)).toThrow(/UPTRENDS_TIMEZONE/);
+    expect(() => mapUptrendsTimezone(tz('GMT+06:00# Cocos Islands', 360, true), NOW)).toThrow(
+      /UPTRENDS_TIMEZONE/,
+    );
   });
 
   it('verifies against the rules in force at `now`', () => {

@@ -11,7 +11,9 @@ describe('parseLocalTimestamp', () => {
       at: new Date('2025-01-15T11:00:00Z'),
       local: '2025-01-15T12:00:00',
     });
-    expect(parseLocalTimestamp('2025-07-15T12:00', AMS, SOURCE)?.at).toEqual(new Date('2025-07-15T10:00:00Z'));
+    expect(parseLocalTimestamp('2025-07-15T12:00', AMS, SOURCE)?.at).toEqual(
+      new Date('2025-07-15T10:00:00Z'),
+    );
   });
 
   it('keeps the sent wall clock in a spring gap and takes the earlier instant in the autumn overlap', () => {
@@ -20,7 +22,9 @@ describe('parseLocalTimestamp', () => {
       at: new Date('2025-03-30T01:30:00Z'),
       local: '2025-03-30T02:30:00',
     });
-    expect(parseLocalTimestamp('2025-10-26T02:30:00', AMS, SOURCE)?.at).toEqual(new Date('2025-10-26T00:30:00Z'));
+    expect(parseLocalTimestamp('2025-10-26T02:30:00', AMS, SOURCE)?.at).toEqual(
+      new Date('2025-10-26T00:30:00Z'),
+    );
   });
 
   it('derives the local wall clock of a value that carries an offset', () => {

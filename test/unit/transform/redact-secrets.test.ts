@@ -21,7 +21,9 @@ describe('redactSecrets', () => {
       Password: 'hunter2',
       CertificatePassword: 'c3rt',
       Username: 'svc',
-      MsaSteps: [{ Url: 'https://x', ClientSecret: 's3', Authentication: { AccessToken: 't0k', Password: 'p' } }],
+      MsaSteps: [
+        { Url: 'https://x', ClientSecret: 's3', Authentication: { AccessToken: 't0k', Password: 'p' } },
+      ],
       CertificateArchive: { Issuer: 'CA', ArchiveData: 'QUJD', Password: '' },
     };
     expect(redactSecrets(monitor)).toEqual({
@@ -54,8 +56,18 @@ describe('redactSecrets', () => {
   });
 
   it('replaces every PredefinedVariables value, whatever its name', () => {
-    const redacted = redactSecrets({ PredefinedVariables: [{ Key: 'baseUrl', Value: 'https://api' }, { Key: 'x', Value: null }] });
-    expect(redacted).toEqual({ PredefinedVariables: [{ Key: 'baseUrl', Value: REDACTED }, { Key: 'x', Value: null }] });
+    const redacted = redactSecrets({
+      PredefinedVariables: [
+        { Key: 'baseUrl', Value: 'https://api' },
+        { Key: 'x', Value: null },
+      ],
+    });
+    expect(redacted).toEqual({
+      PredefinedVariables: [
+        { Key: 'baseUrl', Value: REDACTED },
+        { Key: 'x', Value: null },
+      ],
+    });
   });
 
   it('strips vault item values and URL credentials', () => {
@@ -80,10 +92,24 @@ describe('redactSecrets', () => {
     const secret = fc.stringMatching(/^[A-Za-z0-9]{4,12}$/).map((s) => `SECRET_${s}`);
     const plain = fc.string({ maxLength: 6 });
     const sensitiveKey = fc.constantFrom(
-      'Password', 'CertificatePassword', 'password', 'DbPasswordHint', 'ClientSecret', 'AccessToken',
-      'refresh_token', 'ArchiveData', 'ApiKey', 'PrivateKey',
+      'Password',
+      'CertificatePassword',
+      'password',
+      'DbPasswordHint',
+      'ClientSecret',
+      'AccessToken',
+      'refresh_token',
+      'ArchiveData',
+      'ApiKey',
+      'PrivateKey',
     );
-    const sensitiveHeader = fc.constantFrom('Authorization', 'cookie', 'Proxy-Authorization', 'X-Api-Key', 'X-Auth-Token');
+    const sensitiveHeader = fc.constantFrom(
+      'Authorization',
+      'cookie',
+      'Proxy-Authorization',
+      'X-Api-Key',
+      'X-Auth-Token',
+    );
     const plainKey = fc.constantFrom('Name', 'Url', 'Value', 'Key', 'Notes', 'Items', 'Steps');
     const leafSecret = fc.record({ key: sensitiveKey, value: secret });
 
@@ -93,15 +119,17 @@ describe('redactSecrets', () => {
         plain,
         fc.integer(),
         fc.array(tie('node'), { maxLength: 3 }),
-        fc.tuple(fc.dictionary(plainKey, tie('node'), { maxKeys: 3 }), fc.array(leafSecret, { maxLength: 2 })).map(
-          ([object, secrets]) => {
+        fc
+          .tuple(fc.dictionary(plainKey, tie('node'), { maxKeys: 3 }), fc.array(leafSecret, { maxLength: 2 }))
+          .map(([object, secrets]) => {
             const copy: Record<string, unknown> = { ...object };
             for (const { key, value } of secrets) copy[key] = value;
             return copy;
-          },
-        ),
+          }),
         fc.record({ Name: sensitiveHeader, Value: secret }),
-        fc.record({ PredefinedVariables: fc.array(fc.record({ Key: plain, Value: secret }), { maxLength: 3 }) }),
+        fc.record({
+          PredefinedVariables: fc.array(fc.record({ Key: plain, Value: secret }), { maxLength: 3 }),
+        }),
       ),
     }));
 

@@ -30,20 +30,27 @@ describe('alertSchema', () => {
     expect(alert.Relationships?.[1]?.Id).toBe(169412140540);
   });
 
-  it.each(['AlertType', 'MonitorGuid', 'Timestamp', 'FirstError', 'MonitorCheckId', 'FirstErrorMonitorCheckId'])(
-    'requires Attributes.%s',
-    (field) => {
-      const attributes: Record<string, unknown> = { ...KB_ALERT.Attributes };
-      delete attributes[field];
-      const result = alertSchema.safeParse({ ...KB_ALERT, Attributes: attributes });
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.path).toEqual(['Attributes', field]);
-    },
-  );
+  it.each([
+    'AlertType',
+    'MonitorGuid',
+    'Timestamp',
+    'FirstError',
+    'MonitorCheckId',
+    'FirstErrorMonitorCheckId',
+  ])('requires Attributes.%s', (field) => {
+    const attributes: Record<string, unknown> = { ...KB_ALERT.Attributes };
+    delete attributes[field];
+    const result = alertSchema.safeParse({ ...KB_ALERT, Attributes: attributes });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['Attributes', field]);
+  });
 
   it('requires the alert Id and keeps an unknown AlertType and unknown attributes', () => {
     expect(alertSchema.safeParse({ ...KB_ALERT, Id: undefined }).success).toBe(false);
-    const alert = alertSchema.parse({ ...KB_ALERT, Attributes: { ...KB_ALERT.Attributes, AlertType: 'Escalated', Severity: 3 } });
+    const alert = alertSchema.parse({
+      ...KB_ALERT,
+      Attributes: { ...KB_ALERT.Attributes, AlertType: 'Escalated', Severity: 3 },
+    });
     expect(alert.Attributes.AlertType).toBe('Escalated');
     expect((alert.Attributes as Record<string, unknown>).Severity).toBe(3);
     expect(KNOWN_ALERT_ATTRIBUTE_FIELDS.has('Severity')).toBe(false);

@@ -25,15 +25,31 @@ describe('configuration record schemas', () => {
 
   it('time zones: the KB list parses, DaylightSavingOffset absent without DST', () => {
     const zones = [
-      { TimezoneId: 1, Description: 'GMT-04:00# Brazil West, Chile, Paraguay', OffsetFromUtc: -240, HasDaylightSaving: true, DaylightSavingOffset: 60 },
-      { TimezoneId: 3, Description: 'GMT+01:00 West Central Africa', OffsetFromUtc: 60, HasDaylightSaving: false },
+      {
+        TimezoneId: 1,
+        Description: 'GMT-04:00# Brazil West, Chile, Paraguay',
+        OffsetFromUtc: -240,
+        HasDaylightSaving: true,
+        DaylightSavingOffset: 60,
+      },
+      {
+        TimezoneId: 3,
+        Description: 'GMT+01:00 West Central Africa',
+        OffsetFromUtc: 60,
+        HasDaylightSaving: false,
+      },
     ].map((z) => timezoneSchema.parse(z));
     expect(zones[1]?.DaylightSavingOffset).toBeUndefined();
     expect(timezoneSchema.safeParse({ TimezoneId: 1, OffsetFromUtc: 0 }).success).toBe(false);
   });
 
   it('monitor groups need the GUID and IsAll; Used* quotas are read', () => {
-    const group = monitorGroupSchema.parse({ MonitorGroupGuid: G1, Description: 'All', IsAll: true, UsedBasicMonitorQuota: 12 });
+    const group = monitorGroupSchema.parse({
+      MonitorGroupGuid: G1,
+      Description: 'All',
+      IsAll: true,
+      UsedBasicMonitorQuota: 12,
+    });
     expect(group.UsedBasicMonitorQuota).toBe(12);
     expect(monitorGroupSchema.safeParse({ MonitorGroupGuid: G1 }).success).toBe(false);
   });
@@ -45,17 +61,47 @@ describe('configuration record schemas', () => {
   });
 
   it('SLA keeps the wire typo field; exclusion periods need their id', () => {
-    expect(slaSchema.parse({ SlaGuid: G1, OperatorReponseTimeThreshold: 15 }).OperatorReponseTimeThreshold).toBe(15);
-    expect(slaExclusionPeriodSchema.parse({ ExclusionPeriodId: 3, From: '2025-01-01T00:00:00' }).ExclusionPeriodId).toBe(3);
+    expect(
+      slaSchema.parse({ SlaGuid: G1, OperatorReponseTimeThreshold: 15 }).OperatorReponseTimeThreshold,
+    ).toBe(15);
+    expect(
+      slaExclusionPeriodSchema.parse({ ExclusionPeriodId: 3, From: '2025-01-01T00:00:00' }).ExclusionPeriodId,
+    ).toBe(3);
     expect(slaExclusionPeriodSchema.safeParse({ From: '2025-01-01T00:00:00' }).success).toBe(false);
   });
 
   it('maintenance periods: the four KB examples parse; Id, ScheduleMode, MaintenanceType required', () => {
     const examples = [
-      { Id: 125, ScheduleMode: 'Monthly', MonthDay: 24, StartTime: '22:00', EndTime: '22:30', MaintenanceType: 'DisableNotifications' },
-      { Id: 123, ScheduleMode: 'Weekly', WeekDay: 'Thursday', StartTime: '22:00', EndTime: '22:30', MaintenanceType: 'DisableNotifications' },
-      { Id: 123, ScheduleMode: 'Daily', StartTime: '22:00', EndTime: '22:30', MaintenanceType: 'DisableNotifications' },
-      { Id: 124, ScheduleMode: 'OneTime', StartDateTime: '2018-09-24T22:00', EndDateTime: '2018-09-24T22:00', MaintenanceType: 'DisableMonitoring' },
+      {
+        Id: 125,
+        ScheduleMode: 'Monthly',
+        MonthDay: 24,
+        StartTime: '22:00',
+        EndTime: '22:30',
+        MaintenanceType: 'DisableNotifications',
+      },
+      {
+        Id: 123,
+        ScheduleMode: 'Weekly',
+        WeekDay: 'Thursday',
+        StartTime: '22:00',
+        EndTime: '22:30',
+        MaintenanceType: 'DisableNotifications',
+      },
+      {
+        Id: 123,
+        ScheduleMode: 'Daily',
+        StartTime: '22:00',
+        EndTime: '22:30',
+        MaintenanceType: 'DisableNotifications',
+      },
+      {
+        Id: 124,
+        ScheduleMode: 'OneTime',
+        StartDateTime: '2018-09-24T22:00',
+        EndDateTime: '2018-09-24T22:00',
+        MaintenanceType: 'DisableMonitoring',
+      },
     ];
     for (const example of examples) expect(maintenancePeriodSchema.safeParse(example).success).toBe(true);
     expect(maintenancePeriodSchema.safeParse({ Id: 1, ScheduleMode: 'Daily' }).success).toBe(false);
@@ -75,8 +121,12 @@ describe('configuration record schemas', () => {
   });
 
   it('operator groups accept both spellings of the administrators flag', () => {
-    expect(operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsAdministratorsGroup: true }).IsAdministratorsGroup).toBe(true);
-    expect(operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsAdministratorGroup: true }).IsAdministratorGroup).toBe(true);
+    expect(
+      operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsAdministratorsGroup: true }).IsAdministratorsGroup,
+    ).toBe(true);
+    expect(
+      operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsAdministratorGroup: true }).IsAdministratorGroup,
+    ).toBe(true);
   });
 
   it('status pages: GUID lists and customization parse; a malformed GUID in the list is an error', () => {
@@ -89,6 +139,8 @@ describe('configuration record schemas', () => {
     });
     expect(page.MonitorGuids).toEqual([G2]);
     expect(page.CustomizationInfo?.SortRowsProperty).toBe('ByStatus');
-    expect(publicStatusPageSchema.safeParse({ PublicDashboardGuid: G1, MonitorGuids: ['x'] }).success).toBe(false);
+    expect(publicStatusPageSchema.safeParse({ PublicDashboardGuid: G1, MonitorGuids: ['x'] }).success).toBe(
+      false,
+    );
   });
 });

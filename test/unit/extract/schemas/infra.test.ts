@@ -15,7 +15,9 @@ describe('infra schemas', () => {
           Status: 'OK',
           Uptime: '99.95',
           FriendlyUptime: '99.95 %',
-          DataFeeds: [{ Id: 'cpu', Name: 'CPU', Type: 'Double', Status: 'OK', Value: 12.5, FriendlyValue: '12.5 %' }],
+          DataFeeds: [
+            { Id: 'cpu', Name: 'CPU', Type: 'Double', Status: 'OK', Value: 12.5, FriendlyValue: '12.5 %' },
+          ],
         },
         { Id: 'g-1', Type: 'Group', Status: 'Unknown' },
       ],

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_MONITOR_FIELDS, KNOWN_MONITOR_TYPES, monitorSchema } from '../../../../src/extract/schemas/monitor.ts';
+import {
+  KNOWN_MONITOR_FIELDS,
+  KNOWN_MONITOR_TYPES,
+  monitorSchema,
+} from '../../../../src/extract/schemas/monitor.ts';
 
 const GUID = '1d2f5fac-730c-45b0-a077-4ab82aaee14e';
 
@@ -28,7 +32,12 @@ describe('monitorSchema', () => {
   });
 
   it('accepts null wherever a field may be absent', () => {
-    const parsed = monitorSchema.parse({ MonitorGuid: GUID, Name: null, CheckInterval: null, ErrorConditions: null });
+    const parsed = monitorSchema.parse({
+      MonitorGuid: GUID,
+      Name: null,
+      CheckInterval: null,
+      ErrorConditions: null,
+    });
     expect(parsed.Name).toBeNull();
     expect(parsed.ErrorConditions).toBeNull();
   });
@@ -53,7 +62,13 @@ describe('monitorSchema', () => {
   });
 
   it('knows the deprecated and raw-only fields, so they are not reported as new', () => {
-    for (const field of ['AlertOnLoadTimeLimit1', 'ExpectedHttpStatusCodeSpecified', 'PredefinedVariables', 'Password', 'CheckIntervalSeconds']) {
+    for (const field of [
+      'AlertOnLoadTimeLimit1',
+      'ExpectedHttpStatusCodeSpecified',
+      'PredefinedVariables',
+      'Password',
+      'CheckIntervalSeconds',
+    ]) {
       expect(KNOWN_MONITOR_FIELDS.has(field)).toBe(true);
     }
   });

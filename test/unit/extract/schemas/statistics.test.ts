@@ -17,7 +17,9 @@ const BUCKET = {
     Downtime: 0,
     TotalTime: 0.727,
   },
-  Relationships: [{ Id: '6f426452-5d2b-4fdf-84e2-c2b3d7ebf918', Type: 'Monitor', Links: { Self: '/Monitor/6f426452' } }],
+  Relationships: [
+    { Id: '6f426452-5d2b-4fdf-84e2-c2b3d7ebf918', Type: 'Monitor', Links: { Self: '/Monitor/6f426452' } },
+  ],
 };
 
 describe('statisticsSchema', () => {
@@ -31,7 +33,10 @@ describe('statisticsSchema', () => {
   it('requires the bucket bounds and accepts numbers sent as text', () => {
     const { StartDateTime: _s, ...noStart } = BUCKET.Attributes;
     expect(statisticsSchema.safeParse({ ...BUCKET, Attributes: noStart }).success).toBe(false);
-    const text = statisticsSchema.parse({ ...BUCKET, Attributes: { ...BUCKET.Attributes, Checks: '62', UptimePercentage: '99.5' } });
+    const text = statisticsSchema.parse({
+      ...BUCKET,
+      Attributes: { ...BUCKET.Attributes, Checks: '62', UptimePercentage: '99.5' },
+    });
     expect(text.Attributes.Checks).toBe(62);
     expect(text.Attributes.UptimePercentage).toBe(99.5);
   });
@@ -39,7 +44,10 @@ describe('statisticsSchema', () => {
 
 describe('statisticsListSchema', () => {
   it('needs Data and keeps Meta', () => {
-    const list = statisticsListSchema.parse({ Data: [BUCKET], Meta: { Period: { MaximumRetentionDays: 90, Warning: 'too far' } } });
+    const list = statisticsListSchema.parse({
+      Data: [BUCKET],
+      Meta: { Period: { MaximumRetentionDays: 90, Warning: 'too far' } },
+    });
     expect(list.Meta?.Period?.MaximumRetentionDays).toBe(90);
     expect(statisticsListSchema.safeParse({}).success).toBe(false);
   });

@@ -59,7 +59,9 @@ describe('monitorRow', () => {
 
   it('config_hash ignores Hash and LastModifiedDate but not real changes', () => {
     const base = monitorRow(MONITOR, CTX).config_hash;
-    expect(monitorRow(parse({ Hash: 'zzz', LastModifiedDate: '2026-01-01T00:00:00' }), CTX).config_hash).toBe(base);
+    expect(monitorRow(parse({ Hash: 'zzz', LastModifiedDate: '2026-01-01T00:00:00' }), CTX).config_hash).toBe(
+      base,
+    );
     expect(monitorRow(parse({ CheckInterval: 10 }), CTX).config_hash).not.toBe(base);
     expect(monitorRow(parse({ Password: 'other' }), CTX).config_hash).toBe(base);
   });
@@ -102,6 +104,10 @@ describe('monitorErrorConditionRows', () => {
       ['ContentMatch', 2, 'Footer', null],
       ['LoadTimeLimit2', 1, '5000', 5000],
     ]);
-    expect(rows[0]).toMatchObject({ monitor_guid: '1d2f5fac-730c-45b0-a077-4ab82aaee14e', source: 'ErrorConditions', run_id: 42 });
+    expect(rows[0]).toMatchObject({
+      monitor_guid: '1d2f5fac-730c-45b0-a077-4ab82aaee14e',
+      source: 'ErrorConditions',
+      run_id: 42,
+    });
   });
 });

@@ -25,7 +25,13 @@ const G2 = 'bbbbbbbb-1111-2222-3333-444444444444';
 const NOW = new Date('2025-06-01T00:00:00Z');
 
 describe('group and membership rows', () => {
-  const group = monitorGroupSchema.parse({ MonitorGroupGuid: G1, Description: 'All monitors', IsAll: true, BasicMonitorQuota: 50, UsedBasicMonitorQuota: 12 });
+  const group = monitorGroupSchema.parse({
+    MonitorGroupGuid: G1,
+    Description: 'All monitors',
+    IsAll: true,
+    BasicMonitorQuota: 50,
+    UsedBasicMonitorQuota: 12,
+  });
 
   it('monitor group row carries quotas and credits in use', () => {
     expect(monitorGroupRow(group, CTX)).toMatchObject({
@@ -64,12 +70,26 @@ describe('group and membership rows', () => {
 
 describe('SLA rows', () => {
   it('reads the typo field for the operator response threshold', () => {
-    const sla = slaSchema.parse({ SlaGuid: G1, Description: 'Gold', UptimeErrorThreshold: 99, UptimeWarningThreshold: 99.5, OperatorReponseTimeThreshold: 15 });
-    expect(slaRow(sla, CTX)).toMatchObject({ description: 'Gold', uptime_error_threshold: 99, operator_response_time_threshold: 15 });
+    const sla = slaSchema.parse({
+      SlaGuid: G1,
+      Description: 'Gold',
+      UptimeErrorThreshold: 99,
+      UptimeWarningThreshold: 99.5,
+      OperatorReponseTimeThreshold: 15,
+    });
+    expect(slaRow(sla, CTX)).toMatchObject({
+      description: 'Gold',
+      uptime_error_threshold: 99,
+      operator_response_time_threshold: 15,
+    });
   });
 
   it('exclusion periods become UTC instants keyed with their SLA', () => {
-    const period = slaExclusionPeriodSchema.parse({ ExclusionPeriodId: 3, From: '2025-12-24T00:00:00', Until: '2025-12-27T00:00:00' });
+    const period = slaExclusionPeriodSchema.parse({
+      ExclusionPeriodId: 3,
+      From: '2025-12-24T00:00:00',
+      Until: '2025-12-27T00:00:00',
+    });
     expect(slaExclusionPeriodRow(G1, period, CTX)).toMatchObject({
       sla_guid: 'aaaaaaaa-1111-2222-3333-444444444444',
       exclusion_period_id: 3,
@@ -82,16 +102,34 @@ describe('SLA rows', () => {
 
 describe('operator rows', () => {
   it('keeps the password out and treats an empty culture as the account default', () => {
-    const operator = operatorSchema.parse({ OperatorGuid: G1, FullName: 'Third Operator', Email: 't@acme.com', CultureName: '', TimeZoneId: 56, Password: 'pw', MobilePhone: '+316' });
+    const operator = operatorSchema.parse({
+      OperatorGuid: G1,
+      FullName: 'Third Operator',
+      Email: 't@acme.com',
+      CultureName: '',
+      TimeZoneId: 56,
+      Password: 'pw',
+      MobilePhone: '+316',
+    });
     const row = operatorRow(operator, CTX);
-    expect(row).toMatchObject({ full_name: 'Third Operator', email: 't@acme.com', culture_name: null, time_zone_id: 56 });
+    expect(row).toMatchObject({
+      full_name: 'Third Operator',
+      email: 't@acme.com',
+      culture_name: null,
+      time_zone_id: 56,
+    });
     expect(JSON.stringify(row)).not.toContain('"pw"');
     expect(row.raw).toMatchObject({ MobilePhone: '+316' });
   });
 
   it('operator groups accept either administrators flag', () => {
-    expect(operatorGroupRow(operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsAdministratorGroup: true }), CTX).is_administrators_group).toBe(true);
-    expect(operatorGroupRow(operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsEveryone: true }), CTX)).toMatchObject({
+    expect(
+      operatorGroupRow(operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsAdministratorGroup: true }), CTX)
+        .is_administrators_group,
+    ).toBe(true);
+    expect(
+      operatorGroupRow(operatorGroupSchema.parse({ OperatorGroupGuid: G1, IsEveryone: true }), CTX),
+    ).toMatchObject({
       is_everyone: true,
       is_administrators_group: null,
     });
@@ -113,9 +151,17 @@ describe('publicStatusPageRow', () => {
       monitor_guids: [G2],
       monitor_group_guids: [],
     });
-    const withSla = publicStatusPageSchema.parse({ PublicDashboardGuid: G1, SlaGuid: G2, SlaGuidSpecified: true });
+    const withSla = publicStatusPageSchema.parse({
+      PublicDashboardGuid: G1,
+      SlaGuid: G2,
+      SlaGuidSpecified: true,
+    });
     expect(publicStatusPageRow(withSla, CTX).sla_guid).toBe(G2);
-    const unspecified = publicStatusPageSchema.parse({ PublicDashboardGuid: G1, SlaGuid: G2, SlaGuidSpecified: false });
+    const unspecified = publicStatusPageSchema.parse({
+      PublicDashboardGuid: G1,
+      SlaGuid: G2,
+      SlaGuidSpecified: false,
+    });
     expect(publicStatusPageRow(unspecified, CTX).sla_guid).toBeNull();
   });
 });
@@ -124,9 +170,19 @@ describe('accountRow and timezoneRow', () => {
   it('account row holds the resolved zone and the quotas', () => {
     const row = accountRow(
       {
-        account: accountSchema.parse({ AccountId: '123456', ExpirationDate: '2026-01-01T00:00:00', MonitorQuota: { BasicMonitors: 10, BasicMonitorsInUse: 4 } }),
+        account: accountSchema.parse({
+          AccountId: '123456',
+          ExpirationDate: '2026-01-01T00:00:00',
+          MonitorQuota: { BasicMonitors: 10, BasicMonitorsInUse: 4 },
+        }),
         settings: { TimezoneId: 56 },
-        timezone: timezoneSchema.parse({ TimezoneId: 56, Description: 'GMT+01:00* Amsterdam', OffsetFromUtc: 60, HasDaylightSaving: true, DaylightSavingOffset: 60 }),
+        timezone: timezoneSchema.parse({
+          TimezoneId: 56,
+          Description: 'GMT+01:00* Amsterdam',
+          OffsetFromUtc: 60,
+          HasDaylightSaving: true,
+          DaylightSavingOffset: 60,
+        }),
         resolution: { zone: 'Europe/Amsterdam', exact: true, reason: 'verified', source: 'api' },
       },
       CTX,
@@ -147,7 +203,10 @@ describe('accountRow and timezoneRow', () => {
   });
 
   it('account row needs only the resolution (UPTRENDS_TIMEZONE set, nothing fetched)', () => {
-    const row = accountRow({ resolution: { zone: 'Asia/Tokyo', exact: true, reason: 'set', source: 'UPTRENDS_TIMEZONE' } }, CTX);
+    const row = accountRow(
+      { resolution: { zone: 'Asia/Tokyo', exact: true, reason: 'set', source: 'UPTRENDS_TIMEZONE' } },
+      CTX,
+    );
     expect(row).toMatchObject({ timezone_id: null, iana_zone: 'Asia/Tokyo', raw: null, expiration_at: null });
   });
 
@@ -168,7 +227,17 @@ describe('accountRow and timezoneRow', () => {
       iana_zone: 'America/Chicago',
       iana_zone_exact: true,
     });
-    const cocos = timezoneSchema.parse({ TimezoneId: 2, Description: 'GMT+06:00# Cocos Islands', OffsetFromUtc: 360, HasDaylightSaving: true, DaylightSavingOffset: 60 });
-    expect(timezoneRow(cocos, CTX, NOW)).toMatchObject({ dst_hemisphere: 'south', iana_zone: null, iana_zone_exact: null });
+    const cocos = timezoneSchema.parse({
+      TimezoneId: 2,
+      Description: 'GMT+06:00# Cocos Islands',
+      OffsetFromUtc: 360,
+      HasDaylightSaving: true,
+      DaylightSavingOffset: 60,
+    });
+    expect(timezoneRow(cocos, CTX, NOW)).toMatchObject({
+      dst_hemisphere: 'south',
+      iana_zone: null,
+      iana_zone_exact: null,
+    });
   });
 });

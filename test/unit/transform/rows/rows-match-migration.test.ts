@@ -25,7 +25,10 @@ import { timezoneRow } from '../../../../src/transform/rows/timezone-row.ts';
 import { CTX, MONITOR } from './fixtures.ts';
 
 const LOADER_OWNED = new Set(['first_seen_at', 'last_seen_at', 'deleted_at']);
-const MIGRATION = readFileSync(new URL('../../../../sql/migrations/000003_configuration.sql', import.meta.url), 'utf8');
+const MIGRATION = readFileSync(
+  new URL('../../../../sql/migrations/000003_configuration.sql', import.meta.url),
+  'utf8',
+);
 
 function columnsOf(table: string): string[] {
   const match = new RegExp(`create table uptrends\\.${table} \\(([\\s\\S]*?)\\n\\);`).exec(MIGRATION);
@@ -45,7 +48,11 @@ const now = new Date('2025-06-01T00:00:00Z');
 
 const ROWS: Record<string, object> = {
   account: accountRow({ resolution: { zone: 'UTC', exact: true, reason: 'r', source: 'api' } }, CTX),
-  timezone: timezoneRow({ TimezoneId: 1, OffsetFromUtc: 0, HasDaylightSaving: false, Description: 'UTC' }, CTX, now),
+  timezone: timezoneRow(
+    { TimezoneId: 1, OffsetFromUtc: 0, HasDaylightSaving: false, Description: 'UTC' },
+    CTX,
+    now,
+  ),
   monitor: monitorRow(MONITOR, CTX),
   monitor_history: monitorHistoryRow(monitorRow(MONITOR, CTX), now),
   monitor_error_condition: monitorErrorConditionRows(MONITOR, CTX)[0] ?? {},
