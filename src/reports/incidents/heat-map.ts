@@ -6,7 +6,15 @@ import type { IanaZone } from '../../terms.ts';
 import { utcToLocal } from '../../transform/local-time.ts';
 
 /** Monday first, as in ISO 8601 and most of the account zones' calendars. */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 
 /** counts[weekday 0=Monday][hour 0-23] of the given start instants. */
 export function incidentHeatMap(starts: readonly Date[], zone: IanaZone): number[][] {

@@ -9,7 +9,13 @@ import { durationStats } from '../shared/duration-stats.ts';
 import { indexByMonitor } from '../shared/index-by-monitor.ts';
 import { intersectIntervals } from '../shared/intersect-intervals.ts';
 import { totalDurationMs } from '../shared/ms-interval.ts';
-import type { IncidentReportInput, ReportGroup, ReportIncident, ReportMonitor, ReportPeriod } from '../shared/report-input.ts';
+import type {
+  IncidentReportInput,
+  ReportGroup,
+  ReportIncident,
+  ReportMonitor,
+  ReportPeriod,
+} from '../shared/report-input.ts';
 import { subtractIntervals } from '../shared/subtract-intervals.ts';
 import { elapsedWindow } from '../shared/elapsed-window.ts';
 import { excludedMaintenance, monitorLife, monitorTimeline } from '../shared/monitor-timeline.ts';
@@ -59,7 +65,9 @@ export interface IncidentModel {
 }
 
 function groupNamesOf(monitor: ReportMonitor, groups: readonly ReportGroup[]): string {
-  const mine = groups.filter((g) => g.members.includes(monitor.monitor_guid) || monitor.groups.includes(g.monitor_group_guid));
+  const mine = groups.filter(
+    (g) => g.members.includes(monitor.monitor_guid) || monitor.groups.includes(g.monitor_group_guid),
+  );
   const named = mine.filter((g) => !g.is_all);
   return (named.length > 0 ? named : mine)
     .map((g) => g.description)
@@ -102,10 +110,15 @@ export function buildIncidentModel(input: IncidentReportInput, clock: Clock): In
       });
     }
     if (life === undefined && inScope.length === 0) continue;
-    const started = incidents.filter((i) => i.started_at.getTime() >= window.start && i.started_at.getTime() < window.end);
+    const started = incidents.filter(
+      (i) => i.started_at.getTime() >= window.start && i.started_at.getTime() < window.end,
+    );
     starts.push(...started.map((i) => i.started_at));
     const resolved = incidents
-      .filter((i) => i.ended_at !== null && i.ended_at.getTime() >= window.start && i.ended_at.getTime() < window.end)
+      .filter(
+        (i) =>
+          i.ended_at !== null && i.ended_at.getTime() >= window.start && i.ended_at.getTime() < window.end,
+      )
       .map((i) => i.ended_at!.getTime() - i.started_at.getTime());
     const stats = durationStats(resolved);
     summary.push({
@@ -122,7 +135,9 @@ export function buildIncidentModel(input: IncidentReportInput, clock: Clock): In
     });
   }
   rows.sort(
-    (a, b) => a.incident.started_at.getTime() - b.incident.started_at.getTime() || a.monitorName.localeCompare(b.monitorName),
+    (a, b) =>
+      a.incident.started_at.getTime() - b.incident.started_at.getTime() ||
+      a.monitorName.localeCompare(b.monitorName),
   );
   summary.sort((a, b) => b.downtimeMs - a.downtimeMs || a.monitor.name.localeCompare(b.monitor.name));
   return {

@@ -97,7 +97,10 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
 
   const perMonitor = workbook.sheet(INCIDENT_SHEETS.perMonitor);
   perMonitor.table(
-    perMonitor.title([title('Per monitor'), 'Downtime counts overlapping incidents once; MTTR uses incidents resolved in the period.']),
+    perMonitor.title([
+      title('Per monitor'),
+      'Downtime counts overlapping incidents once; MTTR uses incidents resolved in the period.',
+    ]),
     [
       { header: 'Monitor', width: 28 },
       { header: 'Group', width: 20 },
@@ -111,8 +114,16 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
       { header: 'Longest (min)', width: 9, format: 'minutes' },
     ],
     model.summary.map((s): CellValue[] => [
-      s.monitor.name, s.groupNames, s.incidentsStarted, s.ongoing, minutes(s.downtimeMs), s.alerts, s.resolved,
-      minutes(s.mttrMs), minutes(s.medianTtrMs), minutes(s.longestMs),
+      s.monitor.name,
+      s.groupNames,
+      s.incidentsStarted,
+      s.ongoing,
+      minutes(s.downtimeMs),
+      s.alerts,
+      s.resolved,
+      minutes(s.mttrMs),
+      minutes(s.medianTtrMs),
+      minutes(s.longestMs),
     ]),
   );
 
@@ -120,8 +131,16 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
   const heatPlacement = heat.table(
     heat.title([title('Heat map'), `Incidents started per local weekday and hour (${zone}).`]),
-    [{ header: 'Weekday', width: 12 }, ...hours.map((h) => ({ header: h, width: 6, format: 'count' as const })), { header: 'Total', width: 8, format: 'count' }],
-    model.heatMap.map((counts, day): CellValue[] => [WEEKDAYS[day]!, ...counts, counts.reduce((a, b) => a + b, 0)]),
+    [
+      { header: 'Weekday', width: 12 },
+      ...hours.map((h) => ({ header: h, width: 6, format: 'count' as const })),
+      { header: 'Total', width: 8, format: 'count' },
+    ],
+    model.heatMap.map((counts, day): CellValue[] => [
+      WEEKDAYS[day]!,
+      ...counts,
+      counts.reduce((a, b) => a + b, 0),
+    ]),
     { autoFilter: false },
   );
   heat.heatScale(`B${heatPlacement.firstDataRow}:${columnLetter(25)}${heatPlacement.lastRow}`);
@@ -138,17 +157,31 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
       rawStart,
       RAW_ALERT_COLUMNS,
       rawAlerts.alerts.map((a): CellValue[] => [
-        localWallDate(a.timestamp, zone), a.timestamp, a.alert_type, monitorNames.get(a.monitor_guid) ?? a.monitor_guid,
-        a.incident_key, localWallDate(a.first_error, zone), a.error_description, a.error_message, a.monitor_check_id,
-        a.first_error_monitor_check_id, a.monitor_guid,
+        localWallDate(a.timestamp, zone),
+        a.timestamp,
+        a.alert_type,
+        monitorNames.get(a.monitor_guid) ?? a.monitor_guid,
+        a.incident_key,
+        localWallDate(a.first_error, zone),
+        a.error_description,
+        a.error_message,
+        a.monitor_check_id,
+        a.first_error_monitor_check_id,
+        a.monitor_guid,
       ]),
     );
   }
 
   const definitions = workbook.sheet(INCIDENT_SHEETS.definitions);
   definitions.table(
-    definitions.title([title('Definitions'), `Calculation rules: ${model.rulesVersion}. Time zone: ${zone}.`]),
-    [{ header: 'Term', width: 26 }, { header: 'Rule', width: 110, wrap: true }],
+    definitions.title([
+      title('Definitions'),
+      `Calculation rules: ${model.rulesVersion}. Time zone: ${zone}.`,
+    ]),
+    [
+      { header: 'Term', width: 26 },
+      { header: 'Rule', width: 110, wrap: true },
+    ],
     REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
     { autoFilter: false },
   );

@@ -83,9 +83,12 @@ export async function writeIncidentReport(
     }
     return { model, workbook, rawAlertsInCsvOnly, paths };
   } catch (error) {
-    throw new ReportError(`could not write the incident report: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-      context: { report: 'incidents', outDir: options.outDir },
-    });
+    throw new ReportError(
+      `could not write the incident report: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+        context: { report: 'incidents', outDir: options.outDir },
+      },
+    );
   }
 }

@@ -41,11 +41,17 @@ const clean = (text: string): string => safeText(text).replace(/^'(?=[=+\-@\t\r]
 function slaFigures(sla: SlaModel): [string, string][] {
   const o = sla.overall;
   return [
-    ['Uptime', `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${o.status ?? 'no data'})`],
+    [
+      'Uptime',
+      `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${o.status ?? 'no data'})`,
+    ],
     ['Previous period', percentText(sla.overallPrevious.uptime)],
     ['Downtime', `${minutesText(o.downtimeMs)} of a ${minutesText(o.errorBudgetMs)} error budget`],
     ['Incidents', `${o.incidents} started, ${o.ongoing} ongoing`],
-    ['MTTR', `${minutesText(o.mttrMs)} (median ${minutesText(o.medianTtrMs)}, longest ${minutesText(o.longestMs)})`],
+    [
+      'MTTR',
+      `${minutesText(o.mttrMs)} (median ${minutesText(o.medianTtrMs)}, longest ${minutesText(o.longestMs)})`,
+    ],
     ['Monitors missing SLA', `${o.missedCount} of ${sla.monitors.length}`],
     ['Maintenance excluded', minutesText(o.maintenanceExcludedMs)],
   ];
@@ -68,12 +74,22 @@ export function buildMailContent(input: MailContentInput): MailContent {
       html.push(`<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`);
       text.push(`${name}: ${value}`);
     }
-    html.push('</table>', '<h3>Groups</h3>', '<table cellpadding="4" border="1" style="border-collapse:collapse">');
+    html.push(
+      '</table>',
+      '<h3>Groups</h3>',
+      '<table cellpadding="4" border="1" style="border-collapse:collapse">',
+    );
     html.push('<tr><th>Group</th><th>Uptime</th><th>Target</th><th>Status</th><th>Downtime</th></tr>');
     text.push('', 'Groups:');
     for (const g of sla.groups) {
       const f = g.figures;
-      const cells = [clean(g.group.description), percentText(f.uptime), percentText(f.target.desired), f.status ?? 'no data', minutesText(f.downtimeMs)];
+      const cells = [
+        clean(g.group.description),
+        percentText(f.uptime),
+        percentText(f.target.desired),
+        f.status ?? 'no data',
+        minutesText(f.downtimeMs),
+      ];
       html.push(`<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`);
       text.push(`- ${cells.join(' | ')}`);
     }
@@ -110,5 +126,9 @@ export function buildMailContent(input: MailContentInput): MailContent {
     html.push(...input.omitted.map((p) => `<li>${escapeHtml(p)}</li>`), '</ul>');
     text.push('The files were too large to attach. They are here:', ...input.omitted.map((p) => `- ${p}`));
   }
-  return { subject: clean(subject).replace(/\s+/g, ' ').trim(), html: `<html><body>${html.join('\n')}</body></html>`, text: text.join('\n') };
+  return {
+    subject: clean(subject).replace(/\s+/g, ' ').trim(),
+    html: `<html><body>${html.join('\n')}</body></html>`,
+    text: text.join('\n'),
+  };
 }

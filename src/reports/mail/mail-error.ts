@@ -37,10 +37,14 @@ export function toMailError(error: unknown, server: string, secrets: readonly st
   const detail = scrub(e.message ?? String(error), secrets);
   const context = { server, smtpCode: e.responseCode, command: e.command, nodemailerCode: e.code };
   if (e.code === 'EAUTH') {
-    return new MailError(MAIL_ERROR_CODES.authFailed, `the SMTP server ${server} refused the login: ${detail}`, {
-      retriable: false,
-      context,
-    });
+    return new MailError(
+      MAIL_ERROR_CODES.authFailed,
+      `the SMTP server ${server} refused the login: ${detail}`,
+      {
+        retriable: false,
+        context,
+      },
+    );
   }
   if (e.code === 'EENVELOPE') {
     const rejected = (e.rejected ?? []).join(', ');
@@ -51,10 +55,14 @@ export function toMailError(error: unknown, server: string, secrets: readonly st
     );
   }
   if (e.code !== undefined && UNREACHABLE.has(e.code)) {
-    return new MailError(MAIL_ERROR_CODES.unreachable, `could not reach the SMTP server ${server}: ${detail}`, {
-      retriable: true,
-      context,
-    });
+    return new MailError(
+      MAIL_ERROR_CODES.unreachable,
+      `could not reach the SMTP server ${server}: ${detail}`,
+      {
+        retriable: true,
+        context,
+      },
+    );
   }
   if (e.code === 'ETLS') {
     return new MailError(MAIL_ERROR_CODES.tlsFailed, `TLS with the SMTP server ${server} failed: ${detail}`, {

@@ -102,16 +102,28 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
       html: content.html,
       attachments: attached.map((path) => {
         const extension = path.slice(path.lastIndexOf('.'));
-        return { filename: basename(path), path, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
+        return {
+          filename: basename(path),
+          path,
+          contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+        };
       }),
-    })) as { messageId: string; accepted: (string | { address: string })[]; rejected: (string | { address: string })[] };
-    const addresses = (list: (string | { address: string })[]): string[] => list.map((a) => (typeof a === 'string' ? a : a.address));
+    })) as {
+      messageId: string;
+      accepted: (string | { address: string })[];
+      rejected: (string | { address: string })[];
+    };
+    const addresses = (list: (string | { address: string })[]): string[] =>
+      list.map((a) => (typeof a === 'string' ? a : a.address));
     const rejected = addresses(info.rejected ?? []);
     if (rejected.length > 0) {
       // Delivered to the others; still an error, so a nightly run does not report success.
       throw new MailError(
         MAIL_ERROR_CODES.recipientRejected,
-        scrub(`the SMTP server ${server} rejected recipient(s) ${rejected.join(', ')}; the others received the mail`, secrets),
+        scrub(
+          `the SMTP server ${server} rejected recipient(s) ${rejected.join(', ')}; the others received the mail`,
+          secrets,
+        ),
         { retriable: false, context: { server, rejected: rejected.length, accepted: info.accepted.length } },
       );
     }

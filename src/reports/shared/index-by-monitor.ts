@@ -4,7 +4,9 @@
  */
 
 /** Rows of each monitor guid, in input order. */
-export function indexByMonitor<T extends { readonly monitor_guid: string }>(rows: readonly T[]): Map<string, T[]> {
+export function indexByMonitor<T extends { readonly monitor_guid: string }>(
+  rows: readonly T[],
+): Map<string, T[]> {
   const index = new Map<string, T[]>();
   for (const row of rows) {
     const list = index.get(row.monitor_guid);

@@ -15,7 +15,10 @@ export interface LocalDay extends MsInterval {
 /** UTC instant of local midnight starting `date` (`yyyy-MM-dd`) in `zone`. */
 export function localMidnight(date: LocalDate, zone: IanaZone): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return localFieldsToUtc({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, zone).getTime();
+  return localFieldsToUtc(
+    { year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 },
+    zone,
+  ).getTime();
 }
 
 /** The calendar date `days` after `date` (negative goes back). */

@@ -19,9 +19,15 @@ export function periodShape(period: ReportPeriod): PeriodShape {
   const firstDay = localDateOf(startMs, period.zone);
   const endDay = localDateOf(endMs, period.zone);
   const aligned =
-    localMidnight(firstDay, period.zone) === startMs && localMidnight(endDay, period.zone) === endMs && endMs > startMs;
+    localMidnight(firstDay, period.zone) === startMs &&
+    localMidnight(endDay, period.zone) === endMs &&
+    endMs > startMs;
   if (!aligned) return { kind: 'instants' };
-  if (firstDay.endsWith('-01') && endDay.endsWith('-01') && shiftMonth(firstDay.slice(0, 7), 1) === endDay.slice(0, 7)) {
+  if (
+    firstDay.endsWith('-01') &&
+    endDay.endsWith('-01') &&
+    shiftMonth(firstDay.slice(0, 7), 1) === endDay.slice(0, 7)
+  ) {
     return { kind: 'month', month: firstDay.slice(0, 7) };
   }
   const dayCount = Math.round(

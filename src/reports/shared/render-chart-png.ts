@@ -17,7 +17,11 @@ export interface ChartImage {
  * ESM with top-level await and take a moment to load, which commands without charts should not pay.
  */
 export async function renderChartPng(spec: TopLevelSpec): Promise<ChartImage> {
-  const [vega, vegaLite, { Resvg }] = await Promise.all([import('vega'), import('vega-lite'), import('@resvg/resvg-js')]);
+  const [vega, vegaLite, { Resvg }] = await Promise.all([
+    import('vega'),
+    import('vega-lite'),
+    import('@resvg/resvg-js'),
+  ]);
   const compiled = vegaLite.compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
@@ -28,7 +32,11 @@ export async function renderChartPng(spec: TopLevelSpec): Promise<ChartImage> {
       font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
     });
     const image = resvg.render();
-    return { png: Buffer.from(image.asPng()), width: Math.round(image.width / 2), height: Math.round(image.height / 2) };
+    return {
+      png: Buffer.from(image.asPng()),
+      width: Math.round(image.width / 2),
+      height: Math.round(image.height / 2),
+    };
   } finally {
     view.finalize();
   }

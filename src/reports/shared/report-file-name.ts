@@ -10,7 +10,8 @@ import type { ReportPeriod } from './report-input.ts';
 export function periodSlug(period: ReportPeriod): string {
   const shape = periodShape(period);
   if (shape.kind === 'month') return shape.month;
-  if (shape.kind === 'days') return shape.firstDay === shape.lastDay ? shape.firstDay : `${shape.firstDay}_${shape.lastDay}`;
+  if (shape.kind === 'days')
+    return shape.firstDay === shape.lastDay ? shape.firstDay : `${shape.firstDay}_${shape.lastDay}`;
   const stamp = (d: Date): string => utcToLocal(d, period.zone).slice(0, 16).replace(':', '');
   return `${stamp(period.start)}_${stamp(period.end)}`;
 }

@@ -102,7 +102,9 @@ export class SheetWriter {
 
   /** Title block from row 1: the first line large and bold. Returns the next free row (after a gap). */
   title(lines: readonly string[]): number {
-    lines.forEach((line, index) => this.cell(index + 1, 1, line, index === 0 ? { bold: true, size: 14 } : {}));
+    lines.forEach((line, index) =>
+      this.cell(index + 1, 1, line, index === 0 ? { bold: true, size: 14 } : {}),
+    );
     return lines.length + 2;
   }
 
@@ -120,9 +122,15 @@ export class SheetWriter {
       cell.value = value;
     }
     if (style.bold !== undefined || style.size !== undefined || style.color !== undefined) {
-      cell.font = { ...cell.font, bold: style.bold, size: style.size, color: style.color === undefined ? undefined : { argb: style.color } };
+      cell.font = {
+        ...cell.font,
+        bold: style.bold,
+        size: style.size,
+        color: style.color === undefined ? undefined : { argb: style.color },
+      };
     }
-    if (style.fill !== undefined) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: style.fill } };
+    if (style.fill !== undefined)
+      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: style.fill } };
     if (style.format !== undefined) cell.numFmt = NUMBER_FORMATS[style.format];
     if (style.wrap === true || style.align !== undefined) {
       cell.alignment = { wrapText: style.wrap === true, horizontal: style.align, vertical: 'top' };
@@ -130,11 +138,21 @@ export class SheetWriter {
   }
 
   /** A header row and data rows from `startRow`, with widths, formats, frozen header and filter. */
-  table(startRow: number, columns: readonly Column[], rows: Iterable<readonly CellValue[]>, options: TableOptions = {}): TablePlacement {
+  table(
+    startRow: number,
+    columns: readonly Column[],
+    rows: Iterable<readonly CellValue[]>,
+    options: TableOptions = {},
+  ): TablePlacement {
     const first = options.startColumn ?? 1;
     columns.forEach((column, index) => {
       this.#sheet.getColumn(first + index).width = column.width;
-      this.cell(startRow, first + index, column.header, { bold: true, fill: HEADER_FILL, color: HEADER_FONT, wrap: true });
+      this.cell(startRow, first + index, column.header, {
+        bold: true,
+        fill: HEADER_FILL,
+        color: HEADER_FONT,
+        wrap: true,
+      });
     });
     let row = startRow;
     for (const values of rows) {
@@ -158,7 +176,13 @@ export class SheetWriter {
 
   // exceljs's addTable rewrites the cells from `rows`; to keep our typed, formatted cells we hand
   // it the values already written and re-apply the formats afterwards.
-  #addExcelTable(name: string, headerRow: number, firstColumn: number, columns: readonly Column[], lastRow: number): void {
+  #addExcelTable(
+    name: string,
+    headerRow: number,
+    firstColumn: number,
+    columns: readonly Column[],
+    lastRow: number,
+  ): void {
     const rows: ExcelJS.CellValue[][] = [];
     for (let r = headerRow + 1; r <= lastRow; r += 1) {
       rows.push(columns.map((_, index) => this.#sheet.getCell(r, firstColumn + index).value));

@@ -26,7 +26,9 @@ function toField(value: CsvValue): string | number | null {
   return safeText(value);
 }
 
-async function* fields(rows: Iterable<readonly CsvValue[]> | AsyncIterable<readonly CsvValue[]>): AsyncGenerator<(string | number | null)[]> {
+async function* fields(
+  rows: Iterable<readonly CsvValue[]> | AsyncIterable<readonly CsvValue[]>,
+): AsyncGenerator<(string | number | null)[]> {
   for await (const row of rows) yield row.map(toField);
 }
 

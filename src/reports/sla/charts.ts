@@ -13,7 +13,10 @@ const CONFIG = { background: 'white', font: 'DejaVu Sans', view: { stroke: null 
 
 /** Daily time-weighted uptime (%) with the default target line. */
 export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
-  const values = model.daily.days.map((day, i) => ({ day: day.slice(5), uptime: model.daily.overall[i] ?? null }));
+  const values = model.daily.days.map((day, i) => ({
+    day: day.slice(5),
+    uptime: model.daily.overall[i] ?? null,
+  }));
   const known = values.map((v) => v.uptime).filter((u): u is number => u !== null);
   const floor = Math.min(model.defaultTarget.desired, ...known);
   const lower = Math.max(0, Math.floor((floor - 0.05) * 10) / 10);
@@ -42,7 +45,10 @@ export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
 
 /** Downtime minutes per group (incident downtime, the figure the error budget uses). */
 export function downtimePerGroupChart(model: SlaModel): TopLevelSpec {
-  const values = model.groups.map((g) => ({ group: g.group.description, minutes: g.figures.downtimeMs / 60_000 }));
+  const values = model.groups.map((g) => ({
+    group: g.group.description,
+    minutes: g.figures.downtimeMs / 60_000,
+  }));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: `Downtime per group (minutes), ${model.period.label}`,

@@ -21,7 +21,11 @@ export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
     sheetTitle(SLA_SHEETS.daily, model.period.label, model.period.zone),
     'Daily uptime (incident figure) per account-local day; empty where the monitor was not monitored.',
   ]);
-  const columns: Column[] = [{ header: 'Group', width: 22 }, { header: 'Monitor', width: 30 }, ...dayColumns(model.daily.days)];
+  const columns: Column[] = [
+    { header: 'Group', width: 22 },
+    { header: 'Monitor', width: 30 },
+    ...dayColumns(model.daily.days),
+  ];
   const rows: CellValue[][] = [
     ['', DAILY_OVERALL_ROW, ...model.daily.overall.map(fraction)],
     ...model.daily.rows.map(({ row, values }) => [row.groupNames, row.monitor.name, ...values.map(fraction)]),
@@ -30,7 +34,12 @@ export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
   if (model.daily.days.length > 0) {
     const range = `C${placement.firstDataRow}:${columnLetter(columns.length)}${placement.lastRow}`;
     // Red at or below 90%, yellow at the default error threshold, green at 100%.
-    sheet.colorScale(range, Math.min(0.9, model.defaultTarget.error / 100), model.defaultTarget.error / 100, 1);
+    sheet.colorScale(
+      range,
+      Math.min(0.9, model.defaultTarget.error / 100),
+      model.defaultTarget.error / 100,
+      1,
+    );
   }
 }
 
@@ -57,7 +66,15 @@ export function writeTrendSheet(sheet: SheetWriter, model: SlaModel): void {
   model.trend.rows.forEach((r) => order.set(r.groupName, order.get(r.groupName) ?? order.size));
   const rows = [...model.trend.rows]
     .sort((a, b) => order.get(a.groupName)! - order.get(b.groupName)! || a.month.localeCompare(b.month))
-    .map((r): CellValue[] => [r.groupName, r.month, fraction(r.uptime), r.uptimeSource, minutes(r.downtimeMs), r.incidents, minutes(r.mttrMs)]);
+    .map((r): CellValue[] => [
+      r.groupName,
+      r.month,
+      fraction(r.uptime),
+      r.uptimeSource,
+      minutes(r.downtimeMs),
+      r.incidents,
+      minutes(r.mttrMs),
+    ]);
   sheet.table(start, TREND_COLUMNS, rows);
 }
 
@@ -74,9 +91,18 @@ export function writeInfraSheet(sheet: SheetWriter, model: SlaModel): void {
     { header: 'Average', width: 10, format: 'percent' },
     ...dayColumns(infra.days),
   ];
-  const rows = infra.rows.map((r): CellValue[] => [r.deviceName, fraction(r.average), ...r.values.map(fraction)]);
+  const rows = infra.rows.map((r): CellValue[] => [
+    r.deviceName,
+    fraction(r.average),
+    ...r.values.map(fraction),
+  ]);
   const placement = sheet.table(start, columns, rows);
   if (infra.days.length > 0 && rows.length > 0) {
-    sheet.colorScale(`B${placement.firstDataRow}:${columnLetter(columns.length)}${placement.lastRow}`, 0.9, model.defaultTarget.error / 100, 1);
+    sheet.colorScale(
+      `B${placement.firstDataRow}:${columnLetter(columns.length)}${placement.lastRow}`,
+      0.9,
+      model.defaultTarget.error / 100,
+      1,
+    );
   }
 }

@@ -48,6 +48,8 @@ export function dailyUptime(
       return monitored > 0 ? 100 * (1 - down / monitored) : null;
     }),
   }));
-  const overall = days.map((_, i) => (monitoredTotals[i]! > 0 ? 100 * (1 - downTotals[i]! / monitoredTotals[i]!) : null));
+  const overall = days.map((_, i) =>
+    monitoredTotals[i]! > 0 ? 100 * (1 - downTotals[i]! / monitoredTotals[i]!) : null,
+  );
   return { days: days.map((d) => d.date), rows, overall };
 }

@@ -56,7 +56,10 @@ export function buildKpiTiles(
       unit: 'minutes',
       current: minutes(current.mttrMs),
       previous: minutes(previous.mttrMs),
-      note: current.medianTtrMs === null ? 'no incident resolved' : `median ${(current.medianTtrMs / MINUTE_MS).toFixed(1)} min`,
+      note:
+        current.medianTtrMs === null
+          ? 'no incident resolved'
+          : `median ${(current.medianTtrMs / MINUTE_MS).toFixed(1)} min`,
       higherIsBetter: false,
     },
     {

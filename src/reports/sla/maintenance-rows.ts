@@ -24,11 +24,16 @@ export function maintenanceRows(sources: readonly MaintenanceSource[], window: M
   for (const source of sources) {
     const incidents = unionIntervals(incidentIntervals(source.incidents, window.end));
     for (const maintenance of source.maintenance) {
-      const clipped = clipInterval({ start: maintenance.start_at.getTime(), end: maintenance.end_at.getTime() }, window);
+      const clipped = clipInterval(
+        { start: maintenance.start_at.getTime(), end: maintenance.end_at.getTime() },
+        window,
+      );
       if (clipped === undefined) continue;
       const alive = clipInterval(clipped, monitorLife(source.monitor));
       const excludedMs =
-        maintenance.maintenance_type === 'DisableMonitoring' && alive !== undefined ? alive.end - alive.start : 0;
+        maintenance.maintenance_type === 'DisableMonitoring' && alive !== undefined
+          ? alive.end - alive.start
+          : 0;
       rows.push({
         monitorName: source.monitor.name,
         maintenance,
@@ -39,6 +44,8 @@ export function maintenanceRows(sources: readonly MaintenanceSource[], window: M
     }
   }
   return rows.sort(
-    (a, b) => a.maintenance.start_at.getTime() - b.maintenance.start_at.getTime() || a.monitorName.localeCompare(b.monitorName),
+    (a, b) =>
+      a.maintenance.start_at.getTime() - b.maintenance.start_at.getTime() ||
+      a.monitorName.localeCompare(b.monitorName),
   );
 }

@@ -3,7 +3,13 @@
  * by `buildSlaModel` so renderers only lay out numbers and never compute them.
  */
 import type { LocalDate } from '../../terms.ts';
-import type { ReportGroup, ReportMaintenance, ReportMonitor, ReportPeriod, ReportSlaDefinition } from '../shared/report-input.ts';
+import type {
+  ReportGroup,
+  ReportMaintenance,
+  ReportMonitor,
+  ReportPeriod,
+  ReportSlaDefinition,
+} from '../shared/report-input.ts';
 import type { SlaTarget } from '../shared/sla-status.ts';
 import type { AggregateFigures } from './aggregate-figures.ts';
 import type { MonitorFigures, UptimeSource } from './monitor-figures.ts';

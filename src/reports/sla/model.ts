@@ -15,15 +15,25 @@ import type { SlaDefinitionRow, SlaGroupRow, SlaModel, SlaMonitorRow, TargetRow 
 import { computeMonitorFigures, type MonitorFigures } from './monitor-figures.ts';
 import { elapsedWindow } from '../shared/elapsed-window.ts';
 import { monitorLife, monitorTimeline } from '../shared/monitor-timeline.ts';
-import { defaultSlaTarget, resolveGroupTarget, resolveMonitorTarget, type TargetContext } from './resolve-target.ts';
+import {
+  defaultSlaTarget,
+  resolveGroupTarget,
+  resolveMonitorTarget,
+  type TargetContext,
+} from './resolve-target.ts';
 import { buildTrend } from './trend.ts';
 import { buildInfraRows } from './infra-rows.ts';
 
-const byName = (a: { description: string; is_all: boolean }, b: { description: string; is_all: boolean }): number =>
-  Number(b.is_all) - Number(a.is_all) || a.description.localeCompare(b.description);
+const byName = (
+  a: { description: string; is_all: boolean },
+  b: { description: string; is_all: boolean },
+): number => Number(b.is_all) - Number(a.is_all) || a.description.localeCompare(b.description);
 
 /** The guids of the groups each monitor belongs to, from both sides of the membership. */
-function membership(monitors: readonly ReportMonitor[], groups: readonly ReportGroup[]): Map<string, Set<string>> {
+function membership(
+  monitors: readonly ReportMonitor[],
+  groups: readonly ReportGroup[],
+): Map<string, Set<string>> {
   const groupsOf = new Map<string, Set<string>>(monitors.map((m) => [m.monitor_guid, new Set(m.groups)]));
   for (const group of groups) {
     for (const member of group.members) groupsOf.get(member)?.add(group.monitor_group_guid);
@@ -55,7 +65,11 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
     const guid = monitor.monitor_guid;
     const statistics = statisticsBy.get(guid) ?? [];
     const target = resolveMonitorTarget([...(groupsOf.get(guid) ?? [])], statistics, window, context);
-    const data = { incidents: incidentsBy.get(guid) ?? [], maintenance: maintenanceBy.get(guid) ?? [], statistics };
+    const data = {
+      incidents: incidentsBy.get(guid) ?? [],
+      maintenance: maintenanceBy.get(guid) ?? [],
+      statistics,
+    };
     return computeMonitorFigures(monitor, data, window, target);
   };
 
@@ -63,7 +77,9 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
   const previousWindow = elapsedWindow(input.previousPeriod, nowMs);
   const inScope = input.monitors.filter((m) => overlaps(m, window));
   const previousFigures = new Map(
-    input.monitors.filter((m) => overlaps(m, previousWindow)).map((m) => [m.monitor_guid, figuresFor(m, previousWindow)]),
+    input.monitors
+      .filter((m) => overlaps(m, previousWindow))
+      .map((m) => [m.monitor_guid, figuresFor(m, previousWindow)]),
   );
 
   const groupNamesOf = (monitor: ReportMonitor): string => {
@@ -93,7 +109,9 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
     .map((group) => ({
       group,
       memberGuids: new Set(
-        input.monitors.filter((m) => groupsOf.get(m.monitor_guid)?.has(group.monitor_group_guid)).map((m) => m.monitor_guid),
+        input.monitors
+          .filter((m) => groupsOf.get(m.monitor_guid)?.has(group.monitor_group_guid))
+          .map((m) => m.monitor_guid),
       ),
       target: resolveGroupTarget(group.monitor_group_guid, context),
     }))

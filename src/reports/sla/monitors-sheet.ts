@@ -159,6 +159,11 @@ export function writeGroupsSheet(sheet: SheetWriter, model: SlaModel): void {
   const placement = sheet.table(start, GROUP_COLUMNS, rows);
   const statusColumn = GROUP_COLUMNS.findIndex((c) => c.header === 'Status') + 1;
   model.groups.forEach((g, i) =>
-    sheet.cell(placement.firstDataRow + i, statusColumn, g.figures.status ?? 'No data', statusStyle(g.figures.status)),
+    sheet.cell(
+      placement.firstDataRow + i,
+      statusColumn,
+      g.figures.status ?? 'No data',
+      statusStyle(g.figures.status),
+    ),
   );
 }

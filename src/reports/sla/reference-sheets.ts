@@ -65,7 +65,12 @@ export function writeSlaDefinitionsSheet(sheet: SheetWriter, model: SlaModel): v
       fraction(d.definition.uptime_warning_threshold),
       d.groupNames,
     ]),
-    ['(configured default)', fraction(model.defaultTarget.error), fraction(model.defaultTarget.desired), 'groups without an SLA, and the overall figure'],
+    [
+      '(configured default)',
+      fraction(model.defaultTarget.error),
+      fraction(model.defaultTarget.desired),
+      'groups without an SLA, and the overall figure',
+    ],
   ];
   const placement = sheet.table(start, definitionColumns, definitionRows, { autoFilter: false });
   const targetsStart = placement.lastRow + 3;

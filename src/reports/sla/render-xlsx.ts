@@ -8,7 +8,11 @@ import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import { writeDailySheet, writeInfraSheet, writeTrendSheet } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
 import { writeGroupsSheet, writeMonitorsSheet } from './monitors-sheet.ts';
-import { writeDefinitionsSheet, writeMaintenanceSheet, writeSlaDefinitionsSheet } from './reference-sheets.ts';
+import {
+  writeDefinitionsSheet,
+  writeMaintenanceSheet,
+  writeSlaDefinitionsSheet,
+} from './reference-sheets.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 import { writeSummarySheet } from './summary-sheet.ts';
 
@@ -41,7 +45,10 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
   const infra = model.infra === null ? null : workbook.sheet(SLA_SHEETS.infra);
 
   const monitorRows = writeMonitorsSheet(monitors, model);
-  writeSummarySheet(summary, model, monitorRows, { dailyUptime: dailyUptime ?? null, downtimePerGroup: downtimePerGroup ?? null });
+  writeSummarySheet(summary, model, monitorRows, {
+    dailyUptime: dailyUptime ?? null,
+    downtimePerGroup: downtimePerGroup ?? null,
+  });
   writeGroupsSheet(groups, model);
   writeDailySheet(daily, model);
   writeTrendSheet(trend, model);

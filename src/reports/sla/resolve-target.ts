@@ -26,7 +26,10 @@ export function defaultSlaTarget(defaults: DefaultSlaTarget): SlaTarget {
 }
 
 /** The SLA definition configured for a group, if any. */
-export function groupSlaDefinition(groupGuid: string, context: TargetContext): ReportSlaDefinition | undefined {
+export function groupSlaDefinition(
+  groupGuid: string,
+  context: TargetContext,
+): ReportSlaDefinition | undefined {
   const slaGuid = context.groupSla.get(groupGuid);
   return slaGuid === undefined ? undefined : context.slaByGuid.get(slaGuid);
 }

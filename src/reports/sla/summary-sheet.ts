@@ -24,7 +24,12 @@ export function changeText(tile: KpiTile): string {
   const delta = tile.current - tile.previous;
   if (Math.abs(delta) < 1e-9) return '= unchanged';
   const better = delta > 0 === tile.higherIsBetter;
-  const size = tile.unit === 'percent' ? `${Math.abs(delta).toFixed(3)} pp` : tile.unit === 'minutes' ? `${Math.abs(delta).toFixed(1)} min` : `${Math.abs(delta)}`;
+  const size =
+    tile.unit === 'percent'
+      ? `${Math.abs(delta).toFixed(3)} pp`
+      : tile.unit === 'minutes'
+        ? `${Math.abs(delta).toFixed(1)} min`
+        : `${Math.abs(delta)}`;
   return `${delta > 0 ? '▲' : '▼'} ${size}, ${better ? 'better' : 'worse'}`;
 }
 
@@ -34,7 +39,12 @@ function writeTiles(sheet: SheetWriter, tiles: readonly KpiTile[], firstRow: num
     const col = 1 + (index % TILES_PER_ROW) * 2;
     sheet.cell(row, col, tile.label, { bold: true, fill: TILE_FILL });
     sheet.merge(row, col, row, col + 1);
-    sheet.cell(row + 1, col, tileValue(tile, tile.current), { size: 18, bold: true, format: tileFormat(tile), align: 'left' });
+    sheet.cell(row + 1, col, tileValue(tile, tile.current), {
+      size: 18,
+      bold: true,
+      format: tileFormat(tile),
+      align: 'left',
+    });
     sheet.merge(row + 1, col, row + 1, col + 1);
     sheet.cell(row + 2, col, tile.note, { wrap: true });
     sheet.merge(row + 2, col, row + 2, col + 1);
@@ -88,7 +98,10 @@ export function writeSummarySheet(
   });
 
   let row = 2 + block.length + 1;
-  sheet.cell(row, 1, 'Key figures (this period, then the previous period and the change)', { bold: true, size: 12 });
+  sheet.cell(row, 1, 'Key figures (this period, then the previous period and the change)', {
+    bold: true,
+    size: 12,
+  });
   row = writeTiles(sheet, model.kpis, row + 1);
 
   sheet.cell(row, 1, 'Groups at a glance', { bold: true, size: 12 });
@@ -106,10 +119,15 @@ export function writeSummarySheet(
     pointsBetween(f.uptime, previous.uptime),
   ]);
   const glance = sheet.table(row + 1, GLANCE_COLUMNS, glanceRows, { autoFilter: false, freeze: false });
-  model.groups.forEach((g, i) => sheet.cell(glance.firstDataRow + i, 4, g.figures.status ?? 'No data', statusStyle(g.figures.status)));
+  model.groups.forEach((g, i) =>
+    sheet.cell(glance.firstDataRow + i, 4, g.figures.status ?? 'No data', statusStyle(g.figures.status)),
+  );
 
   row = glance.lastRow + 2;
-  sheet.cell(row, 1, 'Five worst monitors (most downtime; click a name for its row)', { bold: true, size: 12 });
+  sheet.cell(row, 1, 'Five worst monitors (most downtime; click a name for its row)', {
+    bold: true,
+    size: 12,
+  });
   const worstColumns: Column[] = [
     { header: 'Monitor', width: 28 },
     { header: 'Group', width: 14 },
@@ -119,7 +137,11 @@ export function writeSummarySheet(
     { header: 'Incidents', width: 14, format: 'count' },
   ];
   const worstRows = model.worst.map((r): CellValue[] => [
-    { text: r.monitor.name, sheet: SLA_SHEETS.monitors, cell: `B${monitorRows.get(r.monitor.monitor_guid) ?? 1}` },
+    {
+      text: r.monitor.name,
+      sheet: SLA_SHEETS.monitors,
+      cell: `B${monitorRows.get(r.monitor.monitor_guid) ?? 1}`,
+    },
     r.groupNames,
     fraction(r.figures.uptime),
     r.figures.status ?? 'No data',
@@ -127,7 +149,9 @@ export function writeSummarySheet(
     r.figures.incidents,
   ]);
   const worst = sheet.table(row + 1, worstColumns, worstRows, { autoFilter: false, freeze: false });
-  model.worst.forEach((r, i) => sheet.cell(worst.firstDataRow + i, 4, r.figures.status ?? 'No data', statusStyle(r.figures.status)));
+  model.worst.forEach((r, i) =>
+    sheet.cell(worst.firstDataRow + i, 4, r.figures.status ?? 'No data', statusStyle(r.figures.status)),
+  );
   if (model.worst.length === 0) sheet.cell(worst.firstDataRow, 1, 'No monitor had downtime in this period.');
 
   row = Math.max(worst.lastRow, worst.firstDataRow) + 2;

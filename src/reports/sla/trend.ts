@@ -17,7 +17,11 @@ export const OVERALL_ROW_NAME = 'Overall (all monitors in scope)';
 /** How the trend obtains figures; supplied by the model so both share one code path. */
 export interface TrendSource {
   readonly monitors: readonly ReportMonitor[];
-  readonly groups: readonly { readonly group: ReportGroup; readonly memberGuids: ReadonlySet<string>; readonly target: SlaTarget }[];
+  readonly groups: readonly {
+    readonly group: ReportGroup;
+    readonly memberGuids: ReadonlySet<string>;
+    readonly target: SlaTarget;
+  }[];
   readonly overallTarget: SlaTarget;
   readonly figuresFor: (monitor: ReportMonitor, window: MsInterval) => MonitorFigures;
 }
@@ -45,7 +49,13 @@ export function buildTrend(months: readonly ReportPeriod[], source: TrendSource,
     };
     rows.push(row(OVERALL_ROW_NAME, figures, source.overallTarget));
     for (const { group, memberGuids, target } of source.groups) {
-      rows.push(row(group.description, figures.filter((f) => memberGuids.has(f.monitorGuid)), target));
+      rows.push(
+        row(
+          group.description,
+          figures.filter((f) => memberGuids.has(f.monitorGuid)),
+          target,
+        ),
+      );
     }
   }
   return rows;

@@ -26,7 +26,10 @@ export interface WrittenSlaReport {
 }
 
 /** Builds the SLA model and writes the requested files into `options.outDir`. */
-export async function writeSlaReport(input: SlaReportInput, options: WriteReportOptions): Promise<WrittenSlaReport> {
+export async function writeSlaReport(
+  input: SlaReportInput,
+  options: WriteReportOptions,
+): Promise<WrittenSlaReport> {
   const formats = options.formats ?? ['xlsx', 'csv'];
   const model = buildSlaModel(input, options.clock);
   try {
@@ -41,9 +44,12 @@ export async function writeSlaReport(input: SlaReportInput, options: WriteReport
     if (formats.includes('csv')) paths.push(...(await renderSlaCsv(model, options.outDir)));
     return { model, workbook, paths };
   } catch (error) {
-    throw new ReportError(`could not write the SLA report: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-      context: { report: 'sla', outDir: options.outDir },
-    });
+    throw new ReportError(
+      `could not write the SLA report: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+        context: { report: 'sla', outDir: options.outDir },
+      },
+    );
   }
 }

@@ -20,7 +20,8 @@ async function onPath(command: string): Promise<boolean> {
 }
 
 const hasSoffice = await onPath('soffice');
-if (!hasSoffice) console.warn('libreoffice.test.ts: soffice is not on PATH; skipping the LibreOffice conversion test');
+if (!hasSoffice)
+  console.warn('libreoffice.test.ts: soffice is not on PATH; skipping the LibreOffice conversion test');
 
 let dir: string | undefined;
 afterAll(async () => {
@@ -31,12 +32,24 @@ describe.skipIf(!hasSoffice)('workbooks open in LibreOffice', () => {
   it('converts the SLA and incident workbooks to PDF', async () => {
     dir = await mkdtemp(join(tmpdir(), 'libreoffice-'));
     const sla = await writeSlaReport(octoberInput(), { outDir: dir, clock: afterPeriod, formats: ['xlsx'] });
-    const incidents = await writeIncidentReport(octoberIncidentInput(), { outDir: dir, clock: afterPeriod, formats: ['xlsx'] });
+    const incidents = await writeIncidentReport(octoberIncidentInput(), {
+      outDir: dir,
+      clock: afterPeriod,
+      formats: ['xlsx'],
+    });
     const profile = join(dir, 'profile');
     for (const workbook of [sla.workbook!, incidents.workbook!]) {
       await run(
         'soffice',
-        [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, workbook],
+        [
+          `-env:UserInstallation=file://${profile}`,
+          '--headless',
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          dir,
+          workbook,
+        ],
         { timeout: 180_000 },
       );
       const pdf = join(dir, basename(workbook).replace(/\.xlsx$/, '.pdf'));

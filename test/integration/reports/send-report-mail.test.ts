@@ -10,7 +10,12 @@ import { buildIncidentModel } from '../../../src/reports/incidents/model.ts';
 import { sendReportMail } from '../../../src/reports/mail/send-report-mail.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
-import { B, afterPeriod, octoberIncidentInput, octoberInput } from '../../unit/reports/sla/october-fixture.ts';
+import {
+  B,
+  afterPeriod,
+  octoberIncidentInput,
+  octoberInput,
+} from '../../unit/reports/sla/october-fixture.ts';
 
 const PASSWORD = 's3cret-Pa55';
 interface Received {
@@ -62,8 +67,13 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'report-mail-'));
   const input = octoberInput();
   // A name with markup: the body must show it as text.
-  const monitors = input.monitors.map((m) => (m.monitor_guid === B ? { ...m, name: 'API <b>B</b> & "co"' } : m));
-  const written = await writeSlaReport({ ...input, monitors }, { outDir: dir, clock: afterPeriod, formats: ['xlsx', 'csv'] });
+  const monitors = input.monitors.map((m) =>
+    m.monitor_guid === B ? { ...m, name: 'API <b>B</b> & "co"' } : m,
+  );
+  const written = await writeSlaReport(
+    { ...input, monitors },
+    { outDir: dir, clock: afterPeriod, formats: ['xlsx', 'csv'] },
+  );
   sla = written.model;
   files = [written.paths[0]!, written.paths[1]!];
 });
@@ -109,7 +119,9 @@ describe('sendReportMail to an in-process SMTP server', () => {
     const mail = await PostalMime.parse(received[0]!.raw);
     expect(mail.to?.map((a) => a.address)).toEqual(['ceo@example.com', 'ops@example.com']);
     // Overall: 100 x (1 - 320 / 111,030) = 99.712%; target 99% Met (see model.test.ts).
-    expect(mail.subject).toBe('[SLA] October 2025 (Europe/Amsterdam): 99.712% uptime, target 99.000% Met, 2 monitor(s) missed');
+    expect(mail.subject).toBe(
+      '[SLA] October 2025 (Europe/Amsterdam): 99.712% uptime, target 99.000% Met, 2 monitor(s) missed',
+    );
     const html = mail.html ?? '';
     expect(html).toContain('99.712% (target 99.000%: Met)');
     expect(html).toContain('320.0 min of a 1110.3 min error budget');
@@ -119,7 +131,9 @@ describe('sendReportMail to an in-process SMTP server', () => {
     expect(mail.text).toContain('Monitors missing SLA: 2 of 3');
 
     expect(mail.attachments.map((a) => a.filename)).toEqual(files.map((f) => basename(f)));
-    expect(mail.attachments[0]!.mimeType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(mail.attachments[0]!.mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     for (const [index, file] of files.entries()) {
       const content = mail.attachments[index]!.content as ArrayBuffer;
       expect(Buffer.from(content).equals(await readFile(file))).toBe(true);
@@ -127,7 +141,14 @@ describe('sendReportMail to an in-process SMTP server', () => {
   });
 
   it('above the size limit sends the summary alone, naming where the files are', async () => {
-    const sent = await sendReportMail({ smtpUrl: url(), from: 'reports@example.com', to: 'ceo@example.com', sla, files, maxAttachmentBytes: 1000 });
+    const sent = await sendReportMail({
+      smtpUrl: url(),
+      from: 'reports@example.com',
+      to: 'ceo@example.com',
+      sla,
+      files,
+      maxAttachmentBytes: 1000,
+    });
     expect(sent.attached).toEqual([]);
     expect(sent.omitted).toEqual(files);
     const mail = await PostalMime.parse(received[0]!.raw);
@@ -138,7 +159,13 @@ describe('sendReportMail to an in-process SMTP server', () => {
 
   it('a refused login is MAIL_AUTH_FAILED without the password in the message', async () => {
     const error = await expectMailError(
-      sendReportMail({ smtpUrl: url('wrong-Pa55'), from: 'reports@example.com', to: 'ceo@example.com', sla, files }),
+      sendReportMail({
+        smtpUrl: url('wrong-Pa55'),
+        from: 'reports@example.com',
+        to: 'ceo@example.com',
+        sla,
+        files,
+      }),
       'MAIL_AUTH_FAILED',
     );
     expect(error.retriable).toBe(false);
@@ -148,14 +175,26 @@ describe('sendReportMail to an in-process SMTP server', () => {
 
   it('a rejected recipient is MAIL_RECIPIENT_REJECTED, also when the others got the mail', async () => {
     const all = await expectMailError(
-      sendReportMail({ smtpUrl: url(), from: 'reports@example.com', to: 'nobody@rejected.example', sla, files }),
+      sendReportMail({
+        smtpUrl: url(),
+        from: 'reports@example.com',
+        to: 'nobody@rejected.example',
+        sla,
+        files,
+      }),
       'MAIL_RECIPIENT_REJECTED',
     );
     expect(all.message).toContain('nobody@rejected.example');
     expect(received).toHaveLength(0);
 
     const partial = await expectMailError(
-      sendReportMail({ smtpUrl: url(), from: 'reports@example.com', to: 'ceo@example.com,nobody@rejected.example', sla, files }),
+      sendReportMail({
+        smtpUrl: url(),
+        from: 'reports@example.com',
+        to: 'ceo@example.com,nobody@rejected.example',
+        sla,
+        files,
+      }),
       'MAIL_RECIPIENT_REJECTED',
     );
     expect(partial.message).toContain('the others received the mail');

@@ -33,7 +33,11 @@ export function tableReader(sheet: ExcelJS.Worksheet, headerRow: number, keyHead
   const rowOf = (key: string): number => {
     for (let r = headerRow + 1; r <= sheet.rowCount; r += 1) {
       const value = sheet.getCell(r, keyColumn).value;
-      if (value === key || (typeof value === 'object' && value !== null && 'text' in value && value.text === key)) return r;
+      if (
+        value === key ||
+        (typeof value === 'object' && value !== null && 'text' in value && value.text === key)
+      )
+        return r;
     }
     throw new Error(`no row "${key}" in ${sheet.name}`);
   };

@@ -14,9 +14,17 @@ describe('incident model, October 2025 in Europe/Amsterdam', () => {
 
   it('splits each incident into downtime in the period and time excused by maintenance', () => {
     // a1 21:40Z-22:20Z on 30 Sep: 40 min in full, 20 min in October.
-    expect(row('a1')).toMatchObject({ durationMs: 40 * MIN, downtimeInPeriodMs: 20 * MIN, excludedByMaintenanceMs: 0 });
+    expect(row('a1')).toMatchObject({
+      durationMs: 40 * MIN,
+      downtimeInPeriodMs: 20 * MIN,
+      excludedByMaintenanceMs: 0,
+    });
     // a3 08:30-09:30 with DisableMonitoring 09:15-09:45: 15 excused, 45 counted.
-    expect(row('a3')).toMatchObject({ durationMs: 60 * MIN, downtimeInPeriodMs: 45 * MIN, excludedByMaintenanceMs: 15 * MIN });
+    expect(row('a3')).toMatchObject({
+      durationMs: 60 * MIN,
+      downtimeInPeriodMs: 45 * MIN,
+      excludedByMaintenanceMs: 15 * MIN,
+    });
     // a4 lies in DisableNotifications maintenance: nothing is excused.
     expect(row('a4')).toMatchObject({ downtimeInPeriodMs: 30 * MIN, excludedByMaintenanceMs: 0 });
     // b1 is ongoing: 20:00Z to the period end 23:00Z.
@@ -26,8 +34,19 @@ describe('incident model, October 2025 in Europe/Amsterdam', () => {
   it('summarises per monitor with overlaps counted once', () => {
     const summary = (guid: string) => model.summary.find((s) => s.monitor.monitor_guid === guid)!;
     // Same arithmetic as the SLA model: 20 + 75 + 30 = 125 min.
-    expect(summary(A)).toMatchObject({ incidentsStarted: 3, downtimeMs: 125 * MIN, resolved: 4, mttrMs: 47.5 * MIN, longestMs: 60 * MIN });
-    expect(summary(B)).toMatchObject({ incidentsStarted: 1, ongoing: 1, downtimeMs: 180 * MIN, mttrMs: null });
+    expect(summary(A)).toMatchObject({
+      incidentsStarted: 3,
+      downtimeMs: 125 * MIN,
+      resolved: 4,
+      mttrMs: 47.5 * MIN,
+      longestMs: 60 * MIN,
+    });
+    expect(summary(B)).toMatchObject({
+      incidentsStarted: 1,
+      ongoing: 1,
+      downtimeMs: 180 * MIN,
+      mttrMs: null,
+    });
     expect(summary(C)).toMatchObject({ incidentsStarted: 1, downtimeMs: 15 * MIN });
     expect(model.summary.map((s) => s.monitor.name)).toEqual(['API B', 'Web A', 'DNS C']);
   });

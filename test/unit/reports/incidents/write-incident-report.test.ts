@@ -64,13 +64,20 @@ describe('writeIncidentReport', () => {
     expect(written.rawAlertsInCsvOnly).toBe(false);
 
     const workbook = await loadWorkbook(await readFile(written.workbook!));
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Incidents', 'Per monitor', 'Heat map', 'Raw alerts', 'Definitions']);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual([
+      'Incidents',
+      'Per monitor',
+      'Heat map',
+      'Raw alerts',
+      'Definitions',
+    ]);
     const incidents = workbook.getWorksheet('Incidents')!;
     const t = tableReader(incidents, findRow(incidents, 'Incident key'), 'Incident key');
     // a1: 40 min in full = 40/1440 of a day shown as [h]:mm; 20 min inside October.
     // exceljs reads any date-like format back as a Date from the 1899-12-30 epoch; the stored
     // number is the fraction of a day.
-    const serial = ((t.cell('a1', 'Duration (h:mm)').value as Date).getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
+    const serial =
+      ((t.cell('a1', 'Duration (h:mm)').value as Date).getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
     expect(serial).toBeCloseTo(40 / 1440, 9);
     expect(t.cell('a1', 'Duration (h:mm)').numFmt).toBe('[h]:mm');
     expect(t.cell('a1', 'Downtime in period (min)').value).toBe(20);
@@ -100,7 +107,11 @@ describe('writeIncidentReport', () => {
 
   it('writes RFC 4180 CSV: BOM, CRLF, quoted line breaks, neutralised formulas, UTC and local columns', async () => {
     const out = join(dir, 'csv');
-    const written = await writeIncidentReport(inputWith(alerts(6)), { outDir: out, clock: afterPeriod, formats: ['csv'] });
+    const written = await writeIncidentReport(inputWith(alerts(6)), {
+      outDir: out,
+      clock: afterPeriod,
+      formats: ['csv'],
+    });
     expect(written.workbook).toBeNull();
     const alertsCsv = written.paths.find((p) => basename(p).startsWith('uptrends-alerts_'))!;
     const bytes = await readFile(alertsCsv);
@@ -109,12 +120,27 @@ describe('writeIncidentReport', () => {
     expect(hasBom).toBe(true);
     const [header, ...rows] = records;
     expect(header).toEqual([
-      'timestamp_utc', 'timestamp_local_Europe/Amsterdam', 'alert_type', 'monitor_guid', 'monitor_name', 'incident_key',
-      'first_error_utc', 'first_error_local_Europe/Amsterdam', 'error_description', 'error_message', 'monitor_check_id',
+      'timestamp_utc',
+      'timestamp_local_Europe/Amsterdam',
+      'alert_type',
+      'monitor_guid',
+      'monitor_name',
+      'incident_key',
+      'first_error_utc',
+      'first_error_local_Europe/Amsterdam',
+      'error_description',
+      'error_message',
+      'monitor_check_id',
       'first_error_monitor_check_id',
     ]);
     expect(rows).toHaveLength(6);
-    expect(rows[0]!.slice(0, 5)).toEqual(['2025-10-10T08:00:00Z', '2025-10-10 10:00:00', 'Error', A, 'Web A']);
+    expect(rows[0]!.slice(0, 5)).toEqual([
+      '2025-10-10T08:00:00Z',
+      '2025-10-10 10:00:00',
+      'Error',
+      A,
+      'Web A',
+    ]);
     expect(rows.map((r) => r[8])).toEqual([
       'line one\nline two',
       `'=HYPERLINK("http://evil.example","click")`,
@@ -146,7 +172,9 @@ describe('writeIncidentReport', () => {
       'uptrends-alerts_2025-10_Europe-Amsterdam.csv',
     ]);
     const raw = (await loadWorkbook(await readFile(written.workbook!))).getWorksheet('Raw alerts')!;
-    expect(raw.getCell('A2').value).toBe('More than 3 alerts: they are in uptrends-alerts_2025-10_Europe-Amsterdam.csv beside this workbook.');
+    expect(raw.getCell('A2').value).toBe(
+      'More than 3 alerts: they are in uptrends-alerts_2025-10_Europe-Amsterdam.csv beside this workbook.',
+    );
     expect(parseCsv(await readFile(written.paths[1]!, 'utf8')).records).toHaveLength(6);
   });
 });

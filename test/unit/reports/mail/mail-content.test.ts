@@ -8,9 +8,15 @@ import { afterPeriod, octoberInput } from '../sla/october-fixture.ts';
 describe('report mail content', () => {
   it('escapes untrusted names and lists omitted files with their paths', () => {
     const input = octoberInput();
-    const groups = input.groups.map((g) => (g.description === 'Shop' ? { ...g, description: '<img src=x onerror=alert(1)>' } : g));
+    const groups = input.groups.map((g) =>
+      g.description === 'Shop' ? { ...g, description: '<img src=x onerror=alert(1)>' } : g,
+    );
     const sla = buildSlaModel({ ...input, groups }, afterPeriod);
-    const content = buildMailContent({ sla, attached: [], omitted: ['/srv/reports/uptrends-sla_2025-10_Europe-Amsterdam.xlsx'] });
+    const content = buildMailContent({
+      sla,
+      attached: [],
+      omitted: ['/srv/reports/uptrends-sla_2025-10_Europe-Amsterdam.xlsx'],
+    });
     expect(content.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(content.html).not.toContain('<img');
     expect(content.html).toContain('<li>/srv/reports/uptrends-sla_2025-10_Europe-Amsterdam.xlsx</li>');
@@ -23,10 +29,19 @@ describe('report mail content', () => {
 
   it('maps nodemailer codes to stable MailError codes and scrubs secrets', () => {
     const secrets = ['hunter2'];
-    expect(toMailError({ code: 'EAUTH', message: 'Invalid login hunter2' }, 'h:25', secrets).code).toBe('MAIL_AUTH_FAILED');
-    expect(toMailError({ code: 'EAUTH', message: 'Invalid login hunter2' }, 'h:25', secrets).message).not.toContain('hunter2');
-    expect(toMailError({ code: 'EENVELOPE', rejected: ['x@y'] }, 'h:25', secrets).code).toBe('MAIL_RECIPIENT_REJECTED');
-    expect(toMailError({ code: 'ESOCKET' }, 'h:25', secrets)).toMatchObject({ code: 'MAIL_SERVER_UNREACHABLE', retriable: true });
+    expect(toMailError({ code: 'EAUTH', message: 'Invalid login hunter2' }, 'h:25', secrets).code).toBe(
+      'MAIL_AUTH_FAILED',
+    );
+    expect(
+      toMailError({ code: 'EAUTH', message: 'Invalid login hunter2' }, 'h:25', secrets).message,
+    ).not.toContain('hunter2');
+    expect(toMailError({ code: 'EENVELOPE', rejected: ['x@y'] }, 'h:25', secrets).code).toBe(
+      'MAIL_RECIPIENT_REJECTED',
+    );
+    expect(toMailError({ code: 'ESOCKET' }, 'h:25', secrets)).toMatchObject({
+      code: 'MAIL_SERVER_UNREACHABLE',
+      retriable: true,
+    });
     expect(toMailError({ code: 'ETIMEDOUT' }, 'h:25', secrets).code).toBe('MAIL_SERVER_UNREACHABLE');
     expect(toMailError(new Error('boom'), 'h:25', secrets).code).toBe('MAIL_FAILED');
     expect(scrub('a hunter2 b hunter2', secrets)).toBe('a *** b ***');

@@ -42,7 +42,9 @@ describe('interval algebra', () => {
         const pa = points(a);
         const expected = new Set([...points(b)].filter((p) => pa.has(p)));
         expect(points(result)).toEqual(expected);
-        expect(result.every((i, k) => i.end > i.start && (k === 0 || result[k - 1]!.end <= i.start))).toBe(true);
+        expect(result.every((i, k) => i.end > i.start && (k === 0 || result[k - 1]!.end <= i.start))).toBe(
+          true,
+        );
       }),
     );
   });

@@ -34,7 +34,12 @@ describe('report periods in the account zone', () => {
 
   it('the previous period of a month is the previous month; of a day range the same number of days', () => {
     expect(previousPeriod(monthPeriod('2025-01', ZONE))).toEqual(monthPeriod('2024-12', ZONE));
-    const week = { start: new Date('2025-10-05T22:00:00Z'), end: new Date('2025-10-12T22:00:00Z'), zone: ZONE, label: 'w' };
+    const week = {
+      start: new Date('2025-10-05T22:00:00Z'),
+      end: new Date('2025-10-12T22:00:00Z'),
+      zone: ZONE,
+      label: 'w',
+    };
     const before = previousPeriod(week);
     expect(before.start.toISOString()).toBe('2025-09-28T22:00:00.000Z');
     expect(before.end).toEqual(week.start);
@@ -52,9 +57,19 @@ describe('report periods in the account zone', () => {
     expect(reportFileName('uptrends-sla', monthPeriod('2025-10', ZONE), '.xlsx')).toBe(
       'uptrends-sla_2025-10_Europe-Amsterdam.xlsx',
     );
-    const range = { start: new Date('2025-09-30T22:00:00Z'), end: new Date('2025-10-14T22:00:00Z'), zone: ZONE, label: '' };
+    const range = {
+      start: new Date('2025-09-30T22:00:00Z'),
+      end: new Date('2025-10-14T22:00:00Z'),
+      zone: ZONE,
+      label: '',
+    };
     expect(periodSlug(range)).toBe('2025-10-01_2025-10-14');
-    const odd = { start: new Date('2025-10-01T08:30:00Z'), end: new Date('2025-10-01T10:00:00Z'), zone: 'UTC', label: '' };
+    const odd = {
+      start: new Date('2025-10-01T08:30:00Z'),
+      end: new Date('2025-10-01T10:00:00Z'),
+      zone: 'UTC',
+      label: '',
+    };
     expect(periodSlug(odd)).toBe('2025-10-01T0830_2025-10-01T1000');
   });
 });

@@ -42,7 +42,10 @@ describe('safeText', () => {
   it('property: output is clean, short enough, never a formula, and idempotent', () => {
     const text = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\u0000', 'a', '😀'[0]!, '😀'[1]!), maxLength: 50 }),
+      fc.string({
+        unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\u0000', 'a', '😀'[0]!, '😀'[1]!),
+        maxLength: 50,
+      }),
     );
     fc.assert(
       fc.property(text, (input) => {

@@ -124,7 +124,8 @@ describe('SLA model, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', () 
   });
 
   it('trend rows equal the period figures for October and recompute September', () => {
-    const trend = (name: string, month: string) => model.trend.rows.find((r) => r.groupName === name && r.month === month)!;
+    const trend = (name: string, month: string) =>
+      model.trend.rows.find((r) => r.groupName === name && r.month === month)!;
     expect(trend('Shop', '2025-10').uptime).toBe(group('Shop').figures.uptime);
     expect(trend(OVERALL_ROW_NAME, '2025-10').downtimeMs / MIN).toBe(320);
     // Shop in September: A only (B not yet created): 50 of 43,200.
@@ -133,7 +134,13 @@ describe('SLA model, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', () 
   });
 
   it('maintenance rows show both types, only DisableMonitoring excluded', () => {
-    expect(model.maintenance.map((m) => [m.maintenance.maintenance_type, m.excludedMs / MIN, m.overlappingIncidentMs / MIN])).toEqual([
+    expect(
+      model.maintenance.map((m) => [
+        m.maintenance.maintenance_type,
+        m.excludedMs / MIN,
+        m.overlappingIncidentMs / MIN,
+      ]),
+    ).toEqual([
       // 09:15-09:45 overlaps the 08:00-09:30 union for 15 min.
       ['DisableMonitoring', 30, 15],
       // 10:00-11:00 holds the whole of a4 (30 min).

@@ -19,7 +19,12 @@ export const september = monthPeriod('2025-09', ZONE);
 
 const at = (iso: string): Date => new Date(iso);
 
-export function monitor(guid: string, name: string, groups: string[], created: string | null = null): ReportMonitor {
+export function monitor(
+  guid: string,
+  name: string,
+  groups: string[],
+  created: string | null = null,
+): ReportMonitor {
   return {
     monitor_guid: guid,
     name,
@@ -31,7 +36,13 @@ export function monitor(guid: string, name: string, groups: string[], created: s
   };
 }
 
-export function incident(guid: string, key: string, start: string, end: string | null, text = 'Timeout'): ReportIncident {
+export function incident(
+  guid: string,
+  key: string,
+  start: string,
+  end: string | null,
+  text = 'Timeout',
+): ReportIncident {
   return {
     monitor_guid: guid,
     incident_key: key,
@@ -45,11 +56,23 @@ export function incident(guid: string, key: string, start: string, end: string |
   };
 }
 
-export function maintenance(guid: string, type: ReportMaintenance['maintenance_type'], start: string, end: string): ReportMaintenance {
+export function maintenance(
+  guid: string,
+  type: ReportMaintenance['maintenance_type'],
+  start: string,
+  end: string,
+): ReportMaintenance {
   return { monitor_guid: guid, maintenance_type: type, start_at: at(start), end_at: at(end) };
 }
 
-export function bucket(guid: string, start: string, end: string, up: number, down: number, target: number | null): ReportStatisticsBucket {
+export function bucket(
+  guid: string,
+  start: string,
+  end: string,
+  up: number,
+  down: number,
+  target: number | null,
+): ReportStatisticsBucket {
   return {
     monitor_guid: guid,
     bucket_start_at: at(start),
@@ -113,8 +136,18 @@ export function octoberInput(): SlaReportInput {
       bucket(C, '2025-10-02T22:00:00Z', '2025-10-03T22:00:00Z', 86_400, 0, 99.95),
     ],
     slaDefinitions: [
-      { sla_guid: 'sla-shop', description: 'Shop SLA', uptime_error_threshold: 99.5, uptime_warning_threshold: 99.9 },
-      { sla_guid: 'sla-gold', description: 'Gold', uptime_error_threshold: 99.8, uptime_warning_threshold: 99.95 },
+      {
+        sla_guid: 'sla-shop',
+        description: 'Shop SLA',
+        uptime_error_threshold: 99.5,
+        uptime_warning_threshold: 99.9,
+      },
+      {
+        sla_guid: 'sla-gold',
+        description: 'Gold',
+        uptime_error_threshold: 99.8,
+        uptime_warning_threshold: 99.95,
+      },
     ],
     groupSla: new Map([[G1, 'sla-shop']]),
     defaultTarget: { desired: 99 },
@@ -141,4 +174,3 @@ export function octoberIncidentInput(): IncidentReportInput {
     rawAlerts: async function* () {},
   };
 }
-

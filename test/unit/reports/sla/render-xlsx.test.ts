@@ -17,7 +17,14 @@ beforeAll(async () => {
 describe('SLA workbook read back with exceljs', () => {
   it('has the sheets in reading order, each titled with period and zone', () => {
     expect(workbook.worksheets.map((w) => w.name)).toEqual([
-      'Summary', 'Monitor groups', 'Monitors', 'Daily', 'Trend', 'Maintenance', 'SLA definitions', 'Definitions',
+      'Summary',
+      'Monitor groups',
+      'Monitors',
+      'Daily',
+      'Trend',
+      'Maintenance',
+      'SLA definitions',
+      'Definitions',
     ]);
     for (const w of workbook.worksheets) {
       expect(w.getCell('A1').text).toMatch(/\(Europe\/Amsterdam\)$/);
@@ -57,7 +64,12 @@ describe('SLA workbook read back with exceljs', () => {
     const tile = (label: string) => {
       for (let r = 1; r <= summary.rowCount; r += 1) {
         for (let c = 1; c <= 8; c += 1) {
-          if (summary.getCell(r, c).value === label) return { value: summary.getCell(r + 1, c), previous: summary.getCell(r + 3, c), change: summary.getCell(r + 3, c + 1) };
+          if (summary.getCell(r, c).value === label)
+            return {
+              value: summary.getCell(r + 1, c),
+              previous: summary.getCell(r + 3, c),
+              change: summary.getCell(r + 3, c + 1),
+            };
         }
       }
       throw new Error(label);
@@ -94,7 +106,9 @@ describe('SLA workbook read back with exceljs', () => {
     expect(t.cell('API B', '2025-10-16').value).toBeNull();
     expect(t.cell(DAILY_OVERALL_ROW, '2025-10-02').value).toBe(1);
     expect(findColumn(daily, header, '2025-10-31')).toBe(33);
-    const formats = (daily as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] }).conditionalFormattings;
+    const formats = (
+      daily as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] }
+    ).conditionalFormattings;
     expect(formats.map((f) => f.rules[0]!.type)).toEqual(['colorScale']);
     expect(formats[0]!.ref).toBe(`C${header + 1}:AG${header + 4}`);
   });
@@ -118,7 +132,10 @@ describe('SLA workbook read back with exceljs', () => {
     const shopSeptember = [...Array(trend.rowCount).keys()]
       .map((i) => i + 1)
       .find((r) => trend.getCell(r, 1).value === 'Shop' && trend.getCell(r, 2).value === '2025-09')!;
-    expect(trend.getCell(shopSeptember, findColumn(trend, header, 'Uptime')).value).toBeCloseTo(1 - 50 / 43_200, 12);
+    expect(trend.getCell(shopSeptember, findColumn(trend, header, 'Uptime')).value).toBeCloseTo(
+      1 - 50 / 43_200,
+      12,
+    );
     const sla = sheet('SLA definitions');
     const slaTable = tableReader(sla, findRow(sla, 'SLA definition'), 'SLA definition');
     expect(slaTable.cell('Shop SLA', 'Groups held to it').value).toBe('Shop');

@@ -48,18 +48,34 @@ describe('writeSlaReport', () => {
     expect(daily.find((r) => r[0] === A && r[2] === '2025-10-10')![3]).toBe(String(100 * (1 - 75 / 1410)));
 
     const maintenance = parseCsv(await readFile(written.paths[5]!, 'utf8')).records;
-    expect(maintenance[0]!.slice(3, 7)).toEqual(['start_utc', 'end_utc', 'start_local_Europe/Amsterdam', 'end_local_Europe/Amsterdam']);
-    expect(maintenance[1]!.slice(3, 7)).toEqual(['2025-10-10T09:15:00Z', '2025-10-10T09:45:00Z', '2025-10-10 11:15:00', '2025-10-10 11:45:00']);
+    expect(maintenance[0]!.slice(3, 7)).toEqual([
+      'start_utc',
+      'end_utc',
+      'start_local_Europe/Amsterdam',
+      'end_local_Europe/Amsterdam',
+    ]);
+    expect(maintenance[1]!.slice(3, 7)).toEqual([
+      '2025-10-10T09:15:00Z',
+      '2025-10-10T09:45:00Z',
+      '2025-10-10 11:15:00',
+      '2025-10-10 11:45:00',
+    ]);
   });
 
   it('writes only the formats asked for', async () => {
-    const written = await writeSlaReport(octoberInput(), { outDir: join(dir, 'csv'), clock: afterPeriod, formats: ['csv'] });
+    const written = await writeSlaReport(octoberInput(), {
+      outDir: join(dir, 'csv'),
+      clock: afterPeriod,
+      formats: ['csv'],
+    });
     expect(written.workbook).toBeNull();
     expect(written.paths.every((p) => p.endsWith('.csv'))).toBe(true);
   });
 
   it('wraps a file system failure in ReportError', async () => {
     const blocked = join(dir, 'all', 'uptrends-sla_2025-10_Europe-Amsterdam.xlsx', 'sub');
-    await expect(writeSlaReport(octoberInput(), { outDir: blocked, clock: afterPeriod })).rejects.toBeInstanceOf(ReportError);
+    await expect(
+      writeSlaReport(octoberInput(), { outDir: blocked, clock: afterPeriod }),
+    ).rejects.toBeInstanceOf(ReportError);
   });
 });
