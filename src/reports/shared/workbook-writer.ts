@@ -169,8 +169,11 @@ export class SheetWriter {
     } else if (options.autoFilter !== false) {
       this.#sheet.autoFilter = ref;
     }
-    if (options.freeze !== false) this.#sheet.views = [{ state: 'frozen', ySplit: startRow, xSplit: 0 }];
-    this.#sheet.pageSetup.printTitlesRow = `${startRow}:${startRow}`;
+    if (options.freeze !== false) {
+      // The frozen header is also repeated on every printed page.
+      this.#sheet.views = [{ state: 'frozen', ySplit: startRow, xSplit: 0 }];
+      this.#sheet.pageSetup.printTitlesRow = `${startRow}:${startRow}`;
+    }
     return { headerRow: startRow, firstDataRow: startRow + 1, lastRow: row };
   }
 
