@@ -641,31 +641,31 @@ comment on column uptrends.public_status_page.deleted_at is 'When a sync first f
 -- stored *_at and every expanded interval must use this function instead).
 create function uptrends.local_to_utc(p_local timestamp, p_zone text)
 returns timestamptz
-language sql
+language plpgsql
 stable
 strict
 as $$
-  with offsets as (
-    select
-      ((p_local - interval '1 day') at time zone 'UTC' at time zone p_zone) - (p_local - interval '1 day') as offset_before,
-      ((p_local + interval '1 day') at time zone 'UTC' at time zone p_zone) - (p_local + interval '1 day') as offset_after
-  ),
-  candidates as (
-    select
-      (p_local - o.offset_before) at time zone 'UTC' as early,
-      (p_local - o.offset_after) at time zone 'UTC' as late
-    from offsets o
-  )
-  select coalesce(
-    least(
-      case when (c.early at time zone p_zone) = p_local then c.early end,
-      case when (c.late at time zone p_zone) = p_local then c.late end
-    ),
-    -- In a spring gap neither candidate exists: read the time with the offset before the gap,
-    -- which moves it forward by the gap's length.
-    c.early
-  )
-  from candidates c
+declare
+  -- The instant read with the offset in force a day before, and with the one a day after: in a
+  -- repeated hour both exist and the first (larger offset) is the earlier one.
+  v_early timestamptz := (
+    p_local - (((p_local - interval '1 day') at time zone 'UTC' at time zone p_zone) - (p_local - interval '1 day'))
+  ) at time zone 'UTC';
+  v_late timestamptz := (
+    p_local - (((p_local + interval '1 day') at time zone 'UTC' at time zone p_zone) - (p_local + interval '1 day'))
+  ) at time zone 'UTC';
+begin
+  if (v_early at time zone p_zone) = p_local then
+    return v_early;
+  end if;
+  if (v_late at time zone p_zone) = p_local then
+    return v_late;
+  end if;
+  -- In a spring gap neither exists: read the time with the offset before the gap, which moves it
+  -- forward by the gap's length. (plpgsql, not sql: measured 3x faster on PGlite for the
+  -- hundreds of thousands of calls of a year of maintenance_interval.)
+  return v_early;
+end
 $$;
 
 comment on function uptrends.local_to_utc(timestamp, text) is
