@@ -33,10 +33,17 @@ export interface MergeResult {
 // Postgres allows 65,535 bind parameters per statement; stay well below.
 const MAX_PARAMS = 30_000;
 
+function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`));
+  return `{${items.join(',')}}`;
+}
+
 function toParam(value: unknown): unknown {
   if (value === undefined) return null;
   if (value === null || value instanceof Date || typeof value !== 'object') return value;
-  // Objects and arrays go to jsonb columns as JSON text (the same on pg and PGlite).
+  // Arrays of plain values go to Postgres array columns (uuid[], text[]) as array literals;
+  // objects and arrays of objects go to jsonb columns as JSON text. Both drivers agree on text.
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return arrayLiteral(value);
   return JSON.stringify(value);
 }
 

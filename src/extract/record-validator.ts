@@ -1,0 +1,123 @@
+/**
+ * Validates API records against their zod schemas. A record that fails is rejected: kept in
+ * uptrends.etl_rejected_record with the reason, counted on the run, and named in a warning (stream,
+ * window, record id); it never stops the other records. Unknown fields are reported once per run
+ * and stream (they stay in `raw`).
+ */
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { RecordValidationError } from '../errors.ts';
+import { redactSecrets } from '../transform/redact-secrets.ts';
+import { unknownFields } from './schemas/unknown-fields.ts';
+
+/** A record that failed validation, ready to be stored. */
+export interface RejectedRecord {
+  stream: string;
+  recordId: string | null;
+  error: string;
+  raw: unknown;
+  windowStart?: Date | undefined;
+  windowEnd?: Date | undefined;
+}
+
+const MAX_FIELD_TEXT = 10_000;
+
+function shorten(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > MAX_FIELD_TEXT ? `${value.slice(0, MAX_FIELD_TEXT)}…` : value;
+  if (Array.isArray(value)) return value.map(shorten);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
+  }
+  return value;
+}
+
+/** Describes zod issues as `Field: problem; ...` for humans. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length === 0 ? '(record)' : issue.path.join('.')}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Collects rejects and unknown-field reports for one run. */
+export class RecordValidator {
+  readonly rejected: RejectedRecord[] = [];
+  readonly #reportedUnknown = new Set<string>();
+
+  constructor(private readonly logger: Logger) {}
+
+  /**
+   * Parses one record; returns undefined (and records the reject) when it is invalid.
+   * `idOf` reads the record id from the raw value, for the message.
+   */
+  parse<S extends z.ZodType>(
+    stream: string,
+    schema: S,
+    raw: unknown,
+    options: { idOf?: (raw: unknown) => unknown; known?: ReadonlySet<string>; windowStart?: Date; windowEnd?: Date } = {},
+  ): z.infer<S> | undefined {
+    const result = schema.safeParse(raw);
+    if (options.known !== undefined) this.reportUnknown(stream, raw, options.known);
+    if (result.success) return result.data;
+    const id = options.idOf?.(raw);
+    this.reject({
+      stream,
+      recordId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
+      error: describeIssues(result.error),
+      raw,
+      windowStart: options.windowStart,
+      windowEnd: options.windowEnd,
+    });
+    return undefined;
+  }
+
+  /** Records a reject found by a later step (a mapper throwing RecordValidationError). */
+  reject(record: RejectedRecord): void {
+    const stored = { ...record, raw: shorten(redactSecrets(record.raw)) };
+    this.rejected.push(stored);
+    const window =
+      record.windowStart !== undefined ? ` window [${record.windowStart.toISOString()}, ${record.windowEnd?.toISOString() ?? '?'})` : '';
+    this.logger.warn(
+      { stream: record.stream, recordId: record.recordId },
+      `rejected a record of stream ${record.stream}${window} id ${record.recordId ?? '(none)'}: ${record.error}`,
+    );
+  }
+
+  /** Turns a mapper's RecordValidationError into a reject; rethrows anything else. */
+  rejectFromError(error: unknown, stream: string, raw: unknown, window?: { start: Date; end: Date }): void {
+    if (!(error instanceof RecordValidationError)) throw error;
+    const id = error.context.recordId;
+    this.reject({
+      stream,
+      recordId: id === undefined || id === null ? null : String(id),
+      error: error.message,
+      raw,
+      windowStart: window?.start,
+      windowEnd: window?.end,
+    });
+  }
+
+  /** Warns once per run and stream about top-level fields the schema does not know. */
+  reportUnknown(stream: string, raw: unknown, known: ReadonlySet<string>): void {
+    for (const field of unknownFields(raw, known)) {
+      const key = `${stream}.${field}`;
+      if (this.#reportedUnknown.has(key)) continue;
+      this.#reportedUnknown.add(key);
+      this.logger.info({ stream, field }, `stream ${stream}: the API sent a field this version does not know: ${field} (kept in raw)`);
+    }
+  }
+
+  /** Unknown fields reported so far, as `stream.field`. */
+  get unknownFieldsReported(): string[] {
+    return [...this.#reportedUnknown].sort();
+  }
+
+  /** Takes the rejects collected since the last call (they are saved with the window that read them). */
+  drain(stream?: string): RejectedRecord[] {
+    const taken: RejectedRecord[] = [];
+    for (let i = this.rejected.length - 1; i >= 0; i--) {
+      if (stream === undefined || this.rejected[i]!.stream === stream) taken.unshift(...this.rejected.splice(i, 1));
+    }
+    return taken;
+  }
+}

@@ -1,0 +1,37 @@
+/** Options of a sync run, after the CLI parsed and validated them. */
+import type { LocalDate, PresetPeriod } from '../terms.ts';
+
+export interface SyncOptions {
+  /** Stream names to run; all when undefined. */
+  readonly streams?: readonly string[] | undefined;
+  /** Concurrent requests per API. (Default: 4) */
+  readonly concurrency: number;
+  /** Request budget per second per API; unlimited when undefined. */
+  readonly maxRps?: number | undefined;
+  /** Days re-read before the watermark on a nightly run. (Default: 3) */
+  readonly lookbackDays: number;
+  /** Days read on the very first run of a stream. (Default: 30) */
+  readonly initialDays: number;
+  /** Backfill range, account-local dates, [from, to). */
+  readonly from?: LocalDate | undefined;
+  readonly to?: LocalDate | undefined;
+  /** A PresetPeriod instead of from/to. */
+  readonly preset?: PresetPeriod | undefined;
+  /** Window length of alert backfills, in days. (Default: 1) */
+  readonly windowDays: number;
+  /** Restrict alerts to these monitor groups (GUIDs). */
+  readonly monitorGroups?: readonly string[] | undefined;
+  /** Restrict alerts and statistics to these monitors (GUIDs). */
+  readonly monitors?: readonly string[] | undefined;
+  /** Wait up to this long for another run's lock. (Default: 0 = fail at once) */
+  readonly waitMs: number;
+}
+
+/** Defaults of every option. */
+export const DEFAULT_SYNC_OPTIONS: SyncOptions = Object.freeze({
+  concurrency: 4,
+  lookbackDays: 3,
+  initialDays: 30,
+  windowDays: 1,
+  waitMs: 0,
+});
