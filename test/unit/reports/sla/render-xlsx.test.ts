@@ -145,3 +145,27 @@ describe('SLA workbook read back with exceljs', () => {
     expect(findRow(definitions, 'MTBF')).toBeGreaterThan(3);
   });
 });
+
+describe('Infra devices sheet', () => {
+  it('appears only with infra data, averaging the reported days', async () => {
+    const input = {
+      ...octoberInput(),
+      infraDeviceDays: [
+        { device_guid: 'd1', device_name: 'db-01', date: '2025-10-01', uptime_percent: 100 },
+        { device_guid: 'd1', device_name: 'db-01', date: '2025-10-02', uptime_percent: 97 },
+        { device_guid: 'd1', device_name: 'db-01', date: '2025-10-03', uptime_percent: null },
+      ],
+    };
+    const withInfra = await loadWorkbook(
+      await renderSlaXlsx(buildSlaModel(input, afterPeriod), { charts: false }),
+    );
+    const infra = withInfra.getWorksheet('Infra devices')!;
+    expect(withInfra.worksheets.at(-1)!.name).toBe('Infra devices');
+    const t = tableReader(infra, findRow(infra, 'Device'), 'Device');
+    // Mean of the two reported days: (100 + 97) / 2 = 98.5%.
+    expect(t.cell('db-01', 'Average').value).toBeCloseTo(0.985, 12);
+    expect(t.cell('db-01', '2025-10-02').value).toBeCloseTo(0.97, 12);
+    expect(t.cell('db-01', '2025-10-03').value).toBeNull();
+    expect(t.cell('db-01', '2025-10-31').value).toBeNull();
+  });
+});
