@@ -10,10 +10,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-async function timed(url: string, auth: string): Promise<{ ms: number; body: any }> {
+async function timed(url: string, auth: string): Promise<{ ms: number; body: unknown }> {
   const t = performance.now();
   const res = await fetch(url, { headers: { authorization: auth } });
-  const body = (await res.json()) as unknown;
+  const body: unknown = await res.json();
   return { ms: performance.now() - t, body };
 }
 
