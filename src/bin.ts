@@ -31,7 +31,7 @@ async function main(): Promise<number> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => interrupt.abort(new InterruptedError(signal)));
   }
-  Object.assign(ctx, { signal: interrupt.signal });
+  ctx.signal = interrupt.signal;
   try {
     await program.parseAsync(process.argv);
     return EXIT.ok;

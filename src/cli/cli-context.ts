@@ -18,6 +18,8 @@ export interface GlobalOptions {
 /** Lazily built shared services of one CLI invocation. */
 export class CliContext {
   #config: Config | undefined;
+  /** Aborted on SIGINT/SIGTERM (set by src/bin.ts); commands pass it down. */
+  signal: AbortSignal = new AbortController().signal;
   #logger: Logger | undefined;
   readonly #closers: (() => Promise<void>)[] = [];
 

@@ -2,15 +2,11 @@
  * Builds the commander program: global options, the command registry, help with examples.
  * Parsing errors are thrown (exitOverride) so src/bin.ts alone decides the exit code.
  */
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { CliContext } from './cli-context.ts';
 import { COMMANDS } from './commands/index.ts';
+import { VERSION } from '../version.ts';
 
-/** The tool's version, from package.json. */
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 const EXAMPLES = `
 Examples:

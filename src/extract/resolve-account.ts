@@ -1,0 +1,70 @@
+/**
+ * Identifies the account and its time zone once per run, before any other stream: the AccountId
+ * (GET /Account) keys every row, and the zone turns the API's local timestamps into instants.
+ * `UPTRENDS_TIMEZONE` overrides the zone; otherwise GET /Account/Settings gives the Uptrends
+ * TimezoneId, GET /Timezone/{id} its offset and DST rule, and mapUptrendsTimezone the IANA zone
+ * (a warning when that is a guess). See docs/time.md.
+ */
+import type { Logger } from 'pino';
+import { ResponseFormatError } from '../errors.ts';
+import { accountSchema, type Account } from './schemas/account.ts';
+import { accountSettingsSchema, type AccountSettings } from './schemas/account-settings.ts';
+import { timezoneSchema, type UptrendsTimezone } from './schemas/timezone.ts';
+import { mapUptrendsTimezone } from '../transform/map-uptrends-timezone.ts';
+import type { ZoneResolution } from '../transform/rows/account-row.ts';
+import type { ApiGetter } from './sync-context.ts';
+import { describeIssues } from './record-validator.ts';
+import type { z } from 'zod';
+
+/** The resolved account of a run. */
+export interface ResolvedAccount {
+  accountId: string;
+  account: Account;
+  settings: AccountSettings | null;
+  timezone: UptrendsTimezone | null;
+  resolution: ZoneResolution;
+}
+
+async function getParsed<S extends z.ZodType>(api: ApiGetter, path: string, schema: S): Promise<z.infer<S>> {
+  const response = await api.get(path, undefined, { route: path.replace(/\/\d+$/, '/{id}'), context: { stream: 'account' } });
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) {
+    throw new ResponseFormatError(`GET ${path} answered an unexpected record: ${describeIssues(parsed.error)}`, {
+      retriable: false,
+      context: { stream: 'account', route: path },
+    });
+  }
+  return parsed.data;
+}
+
+/** Reads the account and resolves its zone. */
+export async function resolveAccount(api: ApiGetter, overrideZone: string | undefined, now: Date, logger: Logger): Promise<ResolvedAccount> {
+  const account = await getParsed(api, '/Account', accountSchema);
+  const accountId = String(account.AccountId);
+  if (overrideZone !== undefined) {
+    logger.info({ zone: overrideZone }, `account ${accountId}: time zone ${overrideZone} from UPTRENDS_TIMEZONE`);
+    return {
+      accountId,
+      account,
+      settings: null,
+      timezone: null,
+      resolution: { zone: overrideZone, exact: true, reason: 'set by UPTRENDS_TIMEZONE', source: 'UPTRENDS_TIMEZONE' },
+    };
+  }
+  const settings = await getParsed(api, '/Account/Settings', accountSettingsSchema);
+  const timezone = await getParsed(api, `/Timezone/${String(settings.TimezoneId)}`, timezoneSchema);
+  const mapping = mapUptrendsTimezone(timezone, now);
+  if (!mapping.exact) {
+    logger.warn(
+      { timezoneId: timezone.TimezoneId, zone: mapping.zone },
+      `account ${accountId}: Uptrends time zone "${timezone.Description ?? timezone.TimezoneId}" mapped to ${mapping.zone} by offset only (${mapping.reason}); set UPTRENDS_TIMEZONE to be exact`,
+    );
+  }
+  return {
+    accountId,
+    account,
+    settings,
+    timezone,
+    resolution: { zone: mapping.zone, exact: mapping.exact, reason: mapping.reason, source: 'api' },
+  };
+}
