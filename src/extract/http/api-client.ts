@@ -1,0 +1,321 @@
+/**
+ * The one HTTP client of the extraction: undici with a keep-alive pool, connect/headers/body
+ * timeouts, Basic auth, JSON or XML bodies, retries with full-jitter backoff that honour
+ * `Retry-After`, one concurrency limit per API and an optional request budget per second.
+ * Every failure is an EtlError whose context names api, route template, method, status and the
+ * number of attempts; credentials never appear in errors, logs or statistics. docs/http.md
+ * describes the policy.
+ */
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { Logger } from 'pino';
+import { Agent, request, type Dispatcher } from 'undici';
+import { ConfigError, EtlError, HttpError, isRetriable, RateLimitError, type ErrorContext } from '../../errors.ts';
+import { systemClock, type Clock } from '../../terms.ts';
+import { abortableSleep, abortReason } from './abortable-sleep.ts';
+import { httpErrorForStatus } from './http-error-for-status.ts';
+import { networkError } from './network-error.ts';
+import { parseBody } from './parse-body.ts';
+import { parseRetryAfter } from './parse-retry-after.ts';
+import { RateBudget } from './rate-budget.ts';
+import { retryDelay } from './retry-delay.ts';
+import { routeTemplate } from './route-template.ts';
+import { safeUrl } from './safe-url.ts';
+import { serviceMessage } from './service-message.ts';
+
+/** Options of one client (one per API). */
+export interface ApiClientOptions {
+  /** Appears in errors, logs and statistics. */
+  name: 'api' | 'infra';
+  /** e.g. https://api.uptrends.com/v4; request paths are appended. */
+  baseUrl: string;
+  /** Basic auth; never in errors, logs or statistics. */
+  username: string;
+  password: string;
+  /** Requests in flight at once. (Default: 4) */
+  concurrency?: number;
+  /** Request starts per second, spaced evenly. (Default: no budget) */
+  maxRps?: number;
+  /** (Default: 10000 / 30000 / 60000 ms) connectMs applies only to the client's own pool. */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** (Default: 6 attempts, 500 ms base, 30000 ms max backoff, 120000 ms max Retry-After) */
+  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
+  /** Source of the full jitter. (Default: Math.random) */
+  random?: () => number;
+  /** Waits between attempts and for the request budget. (Default: a timer the signal cuts short) */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Aborts requests and waits (SIGINT). */
+  signal?: AbortSignal;
+  /** Receives one warning per retry. */
+  logger?: Logger;
+  /** (Default: a keep-alive Agent owned, and closed, by the client) */
+  dispatcher?: Dispatcher;
+  /** Reads "now" for HTTP-date Retry-After values. (Default: the system clock) */
+  clock?: Clock;
+}
+
+/** A successful answer. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  /** Body size as received, bytes. */
+  bytes: number;
+  /** The request URL, without credentials. */
+  url: string;
+}
+
+/** Options of one GET. */
+export interface GetOptions {
+  /** (Default: json) */
+  accept?: 'json' | 'xml';
+  /** Added to every error's context (stream, window, ...). */
+  context?: ErrorContext;
+  /** Route template for errors and statistics. (Default: derived from the path) */
+  route?: string;
+  /** XML wrapper elements that hold lists, e.g. ['Devices', 'DataFeeds']. */
+  xmlArrays?: string[];
+}
+
+/** Counters of one route template. */
+export interface RouteStats {
+  requests: number;
+  retries: number;
+  /** Calls that failed for good (after their last attempt). */
+  failures: number;
+}
+
+/** Counters of a client; `requests` includes retries. */
+export interface ApiStats {
+  requests: number;
+  retries: number;
+  bytesReceived: number;
+  /** Request line and headers as written, estimated (GET requests have no body). */
+  bytesSent: number;
+  byRoute: Record<string, RouteStats>;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+interface Call {
+  url: URL;
+  route: string;
+  what: string;
+  accept: 'json' | 'xml';
+  xmlArrays: readonly string[];
+  context: ErrorContext;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, integer: boolean): number {
+  const v = value ?? fallback;
+  if (!(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
+    throw new ConfigError(`HTTP client: ${name} must be a positive ${integer ? 'integer' : 'number'}`, { context: { option: name } });
+  }
+  return v;
+}
+
+/** The client; create one per API per run and close it at the end. */
+export class ApiClient {
+  readonly #name: 'api' | 'infra';
+  readonly #base: URL;
+  readonly #auth: string;
+  readonly #secrets: readonly string[];
+  readonly #limit: LimitFunction;
+  readonly #budget: RateBudget | undefined;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #headersMs: number;
+  readonly #bodyMs: number;
+  readonly #retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
+  readonly #random: () => number;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #signal: AbortSignal | undefined;
+  readonly #logger: Logger | undefined;
+  readonly #clock: Clock;
+  readonly #stats: ApiStats = { requests: 0, retries: 0, bytesReceived: 0, bytesSent: 0, byRoute: {} };
+  #closed = false;
+
+  constructor(options: ApiClientOptions) {
+    this.#name = options.name;
+    let base: URL;
+    try {
+      base = new URL(options.baseUrl);
+    } catch (cause) {
+      throw new ConfigError(`HTTP client ${options.name}: the base URL is not a valid URL`, { cause, context: { api: options.name } });
+    }
+    if (base.username !== '' || base.password !== '') {
+      throw new ConfigError(`HTTP client ${options.name}: put credentials in the user name and password settings, not in the base URL`, {
+        context: { api: options.name },
+      });
+    }
+    base.search = '';
+    base.hash = '';
+    this.#base = base;
+    const token = Buffer.from(`${options.username}:${options.password}`, 'utf8').toString('base64');
+    this.#auth = `Basic ${token}`;
+    this.#secrets = [options.password, token].filter((s) => s !== '');
+    this.#limit = pLimit(positive('concurrency', options.concurrency, 4, true));
+    const connectMs = positive('timeouts.connectMs', options.timeouts?.connectMs, 10_000, false);
+    this.#headersMs = positive('timeouts.headersMs', options.timeouts?.headersMs, 30_000, false);
+    this.#bodyMs = positive('timeouts.bodyMs', options.timeouts?.bodyMs, 60_000, false);
+    this.#retry = {
+      maxAttempts: positive('retry.maxAttempts', options.retry?.maxAttempts, 6, true),
+      baseDelayMs: positive('retry.baseDelayMs', options.retry?.baseDelayMs, 500, false),
+      maxDelayMs: positive('retry.maxDelayMs', options.retry?.maxDelayMs, 30_000, false),
+      maxRetryAfterMs: positive('retry.maxRetryAfterMs', options.retry?.maxRetryAfterMs, 120_000, false),
+    };
+    this.#random = options.random ?? Math.random;
+    this.#sleep = options.sleep ?? abortableSleep;
+    this.#signal = options.signal;
+    this.#logger = options.logger;
+    this.#clock = options.clock ?? systemClock;
+    this.#budget =
+      options.maxRps === undefined ? undefined : new RateBudget(positive('maxRps', options.maxRps, 1, false), { sleep: this.#sleep });
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: connectMs },
+        headersTimeout: this.#headersMs,
+        bodyTimeout: this.#bodyMs,
+        // Below the usual 5 s server idle timeout, so we rarely send on a socket being closed.
+        keepAliveTimeout: 4_000,
+        connections: Math.max(1, options.concurrency ?? 4),
+      });
+  }
+
+  /**
+   * GETs `path` (appended to the base URL) with `query` URL-encoded (cursors are base64 with
+   * `+/=`). Retries what is retriable; after the last attempt throws the last error, never an
+   * empty result. The wait between attempts does not hold a concurrency slot.
+   */
+  async get<T = unknown>(path: string, query: Query = {}, options: GetOptions = {}): Promise<ApiResponse<T>> {
+    if (this.#closed) throw new ConfigError(`HTTP client ${this.#name} is closed`, { context: { api: this.#name } });
+    const route = options.route ?? routeTemplate(path);
+    const call: Call = {
+      url: this.#url(path, query),
+      route,
+      what: `${this.#name} GET ${route}`,
+      accept: options.accept ?? 'json',
+      xmlArrays: options.xmlArrays ?? [],
+      context: options.context ?? {},
+    };
+    const routeStats = (this.#stats.byRoute[route] ??= { requests: 0, retries: 0, failures: 0 });
+    for (let attempt = 1; ; attempt++) {
+      let failure: unknown;
+      try {
+        return await this.#limit(() => this.#attempt<T>(call, attempt, routeStats));
+      } catch (error) {
+        failure = error;
+      }
+      if (this.#signal?.aborted === true) throw abortReason(this.#signal);
+      if (!isRetriable(failure) || attempt >= this.#retry.maxAttempts) {
+        routeStats.failures++;
+        throw failure;
+      }
+      const retryAfterMs = failure instanceof RateLimitError ? failure.retryAfterMs : undefined;
+      const delayMs = retryDelay(attempt - 1, retryAfterMs, this.#retry, this.#random);
+      this.#stats.retries++;
+      routeStats.retries++;
+      this.#logger?.warn(
+        {
+          api: this.#name,
+          route,
+          status: failure instanceof HttpError ? failure.status : undefined,
+          code: failure instanceof EtlError ? failure.code : undefined,
+          attempt,
+          maxAttempts: this.#retry.maxAttempts,
+          delayMs,
+        },
+        `${call.what}: ${failure instanceof EtlError ? failure.code : 'failed'} on attempt ${attempt}/${this.#retry.maxAttempts}, retrying in ${delayMs} ms`,
+      );
+      await this.#sleep(delayMs, this.#signal);
+    }
+  }
+
+  /** A copy of the counters. */
+  stats(): ApiStats {
+    return structuredClone(this.#stats);
+  }
+
+  /** Closes the client's own pool (a dispatcher passed in is left to its owner). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  #url(path: string, query: Query): URL {
+    const url = new URL(this.#base);
+    const basePath = url.pathname.replace(/\/+$/, '');
+    url.pathname = `${basePath}${path.startsWith('/') ? '' : '/'}${path}`;
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.append(key, String(value));
+    }
+    return url;
+  }
+
+  async #attempt<T>(call: Call, attempt: number, routeStats: RouteStats): Promise<ApiResponse<T>> {
+    await this.#budget?.take(this.#signal);
+    const printable = safeUrl(call.url);
+    const context: ErrorContext = { ...call.context, api: this.#name, route: call.route, method: 'GET', attempts: attempt, url: printable };
+    const headers = {
+      accept: call.accept === 'xml' ? 'application/xml' : 'application/json',
+      authorization: this.#auth,
+      'user-agent': 'uptrends-etl',
+    };
+    this.#stats.requests++;
+    routeStats.requests++;
+    this.#stats.bytesSent += requestBytes(call.url, headers);
+    let status: number;
+    let text: string;
+    let bytes: number;
+    let answerHeaders: Record<string, string | string[] | undefined>;
+    try {
+      const res = await request(call.url, {
+        dispatcher: this.#dispatcher,
+        method: 'GET',
+        headers,
+        headersTimeout: this.#headersMs,
+        bodyTimeout: this.#bodyMs,
+        signal: this.#signal,
+      });
+      status = res.statusCode;
+      answerHeaders = res.headers;
+      const buffer = Buffer.from(await res.body.arrayBuffer());
+      bytes = buffer.length;
+      this.#stats.bytesReceived += bytes;
+      text = buffer.toString('utf8');
+    } catch (error) {
+      if (this.#signal?.aborted === true) throw abortReason(this.#signal);
+      throw networkError(error, call.what, context);
+    }
+    const withStatus: ErrorContext = { ...context, status };
+    if (status < 200 || status >= 300) {
+      throw httpErrorForStatus({
+        status,
+        message: serviceMessage(text),
+        retryAfterMs: status === 429 ? parseRetryAfter(answerHeaders['retry-after'], this.#clock().getTime()) : undefined,
+        what: call.what,
+        context: withStatus,
+      });
+    }
+    const contentType = answerHeaders['content-type'];
+    const body =
+      status === 204
+        ? undefined
+        : parseBody(text, {
+            accept: call.accept,
+            contentType: Array.isArray(contentType) ? contentType[0] : contentType,
+            xmlArrays: call.xmlArrays,
+            what: `${call.what} (${status})`,
+            context: withStatus,
+            secrets: this.#secrets,
+          });
+    return { status, body: body as T, bytes, url: printable };
+  }
+}
+
+function requestBytes(url: URL, headers: Record<string, string>): number {
+  let n = Buffer.byteLength(`GET ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: keep-alive\r\n\r\n`);
+  for (const [k, v] of Object.entries(headers)) n += Buffer.byteLength(`${k}: ${v}\r\n`);
+  return n;
+}
