@@ -1,0 +1,167 @@
+/**
+ * The programmatic `sync`: one run over the selected streams. Order of work: open the warehouse,
+ * apply pending migrations, take the write lock, open the run in the ledger, identify the account
+ * and its zone, then run each stream. A stream that fails is recorded and the others go on (the
+ * run ends `partial`); credentials refused, the database gone or an interrupt stop the run at once.
+ * The ledger is closed in every case but SIGKILL.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { AuthError, ConfigError, DatabaseError, EtlError, StreamError } from '../errors.ts';
+import { InterruptedError, PartialRunError } from '../cli/exit-codes.ts';
+import { ApiClient, type ApiClientOptions } from '../extract/http/api-client.ts';
+import { RecordValidator } from '../extract/record-validator.ts';
+import { resolveAccount } from '../extract/resolve-account.ts';
+import { selectStreams } from '../extract/streams/index.ts';
+import { NO_PROGRESS, type ApiGetter, type ProgressSink, type SyncContext } from '../extract/sync-context.ts';
+import type { SyncOptions } from '../extract/sync-options.ts';
+import { openWarehouse } from '../load/db.ts';
+import { mergeRows, type Row } from '../load/merge-rows.ts';
+import { migrate } from '../load/migrate.ts';
+import { closeRun, openRun, setRunAccount, type RunStatus, type StreamCounts } from '../load/run-ledger.ts';
+import { saveRejects } from '../load/save-rejects.ts';
+import { acquireWarehouseLock } from '../load/warehouse-lock.ts';
+import { accountRow } from '../transform/rows/account-row.ts';
+import { systemClock, type Clock } from '../terms.ts';
+import { VERSION } from '../version.ts';
+
+/** Collaborators of a run, injectable for tests. */
+export interface RunSyncDeps {
+  logger: Logger;
+  clock?: Clock;
+  signal?: AbortSignal;
+  progress?: ProgressSink;
+  /** Ledger label. (Default: sync) */
+  command?: string;
+  /** Overrides of the HTTP clients' settings (timeouts, retry policy); tests shorten the waits. */
+  clientOptions?: Partial<Pick<ApiClientOptions, 'timeouts' | 'retry' | 'sleep' | 'random'>>;
+}
+
+/** What a finished run reports. */
+export interface SyncSummary {
+  runId: number;
+  accountId: string | undefined;
+  status: RunStatus;
+  streams: Record<string, StreamCounts>;
+  requests: number;
+}
+
+function fatal(error: unknown): boolean {
+  return error instanceof AuthError || error instanceof DatabaseError || error instanceof InterruptedError;
+}
+
+function clientsFor(config: Config, options: SyncOptions, deps: RunSyncDeps): { api: ApiClient; infra: ApiClient | undefined } {
+  const common = { concurrency: options.concurrency, maxRps: options.maxRps, signal: deps.signal, logger: deps.logger, ...deps.clientOptions };
+  const api = new ApiClient({ ...common, name: 'api', baseUrl: config.apiUrl, username: config.username ?? '', password: config.password ?? '' });
+  const infra =
+    config.infraUsername !== undefined && config.infraPassword !== undefined
+      ? new ApiClient({ ...common, name: 'infra', baseUrl: config.infraUrl, username: config.infraUsername, password: config.infraPassword })
+      : undefined;
+  return { api, infra };
+}
+
+/** Runs a sync; resolves with the summary, or rejects with the error that decides the exit code. */
+export async function runSync(config: Config, options: SyncOptions, deps: RunSyncDeps): Promise<SyncSummary> {
+  const { logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const signal = deps.signal ?? new AbortController().signal;
+  if (config.username === undefined || config.password === undefined) {
+    throw new ConfigError(
+      'UPTRENDS_USERNAME and UPTRENDS_PASSWORD are not set, so there is no API account to read. Set them (see README), or try the tool with `uptrends-etl demo`.',
+      { context: { setting: 'UPTRENDS_USERNAME' } },
+    );
+  }
+  const { selected, unknown } = selectStreams(options.streams);
+  if (unknown.length > 0) {
+    throw new ConfigError(`Unknown stream(s): ${unknown.join(', ')}. Known: ${selectStreams(undefined).selected.map((s) => s.name).join(', ')}`, {
+      context: { setting: '--streams' },
+    });
+  }
+  const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, waitMs: options.waitMs });
+  let lock;
+  let clients: { api: ApiClient; infra: ApiClient | undefined } | undefined;
+  try {
+    const migrated = await migrate(warehouse.db);
+    if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
+    lock = await acquireWarehouseLock(warehouse, { waitMs: options.waitMs, signal });
+    const runId = await openRun(warehouse.db, deps.command ?? 'sync', { ...options, streams: selected.map((s) => s.name) }, VERSION);
+    clients = clientsFor(config, options, deps);
+    const requests = (): number => (clients?.api.stats().requests ?? 0) + (clients?.infra?.stats().requests ?? 0);
+    const counts: Record<string, StreamCounts> = {};
+    const failures: EtlError[] = [];
+    let accountId: string | undefined;
+    try {
+      const resolved = await resolveAccount(clients.api, config.timeZone, clock(), logger);
+      accountId = resolved.accountId;
+      await setRunAccount(warehouse.db, runId, accountId);
+      const validator = new RecordValidator(logger);
+      const ctx: SyncContext = {
+        api: clients.api as ApiGetter,
+        infra: clients.infra,
+        db: warehouse.db,
+        runId,
+        accountId,
+        zone: resolved.resolution.zone,
+        clock,
+        logger,
+        options,
+        signal,
+        validator,
+        progress: deps.progress ?? NO_PROGRESS,
+      };
+      const row = accountRow(resolved, { accountId, zone: ctx.zone, runId, stream: 'account' }) as unknown as Row;
+      await warehouse.db.transaction().execute(async (trx) => {
+        await mergeRows(trx, { table: 'account', key: ['account_id'], insertOnly: ['first_seen_at'] }, [
+          { ...row, first_seen_at: clock(), last_seen_at: clock() },
+        ]);
+        await saveRejects(trx, runId, ctx.accountId, validator.drain());
+      });
+      logger.info({ accountId, zone: ctx.zone, runId }, `run ${runId}: account ${accountId}, time zone ${ctx.zone}`);
+      for (const stream of selected) {
+        if (signal.aborted) throw signal.reason as Error;
+        if (stream.api === 'infra' && ctx.infra === undefined) {
+          counts[stream.name] = { records: 0, written: 0, windows: 0, requests: 0, status: 'skipped', notice: 'no infra credentials configured' };
+          logger.info(`stream ${stream.name}: skipped (UPTRENDS_INFRA_USERNAME/PASSWORD not set)`);
+          continue;
+        }
+        const before = requests();
+        const started = Date.now();
+        try {
+          const result = await stream.run(ctx);
+          counts[stream.name] = { ...result, requests: requests() - before, status: 'succeeded' };
+          logger.info(
+            { stream: stream.name, ...result, ms: Date.now() - started },
+            `stream ${stream.name}: ${result.records} records, ${result.written} rows written${result.rejected > 0 ? `, ${result.rejected} rejected` : ''}`,
+          );
+        } catch (error) {
+          const wrapped =
+            error instanceof EtlError ? error : new StreamError(`Stream ${stream.name} failed: ${(error as Error).message}`, { cause: error, context: { stream: stream.name } });
+          counts[stream.name] = { records: 0, written: 0, windows: 0, requests: requests() - before, status: 'failed', error: wrapped.message };
+          if (fatal(error) || signal.aborted) throw signal.aborted ? (signal.reason as Error) : error;
+          logger.error({ stream: stream.name, code: wrapped.code, context: wrapped.context }, `stream ${stream.name} failed: ${wrapped.message}`);
+          failures.push(wrapped);
+        }
+      }
+    } catch (error) {
+      const status: RunStatus = error instanceof InterruptedError ? 'interrupted' : 'failed';
+      await closeRun(warehouse.db, runId, status, counts, requests(), error).catch(() => undefined);
+      throw error;
+    }
+    const succeeded = Object.values(counts).some((c) => c.status === 'succeeded');
+    const status: RunStatus = failures.length === 0 ? 'succeeded' : succeeded ? 'partial' : 'failed';
+    await closeRun(warehouse.db, runId, status, counts, requests(), failures[0]);
+    if (failures.length === 1 && !succeeded) throw failures[0]!;
+    if (failures.length > 0) {
+      throw new PartialRunError(
+        `Run ${runId} ${status}: ${failures.length} stream(s) failed: ${Object.entries(counts).filter(([, c]) => c.status === 'failed').map(([n, c]) => `${n} (${c.error ?? '?'})`).join('; ')}`,
+        failures,
+      );
+    }
+    return { runId, accountId, status, streams: counts, requests: requests() };
+  } finally {
+    await clients?.api.close().catch(() => undefined);
+    await clients?.infra?.close().catch(() => undefined);
+    await lock?.release().catch(() => undefined);
+    await warehouse.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Issue 4, end to end against the simulator: the configuration streams load every record, a second
+ * sync changes nothing, removals become soft deletes, quota history grows by day, faults are
+ * absorbed, a permanent outage fails the run naming the stream and route without harming what was
+ * loaded, and no monitor password reaches the warehouse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { loadConfig } from '../../../src/config.ts';
+import { PartialRunError } from '../../../src/cli/exit-codes.ts';
+import { silentLogger } from '../../../src/logger.ts';
+import { DEFAULT_SYNC_OPTIONS } from '../../../src/extract/sync-options.ts';
+import { runSync } from '../../../src/pipeline/run-sync.ts';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { liveCounts, tableSnapshot } from '../../support/table-snapshot.ts';
+
+const CONFIG_STREAMS = [
+  'timezones', 'monitors', 'monitor_groups', 'monitor_group_members', 'slas', 'sla_exclusion_periods',
+  'maintenance_periods', 'operators', 'operator_groups', 'operator_group_members', 'public_status_pages',
+];
+const TABLES = [
+  'account', 'timezone', 'monitor', 'monitor_history', 'monitor_error_condition', 'monitor_group', 'monitor_group_member',
+  'monitor_group_quota_daily', 'sla', 'sla_exclusion_period', 'maintenance_period', 'operator', 'operator_group',
+  'operator_group_member', 'public_status_page',
+];
+const NOW = new Date('2025-11-20T10:17:00Z');
+const fast = { retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 }, timeouts: { headersMs: 2000, bodyMs: 2000 } };
+
+let tdb: TestDatabase;
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase({ onDisk: true });
+  await tdb.release();
+  sim = await startSimulator({ seed: 7, monitors: 25, days: 10, now: NOW });
+});
+afterAll(async () => {
+  await sim.close();
+  await tdb.drop();
+});
+
+function config() {
+  return loadConfig({
+    ...tdb.env,
+    UPTRENDS_API_URL: sim.apiUrl,
+    UPTRENDS_USERNAME: sim.credentials.username,
+    UPTRENDS_PASSWORD: sim.credentials.password,
+  });
+}
+
+const sync = () =>
+  runSync(config(), { ...DEFAULT_SYNC_OPTIONS, streams: CONFIG_STREAMS }, { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast });
+
+async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
+  const warehouse = await tdb.reopen();
+  try {
+    return await fn(warehouse.db);
+  } finally {
+    await tdb.release();
+  }
+}
+
+describe('configuration sync against the simulator', () => {
+  let first: Record<string, string[]>;
+
+  it('loads every stream into an empty warehouse, counts equal to the ground truth', async () => {
+    const summary = await sync();
+    expect(summary.status).toBe('succeeded');
+    expect(summary.accountId).toBe(sim.accountId);
+    const truth = sim.truth.counts();
+    const counts = await inspect((db) => liveCounts(db, TABLES));
+    expect(counts).toMatchObject({
+      account: 1,
+      timezone: truth.timezones,
+      monitor: truth.monitors,
+      monitor_history: truth.monitors,
+      monitor_group: truth.monitorGroups,
+      monitor_group_member: truth.monitorGroupMemberships,
+      monitor_group_quota_daily: truth.monitorGroups,
+      sla: truth.slas,
+      sla_exclusion_period: truth.exclusionPeriods,
+      maintenance_period: truth.maintenancePeriods,
+      operator: truth.operators,
+      operator_group: truth.operatorGroups,
+      operator_group_member: truth.operatorGroupMemberships,
+      public_status_page: truth.statusPages,
+    });
+    const zone = await inspect((db) => sql<{ iana_zone: string }>`select iana_zone from uptrends.account`.execute(db));
+    expect(zone.rows[0]?.iana_zone).toBe(sim.timeZone);
+    first = await inspect((db) => tableSnapshot(db, TABLES));
+  });
+
+  it('never stores a monitor password', async () => {
+    const leaks = await inspect((db) =>
+      sql<{ n: number }>`select count(*) as n from uptrends.monitor where raw::text like '%sim-monitor-secret%'`.execute(db),
+    );
+    expect(leaks.rows[0]?.n).toBe(0);
+    expect(JSON.stringify(first)).not.toContain('sim-monitor-secret-DO-NOT-STORE');
+  });
+
+  let cleanRequests = 0;
+  it('a second sync changes no row except run stamps', async () => {
+    cleanRequests = (await sync()).requests;
+    expect(await inspect((db) => tableSnapshot(db, TABLES))).toEqual(first);
+  });
+
+  it('absorbs 429, 5xx, resets, truncated bodies and slow answers with the same result', async () => {
+    sim.setFaults('rate429=0.15,retryAfter=0,error500=0.1,error503=0.05,reset=0.05,truncate=0.05,malformed=0.05,slow=0.03,slowMs=4000');
+    let faulted;
+    try {
+      faulted = await sync();
+    } finally {
+      sim.setFaults(undefined);
+    }
+    // The faults really happened: the same work took retries.
+    expect(faulted.requests).toBeGreaterThan(cleanRequests);
+    expect(await inspect((db) => tableSnapshot(db, TABLES))).toEqual(first);
+  });
+
+  it('marks a removed monitor deleted and closes its history, keeping the row', async () => {
+    const victim = (await inspect((db) => sql<{ g: string }>`select monitor_guid::text as g from uptrends.monitor order by 1 limit 1`.execute(db))).rows[0]!.g;
+    sim.removeMonitor(victim);
+    await sync();
+    const rows = await inspect((db) =>
+      sql<{ deleted: boolean; open_versions: number }>`
+        select m.deleted_at is not null as deleted,
+               (select count(*) from uptrends.monitor_history h where h.monitor_guid = m.monitor_guid and h.valid_to is null) as open_versions
+        from uptrends.monitor m where m.monitor_guid = ${victim}::uuid`.execute(db),
+    );
+    expect(rows.rows).toEqual([{ deleted: true, open_versions: 0 }]);
+    const live = await inspect((db) => liveCounts(db, ['monitor']));
+    expect(live.monitor).toBe(sim.truth.counts().monitors);
+  });
+
+  it('adds a quota row per group for the next day, with that day\'s counters', async () => {
+    sim.setNow(new Date(NOW.getTime() + 86_400_000));
+    await sync();
+    const rows = await inspect((db) =>
+      sql<{ monitor_group_guid: string; snapshot_date: string; used_basic_monitor_quota: number }>`
+        select monitor_group_guid::text, snapshot_date, used_basic_monitor_quota from uptrends.monitor_group_quota_daily
+        order by snapshot_date, monitor_group_guid`.execute(db),
+    );
+    const dates = [...new Set(rows.rows.map((r) => r.snapshot_date))];
+    expect(dates).toEqual(['2025-11-20', '2025-11-21']);
+    for (const row of rows.rows) {
+      expect(row.used_basic_monitor_quota).toBe(sim.truth.quotaSnapshot(row.monitor_group_guid, row.snapshot_date).UsedBasicMonitorQuota);
+    }
+  });
+
+  it('a permanent 500 on one route fails the run naming stream and route; loaded data stays intact', async () => {
+    const before = await inspect((db) => liveCounts(db, ['maintenance_period', 'monitor']));
+    sim.setFaults('outage=/MaintenancePeriod$');
+    let failure: unknown;
+    try {
+      await sync();
+    } catch (error) {
+      failure = error;
+    } finally {
+      sim.setFaults(undefined);
+    }
+    expect(failure).toBeInstanceOf(PartialRunError);
+    expect((failure as Error).message).toContain('maintenance_periods');
+    expect((failure as Error).message).toMatch(/MaintenancePeriod/);
+    expect(await inspect((db) => liveCounts(db, ['maintenance_period', 'monitor']))).toEqual(before);
+    const run = await inspect((db) =>
+      sql<{ status: string }>`select status from uptrends.etl_run order by run_id desc limit 1`.execute(db),
+    );
+    expect(run.rows[0]?.status).toBe('partial');
+  });
+});
