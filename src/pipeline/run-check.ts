@@ -5,6 +5,7 @@
 import type { Config } from '../config.ts';
 import { openWarehouse } from '../load/db.ts';
 import { pendingMigrations } from '../load/migrate.ts';
+import { ApiClient } from '../extract/http/api-client.ts';
 
 /** Outcome of one check. */
 export interface CheckResult {
@@ -13,14 +14,24 @@ export interface CheckResult {
   detail: string;
 }
 
-/** An extra check contributed by another module (the API client adds credential checks). */
-export type Check = (config: Config) => Promise<CheckResult>;
-
-const extraChecks: Check[] = [];
-
-/** Adds a check run by every `check` (used by the extraction layer for API credentials). */
-export function registerCheck(check: Check): void {
-  if (!extraChecks.includes(check)) extraChecks.push(check);
+async function checkApi(
+  name: string,
+  baseUrl: string,
+  username: string | undefined,
+  password: string | undefined,
+  path: string,
+  missing: string,
+): Promise<CheckResult> {
+  if (username === undefined || password === undefined) return { name, status: 'skipped', detail: missing };
+  const client = new ApiClient({ name: name === 'infra API credentials' ? 'infra' : 'api', baseUrl, username, password, retry: { maxAttempts: 2 } });
+  try {
+    await client.get(path, undefined, { route: path });
+    return { name, status: 'ok', detail: `${baseUrl}${path} answered for ${username}` };
+  } catch (error) {
+    return { name, status: 'failed', detail: (error as Error).message };
+  } finally {
+    await client.close();
+  }
 }
 
 async function checkWarehouse(config: Config): Promise<CheckResult[]> {
@@ -50,15 +61,14 @@ async function checkWarehouse(config: Config): Promise<CheckResult[]> {
   }
 }
 
-/** Runs every check. */
+/** Runs every check: the warehouse, then one cheap request per configured API. */
 export async function runCheck(config: Config): Promise<CheckResult[]> {
   const results = await checkWarehouse(config);
-  for (const check of extraChecks) {
-    try {
-      results.push(await check(config));
-    } catch (error) {
-      results.push({ name: check.name || 'check', status: 'failed', detail: (error as Error).message });
-    }
-  }
+  results.push(
+    await checkApi('API credentials', config.apiUrl, config.username, config.password, '/Account/Settings',
+      'UPTRENDS_USERNAME/UPTRENDS_PASSWORD not set (try `uptrends-etl demo`)'),
+    await checkApi('infra API credentials', config.infraUrl, config.infraUsername, config.infraPassword, '/v1/account',
+      'UPTRENDS_INFRA_USERNAME/PASSWORD not set: infra streams will be skipped'),
+  );
   return results;
 }

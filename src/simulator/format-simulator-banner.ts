@@ -16,6 +16,10 @@ export function formatSimulatorBanner(sim: RunningSimulator): string[] {
     ...(o.faults === undefined || o.faults === '' ? [] : [`  Faults    ${o.faults}  (simulated, NOT behaviour of the real service)`]),
     `  Try:  curl -u ${c.username}:${c.password} '${sim.apiUrl}/Alert/MonitorGroup/<group-guid>?PresetPeriod=Last7Days&Take=5'`,
     `        curl -u ${c.username}:${c.password} ${sim.apiUrl}/MonitorGroup`,
+    '  Point uptrends-etl at it (in another shell):',
+    `    export UPTRENDS_API_URL=${sim.apiUrl} UPTRENDS_USERNAME=${c.username} UPTRENDS_PASSWORD=${c.password}`,
+    `    export UPTRENDS_INFRA_URL=${sim.infraUrl} UPTRENDS_INFRA_USERNAME=${c.infraUsername} UPTRENDS_INFRA_PASSWORD=${c.infraPassword}`,
+    '    uptrends-etl sync',
     'Press Ctrl+C to stop.',
   ];
 }

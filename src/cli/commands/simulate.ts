@@ -45,7 +45,6 @@ Then, in another terminal, point the tool at it with the printed variables.`,
         }
         const sim = await startSimulator({ port: flags.port, seed: flags.seed, monitors: flags.monitors, days: flags.days, now, latencyMs: flags.latencyMs, faults: flags.faults });
         for (const line of formatSimulatorBanner(sim)) ctx.print(line);
-        ctx.print('Press Ctrl+C to stop.');
         await new Promise<void>((resolve) => {
           if (ctx.signal.aborted) resolve();
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });
