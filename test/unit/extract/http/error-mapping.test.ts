@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError, HttpError, RateLimitError, ResponseFormatError } from '../../../../src/errors.ts';
+import { httpErrorForStatus } from '../../../../src/extract/http/http-error-for-status.ts';
+import { networkError } from '../../../../src/extract/http/network-error.ts';
+import { parseBody } from '../../../../src/extract/http/parse-body.ts';
+
+const base = { message: undefined, retryAfterMs: undefined, what: 'api GET /Monitor', context: { route: '/Monitor' } };
+
+describe('httpErrorForStatus', () => {
+  it.each([
+    [400, 'API_BAD_REQUEST', false],
+    [404, 'API_NOT_FOUND', false],
+    [405, 'API_REJECTED', false],
+    [409, 'API_REJECTED', false],
+    [302, 'API_REJECTED', false],
+    [500, 'API_SERVER_ERROR', true],
+    [502, 'API_SERVER_ERROR', true],
+    [503, 'API_SERVER_ERROR', true],
+  ])('%i -> %s (retriable %s)', (status, code, retriable) => {
+    const e = httpErrorForStatus({ ...base, status });
+    expect(e).toBeInstanceOf(HttpError);
+    expect(e.code).toBe(code);
+    expect(e.retriable).toBe(retriable);
+    expect(e.status).toBe(status);
+  });
+
+  it.each([401, 403])('%i is a non-retriable AuthError', (status) => {
+    const e = httpErrorForStatus({ ...base, status, message: 'Authorization has been denied for this request.' });
+    expect(e).toBeInstanceOf(AuthError);
+    expect(e.retriable).toBe(false);
+    expect(e.message).toContain('Authorization has been denied');
+  });
+
+  it('429 is a retriable RateLimitError carrying Retry-After', () => {
+    const e = httpErrorForStatus({ ...base, status: 429, retryAfterMs: 7000 });
+    expect(e).toBeInstanceOf(RateLimitError);
+    expect((e as RateLimitError).retryAfterMs).toBe(7000);
+    expect(e.retriable).toBe(true);
+  });
+
+  it("puts the service's message and the route in the message", () => {
+    const e = httpErrorForStatus({ ...base, status: 400, message: 'Take must be a number between 1 and 100.' });
+    expect(e.message).toBe('api GET /Monitor answered 400: Take must be a number between 1 and 100.');
+    expect(e.context.route).toBe('/Monitor');
+  });
+});
+
+describe('networkError', () => {
+  const err = (code: string): Error => Object.assign(new Error(`boom ${code}`), { code });
+
+  it.each(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])('%s -> API_TIMEOUT', (code) => {
+    const e = networkError(err(code), 'api GET /Monitor', {}) as HttpError;
+    expect(e.code).toBe('API_TIMEOUT');
+    expect(e.retriable).toBe(true);
+    expect(e.status).toBeUndefined();
+  });
+
+  it.each(['UND_ERR_SOCKET', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND'])('%s -> API_UNREACHABLE', (code) => {
+    const e = networkError(err(code), 'api GET /Monitor', {}) as HttpError;
+    expect(e.code).toBe('API_UNREACHABLE');
+    expect(e.retriable).toBe(true);
+  });
+
+  it('reads the code of the first error of an AggregateError', () => {
+    const e = networkError(new AggregateError([err('ECONNREFUSED'), err('ECONNREFUSED')]), 'x', {}) as HttpError;
+    expect(e.code).toBe('API_UNREACHABLE');
+  });
+
+  it('maps a body shorter than its Content-Length to a retriable format error', () => {
+    const e = networkError(err('UND_ERR_RES_CONTENT_LENGTH_MISMATCH'), 'x', {});
+    expect(e).toBeInstanceOf(ResponseFormatError);
+  });
+
+  it('returns anything else unchanged (a bug is not retried)', () => {
+    const bug = new TypeError('x is not a function');
+    expect(networkError(bug, 'x', {})).toBe(bug);
+    const invalid = err('UND_ERR_INVALID_ARG');
+    expect(networkError(invalid, 'x', {})).toBe(invalid);
+  });
+});
+
+describe('parseBody', () => {
+  const f = { accept: 'json' as const, contentType: 'application/json; charset=utf-8', xmlArrays: [], what: 'api GET /Monitor (200)', context: { route: '/Monitor' }, secrets: ['s3cret-pass'] };
+
+  it('parses JSON', () => {
+    expect(parseBody('{"a":[1]}', f)).toEqual({ a: [1] });
+  });
+
+  it('rejects truncated JSON with a retriable ResponseFormatError and a short excerpt', () => {
+    const text = JSON.stringify({ Data: Array.from({ length: 50 }, (_, i) => ({ Id: i })) });
+    const e = (() => {
+      try {
+        parseBody(text.slice(0, text.length / 2), f);
+      } catch (error) {
+        return error as ResponseFormatError;
+      }
+      throw new Error('no error');
+    })();
+    expect(e).toBeInstanceOf(ResponseFormatError);
+    expect(e.retriable).toBe(true);
+    expect(e.message).toMatch(/^api GET \/Monitor \(200\): the body is not valid JSON \(cut off or malformed\)/);
+    expect(e.message.length).toBeLessThan(220);
+  });
+
+  it('names an HTML page', () => {
+    expect(() => parseBody('<!DOCTYPE html><html></html>', f)).toThrow(/HTML or XML page/);
+  });
+
+  it('rejects an empty body', () => {
+    expect(() => parseBody('  ', f)).toThrow(/empty body/);
+  });
+
+  it('masks secrets in the excerpt', () => {
+    expect(() => parseBody('oops s3cret-pass', f)).toThrow(/oops \*\*\*/);
+  });
+
+  it('follows the content type: XML when the service sends XML', () => {
+    expect(parseBody('<R><Devices><Device><Id>1</Id></Device></Devices></R>', { ...f, contentType: 'application/xml', xmlArrays: ['Devices'] })).toEqual({
+      Devices: [{ Id: 1 }],
+    });
+  });
+
+  it('falls back to the requested format without a content type', () => {
+    expect(parseBody('<R><A>x</A></R>', { ...f, contentType: undefined, accept: 'xml' })).toEqual({ A: 'x' });
+  });
+});
