@@ -15,6 +15,13 @@ import { Ajv, type ValidateFunction } from 'ajv';
 /** Where the Swagger file lives, relative to the repository root. */
 export const SWAGGER_2021_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference/swagger/swagger-2021-08.json');
 
+/** The parts of a Swagger 2.0 document the validator reads. */
+export interface SwaggerDocument {
+  paths?: Record<string, { get?: { responses?: Record<string, { schema?: unknown }> } }>;
+  definitions?: Record<string, { enum?: string[]; [keyword: string]: unknown }>;
+  [key: string]: unknown;
+}
+
 /** A compiled Swagger document. */
 export interface SwaggerValidator {
   /** Errors of `body` against the schema of (GET path template, status); [] when valid. */
@@ -22,13 +29,13 @@ export interface SwaggerValidator {
   /** Errors of `value` against `#/definitions/<name>`. */
   definition(name: string, value: unknown): string[];
   /** The raw document, for tests that patch a documented deviation. */
-  document: Record<string, any>;
+  document: SwaggerDocument;
 }
 
 /** Loads and compiles the 2021 Swagger file; `patch` may adjust it for documented deviations. */
-export function loadSwagger2021(patch?: (doc: Record<string, any>) => void): SwaggerValidator | undefined {
+export function loadSwagger2021(patch?: (doc: SwaggerDocument) => void): SwaggerValidator | undefined {
   if (!existsSync(SWAGGER_2021_PATH)) return undefined;
-  const document = JSON.parse(readFileSync(SWAGGER_2021_PATH, 'utf8')) as Record<string, any>;
+  const document = JSON.parse(readFileSync(SWAGGER_2021_PATH, 'utf8')) as SwaggerDocument;
   patch?.(document);
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addFormat('guid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

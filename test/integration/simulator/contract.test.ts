@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { loadSwagger2021, SWAGGER_2021_PATH, type SwaggerValidator } from '../../support/swagger-validate.ts';
-import { apiGet } from './sim-http.ts';
+import { apiGet, getJson } from './sim-http.ts';
+import type { GroupWire, MonitorWire, OperatorGroupWire, OperatorWire, SlaWire, ExclusionWire, StatusPageWire } from './wire-types.ts';
 
 /**
  * Documented deviations of the real service from the 2021 Swagger file (sources: the facts file,
@@ -23,15 +24,11 @@ if (loadSwagger2021() === undefined) console.warn(`Swagger contract tests skippe
 
 let sim: RunningSimulator;
 let swagger: SwaggerValidator | undefined;
-const body = async (path: string): Promise<any> => {
-  const r = await apiGet(sim, path);
-  expect(r.status, `${path}: ${r.text.slice(0, 200)}`).toBe(200);
-  return r.json;
-};
+const body = <T = unknown>(path: string): Promise<T> => getJson<T>(sim, path);
 
 beforeAll(async () => {
   swagger = loadSwagger2021((doc) => {
-    doc.definitions.MonitorType.enum.push('PostmanApi');
+    doc.definitions?.MonitorType?.enum?.push('PostmanApi');
   });
   sim = await startSimulator({ seed: 11, monitors: 60, days: 30, now: new Date('2025-11-20T10:00:00Z') });
 });
@@ -47,12 +44,12 @@ describe.skipIf(loadSwagger2021() === undefined)(`responses validate against the
 
   it('configuration routes', async () => {
     const v = swagger!;
-    const monitors = await body('/Monitor');
-    const groups = await body('/MonitorGroup');
-    const slas = await body('/Sla');
-    const operators = await body('/Operator');
-    const opGroups = await body('/OperatorGroup');
-    const pages = await body('/PublicStatusPage');
+    const monitors = await body<MonitorWire[]>('/Monitor');
+    const groups = await body<GroupWire[]>('/MonitorGroup');
+    const slas = await body<SlaWire[]>('/Sla');
+    const operators = await body<OperatorWire[]>('/Operator');
+    const opGroups = await body<OperatorGroupWire[]>('/OperatorGroup');
+    const pages = await body<StatusPageWire[]>('/PublicStatusPage');
     const checks: [string, number, unknown][] = [
       ['/Account', 200, await body('/Account')],
       ['/Timezone', 200, await body('/Timezone')],
@@ -63,15 +60,15 @@ describe.skipIf(loadSwagger2021() === undefined)(`responses validate against the
       ['/Operator', 200, operators],
       ['/OperatorGroup', 200, opGroups],
       ['/PublicStatusPage', 200, pages],
-      ['/PublicStatusPage/{publicStatusPageGuid}', 200, await body(`/PublicStatusPage/${pages[0].PublicDashboardGuid}`)],
-      ['/Operator/{operatorGuid}', 200, await body(`/Operator/${operators[1].OperatorGuid}`)],
-      ['/OperatorGroup/{operatorGroupGuid}', 200, await body(`/OperatorGroup/${opGroups[0].OperatorGroupGuid}`)],
-      ['/MonitorGroup/{monitorGroupGuid}', 200, await body(`/MonitorGroup/${groups[1].MonitorGroupGuid}`)],
-      ['/Monitor/MonitorGroup/{monitorGroupGuid}', 200, await body(`/Monitor/MonitorGroup/${groups[1].MonitorGroupGuid}`)],
+      ['/PublicStatusPage/{publicStatusPageGuid}', 200, await body(`/PublicStatusPage/${pages[0]!.PublicDashboardGuid}`)],
+      ['/Operator/{operatorGuid}', 200, await body(`/Operator/${operators[1]!.OperatorGuid}`)],
+      ['/OperatorGroup/{operatorGroupGuid}', 200, await body(`/OperatorGroup/${opGroups[0]!.OperatorGroupGuid}`)],
+      ['/MonitorGroup/{monitorGroupGuid}', 200, await body(`/MonitorGroup/${groups[1]!.MonitorGroupGuid}`)],
+      ['/Monitor/MonitorGroup/{monitorGroupGuid}', 200, await body(`/Monitor/MonitorGroup/${groups[1]!.MonitorGroupGuid}`)],
     ];
     for (const s of slas) {
       checks.push(['/Sla/{slaGuid}', 200, await body(`/Sla/${s.SlaGuid}`)]);
-      const exclusions = await body(`/Sla/${s.SlaGuid}/ExclusionPeriod`);
+      const exclusions = await body<ExclusionWire[]>(`/Sla/${s.SlaGuid}/ExclusionPeriod`);
       checks.push(['/Sla/{slaGuid}/ExclusionPeriod', 200, exclusions]);
       for (const e of exclusions) checks.push(['/Sla/{slaGuid}/ExclusionPeriod/{exclusionPeriodId}', 200, await body(`/Sla/${s.SlaGuid}/ExclusionPeriod/${e.ExclusionPeriodId}`)]);
     }
@@ -80,31 +77,31 @@ describe.skipIf(loadSwagger2021() === undefined)(`responses validate against the
       checks.push(['/Monitor/{monitorGuid}/MaintenancePeriod', 200, await body(`/Monitor/${m.MonitorGuid}/MaintenancePeriod`)]);
     }
     for (const [template, status, value] of checks) expect({ template, errors: v.response(template, status, value) }).toEqual({ template, errors: [] });
-    expect(new Set(monitors.map((m: any) => m.MonitorType)).size).toBe(19);
+    expect(new Set(monitors.map((m) => m.MonitorType)).size).toBe(19);
   });
 
   it('member lists and monitor groups of a monitor (deviations: arrays)', async () => {
     const v = swagger!;
-    const group = (await body('/MonitorGroup'))[1];
+    const group = (await body<GroupWire[]>('/MonitorGroup'))[1]!;
     for (const suffix of ['Member', 'Members']) {
-      const members = await body(`/MonitorGroup/${group.MonitorGroupGuid}/${suffix}`);
+      const members = await body<unknown[]>(`/MonitorGroup/${group.MonitorGroupGuid}/${suffix}`);
       expect(Array.isArray(members)).toBe(true);
       for (const m of members) expect(v.definition('MonitorGroupMember', m)).toEqual([]);
     }
-    const opGroup = (await body('/OperatorGroup'))[0];
-    const opMembers = await body(`/OperatorGroup/${opGroup.OperatorGroupGuid}/Member`);
+    const opGroup = (await body<OperatorGroupWire[]>('/OperatorGroup'))[0]!;
+    const opMembers = await body<unknown[]>(`/OperatorGroup/${opGroup.OperatorGroupGuid}/Member`);
     expect(opMembers.length).toBeGreaterThan(0);
     for (const m of opMembers) expect(v.definition('OperatorGroupMember', m)).toEqual([]);
-    const monitor = (await body('/Monitor'))[0];
-    const ofMonitor = await body(`/Monitor/${monitor.MonitorGuid}/MonitorGroup`);
-    expect(ofMonitor.every((g: unknown) => typeof g === 'string' && /^[0-9a-f-]{36}$/.test(g))).toBe(true);
+    const monitor = (await body<MonitorWire[]>('/Monitor'))[0]!;
+    const ofMonitor = await body<unknown[]>(`/Monitor/${monitor.MonitorGuid}/MonitorGroup`);
+    expect(ofMonitor.every((g) => typeof g === 'string' && /^[0-9a-f-]{36}$/.test(g))).toBe(true);
     expect(await body('/Account/Settings')).toEqual({ TimezoneId: expect.any(Number) });
   });
 
   it('alert and statistics routes, including their error bodies', async () => {
     const v = swagger!;
-    const group = (await body('/MonitorGroup'))[0].MonitorGroupGuid;
-    const monitor = (await body('/Monitor'))[3].MonitorGuid;
+    const group = (await body<GroupWire[]>('/MonitorGroup'))[0]!.MonitorGroupGuid;
+    const monitor = (await body<MonitorWire[]>('/Monitor'))[3]!.MonitorGuid;
     const responses: [string, string][] = [
       ['/Alert/Monitor/{monitorGuid}', `/Alert/Monitor/${monitor}?PresetPeriod=Last30Days&IncludeReminders=true`],
       ['/Alert/MonitorGroup/{monitorGroupGuid}', `/Alert/MonitorGroup/${group}?PresetPeriod=Last7Days&Take=50`],

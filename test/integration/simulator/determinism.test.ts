@@ -7,24 +7,25 @@ import { describe, expect, it } from 'vitest';
 import { formatSimulatorBanner } from '../../../src/simulator/format-simulator-banner.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { localToUtc, utcToLocal } from '../../../src/transform/local-time.ts';
-import { apiGet, infraGet } from './sim-http.ts';
+import { apiGet, getJson, infraGet } from './sim-http.ts';
+import type { AlertAttributes, GroupWire, MonitorWire } from './wire-types.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function snapshot(sim: RunningSimulator): Promise<string[]> {
-  const groups = (await apiGet(sim, '/MonitorGroup')).json as any[];
-  const monitors = (await apiGet(sim, '/Monitor')).json as any[];
+  const groups = await getJson<GroupWire[]>(sim, '/MonitorGroup');
+  const monitors = await getJson<MonitorWire[]>(sim, '/Monitor');
   const paths = [
     '/Monitor',
     '/MonitorGroup',
     '/Sla',
     '/Operator',
     '/PublicStatusPage',
-    `/Monitor/${monitors[1].MonitorGuid}/MaintenancePeriod`,
-    `/Alert/MonitorGroup/${groups[0].MonitorGroupGuid}?PresetPeriod=Last30Days&IncludeReminders=true`,
-    `/Statistics/MonitorGroup/${groups[0].MonitorGroupGuid}?PresetPeriod=Last7Days`,
-    `/Statistics/Monitor/${monitors[3].MonitorGuid}?PresetPeriod=Last24Hours`,
+    `/Monitor/${monitors[1]!.MonitorGuid}/MaintenancePeriod`,
+    `/Alert/MonitorGroup/${groups[0]!.MonitorGroupGuid}?PresetPeriod=Last30Days&IncludeReminders=true`,
+    `/Statistics/MonitorGroup/${groups[0]!.MonitorGroupGuid}?PresetPeriod=Last7Days`,
+    `/Statistics/Monitor/${monitors[3]!.MonitorGuid}?PresetPeriod=Last24Hours`,
   ];
   const out = [];
   for (const p of paths) out.push((await apiGet(sim, p)).text);
@@ -55,13 +56,13 @@ describe('DST-crossing data', () => {
     try {
       const zone = sim.timeZone;
       const autumn = sim.truth.alerts({ start: new Date('2025-10-25T23:00:00Z'), end: new Date('2025-10-26T03:00:00Z'), includeReminders: true });
-      const repeated = autumn.filter((a) => (a.Attributes as any).Timestamp.startsWith('2025-10-26T02:'));
+      const repeated = autumn.filter((a) => (a.Attributes as AlertAttributes).Timestamp.startsWith('2025-10-26T02:'));
       const instants = new Set(repeated.map((a) => a.timestampUtc.toISOString().slice(11, 13)));
       expect(instants).toEqual(new Set(['00', '01']));
-      for (const a of autumn) expect(utcToLocal(a.timestampUtc, zone)).toBe((a.Attributes as any).Timestamp);
+      for (const a of autumn) expect(utcToLocal(a.timestampUtc, zone)).toBe((a.Attributes as AlertAttributes).Timestamp);
       const spring = sim.truth.alerts({ start: new Date('2025-03-29T23:00:00Z'), end: new Date('2025-03-30T04:00:00Z'), includeReminders: true });
       expect(spring.length).toBeGreaterThan(0);
-      expect(spring.some((a) => (a.Attributes as any).Timestamp.startsWith('2025-03-30T02:'))).toBe(false);
+      expect(spring.some((a) => (a.Attributes as AlertAttributes).Timestamp.startsWith('2025-03-30T02:'))).toBe(false);
       // Incidents span both DST changes, a local midnight and a month end.
       const spans = (instant: string): boolean => sim.truth.incidents().some((i) => i.startUtc < new Date(instant) && (i.endUtc === null || i.endUtc > new Date(instant)));
       expect(spans('2025-03-30T01:00:00Z')).toBe(true);
@@ -79,8 +80,8 @@ describe('standalone entry and banner', () => {
   it('main.ts prints one JSON line when listening and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/simulator/main.ts', '--port', '0', '--seed', '3', '--monitors', '10', '--days', '10', '--now', '2025-11-20T10:00:00Z', '--latency-ms', '5'], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-      const info = JSON.parse(line);
+      const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+      const info = JSON.parse(line) as { apiUrl: string; credentials: { username: string; password: string } };
       expect(info).toMatchObject({ apiUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v4$/), infraUrl: expect.stringMatching(/\/infra$/), controlUrl: expect.stringMatching(/\/_sim$/) });
       const r = await fetch(`${info.apiUrl}/Account/Settings`, { headers: { authorization: `Basic ${Buffer.from(`${info.credentials.username}:${info.credentials.password}`).toString('base64')}` } });
       expect(await r.json()).toEqual({ TimezoneId: 80 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { apiGet } from './sim-http.ts';
+import { apiGet, getJson } from './sim-http.ts';
+import type { AlertList, GroupWire, MessageList } from './wire-types.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 let sim: RunningSimulator;
@@ -8,7 +9,7 @@ let group: string;
 
 beforeAll(async () => {
   sim = await startSimulator({ seed: 9, monitors: 20, days: 30, now: NOW });
-  group = ((await apiGet(sim, '/MonitorGroup')).json as any[])[0].MonitorGroupGuid;
+  group = (await getJson<GroupWire[]>(sim, '/MonitorGroup'))[0]!.MonitorGroupGuid;
 });
 afterAll(() => sim.close());
 beforeEach(() => {
@@ -26,7 +27,7 @@ describe('fault kinds (simulated, not behaviour of the real service)', () => {
 
   it('error500 and error503 answer those statuses with a MessageList', async () => {
     sim.setFaults('error500=1');
-    const a = await apiGet(sim, '/Monitor');
+    const a = await apiGet<MessageList>(sim, '/Monitor');
     expect(a.status).toBe(500);
     expect(a.json.Messages).toHaveLength(1);
     sim.setFaults('error503=1');
@@ -71,20 +72,20 @@ describe('fault kinds (simulated, not behaviour of the real service)', () => {
 
   it('expireCursor refuses a cursor request with 400; the first page is unaffected', async () => {
     sim.setFaults('expireCursor=1');
-    const first = await apiGet(sim, `/Alert/MonitorGroup/${group}?PresetPeriod=Last30Days&Take=3`);
+    const first = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${group}?PresetPeriod=Last30Days&Take=3`);
     expect(first.status).toBe(200);
-    const next = await apiGet(sim, `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(first.json.Cursors.Next)}`);
+    const next = await apiGet<MessageList>(sim, `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(first.json.Cursors!.Next!)}`);
     expect(next.status).toBe(400);
-    expect(next.json.Messages[0].Message).toMatch(/expired/);
+    expect(next.json.Messages[0]!.Message).toMatch(/expired/);
   });
 
   it('repeatCursor answers with a Next cursor equal to the one sent', async () => {
-    const first = await apiGet(sim, `/Alert/MonitorGroup/${group}?PresetPeriod=Last30Days&Take=3`);
+    const first = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${group}?PresetPeriod=Last30Days&Take=3`);
     sim.setFaults('repeatCursor=1');
-    const cursor: string = first.json.Cursors.Next;
-    const r = await apiGet(sim, `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(cursor)}`);
+    const cursor = first.json.Cursors!.Next!;
+    const r = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(cursor)}`);
     expect(r.status).toBe(200);
-    expect(r.json.Cursors.Next).toBe(cursor);
+    expect(r.json.Cursors?.Next).toBe(cursor);
   });
 
   it('outage=<regex> is a permanent 500 on matching paths only', async () => {
@@ -161,7 +162,7 @@ describe('request counts', () => {
     expect(c.byRoute['GET /Monitor/{monitorGuid}']).toEqual({ '404': 1 });
     expect(c.byRoute['GET /Sla']).toEqual({ '200 truncate': 1 });
     expect(c.total).toBe(6);
-    const stats = (await (await fetch(`${sim.controlUrl}/stats`)).json()) as any;
+    const stats = (await (await fetch(`${sim.controlUrl}/stats`)).json()) as { requests: unknown };
     expect(stats.requests).toEqual(c);
     sim.resetCounts();
     expect(sim.requestCounts()).toEqual({ total: 0, byRoute: {} });

@@ -3,12 +3,14 @@
  * and a cursor-following pager.
  */
 import type { RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import type { AlertList } from './wire-types.ts';
 
-export interface SimResponse {
+export interface SimResponse<T> {
   status: number;
   headers: Headers;
   text: string;
-  json: any;
+  /** The parsed body; undefined when it is not JSON (the caller states the expected shape). */
+  json: T;
 }
 
 export function basic(user: string, password: string): string {
@@ -16,7 +18,7 @@ export function basic(user: string, password: string): string {
 }
 
 /** GET `path` (relative to apiUrl unless absolute) with the API credentials. */
-export async function apiGet(sim: RunningSimulator, path: string, init: { auth?: string | null; accept?: string } = {}): Promise<SimResponse> {
+export async function apiGet<T = unknown>(sim: RunningSimulator, path: string, init: { auth?: string | null; accept?: string } = {}): Promise<SimResponse<T>> {
   const url = path.startsWith('http') ? path : `${sim.apiUrl}${path}`;
   const headers: Record<string, string> = {};
   const auth = init.auth === undefined ? basic(sim.credentials.username, sim.credentials.password) : init.auth;
@@ -30,24 +32,31 @@ export async function apiGet(sim: RunningSimulator, path: string, init: { auth?:
   } catch {
     json = undefined;
   }
-  return { status: res.status, headers: res.headers, text, json };
+  return { status: res.status, headers: res.headers, text, json: json as T };
 }
 
 /** GET an Infra path (`/v1/...`) with the Infra credentials. */
-export function infraGet(sim: RunningSimulator, path: string, accept?: string): Promise<SimResponse> {
-  return apiGet(sim, `${sim.infraUrl}${path}`, { auth: basic(sim.credentials.infraUsername, sim.credentials.infraPassword), ...(accept === undefined ? {} : { accept }) });
+export function infraGet<T = unknown>(sim: RunningSimulator, path: string, accept?: string): Promise<SimResponse<T>> {
+  return apiGet<T>(sim, `${sim.infraUrl}${path}`, { auth: basic(sim.credentials.infraUsername, sim.credentials.infraPassword), ...(accept === undefined ? {} : { accept }) });
+}
+
+/** GET and parse, expecting 200. */
+export async function getJson<T>(sim: RunningSimulator, path: string): Promise<T> {
+  const r = await apiGet<T>(sim, path);
+  if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
+  return r.json;
 }
 
 /** Follows Cursors.Next from a first request to the end; returns every page. */
-export async function pageAll(sim: RunningSimulator, path: string, maxPages = 500): Promise<SimResponse[]> {
-  const pages: SimResponse[] = [];
+export async function pageAll(sim: RunningSimulator, path: string, maxPages = 500): Promise<SimResponse<AlertList>[]> {
+  const pages: SimResponse<AlertList>[] = [];
   let next: string | undefined = path;
   const base = path.split('?')[0]!;
   while (next !== undefined) {
-    const page = await apiGet(sim, next);
+    const page: SimResponse<AlertList> = await apiGet<AlertList>(sim, next);
     if (page.status !== 200) throw new Error(`page ${pages.length} answered ${page.status}: ${page.text}`);
     pages.push(page);
-    const cursor: string | undefined = page.json.Cursors?.Next;
+    const cursor = page.json.Cursors?.Next;
     next = cursor === undefined ? undefined : `${base}?Cursor=${encodeURIComponent(cursor)}`;
     if (pages.length > maxPages) throw new Error('too many pages');
   }
@@ -55,6 +64,6 @@ export async function pageAll(sim: RunningSimulator, path: string, maxPages = 50
 }
 
 /** The alert ids of all pages, in order. */
-export function ids(pages: SimResponse[]): string[] {
-  return pages.flatMap((p) => (p.json.Data as { Id: string }[]).map((a) => a.Id));
+export function ids(pages: SimResponse<AlertList>[]): string[] {
+  return pages.flatMap((p) => p.json.Data.map((a) => a.Id));
 }
