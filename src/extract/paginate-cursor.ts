@@ -12,8 +12,12 @@ export interface CursorPage<T> {
   next?: string | undefined;
 }
 
-/** Fetches the page at `cursor` (undefined: the first page of the window). */
-export type FetchCursorPage<T> = (cursor: string | undefined) => Promise<CursorPage<T>>;
+/**
+ * Fetches the page at `cursor` (undefined: the first page of the window). A fetcher built for one
+ * window may carry that window's `context`, so errors raised while paging it name the window even
+ * when the caller passes no context of its own.
+ */
+export type FetchCursorPage<T> = ((cursor: string | undefined) => Promise<CursorPage<T>>) & { readonly context?: ErrorContext };
 
 /** Options of paginateCursor. */
 export interface PaginateCursorOptions {
@@ -41,7 +45,7 @@ function where(context: ErrorContext): string {
  */
 export async function* paginateCursor<T>(fetchPage: FetchCursorPage<T>, options: PaginateCursorOptions = {}): AsyncGenerator<T[]> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const context = options.context ?? {};
+  const context: ErrorContext = { ...fetchPage.context, ...options.context };
   // Page number on which each cursor was first returned, to say where a loop closed.
   const seen = new Map<string, number>();
   let cursor: string | undefined;

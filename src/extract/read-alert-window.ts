@@ -43,11 +43,12 @@ function defaultIsInvalidCursor(error: unknown): boolean {
 export async function readCursorWindow<T>(fetchPage: FetchCursorPage<T>, options: ReadCursorWindowOptions<T> = {}): Promise<CursorWindow<T>> {
   const maxRestarts = options.maxRestarts ?? 3;
   const isInvalidCursor = options.isInvalidCursor ?? defaultIsInvalidCursor;
+  const context: ErrorContext = { ...fetchPage.context, ...options.context };
   let pages = 0;
   for (let restarts = 0; ; restarts++) {
     // Only a failure of a request that carried a cursor can be the cursor's fault.
     let carriedCursor = false;
-    const tracked: FetchCursorPage<T> = (cursor) => {
+    const tracked = (cursor: string | undefined): Promise<CursorPage<T>> => {
       carriedCursor = cursor !== undefined;
       return fetchPage(cursor);
     };
@@ -55,7 +56,7 @@ export async function readCursorWindow<T>(fetchPage: FetchCursorPage<T>, options
     const records: T[] = [];
     const slotOf = new Map<string, number>();
     try {
-      for await (const page of paginateCursor(tracked, { maxPages: options.maxPages, context: options.context })) {
+      for await (const page of paginateCursor(tracked, { maxPages: options.maxPages, context })) {
         pages++;
         for (const record of page) {
           const k = options.key?.(record);
@@ -74,7 +75,7 @@ export async function readCursorWindow<T>(fetchPage: FetchCursorPage<T>, options
         throw new StreamError(`Cursor rejected ${restarts + 1} times, window not read (after ${maxRestarts} restarts): ${(error as Error).message}`, {
           retriable: false,
           cause: error,
-          context: { ...options.context, reason: 'cursor-invalid', restarts },
+          context: { ...context, reason: 'cursor-invalid', restarts },
         });
       }
       continue;
@@ -124,7 +125,7 @@ export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): 
   const route = hasGroup ? '/Alert/MonitorGroup/{guid}' : '/Alert/Monitor/{guid}';
   const context: ErrorContext = { window: `${q.start}/${q.end}`, ...q.context };
   const base = { IncludeReminders: true, Sorting: 'Ascending', Take: take, Start: q.start, End: q.end };
-  return async (cursor): Promise<CursorPage<unknown>> => {
+  const fetchPage = async (cursor: string | undefined): Promise<CursorPage<unknown>> => {
     const { body } = await client.get(path, cursor === undefined ? base : { ...base, Cursor: cursor }, { route, context });
     const parsed = alertListSchema.safeParse(body);
     if (!parsed.success) {
@@ -135,4 +136,5 @@ export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): 
     }
     return { records: parsed.data.Data, next: parsed.data.Cursors?.Next ?? undefined };
   };
+  return Object.assign(fetchPage, { context });
 }
