@@ -13,6 +13,8 @@ import { monitorsStream } from './monitors.ts';
 import { operatorGroupMembersStream, operatorGroupsStream, operatorsStream } from './operators.ts';
 import { publicStatusPagesStream, timezonesStream } from './reference.ts';
 import { slaExclusionPeriodsStream, slasStream } from './slas.ts';
+import { infraDevicesStream } from './infra-devices.ts';
+import { infraDeviceUptimeStream } from './infra-device-uptime.ts';
 
 function listStream<S extends z.ZodType>(spec: ListStreamSpec<S>): StreamDefinition {
   return Object.freeze({ name: spec.name, description: spec.description, api: 'api' as const, run: (ctx) => runListStream(spec, ctx) });
@@ -30,6 +32,8 @@ const registry: readonly StreamDefinition[] = [
   listStream(operatorGroupsStream),
   listStream(operatorGroupMembersStream),
   listStream(publicStatusPagesStream),
+  infraDevicesStream,
+  infraDeviceUptimeStream,
 ];
 
 /** Every stream, in run order. */
