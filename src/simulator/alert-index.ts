@@ -1,7 +1,8 @@
 /**
  * Time-ordered indexes over the alerts of one monitor or one monitor group, with and without
  * reminders, so a page is a binary search plus `Take` steps whatever the dataset size. Monitor
- * indexes are views into two global arrays; group indexes are merged on first use and cached.
+ * indexes are views into two global arrays; group indexes are merged once and cached (the
+ * simulator builds them all at start-up).
  * Order within an index: Timestamp, then monitor index (a monitor never has two alerts in one second).
  */
 import type { Dataset } from './dataset.ts';
