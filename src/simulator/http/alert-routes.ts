@@ -27,7 +27,9 @@ function firstQuery(s: SimulatorState, kind: CursorPayload['scopeKind'], scopeIn
   if (!(take >= 1 && take <= 100)) return messageList(400, 'Take must be a number between 1 and 100.');
   const window = parsePeriodParams(q, s.nowMs, s.ds.zone, s.ds.historyStartSec);
   if ('error' in window) return messageList(400, window.error);
-  return { scopeKind: kind, scopeIndex, includeReminders, ascending: sorting === 'ascending', take, ...window, afterKey: -1, issuedSec: s.nowSec };
+  // A period ending at the clock stays open in the cursor: later pages see alerts raised since.
+  const endSec = window.open === true ? Number.POSITIVE_INFINITY : window.endSec;
+  return { scopeKind: kind, scopeIndex, includeReminders, ascending: sorting === 'ascending', take, startSec: window.startSec, endSec, afterKey: -1, issuedSec: s.nowSec };
 }
 
 /** Answers an alert list request for a resolved scope. */

@@ -11,6 +11,8 @@ import { PRESET_PERIODS, type IanaZone } from '../../terms.ts';
 export interface PeriodWindow {
   startSec: number;
   endSec: number;
+  /** True for periods that end at the clock (Current*, All): their end moves with it. */
+  open?: boolean;
 }
 
 /** Query parameters with lower-cased names (ASP.NET binds them case-insensitively). */
@@ -41,9 +43,9 @@ export function parsePeriodParams(q: QueryParams, nowMs: number, zone: IanaZone,
     return { startSec: Math.floor(s.getTime() / 1000), endSec: Math.ceil(e.getTime() / 1000) };
   }
   const literal = preset === undefined || preset === '' ? 'Last24Hours' : preset;
-  if (literal.toLowerCase() === 'all') return { startSec: historyStartSec, endSec: Math.floor(nowMs / 1000) + 1 };
+  if (literal.toLowerCase() === 'all') return { startSec: historyStartSec, endSec: Math.floor(nowMs / 1000) + 1, open: true };
   const known = PRESET_PERIODS.find((p) => p.toLowerCase() === literal.toLowerCase());
   if (known === undefined) return { error: `The value '${literal}' is not valid for PresetPeriod.` };
   const r = resolvePresetPeriod(known, new Date(nowMs), zone);
-  return { startSec: Math.floor(r.start.getTime() / 1000), endSec: Math.ceil(r.end.getTime() / 1000) };
+  return { startSec: Math.floor(r.start.getTime() / 1000), endSec: Math.ceil(r.end.getTime() / 1000), open: known.startsWith('Current') };
 }

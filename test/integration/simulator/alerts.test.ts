@@ -213,3 +213,49 @@ describe('alert records', () => {
     }
   });
 });
+
+describe('feed cursors and the control surface', () => {
+  it('with ascendingFeedCursors an open Ascending window keeps a Next cursor that later yields new alerts', async () => {
+    const s2 = await startSimulator({ seed: 7, monitors: 40, days: 20, now: NOW, ascendingFeedCursors: true });
+    try {
+      const g = (await getJson<GroupWire[]>(s2, '/MonitorGroup'))[0]!.MonitorGroupGuid;
+      const pages = [];
+      let r = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?PresetPeriod=CurrentWeek&Sorting=Ascending`);
+      pages.push(r.json);
+      while (r.json.Data.length > 0) {
+        r = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(r.json.Cursors!.Next!)}`);
+        pages.push(r.json);
+      }
+      const cursor = r.json.Cursors?.Next;
+      expect(cursor).toBeDefined();
+      s2.setNow(new Date(NOW.getTime() + 6 * 3_600_000));
+      const later = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(cursor!)}`);
+      const fresh = s2.truth.alerts({ start: NOW, end: new Date(NOW.getTime() + 6 * 3_600_000 + 1000) }).map((a) => a.Id);
+      expect(fresh.length).toBeGreaterThan(0);
+      expect(later.json.Data.map((a) => a.Id)).toEqual(fresh.slice(0, 100));
+    } finally {
+      await s2.close();
+    }
+    // Without the switch the same window ends without a Next cursor.
+    const plain = await pageAll(sim, `/Alert/MonitorGroup/${allGroup}?PresetPeriod=CurrentWeek&Sorting=Ascending`);
+    expect(plain.at(-1)!.json.Cursors?.Next).toBeUndefined();
+  });
+
+  it('/_sim/truth/alerts counts a window; /_sim/control/now moves the clock', async () => {
+    const s2 = await startSimulator({ seed: 7, monitors: 10, days: 20, now: NOW });
+    try {
+      const q = `start=2025-11-10&end=2025-11-17T00:00:00&includeReminders=true`;
+      const count = (await (await fetch(`${s2.controlUrl}/truth/alerts?${q}`)).json()) as { count: number; start: string };
+      expect(count.start).toBe('2025-11-09T23:00:00.000Z');
+      expect(count.count).toBe(s2.truth.alertCount({ start: new Date('2025-11-09T23:00:00Z'), end: new Date('2025-11-16T23:00:00Z'), includeReminders: true }));
+      expect(count.count).toBeGreaterThan(0);
+      const moved = await fetch(`${s2.controlUrl}/control/now`, { method: 'POST', body: JSON.stringify({ now: '2025-11-25T00:00:00Z' }) });
+      expect(moved.status).toBe(200);
+      expect(s2.truth.now().toISOString()).toBe('2025-11-25T00:00:00.000Z');
+      const incidents = (await (await fetch(`${s2.controlUrl}/truth/incidents`)).json()) as unknown[];
+      expect(incidents).toHaveLength(s2.truth.incidents().length);
+    } finally {
+      await s2.close();
+    }
+  });
+});
