@@ -68,19 +68,29 @@ function wholeCurrentUnit(preset: PresetPeriod, start: Date, zone: IanaZone): Da
 }
 
 /**
- * The report period for `options` at `now` in the account zone. One of `month`, `from`+`to` or
- * `preset` (Default: PreviousMonth). Invalid or conflicting options are a ConfigError (exit 2).
+ * Validates the period options without knowing the zone (before the warehouse is opened): one of
+ * `month`, `from`+`to` or `preset`, each well-formed. Throws a ConfigError (exit 2).
  */
-export function resolveReportPeriod(options: ReportPeriodOptions, now: Date, zone: IanaZone): ReportPeriod {
-  const given = [options.month !== undefined, options.from !== undefined || options.to !== undefined, options.preset !== undefined];
-  if (options.month !== undefined && given.filter(Boolean).length > 1) {
+export function checkReportPeriodOptions(options: ReportPeriodOptions): void {
+  const ranged = options.from !== undefined || options.to !== undefined;
+  if (options.month !== undefined && (ranged || options.preset !== undefined)) {
     throw new ConfigError('--month cannot be combined with --from/--to or --preset: give one period.', {
       context: { setting: '--month' },
     });
   }
   checkPeriodOptions(options);
+  if (options.month !== undefined) parseMonth(options.month);
+  if (options.preset !== undefined) parsePreset(options.preset);
+}
+
+/**
+ * The report period for `options` at `now` in the account zone. One of `month`, `from`+`to` or
+ * `preset` (Default: PreviousMonth). Invalid or conflicting options are a ConfigError (exit 2).
+ */
+export function resolveReportPeriod(options: ReportPeriodOptions, now: Date, zone: IanaZone): ReportPeriod {
+  checkReportPeriodOptions(options);
   if (options.month !== undefined) {
-    const month = monthPeriod(parseMonth(options.month), zone);
+    const month = monthPeriod(options.month, zone);
     return { ...month, label: labelOf(month, now) };
   }
   if (options.from !== undefined && options.to !== undefined) {

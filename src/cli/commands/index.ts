@@ -2,8 +2,9 @@
 import type { CommandModule } from '../command-module.ts';
 import { checkCommand } from './check.ts';
 import { migrateCommand } from './migrate.ts';
+import { reportCommand } from './report.ts';
 import { simulateCommand } from './simulate.ts';
 import { statusCommand } from './status.ts';
 import { syncCommand } from './sync.ts';
 
-export const COMMANDS: readonly CommandModule[] = [migrateCommand, checkCommand, syncCommand, statusCommand, simulateCommand];
+export const COMMANDS: readonly CommandModule[] = [migrateCommand, checkCommand, syncCommand, statusCommand, simulateCommand, reportCommand];
