@@ -4,6 +4,7 @@
  * line (apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone) on stdout once listening,
  * the banner on stderr, and serves until SIGTERM or SIGINT. Benchmarks spawn it as a child process.
  */
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatSimulatorBanner } from './format-simulator-banner.ts';
 import { startSimulator, type SimulatorOptions } from './start-simulator.ts';
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
 }
 
 // Run only when executed directly (the CLI imports parseSimulatorArgs without starting a server).
-if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
