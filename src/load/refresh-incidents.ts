@@ -1,0 +1,53 @@
+/**
+ * Keeps `uptrends.incident` current after alerts were merged: the caller passes the
+ * (monitor, incident key) pairs a window touched and `uptrends.refresh_incidents()` recomputes
+ * exactly those from `uptrends.alert`. Call it in the same transaction as the alert merge, so an
+ * interrupted window leaves neither alerts nor incidents behind.
+ */
+import { sql, type Kysely } from 'kysely';
+
+/** One incident to recompute. */
+export interface IncidentRef {
+  readonly monitorGuid: string;
+  readonly incidentKey: string;
+}
+
+// Pairs per call: two array parameters of this size stay far below any protocol limit, and a
+// window of 100-alert pages rarely touches more.
+const CHUNK = 5_000;
+
+// Arrays go over as Postgres array literals (text): node-postgres and PGlite serialise JS arrays
+// differently, text they both pass through unchanged.
+function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+}
+
+/**
+ * Recomputes the incidents of `pairs` (deduplicated; GUIDs compared case-insensitively, keys as
+ * sent) and stamps the changed rows with `runId`. Returns the number of incident rows inserted,
+ * changed or deleted.
+ */
+export async function refreshIncidents(
+  // Kysely<any>: the function is called with the warehouse's typed instance or a transaction.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  pairs: readonly IncidentRef[],
+  runId: number,
+): Promise<number> {
+  const unique = new Map<string, IncidentRef>();
+  for (const pair of pairs) {
+    const monitorGuid = pair.monitorGuid.toLowerCase();
+    unique.set(`${monitorGuid}\u0000${pair.incidentKey}`, { monitorGuid, incidentKey: pair.incidentKey });
+  }
+  const all = [...unique.values()];
+  let changed = 0;
+  for (let offset = 0; offset < all.length; offset += CHUNK) {
+    const chunk = all.slice(offset, offset + CHUNK);
+    const guids = arrayLiteral(chunk.map((pair) => pair.monitorGuid));
+    const keys = arrayLiteral(chunk.map((pair) => pair.incidentKey));
+    const result = await sql<{ changed: number }>`
+      select uptrends.refresh_incidents(${guids}::uuid[], ${keys}::text[], ${runId}::bigint) as changed`.execute(db);
+    changed += result.rows[0]?.changed ?? 0;
+  }
+  return changed;
+}

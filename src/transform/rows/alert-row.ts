@@ -1,0 +1,88 @@
+/**
+ * `uptrends.alert` row: one alert record (Error, Reminder, Ok or whatever type the service adds).
+ * Error texts are stored exactly as sent, because the warehouse keeps the truth and the reports
+ * sanitise what they show; only `raw` goes through redactSecrets.
+ */
+import { RecordValidationError } from '../../errors.ts';
+import type { Alert } from '../../extract/schemas/alert.ts';
+import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
+import { redactSecrets } from '../redact-secrets.ts';
+import type { RowContext } from '../row-context.ts';
+
+/**
+ * Columns of `uptrends.alert` written by the mapper (`loaded_at` is the database's default,
+ * set once on insert).
+ */
+export interface AlertRow {
+  readonly alert_id: string;
+  readonly account_id: string;
+  readonly monitor_guid: string;
+  readonly alert_type: string;
+  readonly raised_at: Date;
+  readonly raised_at_local: string;
+  readonly first_error_at: Date | null;
+  readonly first_error_at_local: string | null;
+  readonly monitor_check_id: number;
+  readonly first_error_monitor_check_id: number;
+  readonly error_description: string | null;
+  readonly error_message: string | null;
+  readonly incident_key: string;
+  readonly incident_key_derived: boolean;
+  readonly raw: unknown;
+  readonly run_id: number;
+}
+
+// The incident key of an alert sent without IncidentKey: every alert of one incident carries the
+// same FirstErrorMonitorCheckId, so they still group together; the prefix keeps a derived key
+// from ever equalling a real one.
+function derivedIncidentKey(firstErrorMonitorCheckId: number): string {
+  return `derived:${firstErrorMonitorCheckId}`;
+}
+
+/**
+ * Maps one alert item; `original` is the record as received (kept, redacted, in `raw`). A
+ * Timestamp that is missing or not a timestamp is a RecordValidationError naming the stream
+ * (`ctx.stream`, default `alerts`), the field and the alert Id; FirstError may be absent.
+ */
+export function alertRow(alert: Alert, ctx: RowContext, original?: unknown): AlertRow {
+  const stream = ctx.stream ?? 'alerts';
+  const alertId = alert.Id.toLowerCase();
+  const attributes = alert.Attributes;
+  const raised = parseLocalTimestamp(attributes.Timestamp, ctx.zone, {
+    stream,
+    field: 'Timestamp',
+    recordId: alertId,
+  });
+  // Without its Timestamp an alert cannot be placed in any window or incident: reject it rather
+  // than store a row no query can use.
+  if (raised === null) {
+    throw new RecordValidationError(`${stream}: Timestamp is missing`, {
+      context: { stream, field: 'Timestamp', recordId: alertId },
+    });
+  }
+  const firstError = parseLocalTimestamp(attributes.FirstError, ctx.zone, {
+    stream,
+    field: 'FirstError',
+    recordId: alertId,
+  });
+  const sentKey = attributes.IncidentKey ?? '';
+  const keyMissing = sentKey.trim() === '';
+  return {
+    alert_id: alertId,
+    account_id: ctx.accountId,
+    monitor_guid: attributes.MonitorGuid.toLowerCase(),
+    alert_type: attributes.AlertType,
+    raised_at: raised.at,
+    raised_at_local: raised.local,
+    first_error_at: firstError?.at ?? null,
+    first_error_at_local: firstError?.local ?? null,
+    monitor_check_id: attributes.MonitorCheckId,
+    first_error_monitor_check_id: attributes.FirstErrorMonitorCheckId,
+    error_description: attributes.ErrorDescription ?? null,
+    error_message: attributes.ErrorMessage ?? null,
+    incident_key: keyMissing ? derivedIncidentKey(attributes.FirstErrorMonitorCheckId) : sentKey,
+    incident_key_derived: keyMissing,
+    raw: redactSecrets(original ?? alert),
+    run_id: ctx.runId,
+  };
+}
