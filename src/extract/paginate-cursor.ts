@@ -17,7 +17,9 @@ export interface CursorPage<T> {
  * window may carry that window's `context`, so errors raised while paging it name the window even
  * when the caller passes no context of its own.
  */
-export type FetchCursorPage<T> = ((cursor: string | undefined) => Promise<CursorPage<T>>) & { readonly context?: ErrorContext };
+export type FetchCursorPage<T> = ((cursor: string | undefined) => Promise<CursorPage<T>>) & {
+  readonly context?: ErrorContext;
+};
 
 /** Options of paginateCursor. */
 export interface PaginateCursorOptions {
@@ -31,7 +33,9 @@ export interface PaginateCursorOptions {
 export const DEFAULT_MAX_PAGES = 100_000;
 
 function where(context: ErrorContext): string {
-  const parts = [context.stream, context.partition, context.window].filter((p) => p !== undefined && p !== null && p !== '');
+  const parts = [context.stream, context.partition, context.window].filter(
+    (p) => p !== undefined && p !== null && p !== '',
+  );
   return parts.length > 0 ? ` in window ${parts.join(' ')}` : '';
 }
 
@@ -43,7 +47,10 @@ function where(context: ErrorContext): string {
  * StreamError (`context.reason` = `cursor-loop`); a window longer than `maxPages` throws one with
  * `reason` = `page-cap`.
  */
-export async function* paginateCursor<T>(fetchPage: FetchCursorPage<T>, options: PaginateCursorOptions = {}): AsyncGenerator<T[]> {
+export async function* paginateCursor<T>(
+  fetchPage: FetchCursorPage<T>,
+  options: PaginateCursorOptions = {},
+): AsyncGenerator<T[]> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const context: ErrorContext = { ...fetchPage.context, ...options.context };
   // Page number on which each cursor was first returned, to say where a loop closed.
@@ -61,16 +68,22 @@ export async function* paginateCursor<T>(fetchPage: FetchCursorPage<T>, options:
     }
     const firstSeen = seen.get(next);
     if (firstSeen !== undefined) {
-      throw new StreamError(`Cursor loop${where(context)}: page ${page} returned the cursor already returned by page ${firstSeen}`, {
-        retriable: false,
-        context: { ...context, reason: 'cursor-loop', pages: page },
-      });
+      throw new StreamError(
+        `Cursor loop${where(context)}: page ${page} returned the cursor already returned by page ${firstSeen}`,
+        {
+          retriable: false,
+          context: { ...context, reason: 'cursor-loop', pages: page },
+        },
+      );
     }
     if (page >= maxPages) {
-      throw new StreamError(`Page cap${where(context)}: more than ${maxPages} pages, the window was not read to its end`, {
-        retriable: false,
-        context: { ...context, reason: 'page-cap', pages: page },
-      });
+      throw new StreamError(
+        `Page cap${where(context)}: more than ${maxPages} pages, the window was not read to its end`,
+        {
+          retriable: false,
+          context: { ...context, reason: 'page-cap', pages: page },
+        },
+      );
     }
     seen.set(next, page);
     yield records;

@@ -40,7 +40,10 @@ function defaultIsInvalidCursor(error: unknown): boolean {
 }
 
 /** Reads every page of one window into memory; see the module comment for restarts. */
-export async function readCursorWindow<T>(fetchPage: FetchCursorPage<T>, options: ReadCursorWindowOptions<T> = {}): Promise<CursorWindow<T>> {
+export async function readCursorWindow<T>(
+  fetchPage: FetchCursorPage<T>,
+  options: ReadCursorWindowOptions<T> = {},
+): Promise<CursorWindow<T>> {
   const maxRestarts = options.maxRestarts ?? 3;
   const isInvalidCursor = options.isInvalidCursor ?? defaultIsInvalidCursor;
   const context: ErrorContext = { ...fetchPage.context, ...options.context };
@@ -72,11 +75,14 @@ export async function readCursorWindow<T>(fetchPage: FetchCursorPage<T>, options
     } catch (error) {
       if (!(carriedCursor && isInvalidCursor(error))) throw error;
       if (restarts >= maxRestarts) {
-        throw new StreamError(`Cursor rejected ${restarts + 1} times, window not read (after ${maxRestarts} restarts): ${(error as Error).message}`, {
-          retriable: false,
-          cause: error,
-          context: { ...context, reason: 'cursor-invalid', restarts },
-        });
+        throw new StreamError(
+          `Cursor rejected ${restarts + 1} times, window not read (after ${maxRestarts} restarts): ${(error as Error).message}`,
+          {
+            retriable: false,
+            cause: error,
+            context: { ...context, reason: 'cursor-invalid', restarts },
+          },
+        );
       }
       continue;
     }
@@ -118,21 +124,31 @@ export interface AlertWindowQuery {
 export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): FetchCursorPage<unknown> {
   const hasGroup = q.groupGuid !== undefined && q.groupGuid !== '';
   const hasMonitor = q.monitorGuid !== undefined && q.monitorGuid !== '';
-  if (hasGroup === hasMonitor) throw new ConfigError('alertPageFetcher: give exactly one of groupGuid and monitorGuid');
+  if (hasGroup === hasMonitor)
+    throw new ConfigError('alertPageFetcher: give exactly one of groupGuid and monitorGuid');
   const take = q.take ?? 100;
-  if (!Number.isInteger(take) || take < 1 || take > 100) throw new ConfigError('alertPageFetcher: take must be an integer from 1 to 100');
-  const path = hasGroup ? `/Alert/MonitorGroup/${encodeURIComponent(q.groupGuid!)}` : `/Alert/Monitor/${encodeURIComponent(q.monitorGuid!)}`;
+  if (!Number.isInteger(take) || take < 1 || take > 100)
+    throw new ConfigError('alertPageFetcher: take must be an integer from 1 to 100');
+  const path = hasGroup
+    ? `/Alert/MonitorGroup/${encodeURIComponent(q.groupGuid!)}`
+    : `/Alert/Monitor/${encodeURIComponent(q.monitorGuid!)}`;
   const route = hasGroup ? '/Alert/MonitorGroup/{guid}' : '/Alert/Monitor/{guid}';
   const context: ErrorContext = { window: `${q.start}/${q.end}`, ...q.context };
   const base = { IncludeReminders: true, Sorting: 'Ascending', Take: take, Start: q.start, End: q.end };
   const fetchPage = async (cursor: string | undefined): Promise<CursorPage<unknown>> => {
-    const { body } = await client.get(path, cursor === undefined ? base : { ...base, Cursor: cursor }, { route, context });
+    const { body } = await client.get(path, cursor === undefined ? base : { ...base, Cursor: cursor }, {
+      route,
+      context,
+    });
     const parsed = alertListSchema.safeParse(body);
     if (!parsed.success) {
-      throw new ResponseFormatError(`${route}: the alert page is not an alert list (${parsed.error.issues[0]?.message ?? 'invalid'})`, {
-        retriable: false,
-        context: { ...context, route },
-      });
+      throw new ResponseFormatError(
+        `${route}: the alert page is not an alert list (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+        {
+          retriable: false,
+          context: { ...context, route },
+        },
+      );
     }
     return { records: parsed.data.Data, next: parsed.data.Cursors?.Next ?? undefined };
   };

@@ -9,7 +9,14 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
 import { Agent, request, type Dispatcher } from 'undici';
-import { ConfigError, EtlError, HttpError, isRetriable, RateLimitError, type ErrorContext } from '../../errors.ts';
+import {
+  ConfigError,
+  EtlError,
+  HttpError,
+  isRetriable,
+  RateLimitError,
+  type ErrorContext,
+} from '../../errors.ts';
 import { systemClock, type Clock } from '../../terms.ts';
 import { abortableSleep, abortReason } from './abortable-sleep.ts';
 import { httpErrorForStatus } from './http-error-for-status.ts';
@@ -107,7 +114,9 @@ interface Call {
 function positive(name: string, value: number | undefined, fallback: number, integer: boolean): number {
   const v = value ?? fallback;
   if (!(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
-    throw new ConfigError(`HTTP client: ${name} must be a positive ${integer ? 'integer' : 'number'}`, { context: { option: name } });
+    throw new ConfigError(`HTTP client: ${name} must be a positive ${integer ? 'integer' : 'number'}`, {
+      context: { option: name },
+    });
   }
   return v;
 }
@@ -139,12 +148,18 @@ export class ApiClient {
     try {
       base = new URL(options.baseUrl);
     } catch (cause) {
-      throw new ConfigError(`HTTP client ${options.name}: the base URL is not a valid URL`, { cause, context: { api: options.name } });
-    }
-    if (base.username !== '' || base.password !== '') {
-      throw new ConfigError(`HTTP client ${options.name}: put credentials in the user name and password settings, not in the base URL`, {
+      throw new ConfigError(`HTTP client ${options.name}: the base URL is not a valid URL`, {
+        cause,
         context: { api: options.name },
       });
+    }
+    if (base.username !== '' || base.password !== '') {
+      throw new ConfigError(
+        `HTTP client ${options.name}: put credentials in the user name and password settings, not in the base URL`,
+        {
+          context: { api: options.name },
+        },
+      );
     }
     base.search = '';
     base.hash = '';
@@ -168,7 +183,9 @@ export class ApiClient {
     this.#logger = options.logger;
     this.#clock = options.clock ?? systemClock;
     this.#budget =
-      options.maxRps === undefined ? undefined : new RateBudget(positive('maxRps', options.maxRps, 1, false), { sleep: this.#sleep });
+      options.maxRps === undefined
+        ? undefined
+        : new RateBudget(positive('maxRps', options.maxRps, 1, false), { sleep: this.#sleep });
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher =
       options.dispatcher ??
@@ -188,7 +205,8 @@ export class ApiClient {
    * empty result. The wait between attempts does not hold a concurrency slot.
    */
   async get<T = unknown>(path: string, query: Query = {}, options: GetOptions = {}): Promise<ApiResponse<T>> {
-    if (this.#closed) throw new ConfigError(`HTTP client ${this.#name} is closed`, { context: { api: this.#name } });
+    if (this.#closed)
+      throw new ConfigError(`HTTP client ${this.#name} is closed`, { context: { api: this.#name } });
     const route = options.route ?? routeTemplate(path);
     const call: Call = {
       url: this.#url(path, query),
@@ -256,7 +274,14 @@ export class ApiClient {
   async #attempt<T>(call: Call, attempt: number, routeStats: RouteStats): Promise<ApiResponse<T>> {
     await this.#budget?.take(this.#signal);
     const printable = safeUrl(call.url);
-    const context: ErrorContext = { ...call.context, api: this.#name, route: call.route, method: 'GET', attempts: attempt, url: printable };
+    const context: ErrorContext = {
+      ...call.context,
+      api: this.#name,
+      route: call.route,
+      method: 'GET',
+      attempts: attempt,
+      url: printable,
+    };
     const headers = {
       accept: call.accept === 'xml' ? 'application/xml' : 'application/json',
       authorization: this.#auth,
@@ -293,7 +318,8 @@ export class ApiClient {
       throw httpErrorForStatus({
         status,
         message: serviceMessage(text),
-        retryAfterMs: status === 429 ? parseRetryAfter(answerHeaders['retry-after'], this.#clock().getTime()) : undefined,
+        retryAfterMs:
+          status === 429 ? parseRetryAfter(answerHeaders['retry-after'], this.#clock().getTime()) : undefined,
         what: call.what,
         context: withStatus,
       });
@@ -315,7 +341,9 @@ export class ApiClient {
 }
 
 function requestBytes(url: URL, headers: Record<string, string>): number {
-  let n = Buffer.byteLength(`GET ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: keep-alive\r\n\r\n`);
+  let n = Buffer.byteLength(
+    `GET ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: keep-alive\r\n\r\n`,
+  );
   for (const [k, v] of Object.entries(headers)) n += Buffer.byteLength(`${k}: ${v}\r\n`);
   return n;
 }

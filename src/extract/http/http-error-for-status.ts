@@ -25,14 +25,21 @@ function describe(a: FailedAnswer, fallback: string): string {
 export function httpErrorForStatus(a: FailedAnswer): HttpError {
   const options = { context: a.context };
   if (a.status === 401 || a.status === 403) {
-    const hint = a.status === 401 ? 'check the API user name and password' : 'the API account lacks rights on this resource';
+    const hint =
+      a.status === 401
+        ? 'check the API user name and password'
+        : 'the API account lacks rights on this resource';
     return new AuthError(`${describe(a, 'access denied')} (${hint})`, a.status, options);
   }
   if (a.status === 429) return new RateLimitError(describe(a, 'too many requests'), a.retryAfterMs, options);
   if (a.status === 404) return new HttpError('API_NOT_FOUND', describe(a, 'not found'), a.status, options);
-  if (a.status === 400) return new HttpError('API_BAD_REQUEST', describe(a, 'bad request'), a.status, options);
+  if (a.status === 400)
+    return new HttpError('API_BAD_REQUEST', describe(a, 'bad request'), a.status, options);
   if (a.status >= 500) {
-    return new HttpError('API_SERVER_ERROR', describe(a, 'server error'), a.status, { ...options, retriable: true });
+    return new HttpError('API_SERVER_ERROR', describe(a, 'server error'), a.status, {
+      ...options,
+      retriable: true,
+    });
   }
   // Other 4xx, and 1xx/3xx that a plain GET should never see (redirects are not followed).
   return new HttpError('API_REJECTED', describe(a, 'request rejected'), a.status, options);

@@ -6,7 +6,12 @@
  */
 import { HttpError, ResponseFormatError, type ErrorContext } from '../../errors.ts';
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 const UNREACHABLE_CODES = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
@@ -36,17 +41,30 @@ export function networkError(error: unknown, what: string, context: ErrorContext
   if (code === undefined) return error;
   const ctx = { ...context, transport: code };
   if (TIMEOUT_CODES.has(code)) {
-    return new HttpError('API_TIMEOUT', `${what} timed out (${code})`, undefined, { retriable: true, context: ctx, cause: error });
-  }
-  if (UNREACHABLE_CODES.has(code) || code.startsWith('HPE_')) {
-    return new HttpError('API_UNREACHABLE', `${what} failed: connection ${code === 'ECONNREFUSED' ? 'refused' : 'lost'} (${code})`, undefined, {
+    return new HttpError('API_TIMEOUT', `${what} timed out (${code})`, undefined, {
       retriable: true,
       context: ctx,
       cause: error,
     });
   }
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('HPE_')) {
+    return new HttpError(
+      'API_UNREACHABLE',
+      `${what} failed: connection ${code === 'ECONNREFUSED' ? 'refused' : 'lost'} (${code})`,
+      undefined,
+      {
+        retriable: true,
+        context: ctx,
+        cause: error,
+      },
+    );
+  }
   if (CUT_SHORT_CODES.has(code)) {
-    return new ResponseFormatError(`${what}: the response body ended before its announced length`, { retriable: true, context: ctx, cause: error });
+    return new ResponseFormatError(`${what}: the response body ended before its announced length`, {
+      retriable: true,
+      context: ctx,
+      cause: error,
+    });
   }
   return error;
 }

@@ -33,11 +33,14 @@ function formatOf(f: BodyFormat): 'json' | 'xml' {
 export function parseBody(text: string, f: BodyFormat): unknown {
   const format = formatOf(f);
   const fail = (reason: string, cause?: unknown): ResponseFormatError =>
-    new ResponseFormatError(`${f.what}: the body is not valid ${format.toUpperCase()} (${reason}); it starts with: ${JSON.stringify(bodyExcerpt(text, f.secrets))}`, {
-      retriable: true,
-      context: { ...f.context, format },
-      cause,
-    });
+    new ResponseFormatError(
+      `${f.what}: the body is not valid ${format.toUpperCase()} (${reason}); it starts with: ${JSON.stringify(bodyExcerpt(text, f.secrets))}`,
+      {
+        retriable: true,
+        context: { ...f.context, format },
+        cause,
+      },
+    );
   if (text.trim() === '') throw fail('empty body');
   if (format === 'xml') {
     try {

@@ -22,7 +22,8 @@ export class RateBudget {
   #nextFreeMs = Number.NEGATIVE_INFINITY;
 
   constructor(ratePerSecond: number, deps: RateBudgetDeps = {}) {
-    if (!(ratePerSecond > 0) || !Number.isFinite(ratePerSecond)) throw new RangeError('RateBudget: the rate must be a positive number');
+    if (!(ratePerSecond > 0) || !Number.isFinite(ratePerSecond))
+      throw new RangeError('RateBudget: the rate must be a positive number');
     this.#intervalMs = 1000 / ratePerSecond;
     this.#now = deps.now ?? (() => performance.now());
     this.#sleep = deps.sleep ?? abortableSleep;

@@ -31,7 +31,9 @@ export function serviceMessage(body: string): string | undefined {
     parsed = JSON.parse(body);
   } catch {
     // XML error bodies: <Message>...</Message> elements, however they are wrapped.
-    const found = [...body.matchAll(/<Message>([^<]*)<\/Message>/g)].map((m) => m[1]!.trim()).filter((m) => m !== '');
+    const found = [...body.matchAll(/<Message>([^<]*)<\/Message>/g)]
+      .map((m) => m[1]!.trim())
+      .filter((m) => m !== '');
     return found.length > 0 ? found.join('; ').slice(0, MAX_LENGTH) : undefined;
   }
   return fromParsed(parsed)?.slice(0, MAX_LENGTH);

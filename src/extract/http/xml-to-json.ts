@@ -33,7 +33,9 @@ function convert(value: unknown, name: string, arrays: ReadonlySet<string>): unk
   }
   if (Array.isArray(value)) return value.map((item) => convert(item, name, arrays));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v, k, arrays)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v, k, arrays)]),
+    );
   }
   return typeof value === 'string' ? scalar(value) : value;
 }

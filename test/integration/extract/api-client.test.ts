@@ -32,14 +32,21 @@ function client(extra: Partial<ApiClientOptions> = {}): { api: ApiClient; sleeps
 
 function leavesAsText(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(leavesAsText);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leavesAsText(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, leavesAsText(v)]));
   return String(value);
 }
 
 /** Every way an error could show a secret. */
 function printed(error: unknown): string {
   const e = error as Error;
-  return [JSON.stringify(error), e.message, String(e.cause), e.stack ?? '', JSON.stringify((error as EtlError).context)].join('\n');
+  return [
+    JSON.stringify(error),
+    e.message,
+    String(e.cause),
+    e.stack ?? '',
+    JSON.stringify((error as EtlError).context),
+  ].join('\n');
 }
 
 beforeAll(async () => {
@@ -73,27 +80,49 @@ describe('ApiClient: normal answers', () => {
     const { api } = client();
     const monitors = (await api.get<{ MonitorGuid: string }[]>('/Monitor')).body;
     for (const m of monitors.slice(0, 3)) await api.get(`/Monitor/${m.MonitorGuid}/MaintenancePeriod`);
-    expect(api.stats().byRoute['/Monitor/{guid}/MaintenancePeriod']).toEqual({ requests: 3, retries: 0, failures: 0 });
+    expect(api.stats().byRoute['/Monitor/{guid}/MaintenancePeriod']).toEqual({
+      requests: 3,
+      retries: 0,
+      failures: 0,
+    });
   });
 
   it('parses Infra XML into the JSON answer, leaf text aside', async () => {
-    const infra = client({ name: 'infra', baseUrl: sim.infraUrl, username: sim.credentials.infraUsername, password: sim.credentials.infraPassword }).api;
+    const infra = client({
+      name: 'infra',
+      baseUrl: sim.infraUrl,
+      username: sim.credentials.infraUsername,
+      password: sim.credentials.infraPassword,
+    }).api;
     const query = { Take: 50, GroupFilter: 'All' };
     const json = await infra.get('/v1/DeviceGroupData', query);
-    const xml = await infra.get('/v1/DeviceGroupData', query, { accept: 'xml', xmlArrays: ['Devices', 'DataFeeds'] });
+    const xml = await infra.get('/v1/DeviceGroupData', query, {
+      accept: 'xml',
+      xmlArrays: ['Devices', 'DataFeeds'],
+    });
     expect((json.body as { Devices: unknown[] }).Devices.length).toBeGreaterThan(1);
     // XML cannot say whether "42.74" was a number or text; the record schemas accept both, so the
     // shapes must match exactly and the leaves as text.
     expect(leavesAsText(xml.body)).toEqual(leavesAsText(json.body));
-    const device = (xml.body as { Devices: { Id: unknown; Name: unknown; DataFeeds: unknown[] }[] }).Devices[0]!;
+    const device = (xml.body as { Devices: { Id: unknown; Name: unknown; DataFeeds: unknown[] }[] })
+      .Devices[0]!;
     expect(typeof device.Id).toBe('number');
     expect(typeof device.Name).toBe('string');
     expect(Array.isArray(device.DataFeeds)).toBe(true);
   });
 
   it('keeps one-element lists as arrays in XML', async () => {
-    const infra = client({ name: 'infra', baseUrl: sim.infraUrl, username: sim.credentials.infraUsername, password: sim.credentials.infraPassword }).api;
-    const xml = await infra.get<{ Devices: unknown[] }>('/v1/DeviceGroupData', { Take: 1 }, { accept: 'xml', xmlArrays: ['Devices', 'DataFeeds'] });
+    const infra = client({
+      name: 'infra',
+      baseUrl: sim.infraUrl,
+      username: sim.credentials.infraUsername,
+      password: sim.credentials.infraPassword,
+    }).api;
+    const xml = await infra.get<{ Devices: unknown[] }>(
+      '/v1/DeviceGroupData',
+      { Take: 1 },
+      { accept: 'xml', xmlArrays: ['Devices', 'DataFeeds'] },
+    );
     expect(Array.isArray(xml.body.Devices)).toBe(true);
     expect(xml.body.Devices).toHaveLength(1);
   });
@@ -163,7 +192,14 @@ describe('ApiClient: errors', () => {
     expect(e.code).toBe('API_SERVER_ERROR');
     expect(e.status).toBe(500);
     expect(e.message).toBe('api GET /Monitor answered 500: An error has occurred.');
-    expect(e.context).toMatchObject({ api: 'api', route: '/Monitor', method: 'GET', status: 500, attempts: 3, stream: 'monitors' });
+    expect(e.context).toMatchObject({
+      api: 'api',
+      route: '/Monitor',
+      method: 'GET',
+      status: 500,
+      attempts: 3,
+      stream: 'monitors',
+    });
     expect(sim.requestCounts().byRoute['GET /Monitor']).toEqual({ '500': 3 });
     expect(sleeps).toHaveLength(2);
     expect(api.stats().byRoute['/Monitor']).toEqual({ requests: 3, retries: 2, failures: 1 });
@@ -183,7 +219,9 @@ describe('ApiClient: errors', () => {
     const error = await api.get('/Monitor').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect((error as AuthError).status).toBe(401);
-    expect((error as AuthError).message).toMatch(/^api GET \/Monitor answered 401: Authorization has been denied/);
+    expect((error as AuthError).message).toMatch(
+      /^api GET \/Monitor answered 401: Authorization has been denied/,
+    );
     expect(sim.requestCounts().byRoute['GET /Monitor']).toEqual({ '401': 1 });
     expect(sleeps).toEqual([]);
     const token = Buffer.from(`${sim.credentials.username}:${password}`).toString('base64');
@@ -197,12 +235,24 @@ describe('ApiClient: errors', () => {
     const { password } = sim.credentials;
     const token = Buffer.from(`${sim.credentials.username}:${password}`).toString('base64');
     const errors: unknown[] = [];
-    for (const faults of ['slow=1,slowMs=1000,maxPerUrl=5', 'malformed=1,maxPerUrl=5', 'truncate=1,maxPerUrl=5', 'error503=1,maxPerUrl=5', 'reset=1,maxPerUrl=5']) {
+    for (const faults of [
+      'slow=1,slowMs=1000,maxPerUrl=5',
+      'malformed=1,maxPerUrl=5',
+      'truncate=1,maxPerUrl=5',
+      'error503=1,maxPerUrl=5',
+      'reset=1,maxPerUrl=5',
+    ]) {
       sim.setFaults(faults);
       const { api } = client({ retry: { maxAttempts: 1 }, timeouts: { headersMs: 100 } });
       errors.push(await api.get('/Monitor').catch((e: unknown) => e));
     }
-    expect(errors.map((e) => (e as EtlError).code)).toEqual(['API_TIMEOUT', 'API_BAD_RESPONSE', 'API_BAD_RESPONSE', 'API_SERVER_ERROR', 'API_UNREACHABLE']);
+    expect(errors.map((e) => (e as EtlError).code)).toEqual([
+      'API_TIMEOUT',
+      'API_BAD_RESPONSE',
+      'API_BAD_RESPONSE',
+      'API_SERVER_ERROR',
+      'API_UNREACHABLE',
+    ]);
     for (const error of errors) {
       expect(printed(error)).not.toContain(password);
       expect(printed(error)).not.toContain(token);
@@ -213,7 +263,9 @@ describe('ApiClient: errors', () => {
 
   it('404 keeps the message of the MessageList body', async () => {
     const { api } = client();
-    const error = (await api.get('/Monitor/00000000-0000-4000-8000-000000000000').catch((e: unknown) => e)) as HttpError;
+    const error = (await api
+      .get('/Monitor/00000000-0000-4000-8000-000000000000')
+      .catch((e: unknown) => e)) as HttpError;
     expect(error.code).toBe('API_NOT_FOUND');
     expect(error.retriable).toBe(false);
     expect(error.message).toBe('api GET /Monitor/{guid} answered 404: The specified monitor does not exist.');
@@ -222,22 +274,31 @@ describe('ApiClient: errors', () => {
 
   it('404 keeps the message of the bare MessageInfo body (statistics)', async () => {
     const { api } = client();
-    const error = (await api.get('/Statistics/Monitor/00000000-0000-4000-8000-000000000000', { PresetPeriod: 'PreviousDay' }).catch((e: unknown) => e)) as HttpError;
+    const error = (await api
+      .get('/Statistics/Monitor/00000000-0000-4000-8000-000000000000', { PresetPeriod: 'PreviousDay' })
+      .catch((e: unknown) => e)) as HttpError;
     expect(error.code).toBe('API_NOT_FOUND');
-    expect(error.message).toBe('api GET /Statistics/Monitor/{guid} answered 404: The monitor could not be found.');
+    expect(error.message).toBe(
+      'api GET /Statistics/Monitor/{guid} answered 404: The monitor could not be found.',
+    );
   });
 
   it('400 fails at once with the service message', async () => {
     const { api, sleeps } = client();
     const groups = (await api.get<{ MonitorGroupGuid: string }[]>('/MonitorGroup')).body;
-    const error = (await api.get(`/Alert/MonitorGroup/${groups[0]!.MonitorGroupGuid}`, { Take: 101 }).catch((e: unknown) => e)) as HttpError;
+    const error = (await api
+      .get(`/Alert/MonitorGroup/${groups[0]!.MonitorGroupGuid}`, { Take: 101 })
+      .catch((e: unknown) => e)) as HttpError;
     expect(error.code).toBe('API_BAD_REQUEST');
     expect(error.message).toContain('Take must be a number between 1 and 100.');
     expect(sleeps).toEqual([]);
   });
 
   it('a refused connection is API_UNREACHABLE after every attempt', async () => {
-    const { api } = client({ baseUrl: 'http://127.0.0.1:1/v4', retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+    const { api } = client({
+      baseUrl: 'http://127.0.0.1:1/v4',
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     const error = (await api.get('/Monitor').catch((e: unknown) => e)) as HttpError;
     expect(error.code).toBe('API_UNREACHABLE');
     expect(error.context.attempts).toBe(2);

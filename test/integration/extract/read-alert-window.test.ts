@@ -31,7 +31,12 @@ const idOf = (r: unknown): string => (r as { Id: string }).Id;
 
 function truthIds(start: string, end: string, monitorGuids?: string[]): string[] {
   return sim.truth
-    .alerts({ start: localToUtc(start, sim.timeZone), end: localToUtc(end, sim.timeZone), includeReminders: true, monitorGuids })
+    .alerts({
+      start: localToUtc(start, sim.timeZone),
+      end: localToUtc(end, sim.timeZone),
+      includeReminders: true,
+      monitorGuids,
+    })
     .map((a) => a.Id as string);
 }
 
@@ -54,20 +59,29 @@ describe('alert windows from the simulator', () => {
     const expected = truthIds(START, END);
     expect(expected.length).toBeGreaterThan(300);
     const pages: number[] = [];
-    const w = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }), {
-      key: idOf,
-      onPage: (n) => pages.push(n),
-    });
+    const w = await readCursorWindow(
+      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
+      {
+        key: idOf,
+        onPage: (n) => pages.push(n),
+      },
+    );
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.pages).toBe(Math.ceil(expected.length / 100));
     expect(pages.at(-1)).toBe(w.pages);
-    expect(sim.requestCounts().byRoute['GET /Alert/MonitorGroup/{monitorGroupGuid}']).toEqual({ '200': w.pages });
+    expect(sim.requestCounts().byRoute['GET /Alert/MonitorGroup/{monitorGroupGuid}']).toEqual({
+      '200': w.pages,
+    });
   });
 
   it('reads one monitor with a small Take', async () => {
-    const monitor = (sim.truth.alerts({ includeReminders: true })[0]!.Attributes as { MonitorGuid: string }).MonitorGuid;
+    const monitor = (sim.truth.alerts({ includeReminders: true })[0]!.Attributes as { MonitorGuid: string })
+      .MonitorGuid;
     const expected = truthIds(START, END, [monitor]);
-    const w = await readCursorWindow(alertPageFetcher(api(), { monitorGuid: monitor, start: START, end: END, take: 7 }), { key: idOf });
+    const w = await readCursorWindow(
+      alertPageFetcher(api(), { monitorGuid: monitor, start: START, end: END, take: 7 }),
+      { key: idOf },
+    );
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.pages).toBe(Math.max(1, Math.ceil(expected.length / 7)));
   });
@@ -75,11 +89,16 @@ describe('alert windows from the simulator', () => {
   it('gives the identical result under 429, 5xx, resets, truncated and malformed bodies', async () => {
     sim.setFaults('rate429=0.1,retryAfter=0,error500=0.1,error503=0.1,reset=0.1,truncate=0.1,malformed=0.1');
     const client = api();
-    const w = await readCursorWindow(alertPageFetcher(client, { groupGuid: allGroup, start: START, end: END }), { key: idOf });
+    const w = await readCursorWindow(
+      alertPageFetcher(client, { groupGuid: allGroup, start: START, end: END }),
+      { key: idOf },
+    );
     expect(w.records.map(idOf)).toEqual(truthIds(START, END));
     const counts = sim.requestCounts().byRoute['GET /Alert/MonitorGroup/{monitorGroupGuid}']!;
     // Faults did happen, and every one of them cost exactly one retry.
-    const faulted = Object.entries(counts).filter(([k]) => k !== '200').reduce((n, [, v]) => n + v, 0);
+    const faulted = Object.entries(counts)
+      .filter(([k]) => k !== '200')
+      .reduce((n, [, v]) => n + v, 0);
     expect(faulted).toBeGreaterThan(0);
     expect(client.stats().retries).toBe(faulted);
   });
@@ -90,34 +109,55 @@ describe('alert windows from the simulator', () => {
     sim.setFaults('expireCursor=1,maxPerUrl=1');
     const expected = truthIds(START, END);
     const pagesPerPass = Math.ceil(expected.length / 100);
-    const w = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }), { key: idOf, maxRestarts: 20 });
+    const w = await readCursorWindow(
+      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
+      { key: idOf, maxRestarts: 20 },
+    );
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.restarts).toBe(pagesPerPass - 1);
   });
 
   it('fails with a StreamError naming the window when the cursor keeps expiring', async () => {
     sim.setFaults('expireCursor=1,maxPerUrl=100');
-    const error = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }), {
-      key: idOf,
-      maxRestarts: 2,
-    }).catch((e: unknown) => e);
+    const error = await readCursorWindow(
+      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }),
+      {
+        key: idOf,
+        maxRestarts: 2,
+      },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).context).toMatchObject({ stream: 'alerts', window: `${START}/${END}`, reason: 'cursor-invalid', restarts: 2 });
+    expect((error as StreamError).context).toMatchObject({
+      stream: 'alerts',
+      window: `${START}/${END}`,
+      reason: 'cursor-invalid',
+      restarts: 2,
+    });
     expect(((error as StreamError).cause as HttpError).message).toContain('The cursor has expired.');
   });
 
   it('detects a repeating cursor as a loop and fails loudly with the window named', async () => {
     sim.setFaults('repeatCursor=1,maxPerUrl=100');
-    const error = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }), {
-      key: idOf,
-    }).catch((e: unknown) => e);
+    const error = await readCursorWindow(
+      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }),
+      {
+        key: idOf,
+      },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).message).toMatch(new RegExp(`^Cursor loop in window alerts ${START}/${END}: page 2 returned the cursor already returned by page 1$`));
+    expect((error as StreamError).message).toMatch(
+      new RegExp(
+        `^Cursor loop in window alerts ${START}/${END}: page 2 returned the cursor already returned by page 1$`,
+      ),
+    );
     expect((error as StreamError).context.reason).toBe('cursor-loop');
   });
 
   it('stops at the page cap rather than ending a window early', async () => {
-    const error = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }), { maxPages: 2 }).catch((e: unknown) => e);
+    const error = await readCursorWindow(
+      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
+      { maxPages: 2 },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).context.reason).toBe('page-cap');
   });
@@ -127,7 +167,9 @@ describe('alert windows from the simulator', () => {
     sim = await startSimulator({ seed: 11, monitors: 20, days: 30, now: NOW, ascendingFeedCursors: true });
     const start = '2025-11-19T00:00:00';
     const end = '2025-11-22T00:00:00';
-    const w = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start, end }), { key: idOf });
+    const w = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start, end }), {
+      key: idOf,
+    });
     expect(w.records.map(idOf)).toEqual(truthIds(start, end));
     expect(w.records.length).toBeGreaterThan(0);
     // The last page is the empty one whose Next repeats its own cursor: "nothing more yet".
@@ -150,6 +192,8 @@ describe('alert windows from the simulator', () => {
 
   it('rejects a query without exactly one scope', () => {
     expect(() => alertPageFetcher(api(), { start: START, end: END })).toThrow(/exactly one/);
-    expect(() => alertPageFetcher(api(), { groupGuid: allGroup, monitorGuid: allGroup, start: START, end: END })).toThrow(/exactly one/);
+    expect(() =>
+      alertPageFetcher(api(), { groupGuid: allGroup, monitorGuid: allGroup, start: START, end: END }),
+    ).toThrow(/exactly one/);
   });
 });

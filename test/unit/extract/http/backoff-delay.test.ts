@@ -29,12 +29,18 @@ describe('backoffDelay (full jitter)', () => {
 
   it('stays within [0, min(max, base * 2^retry)] for any inputs', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2000 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 600_000 }), (retry, r, base, max) => {
-        const d = backoffDelay(retry, { baseDelayMs: base, maxDelayMs: max }, () => r);
-        expect(Number.isInteger(d)).toBe(true);
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(d).toBeLessThanOrEqual(Math.min(max, base * 2 ** Math.min(retry, 52)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 600_000 }),
+        (retry, r, base, max) => {
+          const d = backoffDelay(retry, { baseDelayMs: base, maxDelayMs: max }, () => r);
+          expect(Number.isInteger(d)).toBe(true);
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(Math.min(max, base * 2 ** Math.min(retry, 52)));
+        },
+      ),
     );
   });
 });

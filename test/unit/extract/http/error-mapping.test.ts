@@ -4,7 +4,12 @@ import { httpErrorForStatus } from '../../../../src/extract/http/http-error-for-
 import { networkError } from '../../../../src/extract/http/network-error.ts';
 import { parseBody } from '../../../../src/extract/http/parse-body.ts';
 
-const base = { message: undefined, retryAfterMs: undefined, what: 'api GET /Monitor', context: { route: '/Monitor' } };
+const base = {
+  message: undefined,
+  retryAfterMs: undefined,
+  what: 'api GET /Monitor',
+  context: { route: '/Monitor' },
+};
 
 describe('httpErrorForStatus', () => {
   it.each([
@@ -25,7 +30,11 @@ describe('httpErrorForStatus', () => {
   });
 
   it.each([401, 403])('%i is a non-retriable AuthError', (status) => {
-    const e = httpErrorForStatus({ ...base, status, message: 'Authorization has been denied for this request.' });
+    const e = httpErrorForStatus({
+      ...base,
+      status,
+      message: 'Authorization has been denied for this request.',
+    });
     expect(e).toBeInstanceOf(AuthError);
     expect(e.retriable).toBe(false);
     expect(e.message).toContain('Authorization has been denied');
@@ -39,7 +48,11 @@ describe('httpErrorForStatus', () => {
   });
 
   it("puts the service's message and the route in the message", () => {
-    const e = httpErrorForStatus({ ...base, status: 400, message: 'Take must be a number between 1 and 100.' });
+    const e = httpErrorForStatus({
+      ...base,
+      status: 400,
+      message: 'Take must be a number between 1 and 100.',
+    });
     expect(e.message).toBe('api GET /Monitor answered 400: Take must be a number between 1 and 100.');
     expect(e.context.route).toBe('/Monitor');
   });
@@ -48,12 +61,15 @@ describe('httpErrorForStatus', () => {
 describe('networkError', () => {
   const err = (code: string): Error => Object.assign(new Error(`boom ${code}`), { code });
 
-  it.each(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])('%s -> API_TIMEOUT', (code) => {
-    const e = networkError(err(code), 'api GET /Monitor', {}) as HttpError;
-    expect(e.code).toBe('API_TIMEOUT');
-    expect(e.retriable).toBe(true);
-    expect(e.status).toBeUndefined();
-  });
+  it.each(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])(
+    '%s -> API_TIMEOUT',
+    (code) => {
+      const e = networkError(err(code), 'api GET /Monitor', {}) as HttpError;
+      expect(e.code).toBe('API_TIMEOUT');
+      expect(e.retriable).toBe(true);
+      expect(e.status).toBeUndefined();
+    },
+  );
 
   it.each(['UND_ERR_SOCKET', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND'])('%s -> API_UNREACHABLE', (code) => {
     const e = networkError(err(code), 'api GET /Monitor', {}) as HttpError;
@@ -62,7 +78,11 @@ describe('networkError', () => {
   });
 
   it('reads the code of the first error of an AggregateError', () => {
-    const e = networkError(new AggregateError([err('ECONNREFUSED'), err('ECONNREFUSED')]), 'x', {}) as HttpError;
+    const e = networkError(
+      new AggregateError([err('ECONNREFUSED'), err('ECONNREFUSED')]),
+      'x',
+      {},
+    ) as HttpError;
     expect(e.code).toBe('API_UNREACHABLE');
   });
 
@@ -80,7 +100,14 @@ describe('networkError', () => {
 });
 
 describe('parseBody', () => {
-  const f = { accept: 'json' as const, contentType: 'application/json; charset=utf-8', xmlArrays: [], what: 'api GET /Monitor (200)', context: { route: '/Monitor' }, secrets: ['s3cret-pass'] };
+  const f = {
+    accept: 'json' as const,
+    contentType: 'application/json; charset=utf-8',
+    xmlArrays: [],
+    what: 'api GET /Monitor (200)',
+    context: { route: '/Monitor' },
+    secrets: ['s3cret-pass'],
+  };
 
   it('parses JSON', () => {
     expect(parseBody('{"a":[1]}', f)).toEqual({ a: [1] });
@@ -98,7 +125,9 @@ describe('parseBody', () => {
     })();
     expect(e).toBeInstanceOf(ResponseFormatError);
     expect(e.retriable).toBe(true);
-    expect(e.message).toMatch(/^api GET \/Monitor \(200\): the body is not valid JSON \(cut off or malformed\)/);
+    expect(e.message).toMatch(
+      /^api GET \/Monitor \(200\): the body is not valid JSON \(cut off or malformed\)/,
+    );
     expect(e.message.length).toBeLessThan(220);
   });
 
@@ -115,7 +144,13 @@ describe('parseBody', () => {
   });
 
   it('follows the content type: XML when the service sends XML', () => {
-    expect(parseBody('<R><Devices><Device><Id>1</Id></Device></Devices></R>', { ...f, contentType: 'application/xml', xmlArrays: ['Devices'] })).toEqual({
+    expect(
+      parseBody('<R><Devices><Device><Id>1</Id></Device></Devices></R>', {
+        ...f,
+        contentType: 'application/xml',
+        xmlArrays: ['Devices'],
+      }),
+    ).toEqual({
       Devices: [{ Id: 1 }],
     });
   });

@@ -7,7 +7,10 @@ import { paginateCursor, type CursorPage } from '../../../../src/extract/paginat
 import { readCursorWindow } from '../../../../src/extract/read-alert-window.ts';
 
 /** A fake service: pages of `items` of size `take`, cursors "c1", "c2", ... */
-function pagedService(items: number[], take: number): { fetch: (c: string | undefined) => Promise<CursorPage<number>>; calls: (string | undefined)[] } {
+function pagedService(
+  items: number[],
+  take: number,
+): { fetch: (c: string | undefined) => Promise<CursorPage<number>>; calls: (string | undefined)[] } {
   const calls: (string | undefined)[] = [];
   return {
     calls,
@@ -36,10 +39,14 @@ describe('paginateCursor', () => {
 
   it('reads every item for any item count and page size (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer(), { maxLength: 60 }), fc.integer({ min: 1, max: 10 }), async (items, take) => {
-        const pages = await collect(paginateCursor(pagedService(items, take).fetch));
-        expect(pages.flat()).toEqual(items);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer(), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 10 }),
+        async (items, take) => {
+          const pages = await collect(paginateCursor(pagedService(items, take).fetch));
+          expect(pages.flat()).toEqual(items);
+        },
+      ),
     );
   });
 
@@ -49,17 +56,27 @@ describe('paginateCursor', () => {
   });
 
   it('detects a cursor repeated by the next page', async () => {
-    const fetch = (c: string | undefined): Promise<CursorPage<number>> => Promise.resolve({ records: [1], next: c === undefined ? 'A' : 'A' });
-    const error = await collect(paginateCursor(fetch, { context: { stream: 'alerts', window: '2025-01-01T00:00:00/2025-01-02T00:00:00' } })).catch((e: unknown) => e);
+    const fetch = (c: string | undefined): Promise<CursorPage<number>> =>
+      Promise.resolve({ records: [1], next: c === undefined ? 'A' : 'A' });
+    const error = await collect(
+      paginateCursor(fetch, {
+        context: { stream: 'alerts', window: '2025-01-01T00:00:00/2025-01-02T00:00:00' },
+      }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).message).toMatch(/Cursor loop in window alerts 2025-01-01T00:00:00\/2025-01-02T00:00:00: page 2 .* page 1/);
+    expect((error as StreamError).message).toMatch(
+      /Cursor loop in window alerts 2025-01-01T00:00:00\/2025-01-02T00:00:00: page 2 .* page 1/,
+    );
     expect((error as StreamError).context.reason).toBe('cursor-loop');
   });
 
   it('detects a longer cycle A -> B -> A', async () => {
     const next: Record<string, string> = { start: 'A', A: 'B', B: 'A' };
-    const fetch = (c: string | undefined): Promise<CursorPage<number>> => Promise.resolve({ records: [1], next: next[c ?? 'start'] });
-    await expect(collect(paginateCursor(fetch))).rejects.toThrow(/page 3 returned the cursor already returned by page 1/);
+    const fetch = (c: string | undefined): Promise<CursorPage<number>> =>
+      Promise.resolve({ records: [1], next: next[c ?? 'start'] });
+    await expect(collect(paginateCursor(fetch))).rejects.toThrow(
+      /page 3 returned the cursor already returned by page 1/,
+    );
   });
 
   it('ends an open feed: an empty page whose Next repeats the cursor sent', async () => {
@@ -69,12 +86,16 @@ describe('paginateCursor', () => {
   });
 
   it('still fails when a repeated cursor comes with records', async () => {
-    const fetch = (c: string | undefined): Promise<CursorPage<number>> => Promise.resolve({ records: [3], next: c ?? 'K' });
+    const fetch = (c: string | undefined): Promise<CursorPage<number>> =>
+      Promise.resolve({ records: [3], next: c ?? 'K' });
     await expect(collect(paginateCursor(fetch))).rejects.toThrow(/Cursor loop/);
   });
 
   it('fails past the page cap instead of ending early, without fetching page cap + 1', async () => {
-    const s = pagedService(Array.from({ length: 50 }, (_, i) => i), 10);
+    const s = pagedService(
+      Array.from({ length: 50 }, (_, i) => i),
+      10,
+    );
     const error = await collect(paginateCursor(s.fetch, { maxPages: 3 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).context.reason).toBe('page-cap');
@@ -103,15 +124,35 @@ describe('readCursorWindow', () => {
   it('deduplicates by key, keeping the first position and the last copy', async () => {
     type R = { id: string; v: number };
     const pages: CursorPage<R>[] = [
-      { records: [{ id: 'a', v: 1 }, { id: 'b', v: 1 }], next: 'x' },
-      { records: [{ id: 'a', v: 2 }, { id: 'c', v: 1 }] },
+      {
+        records: [
+          { id: 'a', v: 1 },
+          { id: 'b', v: 1 },
+        ],
+        next: 'x',
+      },
+      {
+        records: [
+          { id: 'a', v: 2 },
+          { id: 'c', v: 1 },
+        ],
+      },
     ];
-    const w = await readCursorWindow((c) => Promise.resolve(pages[c === undefined ? 0 : 1]!), { key: (r) => r.id });
-    expect(w.records).toEqual([{ id: 'a', v: 2 }, { id: 'b', v: 1 }, { id: 'c', v: 1 }]);
+    const w = await readCursorWindow((c) => Promise.resolve(pages[c === undefined ? 0 : 1]!), {
+      key: (r) => r.id,
+    });
+    expect(w.records).toEqual([
+      { id: 'a', v: 2 },
+      { id: 'b', v: 1 },
+      { id: 'c', v: 1 },
+    ]);
   });
 
   it('keeps records without a key', async () => {
-    const w = await readCursorWindow(() => Promise.resolve({ records: [{ id: undefined }, { id: undefined }] }), { key: (r) => r.id });
+    const w = await readCursorWindow(
+      () => Promise.resolve({ records: [{ id: undefined }, { id: undefined }] }),
+      { key: (r) => r.id },
+    );
     expect(w.records).toHaveLength(2);
   });
 
@@ -134,7 +175,9 @@ describe('readCursorWindow', () => {
     let calls = 0;
     const fetch = (): Promise<CursorPage<number>> => {
       calls++;
-      return Promise.reject(new HttpError('API_BAD_REQUEST', 'Take must be a number between 1 and 100.', 400));
+      return Promise.reject(
+        new HttpError('API_BAD_REQUEST', 'Take must be a number between 1 and 100.', 400),
+      );
     };
     await expect(readCursorWindow(fetch)).rejects.toThrow(/Take must be/);
     expect(calls).toBe(1);
@@ -143,7 +186,9 @@ describe('readCursorWindow', () => {
   it('does not restart on other errors', async () => {
     const s = pagedService([1, 2, 3, 4], 2);
     const fetch = (c: string | undefined): Promise<CursorPage<number>> =>
-      c === 'c1' ? Promise.reject(new HttpError('API_SERVER_ERROR', 'down', 500, { retriable: true })) : s.fetch(c);
+      c === 'c1'
+        ? Promise.reject(new HttpError('API_SERVER_ERROR', 'down', 500, { retriable: true }))
+        : s.fetch(c);
     await expect(readCursorWindow(fetch)).rejects.toThrow('down');
     expect(s.calls).toEqual([undefined]);
   });
@@ -151,10 +196,18 @@ describe('readCursorWindow', () => {
   it('fails after maxRestarts with a StreamError naming the window and wrapping the 400', async () => {
     const s = pagedService([1, 2, 3, 4], 2);
     const fetch = (c: string | undefined): Promise<CursorPage<number>> =>
-      c === 'c1' ? Promise.reject(new HttpError('API_BAD_REQUEST', 'The cursor has expired.', 400)) : s.fetch(c);
-    const error = await readCursorWindow(fetch, { maxRestarts: 2, context: { window: 'W1' } }).catch((e: unknown) => e);
+      c === 'c1'
+        ? Promise.reject(new HttpError('API_BAD_REQUEST', 'The cursor has expired.', 400))
+        : s.fetch(c);
+    const error = await readCursorWindow(fetch, { maxRestarts: 2, context: { window: 'W1' } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).context).toMatchObject({ window: 'W1', reason: 'cursor-invalid', restarts: 2 });
+    expect((error as StreamError).context).toMatchObject({
+      window: 'W1',
+      reason: 'cursor-invalid',
+      restarts: 2,
+    });
     expect((error as StreamError).cause).toBeInstanceOf(HttpError);
     expect(s.calls.filter((c) => c === undefined)).toHaveLength(3);
   });

@@ -26,7 +26,10 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(['3', '9'], NOW)).toBe(3000);
   });
 
-  it.each([undefined, '', '   ', 'soon', '-5', '1.5', '12abc', 'Fooday, 99 Zzz 2025'])('ignores %j', (value) => {
-    expect(parseRetryAfter(value, NOW)).toBeUndefined();
-  });
+  it.each([undefined, '', '   ', 'soon', '-5', '1.5', '12abc', 'Fooday, 99 Zzz 2025'])(
+    'ignores %j',
+    (value) => {
+      expect(parseRetryAfter(value, NOW)).toBeUndefined();
+    },
+  );
 });

@@ -4,7 +4,9 @@ import { serviceMessage } from '../../../../src/extract/http/service-message.ts'
 
 describe('serviceMessage', () => {
   it('reads the MessageList shape', () => {
-    expect(serviceMessage('{"Messages":[{"Message":"The cursor has expired."}]}')).toBe('The cursor has expired.');
+    expect(serviceMessage('{"Messages":[{"Message":"The cursor has expired."}]}')).toBe(
+      'The cursor has expired.',
+    );
   });
 
   it('joins several messages', () => {
@@ -18,12 +20,17 @@ describe('serviceMessage', () => {
   });
 
   it('reads <Message> elements of an XML error body', () => {
-    expect(serviceMessage('<MessageList><Messages><Message>Bad period</Message></Messages></MessageList>')).toBe('Bad period');
+    expect(
+      serviceMessage('<MessageList><Messages><Message>Bad period</Message></Messages></MessageList>'),
+    ).toBe('Bad period');
   });
 
-  it.each(['', 'null', '[]', '{"Messages":[]}', '{"Message":""}', '<html>oops</html>', '{"Other":1}'])('finds nothing in %j', (body) => {
-    expect(serviceMessage(body)).toBeUndefined();
-  });
+  it.each(['', 'null', '[]', '{"Messages":[]}', '{"Message":""}', '<html>oops</html>', '{"Other":1}'])(
+    'finds nothing in %j',
+    (body) => {
+      expect(serviceMessage(body)).toBeUndefined();
+    },
+  );
 
   it('bounds a huge message', () => {
     expect(serviceMessage(JSON.stringify({ Message: 'x'.repeat(5000) }))).toHaveLength(500);

@@ -17,20 +17,29 @@ describe('xmlToJson', () => {
   });
 
   it('keeps several items in order', () => {
-    const xml = '<R><Devices><Device><Id>1</Id></Device><Device><Id>2</Id></Device><Device><Id>3</Id></Device></Devices></R>';
+    const xml =
+      '<R><Devices><Device><Id>1</Id></Device><Device><Id>2</Id></Device><Device><Id>3</Id></Device></Devices></R>';
     expect(xmlToJson(xml, ARRAYS)).toEqual({ Devices: [{ Id: 1 }, { Id: 2 }, { Id: 3 }] });
   });
 
   it('reads an empty wrapper as an empty list', () => {
-    expect(xmlToJson('<R><Count>0</Count><Devices></Devices><DataFeeds/></R>', ARRAYS)).toEqual({ Count: 0, Devices: [], DataFeeds: [] });
+    expect(xmlToJson('<R><Count>0</Count><Devices></Devices><DataFeeds/></R>', ARRAYS)).toEqual({
+      Count: 0,
+      Devices: [],
+      DataFeeds: [],
+    });
   });
 
   it('leaves unlisted repeated-once elements as objects', () => {
-    expect(xmlToJson('<R><Devices><Device><Id>1</Id></Device></Devices></R>', [])).toEqual({ Devices: { Device: { Id: 1 } } });
+    expect(xmlToJson('<R><Devices><Device><Id>1</Id></Device></Devices></R>', [])).toEqual({
+      Devices: { Device: { Id: 1 } },
+    });
   });
 
   it('converts only canonical numbers and booleans', () => {
-    expect(xmlToJson('<R><A>007</A><B>1e3</B><C>-4</C><D>true</D><E>False</E><F>12.30</F><G>0.5</G></R>')).toEqual({
+    expect(
+      xmlToJson('<R><A>007</A><B>1e3</B><C>-4</C><D>true</D><E>False</E><F>12.30</F><G>0.5</G></R>'),
+    ).toEqual({
       A: '007',
       B: '1e3',
       C: -4,
