@@ -2,7 +2,8 @@
  * Reads every item of one device group, paging with `Skip`/`Take` until `Count` is reached.
  * Paging advances by the items actually received, so a server that caps `Take` below what we ask
  * still gets read completely. Guards: a page identical to the previous one (a server ignoring
- * `Skip`) fails loudly instead of looping or loading duplicates; the number of pages is capped;
+ * `Skip`) fails loudly instead of looping or loading duplicates; without a `Count` the number of
+ * pages is capped;
  * an empty page before `Count` is reached, or a `Count` that changes between pages (devices added
  * or removed meanwhile), ends the group and marks the listing incomplete, so the caller does not
  * treat what is missing as deleted.
@@ -32,12 +33,12 @@ export interface PagingOptions {
   format: InfraFormat;
   /** Added to every request's error context. */
   context: ErrorContext;
-  /** Pages allowed beyond what Count needs at one item per page. (Default: 2) */
-  slackPages?: number;
+  /**
+   * Pages allowed when the API sends no Count (with a Count, Skip reaches it after at most Count
+   * pages). (Default: 10000)
+   */
+  maxPages?: number;
 }
-
-// Without a Count we cannot size the cap; this bounds a runaway listing.
-const MAX_PAGES_WITHOUT_COUNT = 10_000;
 
 /** Reads all pages of one group; `query` holds every parameter but Skip and Take. */
 export async function fetchDeviceGroupItems(getter: ApiGetter, query: DeviceGroupQuery, options: PagingOptions): Promise<DeviceGroupListing> {
@@ -72,9 +73,9 @@ export async function fetchDeviceGroupItems(getter: ApiGetter, query: DeviceGrou
     skip += page.items.length;
     const done = listing.count !== undefined ? skip >= listing.count : page.items.length < take;
     if (done) return listing;
-    const cap = listing.count !== undefined ? listing.count + (options.slackPages ?? 2) : MAX_PAGES_WITHOUT_COUNT;
+    const cap = options.maxPages ?? 10_000;
     if (listing.pages >= cap) {
-      throw new ResponseFormatError(`infra DeviceGroupData: more than ${cap} pages for ${listing.count ?? 'an unknown number of'} items`, {
+      throw new ResponseFormatError(`infra DeviceGroupData: no end after ${cap} full pages and no Count`, {
         retriable: false,
         context: { ...options.context, skip },
       });
