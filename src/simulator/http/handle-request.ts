@@ -51,6 +51,15 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** A path segment decoded; a malformed escape is kept as is (the handler then answers 400). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function authorized(req: IncomingMessage, user: string, password: string): boolean {
   const header = req.headers.authorization ?? '';
   const m = /^Basic\s+(\S+)$/i.exec(header);
@@ -85,7 +94,7 @@ export async function handleRequest(s: SimulatorState, truth: GroundTruth, contr
     if ((c.route.area === 'infra') !== infra) continue;
     const m = c.pattern.exec(sub);
     if (m !== null) {
-      matched = { route: c.route, params: m.slice(1).map((p) => decodeURIComponent(p)) };
+      matched = { route: c.route, params: m.slice(1).map(decodeSegment) };
       break;
     }
   }
