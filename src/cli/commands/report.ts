@@ -1,5 +1,5 @@
 /** `uptrends-etl report sla | incidents | send`: workbooks and CSVs from the warehouse, optionally mailed. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
 import { checkReportPeriodOptions } from '../../reports/resolve-report-period.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/shared/report-format.ts';
@@ -23,7 +23,7 @@ interface ReportFlags {
   account?: string;
   out: string;
   format: ReportFormat[];
-  defaultTarget: number;
+  defaultTarget?: number;
   mail?: boolean;
 }
 
@@ -64,7 +64,7 @@ export function reportOptionsFrom(flags: ReportFlags, reports: readonly ReportKi
   };
 }
 
-function addReportOptions(command: Command, withMail: boolean): Command {
+function addReportOptions(command: Command, extra: { mail: boolean; target: boolean }): Command {
   command
     .option('--month <yyyy-MM>', 'a calendar month in the account zone, e.g. 2025-10')
     .option('--from <date>', 'first account-local day, yyyy-MM-dd (inclusive)')
@@ -72,10 +72,12 @@ function addReportOptions(command: Command, withMail: boolean): Command {
     .option('--preset <period>', 'a PresetPeriod, same meaning as the API (Default: PreviousMonth); not with --from/--to')
     .option('--monitor-group <guid|name>', 'only the monitors of this group (repeatable; Default: all monitors)', listOption)
     .option('--account <id>', 'the account, when the warehouse holds several')
-    .option('--out <dir>', `folder to write into (Default: ${DEFAULT_REPORT_DIR})`, DEFAULT_REPORT_DIR)
-    .option('--format <list>', 'files to write: xlsx, csv or both (Default: xlsx,csv)', formatOption, [...REPORT_FORMATS])
-    .option('--default-target <pct>', `SLA target where neither statistics nor a group SLA gives one (Default: ${DEFAULT_SLA_TARGET})`, targetOption, DEFAULT_SLA_TARGET);
-  if (withMail) command.option('--mail', 'e-mail the files after writing them (SMTP_URL, REPORT_MAIL_FROM, REPORT_MAIL_TO)');
+    .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
+    .addOption(new Option('--format <list>', 'files to write: xlsx, csv or both').argParser(formatOption).default([...REPORT_FORMATS], REPORT_FORMATS.join(',')));
+  if (extra.target) {
+    command.option('--default-target <pct>', 'SLA target in percent where neither statistics nor a group SLA gives one', targetOption, DEFAULT_SLA_TARGET);
+  }
+  if (extra.mail) command.option('--mail', 'e-mail the files after writing them (SMTP_URL, REPORT_MAIL_FROM, REPORT_MAIL_TO)');
   return command;
 }
 
@@ -123,13 +125,13 @@ export const reportCommand: CommandModule = {
     const report = program
       .command('report')
       .description('Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.');
-    addReportOptions(report.command('sla').description('Write the SLA workbook and its CSVs; prints the paths.'), true)
+    addReportOptions(report.command('sla').description('Write the SLA workbook and its CSVs; prints the paths.'), { mail: true, target: true })
       .addHelpText('after', EXAMPLES.sla)
       .action((flags: ReportFlags) => run(ctx, flags, ['sla'], flags.mail === true));
-    addReportOptions(report.command('incidents').description('Write the incident workbook and its CSVs; prints the paths.'), true)
+    addReportOptions(report.command('incidents').description('Write the incident workbook and its CSVs; prints the paths.'), { mail: true, target: false })
       .addHelpText('after', EXAMPLES.incidents)
       .action((flags: ReportFlags) => run(ctx, flags, ['incidents'], flags.mail === true));
-    addReportOptions(report.command('send').description('Write both reports and e-mail them; prints the paths.'), false)
+    addReportOptions(report.command('send').description('Write both reports and e-mail them; prints the paths.'), { mail: false, target: true })
       .addHelpText('after', EXAMPLES.send)
       .action((flags: ReportFlags) => run(ctx, flags, ['sla', 'incidents'], true));
   },

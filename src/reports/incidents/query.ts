@@ -4,6 +4,7 @@
  * keyset-paged stream, since a year of them can be millions.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import { queryCommonInput, type LoadReportInputOptions } from '../shared/query-common-input.ts';
 import { queryRawAlerts } from '../shared/query-raw-alerts.ts';
 import type { IncidentReportInput } from '../shared/report-input.ts';
@@ -16,7 +17,7 @@ export interface LoadIncidentReportInputOptions extends LoadReportInputOptions {
 
 /** Reads everything the incident report needs for one period and scope. */
 export async function loadIncidentReportInput(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   options: LoadIncidentReportInputOptions,
 ): Promise<IncidentReportInput> {
   const { account, monitorGuids, input } = await queryCommonInput(db, options, (_period, previous) => previous.start);

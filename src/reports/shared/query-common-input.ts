@@ -4,6 +4,7 @@
  * report's Trend months go back a year, the incident report only needs the previous period).
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
 import type { Clock, Interval } from '../../terms.ts';
 import { resolveReportPeriod, type ReportPeriodOptions } from '../resolve-report-period.ts';
@@ -57,7 +58,7 @@ function periodFor(options: LoadReportInputOptions, account: ReportAccount, now:
 
 /** Reads the common input; `rangeStart` picks the start of the data range from the two periods. */
 export async function queryCommonInput(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   options: LoadReportInputOptions,
   rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
 ): Promise<CommonInputData> {

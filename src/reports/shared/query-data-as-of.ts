@@ -4,6 +4,7 @@
  * figure, are built from them.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 
 /** The etl_state stream and partition of a default (all monitors) alert sync. */
 const ALERTS_STREAM = 'alerts';
@@ -15,7 +16,7 @@ const ALL_MONITORS_PARTITION = 'all';
  * one that holds for all). Without any alert sync, when the configuration was last read; `fallback`
  * when not even that exists.
  */
-export async function queryDataAsOf(db: Kysely<any>, accountId: string, fallback: Date): Promise<Date> {
+export async function queryDataAsOf(db: Kysely<Database>, accountId: string, fallback: Date): Promise<Date> {
   const rows = await sql<{ partition: string; watermark: Date }>`
     select partition, watermark from uptrends.etl_state
     where account_id = ${accountId} and stream = ${ALERTS_STREAM} and watermark is not null

@@ -4,12 +4,13 @@
  * always included when they began before the range ends: they may have been running for months.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import type { Interval } from '../../terms.ts';
 import type { ReportIncident } from './report-input.ts';
 
 /** Incidents of `monitorGuids` overlapping `range`, by monitor and start. */
 export async function queryIncidents(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   accountId: string,
   range: Interval,
   monitorGuids: readonly string[],

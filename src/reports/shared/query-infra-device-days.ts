@@ -4,13 +4,14 @@
  * has no rows, and the sheet is left out.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import type { IanaZone, Interval } from '../../terms.ts';
 import { localDateOf } from './local-days.ts';
 import type { ReportInfraDeviceDay } from './report-input.ts';
 
 /** Device days of the local days `period` touches, by device and day; [] when Infra is not in use. */
 export async function queryInfraDeviceDays(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   accountId: string,
   period: Interval,
   zone: IanaZone,

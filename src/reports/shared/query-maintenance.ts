@@ -4,6 +4,7 @@
  * expand them by one rule, with one DST policy).
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import type { IanaZone, Interval } from '../../terms.ts';
 import { localDateOf } from './local-days.ts';
 import type { MaintenanceType, ReportMaintenance } from './report-input.ts';
@@ -16,7 +17,7 @@ const TYPES: readonly MaintenanceType[] = ['DisableMonitoring', 'DisableNotifica
  * the range touches, ordered by monitor and start.
  */
 export async function queryMaintenance(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   accountId: string,
   range: Interval,
   zone: IanaZone,

@@ -5,6 +5,7 @@
  * because the workbook and the CSV each read the alerts once.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import type { Interval } from '../../terms.ts';
 import type { ReportRawAlert } from './report-input.ts';
 
@@ -30,7 +31,7 @@ interface AlertRow extends ReportRawAlert {
 /** The alert types of the model; another value the service may send is kept in the table, not reported. */
 const REPORTED_TYPES = ['Error', 'Ok', 'Reminder'];
 
-async function readPage(db: Kysely<any>, query: RawAlertsQuery, after: AlertRow | undefined, size: number): Promise<AlertRow[]> {
+async function readPage(db: Kysely<Database>, query: RawAlertsQuery, after: AlertRow | undefined, size: number): Promise<AlertRow[]> {
   const keyset = after === undefined ? sql`true` : sql`(a.raised_at, a.alert_id) > (${after.raised_key}::timestamptz, ${after.alert_id}::uuid)`;
   const rows = await sql<AlertRow>`
     select a.alert_id::text as alert_id,
@@ -70,7 +71,7 @@ function toReportAlert(row: AlertRow): ReportRawAlert {
 }
 
 /** A function returning a fresh async iterable over the period's alerts, oldest first. */
-export function queryRawAlerts(db: Kysely<any>, query: RawAlertsQuery): () => AsyncIterable<ReportRawAlert> {
+export function queryRawAlerts(db: Kysely<Database>, query: RawAlertsQuery): () => AsyncIterable<ReportRawAlert> {
   const size = query.pageSize ?? DEFAULT_RAW_ALERT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`page size must be a positive whole number, not ${size}`);
   return async function* rawAlerts(): AsyncGenerator<ReportRawAlert> {

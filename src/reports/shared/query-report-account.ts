@@ -4,6 +4,7 @@
  * report and the warehouse's `*_local` columns always agree.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
 import type { IanaZone } from '../../terms.ts';
 
@@ -25,7 +26,7 @@ function noDataYet(): ConfigError {
  * Throws a ConfigError when the warehouse is empty (or not migrated), when the account is unknown,
  * or when several accounts exist and none was chosen.
  */
-export async function queryReportAccount(db: Kysely<any>, accountId?: string): Promise<ReportAccount> {
+export async function queryReportAccount(db: Kysely<Database>, accountId?: string): Promise<ReportAccount> {
   const present = await sql<{ present: boolean }>`select to_regclass('uptrends.account') is not null as present`.execute(db);
   if (present.rows[0]?.present !== true) throw noDataYet();
   const rows = await sql<{ account_id: string; iana_zone: string }>`

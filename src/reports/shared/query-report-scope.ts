@@ -6,6 +6,7 @@
  * monitor to its life themselves.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
 import type { Interval } from '../../terms.ts';
 import type { ReportGroup, ReportMonitor } from './report-input.ts';
@@ -57,7 +58,7 @@ function resolveGroups(requested: readonly string[], groups: readonly GroupRow[]
 }
 
 /** Reads the monitors and groups in scope of a report. */
-export async function queryReportScope(db: Kysely<any>, query: ReportScopeQuery): Promise<ReportScope> {
+export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQuery): Promise<ReportScope> {
   const { accountId, range } = query;
   // Soft-deleted rows are kept while they overlap the range: a report on the past must still see
   // a monitor (or membership) that has since been removed.

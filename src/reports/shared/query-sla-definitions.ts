@@ -6,6 +6,7 @@
  * the same on every run.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import type { Interval } from '../../terms.ts';
 import type { ReportSlaDefinition } from './report-input.ts';
 
@@ -20,7 +21,7 @@ export interface SlaDefinitionsData {
  * The account's SLA definitions that existed during `range` (a definition without both uptime
  * thresholds cannot give a status and is left out), and their group assignments.
  */
-export async function querySlaDefinitions(db: Kysely<any>, accountId: string, range: Interval): Promise<SlaDefinitionsData> {
+export async function querySlaDefinitions(db: Kysely<Database>, accountId: string, range: Interval): Promise<SlaDefinitionsData> {
   const definitions = await sql<ReportSlaDefinition>`
     select sla_guid::text as sla_guid,
            coalesce(description, sla_guid::text) as description,

@@ -3,12 +3,13 @@
  * the API returned). A bucket belongs to the period it starts in, the rule the SLA model applies.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import type { Interval } from '../../terms.ts';
 import type { ReportStatisticsBucket } from './report-input.ts';
 
 /** Buckets of `monitorGuids` starting inside `range`, by monitor and start. */
 export async function queryStatistics(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   accountId: string,
   range: Interval,
   monitorGuids: readonly string[],

@@ -4,6 +4,7 @@
  * previous period and twelve months of trend from the same rows.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import { queryCommonInput, type LoadReportInputOptions } from '../shared/query-common-input.ts';
 import { queryInfraDeviceDays } from '../shared/query-infra-device-days.ts';
 import { querySlaDefinitions } from '../shared/query-sla-definitions.ts';
@@ -18,7 +19,7 @@ export interface LoadSlaReportInputOptions extends LoadReportInputOptions {
 }
 
 /** Reads everything the SLA report needs for one period and scope. */
-export async function loadSlaReportInput(db: Kysely<any>, options: LoadSlaReportInputOptions): Promise<SlaReportInput> {
+export async function loadSlaReportInput(db: Kysely<Database>, options: LoadSlaReportInputOptions): Promise<SlaReportInput> {
   const common = await queryCommonInput(db, options, (period, previous) => {
     const first = trendMonths(period)[0]?.start ?? previous.start;
     return first < previous.start ? first : previous.start;
