@@ -46,7 +46,9 @@ export async function refreshIncidents(
     const guids = arrayLiteral(chunk.map((pair) => pair.monitorGuid));
     const keys = arrayLiteral(chunk.map((pair) => pair.incidentKey));
     const result = await sql<{ changed: number }>`
-      select uptrends.refresh_incidents(${guids}::uuid[], ${keys}::text[], ${runId}::bigint) as changed`.execute(db);
+      select uptrends.refresh_incidents(${guids}::uuid[], ${keys}::text[], ${runId}::bigint) as changed`.execute(
+      db,
+    );
     changed += result.rows[0]?.changed ?? 0;
   }
   return changed;

@@ -79,7 +79,8 @@ function bucketBounds(
   const utcMs = end.at.getTime() - start.at.getTime();
   if (wallMs <= HOUR_MS && utcMs > wallMs) {
     const later = laterInstant(start.local, zone);
-    if (later !== undefined && end.at.getTime() - later.getTime() === wallMs) return { start: later, end: end.at };
+    if (later !== undefined && end.at.getTime() - later.getTime() === wallMs)
+      return { start: later, end: end.at };
   }
   return { start: start.at, end: end.at };
 }
@@ -102,13 +103,20 @@ export function monitorStatisticsRow(
   const required = (field: 'StartDateTime' | 'EndDateTime'): LocalTimestamp => {
     const parsed = parseLocalTimestamp(attributes[field], ctx.zone, { stream, field, recordId });
     if (parsed === null) {
-      throw new RecordValidationError(`${stream}: ${field} is missing`, { context: { stream, field, recordId } });
+      throw new RecordValidationError(`${stream}: ${field} is missing`, {
+        context: { stream, field, recordId },
+      });
     }
     return parsed;
   };
   const start = required('StartDateTime');
   const end = required('EndDateTime');
-  const bounds = bucketBounds(start, end, { start: attributes.StartDateTime, end: attributes.EndDateTime }, ctx.zone);
+  const bounds = bucketBounds(
+    start,
+    end,
+    { start: attributes.StartDateTime, end: attributes.EndDateTime },
+    ctx.zone,
+  );
   if (bounds.end <= bounds.start) {
     throw new RecordValidationError(`${stream}: EndDateTime is not after StartDateTime`, {
       context: { stream, field: 'EndDateTime', recordId },
