@@ -19,11 +19,13 @@ import {
 } from '../../errors.ts';
 import { systemClock, type Clock } from '../../terms.ts';
 import { abortableSleep, abortReason } from './abortable-sleep.ts';
+import { buildRequestUrl, type QueryValues } from './build-request-url.ts';
 import { httpErrorForStatus } from './http-error-for-status.ts';
 import { networkError } from './network-error.ts';
 import { parseBody } from './parse-body.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
 import { RateBudget } from './rate-budget.ts';
+import { resolveClientSettings, type ClientSettings } from './resolve-client-settings.ts';
 import { retryDelay } from './retry-delay.ts';
 import { routeTemplate } from './route-template.ts';
 import { safeUrl } from './safe-url.ts';
@@ -100,8 +102,6 @@ export interface ApiStats {
   byRoute: Record<string, RouteStats>;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
-
 interface Call {
   url: URL;
   route: string;
@@ -111,29 +111,16 @@ interface Call {
   context: ErrorContext;
 }
 
-function positive(name: string, value: number | undefined, fallback: number, integer: boolean): number {
-  const v = value ?? fallback;
-  if (!(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
-    throw new ConfigError(`HTTP client: ${name} must be a positive ${integer ? 'integer' : 'number'}`, {
-      context: { option: name },
-    });
-  }
-  return v;
-}
-
 /** The client; create one per API per run and close it at the end. */
 export class ApiClient {
   readonly #name: 'api' | 'infra';
-  readonly #base: URL;
+  readonly #settings: ClientSettings;
   readonly #auth: string;
   readonly #secrets: readonly string[];
   readonly #limit: LimitFunction;
   readonly #budget: RateBudget | undefined;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
-  readonly #headersMs: number;
-  readonly #bodyMs: number;
-  readonly #retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
   readonly #random: () => number;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #signal: AbortSignal | undefined;
@@ -143,59 +130,30 @@ export class ApiClient {
   #closed = false;
 
   constructor(options: ApiClientOptions) {
+    const settings = resolveClientSettings(options);
     this.#name = options.name;
-    let base: URL;
-    try {
-      base = new URL(options.baseUrl);
-    } catch (cause) {
-      throw new ConfigError(`HTTP client ${options.name}: the base URL is not a valid URL`, {
-        cause,
-        context: { api: options.name },
-      });
-    }
-    if (base.username !== '' || base.password !== '') {
-      throw new ConfigError(
-        `HTTP client ${options.name}: put credentials in the user name and password settings, not in the base URL`,
-        {
-          context: { api: options.name },
-        },
-      );
-    }
-    base.search = '';
-    base.hash = '';
-    this.#base = base;
+    this.#settings = settings;
     const token = Buffer.from(`${options.username}:${options.password}`, 'utf8').toString('base64');
     this.#auth = `Basic ${token}`;
     this.#secrets = [options.password, token].filter((s) => s !== '');
-    this.#limit = pLimit(positive('concurrency', options.concurrency, 4, true));
-    const connectMs = positive('timeouts.connectMs', options.timeouts?.connectMs, 10_000, false);
-    this.#headersMs = positive('timeouts.headersMs', options.timeouts?.headersMs, 30_000, false);
-    this.#bodyMs = positive('timeouts.bodyMs', options.timeouts?.bodyMs, 60_000, false);
-    this.#retry = {
-      maxAttempts: positive('retry.maxAttempts', options.retry?.maxAttempts, 6, true),
-      baseDelayMs: positive('retry.baseDelayMs', options.retry?.baseDelayMs, 500, false),
-      maxDelayMs: positive('retry.maxDelayMs', options.retry?.maxDelayMs, 30_000, false),
-      maxRetryAfterMs: positive('retry.maxRetryAfterMs', options.retry?.maxRetryAfterMs, 120_000, false),
-    };
+    this.#limit = pLimit(settings.concurrency);
     this.#random = options.random ?? Math.random;
     this.#sleep = options.sleep ?? abortableSleep;
     this.#signal = options.signal;
     this.#logger = options.logger;
     this.#clock = options.clock ?? systemClock;
     this.#budget =
-      options.maxRps === undefined
-        ? undefined
-        : new RateBudget(positive('maxRps', options.maxRps, 1, false), { sleep: this.#sleep });
+      settings.maxRps === undefined ? undefined : new RateBudget(settings.maxRps, { sleep: this.#sleep });
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher =
       options.dispatcher ??
       new Agent({
-        connect: { timeout: connectMs },
-        headersTimeout: this.#headersMs,
-        bodyTimeout: this.#bodyMs,
+        connect: { timeout: settings.connectMs },
+        headersTimeout: settings.headersMs,
+        bodyTimeout: settings.bodyMs,
         // Below the usual 5 s server idle timeout, so we rarely send on a socket being closed.
         keepAliveTimeout: 4_000,
-        connections: Math.max(1, options.concurrency ?? 4),
+        connections: settings.concurrency,
       });
   }
 
@@ -204,12 +162,16 @@ export class ApiClient {
    * `+/=`). Retries what is retriable; after the last attempt throws the last error, never an
    * empty result. The wait between attempts does not hold a concurrency slot.
    */
-  async get<T = unknown>(path: string, query: Query = {}, options: GetOptions = {}): Promise<ApiResponse<T>> {
+  async get<T = unknown>(
+    path: string,
+    query: QueryValues = {},
+    options: GetOptions = {},
+  ): Promise<ApiResponse<T>> {
     if (this.#closed)
       throw new ConfigError(`HTTP client ${this.#name} is closed`, { context: { api: this.#name } });
     const route = options.route ?? routeTemplate(path);
     const call: Call = {
-      url: this.#url(path, query),
+      url: buildRequestUrl(this.#settings.base, path, query),
       route,
       what: `${this.#name} GET ${route}`,
       accept: options.accept ?? 'json',
@@ -225,12 +187,12 @@ export class ApiClient {
         failure = error;
       }
       if (this.#signal?.aborted === true) throw abortReason(this.#signal);
-      if (!isRetriable(failure) || attempt >= this.#retry.maxAttempts) {
+      if (!isRetriable(failure) || attempt >= this.#settings.retry.maxAttempts) {
         routeStats.failures++;
         throw failure;
       }
       const retryAfterMs = failure instanceof RateLimitError ? failure.retryAfterMs : undefined;
-      const delayMs = retryDelay(attempt - 1, retryAfterMs, this.#retry, this.#random);
+      const delayMs = retryDelay(attempt - 1, retryAfterMs, this.#settings.retry, this.#random);
       this.#stats.retries++;
       routeStats.retries++;
       this.#logger?.warn(
@@ -240,10 +202,10 @@ export class ApiClient {
           status: failure instanceof HttpError ? failure.status : undefined,
           code: failure instanceof EtlError ? failure.code : undefined,
           attempt,
-          maxAttempts: this.#retry.maxAttempts,
+          maxAttempts: this.#settings.retry.maxAttempts,
           delayMs,
         },
-        `${call.what}: ${failure instanceof EtlError ? failure.code : 'failed'} on attempt ${attempt}/${this.#retry.maxAttempts}, retrying in ${delayMs} ms`,
+        `${call.what}: ${failure instanceof EtlError ? failure.code : 'failed'} on attempt ${attempt}/${this.#settings.retry.maxAttempts}, retrying in ${delayMs} ms`,
       );
       await this.#sleep(delayMs, this.#signal);
     }
@@ -259,16 +221,6 @@ export class ApiClient {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#ownsDispatcher) await this.#dispatcher.close();
-  }
-
-  #url(path: string, query: Query): URL {
-    const url = new URL(this.#base);
-    const basePath = url.pathname.replace(/\/+$/, '');
-    url.pathname = `${basePath}${path.startsWith('/') ? '' : '/'}${path}`;
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined) url.searchParams.append(key, String(value));
-    }
-    return url;
   }
 
   async #attempt<T>(call: Call, attempt: number, routeStats: RouteStats): Promise<ApiResponse<T>> {
@@ -299,8 +251,8 @@ export class ApiClient {
         dispatcher: this.#dispatcher,
         method: 'GET',
         headers,
-        headersTimeout: this.#headersMs,
-        bodyTimeout: this.#bodyMs,
+        headersTimeout: this.#settings.headersMs,
+        bodyTimeout: this.#settings.bodyMs,
         signal: this.#signal,
       });
       status = res.statusCode;

@@ -1,0 +1,68 @@
+/**
+ * Applies the defaults of ApiClientOptions and validates them once, at construction, so a bad
+ * `--concurrency` or base URL fails before the first request with a ConfigError naming the
+ * option, instead of surfacing later as an odd network error.
+ */
+import { ConfigError } from '../../errors.ts';
+import type { ApiClientOptions } from './api-client.ts';
+
+/** The resolved, validated settings of one client. */
+export interface ClientSettings {
+  base: URL;
+  concurrency: number;
+  maxRps: number | undefined;
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+  retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
+}
+
+function positive(name: string, value: number | undefined, fallback: number, integer: boolean): number {
+  const v = value ?? fallback;
+  if (!(v > 0) || !Number.isFinite(v) || (integer && !Number.isInteger(v))) {
+    throw new ConfigError(`HTTP client: ${name} must be a positive ${integer ? 'integer' : 'number'}`, {
+      context: { option: name },
+    });
+  }
+  return v;
+}
+
+function baseUrl(o: ApiClientOptions): URL {
+  let base: URL;
+  try {
+    base = new URL(o.baseUrl);
+  } catch (cause) {
+    throw new ConfigError(`HTTP client ${o.name}: the base URL is not a valid URL`, {
+      cause,
+      context: { api: o.name },
+    });
+  }
+  // Refused rather than stripped: credentials in a URL end up in shell history and logs.
+  if (base.username !== '' || base.password !== '') {
+    throw new ConfigError(
+      `HTTP client ${o.name}: put credentials in the user name and password settings, not in the base URL`,
+      { context: { api: o.name } },
+    );
+  }
+  base.search = '';
+  base.hash = '';
+  return base;
+}
+
+/** The settings with defaults applied; throws ConfigError for an invalid option. */
+export function resolveClientSettings(o: ApiClientOptions): ClientSettings {
+  return {
+    base: baseUrl(o),
+    concurrency: positive('concurrency', o.concurrency, 4, true),
+    maxRps: o.maxRps === undefined ? undefined : positive('maxRps', o.maxRps, 1, false),
+    connectMs: positive('timeouts.connectMs', o.timeouts?.connectMs, 10_000, false),
+    headersMs: positive('timeouts.headersMs', o.timeouts?.headersMs, 30_000, false),
+    bodyMs: positive('timeouts.bodyMs', o.timeouts?.bodyMs, 60_000, false),
+    retry: {
+      maxAttempts: positive('retry.maxAttempts', o.retry?.maxAttempts, 6, true),
+      baseDelayMs: positive('retry.baseDelayMs', o.retry?.baseDelayMs, 500, false),
+      maxDelayMs: positive('retry.maxDelayMs', o.retry?.maxDelayMs, 30_000, false),
+      maxRetryAfterMs: positive('retry.maxRetryAfterMs', o.retry?.maxRetryAfterMs, 120_000, false),
+    },
+  };
+}
