@@ -9,7 +9,8 @@
  */
 
 const ITEM_TEXT_FIELDS = ['Name', 'Type', 'Status', 'FriendlyUptime'] as const;
-const FEED_TEXT_FIELDS = ['Name', 'Type', 'Status', 'FriendlyValue'] as const;
+// The spec types a feed's Id and Value as text; an item's Id has no documented type and is left as sent.
+const FEED_TEXT_FIELDS = ['Id', 'Name', 'Type', 'Status', 'Value', 'FriendlyValue'] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

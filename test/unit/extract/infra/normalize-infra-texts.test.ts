@@ -6,7 +6,7 @@ import { infraDeviceGroupDataSchema } from '../../../../src/extract/schemas/infr
 const XML =
   '<?xml version="1.0" encoding="utf-8"?><DeviceGroupData><Status>OK</Status><Count>1</Count><Devices><Device>' +
   '<Id>17</Id><Name>1234</Name><Type>Device</Type><Status>OK</Status><Uptime>99.5</Uptime><FriendlyUptime>99.50%</FriendlyUptime>' +
-  '<DataFeeds><DataFeed><Id>17-1</Id><Name>true</Name><Type>Double</Type><Status>OK</Status><Value>12.50</Value><FriendlyValue>7</FriendlyValue></DataFeed></DataFeeds>' +
+  '<DataFeeds><DataFeed><Id>9</Id><Name>true</Name><Type>Double</Type><Status>OK</Status><Value>12.5</Value><FriendlyValue>7</FriendlyValue></DataFeed></DataFeeds>' +
   '</Device></Devices></DeviceGroupData>';
 
 describe('normalizeInfraTexts', () => {
@@ -23,7 +23,7 @@ describe('normalizeInfraTexts', () => {
           Status: 'OK',
           Uptime: 99.5,
           FriendlyUptime: '99.50%',
-          DataFeeds: [{ Id: '17-1', Name: 'true', Type: 'Double', Status: 'OK', Value: '12.50', FriendlyValue: '7' }],
+          DataFeeds: [{ Id: '9', Name: 'true', Type: 'Double', Status: 'OK', Value: '12.5', FriendlyValue: '7' }],
         },
       ],
     };
