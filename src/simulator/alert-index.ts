@@ -34,7 +34,8 @@ export class AlertIndex {
     this.#monNoRemOffset = new Uint32Array(monAlertOffset.length);
     let n = 0;
     for (let m = 0; m + 1 < monAlertOffset.length; m++) {
-      for (let i = monAlertOffset[m]!; i < monAlertOffset[m + 1]!; i++) if (alertKind[i] !== 1) this.#noReminders[n++] = i;
+      for (let i = monAlertOffset[m]!; i < monAlertOffset[m + 1]!; i++)
+        if (alertKind[i] !== 1) this.#noReminders[n++] = i;
       this.#monNoRemOffset[m + 1] = n;
     }
   }
@@ -55,7 +56,10 @@ export class AlertIndex {
       const off = this.#ds.timeline.monAlertOffset;
       return this.#all.subarray(off[monitorIndex], off[monitorIndex + 1]);
     }
-    return this.#noReminders.subarray(this.#monNoRemOffset[monitorIndex], this.#monNoRemOffset[monitorIndex + 1]);
+    return this.#noReminders.subarray(
+      this.#monNoRemOffset[monitorIndex],
+      this.#monNoRemOffset[monitorIndex + 1],
+    );
   }
 
   /** The alerts of a group's members merged in time order (built once per group and flag). */
@@ -69,7 +73,8 @@ export class AlertIndex {
     const keys = new Float64Array(total);
     let n = 0;
     const time = this.#ds.timeline.alertTime;
-    for (const m of members) for (const a of this.forMonitor(m, includeReminders)) keys[n++] = alertKey(time[a]!, m);
+    for (const m of members)
+      for (const a of this.forMonitor(m, includeReminders)) keys[n++] = alertKey(time[a]!, m);
     keys.sort();
     // Each monitor's own list is already in time order, so the k-th key of monitor m is its k-th alert.
     const base = includeReminders ? this.#all : this.#noReminders;

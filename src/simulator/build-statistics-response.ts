@@ -12,15 +12,34 @@ import { hashUnit } from './seeded-random.ts';
 import { statisticsBuckets, usCultureText } from './statistics-buckets.ts';
 
 /** What the statistics are for. */
-export type StatisticsScope = { kind: 'monitor'; monitor: SimMonitor } | { kind: 'group'; groupIndex: number };
+export type StatisticsScope =
+  { kind: 'monitor'; monitor: SimMonitor } | { kind: 'group'; groupIndex: number };
 
 function round(value: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
 
-function bucketAttributes(ds: Dataset, monitors: readonly SimMonitor[], a: number, b: number, nowSec: number, slaIndex: number): Record<string, unknown> {
-  const sum = { checks: 0, confirmed: 0, unconfirmed: 0, up: 0, down: 0, alerts: 0, total: 0, resolve: 0, connect: 0, bytes: 0 };
+function bucketAttributes(
+  ds: Dataset,
+  monitors: readonly SimMonitor[],
+  a: number,
+  b: number,
+  nowSec: number,
+  slaIndex: number,
+): Record<string, unknown> {
+  const sum = {
+    checks: 0,
+    confirmed: 0,
+    unconfirmed: 0,
+    up: 0,
+    down: 0,
+    alerts: 0,
+    total: 0,
+    resolve: 0,
+    connect: 0,
+    bytes: 0,
+  };
   for (const m of monitors) {
     const s = computeMonitorStats(ds, m, a, b, nowSec);
     sum.checks += s.checks;
@@ -36,7 +55,11 @@ function bucketAttributes(ds: Dataset, monitors: readonly SimMonitor[], a: numbe
     sum.bytes += s.checks * Math.round(4000 + 150_000 * u);
   }
   const local = (sec: number): string => utcToLocal(new Date(sec * 1000), ds.zone);
-  const attrs: Record<string, unknown> = { StartDateTime: local(a), EndDateTime: local(b), Alerts: sum.alerts };
+  const attrs: Record<string, unknown> = {
+    StartDateTime: local(a),
+    EndDateTime: local(b),
+    Alerts: sum.alerts,
+  };
   const sla = slaIndex >= 0 ? ds.slas[slaIndex] : undefined;
   if (sla !== undefined) {
     attrs.SlaTarget = sla.wire.UptimeErrorThreshold;
@@ -49,7 +72,13 @@ function bucketAttributes(ds: Dataset, monitors: readonly SimMonitor[], a: numbe
     attrs.DowntimePercentage = round((100 * sum.down) / monitored, 4);
     attrs.UptimePercentage = round(100 - (100 * sum.down) / monitored, 4);
   }
-  Object.assign(attrs, { Checks: sum.checks, ConfirmedErrors: sum.confirmed, UnconfirmedErrors: sum.unconfirmed, Uptime: sum.up, Downtime: sum.down });
+  Object.assign(attrs, {
+    Checks: sum.checks,
+    ConfirmedErrors: sum.confirmed,
+    UnconfirmedErrors: sum.unconfirmed,
+    Uptime: sum.up,
+    Downtime: sum.down,
+  });
   if (sum.checks > 0) {
     const total = sum.total / sum.checks;
     const resolve = sum.resolve / sum.checks;
@@ -66,16 +95,34 @@ function bucketAttributes(ds: Dataset, monitors: readonly SimMonitor[], a: numbe
 }
 
 /** The statistics body for `scope` over [startSec, endSec) at clock `nowSec`. */
-export function buildStatisticsResponse(ds: Dataset, scope: StatisticsScope, startSec: number, endSec: number, nowSec: number, filter: string | undefined, isRemoved: (monitorIndex: number) => boolean): Record<string, unknown> {
-  const monitors = scope.kind === 'monitor' ? [scope.monitor] : [...ds.groups[scope.groupIndex]!.members].filter((i) => !isRemoved(i)).map((i) => ds.monitors[i]!);
+export function buildStatisticsResponse(
+  ds: Dataset,
+  scope: StatisticsScope,
+  startSec: number,
+  endSec: number,
+  nowSec: number,
+  filter: string | undefined,
+  isRemoved: (monitorIndex: number) => boolean,
+): Record<string, unknown> {
+  const monitors =
+    scope.kind === 'monitor'
+      ? [scope.monitor]
+      : [...ds.groups[scope.groupIndex]!.members].filter((i) => !isRemoved(i)).map((i) => ds.monitors[i]!);
   const slaIndex = scope.kind === 'monitor' ? scope.monitor.slaIndex : ds.groups[scope.groupIndex]!.slaIndex;
   const guid = scope.kind === 'monitor' ? scope.monitor.guid : ds.groups[scope.groupIndex]!.guid;
   const type = scope.kind === 'monitor' ? 'Monitor' : 'MonitorGroup';
-  const wanted = filter === undefined || filter.trim() === '' ? undefined : new Set(filter.split(',').map((f) => f.trim().toLowerCase()));
+  const wanted =
+    filter === undefined || filter.trim() === ''
+      ? undefined
+      : new Set(filter.split(',').map((f) => f.trim().toLowerCase()));
   const data = statisticsBuckets(startSec, endSec, nowSec, ds.zone).buckets.map(([a, b]) => {
     let attrs = bucketAttributes(ds, monitors, a, b, nowSec, slaIndex);
     if (wanted !== undefined) {
-      attrs = Object.fromEntries(Object.entries(attrs).filter(([k]) => k === 'StartDateTime' || k === 'EndDateTime' || wanted.has(k.toLowerCase())));
+      attrs = Object.fromEntries(
+        Object.entries(attrs).filter(
+          ([k]) => k === 'StartDateTime' || k === 'EndDateTime' || wanted.has(k.toLowerCase()),
+        ),
+      );
     }
     return {
       Id: usCultureText(a, ds.zone),

@@ -52,8 +52,21 @@ function firstAtOrAfter(times: Float64Array, lo: number, hi: number, t: number):
 }
 
 /** The counters of monitor `m` in [fromSec, toSec) as seen at clock `nowSec`. */
-export function computeMonitorStats(ds: Dataset, m: SimMonitor, fromSec: number, toSec: number, nowSec: number): MonitorStats {
-  const out: MonitorStats = { checks: 0, confirmedErrors: 0, unconfirmedErrors: 0, uptimeSeconds: 0, downtimeSeconds: 0, alerts: 0 };
+export function computeMonitorStats(
+  ds: Dataset,
+  m: SimMonitor,
+  fromSec: number,
+  toSec: number,
+  nowSec: number,
+): MonitorStats {
+  const out: MonitorStats = {
+    checks: 0,
+    confirmedErrors: 0,
+    unconfirmedErrors: 0,
+    uptimeSeconds: 0,
+    downtimeSeconds: 0,
+    alerts: 0,
+  };
   const a = Math.max(fromSec, m.lifeStartSec);
   // Point events (checks) count when they happened at or before the clock; durations end at it.
   const pointEnd = Math.min(toSec, nowSec + 1, m.lifeEndSec);
@@ -92,8 +105,11 @@ export function computeMonitorStats(ds: Dataset, m: SimMonitor, fromSec: number,
 
   const bLo = t.monBlipOffset[m.index]!;
   const bHi = t.monBlipOffset[m.index + 1]!;
-  out.unconfirmedErrors += firstAtOrAfter(t.blipTime, bLo, bHi, pointEnd) - firstAtOrAfter(t.blipTime, bLo, bHi, a);
-  out.checks += firstAtOrAfter(t.blipTime, bLo, bHi, pointEnd - m.recheckSec) - firstAtOrAfter(t.blipTime, bLo, bHi, a - m.recheckSec);
+  out.unconfirmedErrors +=
+    firstAtOrAfter(t.blipTime, bLo, bHi, pointEnd) - firstAtOrAfter(t.blipTime, bLo, bHi, a);
+  out.checks +=
+    firstAtOrAfter(t.blipTime, bLo, bHi, pointEnd - m.recheckSec) -
+    firstAtOrAfter(t.blipTime, bLo, bHi, a - m.recheckSec);
 
   out.uptimeSeconds = Math.max(0, spanEnd - a - paused - out.downtimeSeconds);
   return out;

@@ -78,7 +78,11 @@ export function decodeCursor(text: string, secret: number): CursorPayload | unde
   if (body.readUInt32LE(44) !== checksum(secret, body.subarray(0, 44))) return undefined;
   // The padding is derived too, so an edit anywhere in the text is detected.
   for (let i = BODY_BYTES; i < TOTAL_BYTES - 1; i++) {
-    if ((raw[i + 1]! ^ keystream(secret, nonce, i)) !== (hash32(secret, 'pad', i, body.readUInt32LE(44)) & 0xff)) return undefined;
+    if (
+      (raw[i + 1]! ^ keystream(secret, nonce, i)) !==
+      (hash32(secret, 'pad', i, body.readUInt32LE(44)) & 0xff)
+    )
+      return undefined;
   }
   const flags = body.readUInt8(2);
   return {

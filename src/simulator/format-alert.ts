@@ -30,7 +30,11 @@ export function formatAlert(ds: Dataset, alert: number): Record<string, unknown>
     IncidentKey: `${m.guid}-0-${firstCheckId}`,
   };
   if (kind !== 'Ok' && msg >= 0) attributes.ErrorMessage = ds.errorMessages[msg];
-  const link = (id: number): Record<string, unknown> => ({ Id: id, Type: 'MonitorCheck', Links: { Self: `/MonitorCheck/${id}` } });
+  const link = (id: number): Record<string, unknown> => ({
+    Id: id,
+    Type: 'MonitorCheck',
+    Links: { Self: `/MonitorCheck/${id}` },
+  });
   return {
     Type: 'Alert',
     Id: deterministicGuid(ds.options.seed, 'alert', m.index, checkId),

@@ -13,7 +13,9 @@ export function formatSimulatorBanner(sim: RunningSimulator): string[] {
     `  API v4    ${sim.apiUrl}    user ${c.username}  password ${c.password}`,
     `  Infra v1  ${sim.infraUrl}/v1    user ${c.infraUsername}  password ${c.infraPassword}`,
     `  Control   ${sim.controlUrl}    (no auth: /stats, /truth/counts, /truth/alerts?start=&end=, /truth/incidents, POST /control/now)`,
-    ...(o.faults === undefined || o.faults === '' ? [] : [`  Faults    ${o.faults}  (simulated, NOT behaviour of the real service)`]),
+    ...(o.faults === undefined || o.faults === ''
+      ? []
+      : [`  Faults    ${o.faults}  (simulated, NOT behaviour of the real service)`]),
     `  Try:  curl -u ${c.username}:${c.password} '${sim.apiUrl}/Alert/MonitorGroup/<group-guid>?PresetPeriod=Last7Days&Take=5'`,
     `        curl -u ${c.username}:${c.password} ${sim.apiUrl}/MonitorGroup`,
     '  Point uptrends-etl at it (in another shell):',

@@ -24,11 +24,24 @@ const DAY_MS = 86_400_000;
 export function localMidnight(instant: Date, offsetDays: number, zone: IanaZone): Date {
   const f = parseLocalFields(utcToLocal(instant, zone))!.fields;
   const d = new Date(Date.UTC(f.year, f.month - 1, f.day) + offsetDays * DAY_MS);
-  return localFieldsToUtc({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 }, zone);
+  return localFieldsToUtc(
+    {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: 0,
+      minute: 0,
+      second: 0,
+      millisecond: 0,
+    },
+    zone,
+  );
 }
 
 /** Generates the dataset. `now` is taken as given (callers floor it); `futureDays` defaults to 14. */
-export function generateDataset(input: Omit<DatasetOptions, 'futureDays'> & { futureDays?: number }): Dataset {
+export function generateDataset(
+  input: Omit<DatasetOptions, 'futureDays'> & { futureDays?: number },
+): Dataset {
   const options: DatasetOptions = { futureDays: 14, ...input };
   const { seed } = options;
   const tz = SIMULATED_TIMEZONES.find((z) => z.TimezoneId === ACCOUNT_TIMEZONE_ID)!;
@@ -50,7 +63,9 @@ export function generateDataset(input: Omit<DatasetOptions, 'futureDays'> & { fu
     midnights.push(m.getTime() / 1000);
     if (utcToLocal(m, zone).slice(8, 10) === '01') monthStarts.push(m.getTime() / 1000);
   }
-  const transitions = findZoneTransitions(zone, historyStartSec * 1000, horizonEndSec * 1000).map((t) => t.atMs / 1000);
+  const transitions = findZoneTransitions(zone, historyStartSec * 1000, horizonEndSec * 1000).map(
+    (t) => t.atMs / 1000,
+  );
   const timeline = generateTimeline(seed, monitors, {
     historyStartSec,
     horizonEndSec,

@@ -97,7 +97,8 @@ export interface GroundTruth {
 
 function dayBounds(localDate: LocalDate, zone: string): [number, number] {
   const start = localToUtc(localDate, zone);
-  if (start === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(localDate)) throw new RangeError(`not a date: ${localDate}`);
+  if (start === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(localDate))
+    throw new RangeError(`not a date: ${localDate}`);
   const next = new Date(Date.parse(`${localDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return [start.getTime() / 1000, localToUtc(next, zone)!.getTime() / 1000];
 }
@@ -106,7 +107,10 @@ function dayBounds(localDate: LocalDate, zone: string): [number, number] {
 export function createGroundTruth(s: SimulatorState): GroundTruth {
   const ds = s.ds;
   const monitorsFor = (q: TruthAlertQuery): number[] => {
-    const list = q.monitorGuids === undefined ? ds.monitors.map((m) => m.index) : q.monitorGuids.map((g) => s.monitor(g)).filter((i): i is number => i !== undefined);
+    const list =
+      q.monitorGuids === undefined
+        ? ds.monitors.map((m) => m.index)
+        : q.monitorGuids.map((g) => s.monitor(g)).filter((i): i is number => i !== undefined);
     return list.filter((i) => !s.removed.has(i));
   };
   const range = (q: TruthAlertQuery, m: number): [Uint32Array, number, number] => {
@@ -126,7 +130,10 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
         const [list, lo, hi] = range(q, m);
         for (let i = lo; i < hi; i++) {
           const a = list[i]!;
-          out.push({ key: s.index.keyOf(a), alert: { ...formatAlert(ds, a), timestampUtc: new Date(ds.timeline.alertTime[a]! * 1000) } });
+          out.push({
+            key: s.index.keyOf(a),
+            alert: { ...formatAlert(ds, a), timestampUtc: new Date(ds.timeline.alertTime[a]! * 1000) },
+          });
         }
       }
       return out.sort((x, y) => x.key - y.key).map((x) => x.alert);
@@ -157,19 +164,25 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
             startUtc: new Date(start * 1000),
             endUtc: end <= now ? new Date(end * 1000) : null,
             alertCount: end <= now ? 2 : 1,
-            reminderCount: Math.max(0, Math.floor((Math.min(end - 1, now) - confirm) / ds.reminderIntervalSec)),
+            reminderCount: Math.max(
+              0,
+              Math.floor((Math.min(end - 1, now) - confirm) / ds.reminderIntervalSec),
+            ),
             firstErrorDescription: ds.descriptions[t.incDesc[i]!]!,
             firstErrorCheckId: firstCheckId,
           });
         }
       }
-      return out.sort((a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.monitorGuid.localeCompare(b.monitorGuid));
+      return out.sort(
+        (a, b) => a.startUtc.getTime() - b.startUtc.getTime() || a.monitorGuid.localeCompare(b.monitorGuid),
+      );
     },
     dailyStatistics(monitorGuid, localDate) {
       const i = s.monitor(monitorGuid);
       if (i === undefined) throw new RangeError(`unknown monitor ${monitorGuid}`);
       const [a, b] = dayBounds(localDate, ds.zone);
-      const { checks, confirmedErrors, unconfirmedErrors, uptimeSeconds, downtimeSeconds } = computeMonitorStats(ds, ds.monitors[i]!, a, b, s.nowSec);
+      const { checks, confirmedErrors, unconfirmedErrors, uptimeSeconds, downtimeSeconds } =
+        computeMonitorStats(ds, ds.monitors[i]!, a, b, s.nowSec);
       return { checks, confirmedErrors, unconfirmedErrors, uptimeSeconds, downtimeSeconds };
     },
     counts() {
@@ -180,7 +193,9 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
         monitorGroupMemberships: ds.groups.reduce((acc, g) => acc + [...g.members].filter(live).length, 0),
         slas: ds.slas.length,
         exclusionPeriods: ds.slas.reduce((acc, x) => acc + x.exclusions.length, 0),
-        maintenancePeriods: ds.monitors.filter((m) => live(m.index)).reduce((acc, m) => acc + m.maintenance.length, 0),
+        maintenancePeriods: ds.monitors
+          .filter((m) => live(m.index))
+          .reduce((acc, m) => acc + m.maintenance.length, 0),
         operators: ds.directory.operators.length,
         operatorGroups: ds.directory.operatorGroups.length,
         operatorGroupMemberships: ds.directory.operatorGroups.reduce((acc, g) => acc + g.members.length, 0),
@@ -194,15 +209,31 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
       const g = ds.groups[s.groupByGuid.get(groupGuid.toLowerCase()) ?? -1];
       if (g === undefined) throw new RangeError(`unknown group ${groupGuid}`);
       const q = quotaOnDay(ds.options.seed, g, ds.monitors, localDate);
-      return { UsedBasicMonitorQuota: q.basic, UsedBrowserMonitorQuota: q.browser, UsedTransactionMonitorQuota: q.transaction, UsedApiMonitorQuota: q.api, UsedClassicQuota: q.classic };
+      return {
+        UsedBasicMonitorQuota: q.basic,
+        UsedBrowserMonitorQuota: q.browser,
+        UsedTransactionMonitorQuota: q.transaction,
+        UsedApiMonitorQuota: q.api,
+        UsedClassicQuota: q.classic,
+      };
     },
     infraDailyUptime(deviceId, localDate) {
       const d = ds.infra.devices.find((x) => x.id === deviceId);
       if (d === undefined) throw new RangeError(`unknown device ${deviceId}`);
       const [a, b] = dayBounds(localDate, ds.zone);
-      return { uptimePercentage: deviceUptime(d, a, b, s.nowSec), status: deviceStatus(ds.options.seed, d, s.nowSec) };
+      return {
+        uptimePercentage: deviceUptime(d, a, b, s.nowSec),
+        status: deviceStatus(ds.options.seed, d, s.nowSec),
+      };
     },
-    infraDevices: () => ds.infra.devices.map((d) => ({ id: d.id, name: d.name, groupId: d.groupId, noData: d.noData, feeds: d.feeds.length })),
+    infraDevices: () =>
+      ds.infra.devices.map((d) => ({
+        id: d.id,
+        name: d.name,
+        groupId: d.groupId,
+        noData: d.noData,
+        feeds: d.feeds.length,
+      })),
   };
 }
 

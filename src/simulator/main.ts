@@ -34,7 +34,8 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
     strict: true,
   });
   const now = values.now === undefined ? undefined : new Date(values.now);
-  if (now !== undefined && Number.isNaN(now.getTime())) throw new Error(`--now needs an ISO instant, got "${values.now}"`);
+  if (now !== undefined && Number.isNaN(now.getTime()))
+    throw new Error(`--now needs an ISO instant, got "${values.now}"`);
   return {
     port: number('port', values.port),
     host: values.host,
@@ -49,10 +50,14 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
 }
 
 async function main(): Promise<void> {
-  const options = Object.fromEntries(Object.entries(parseSimulatorArgs(process.argv.slice(2))).filter(([, v]) => v !== undefined)) as SimulatorOptions;
+  const options = Object.fromEntries(
+    Object.entries(parseSimulatorArgs(process.argv.slice(2))).filter(([, v]) => v !== undefined),
+  ) as SimulatorOptions;
   const sim = await startSimulator(options);
   const { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone } = sim;
-  process.stdout.write(`${JSON.stringify({ apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone })}\n`,
+  );
   process.stderr.write(`${formatSimulatorBanner(sim).join('\n')}\n`);
   const stop = (): void => {
     void sim.close().then(() => process.exit(0));

@@ -31,21 +31,43 @@ async function main(): Promise<void> {
   const all = groups[0]!.MonitorGroupGuid;
   const totalAlerts = sim.truth.alertCount({ includeReminders: true });
 
-  const first = await timed(`${sim.apiUrl}/Alert/MonitorGroup/${all}?PresetPeriod=Last365Days&IncludeReminders=true&Take=100`, auth);
+  const first = await timed(
+    `${sim.apiUrl}/Alert/MonitorGroup/${all}?PresetPeriod=Last365Days&IncludeReminders=true&Take=100`,
+    auth,
+  );
   const latencies: number[] = [];
   let cursor: string | undefined = (first.body as { Cursors?: { Next: string } }).Cursors?.Next;
   for (let i = 0; i < 300 && cursor !== undefined; i++) {
-    const page = await timed(`${sim.apiUrl}/Alert/MonitorGroup/${all}?Cursor=${encodeURIComponent(cursor)}`, auth);
+    const page = await timed(
+      `${sim.apiUrl}/Alert/MonitorGroup/${all}?Cursor=${encodeURIComponent(cursor)}`,
+      auth,
+    );
     latencies.push(page.ms);
     cursor = (page.body as { Cursors?: { Next?: string } }).Cursors?.Next;
   }
   for (const preset of ['Last24Hours', 'Last7Days', 'Last30Days', 'CurrentMonth', 'PreviousMonth']) {
-    for (const sorting of ['Ascending', 'Descending']) latencies.push((await timed(`${sim.apiUrl}/Alert/MonitorGroup/${all}?PresetPeriod=${preset}&Sorting=${sorting}`, auth)).ms);
+    for (const sorting of ['Ascending', 'Descending'])
+      latencies.push(
+        (
+          await timed(
+            `${sim.apiUrl}/Alert/MonitorGroup/${all}?PresetPeriod=${preset}&Sorting=${sorting}`,
+            auth,
+          )
+        ).ms,
+      );
   }
   latencies.sort((a, b) => a - b);
-  const monitorGuid = (sim.truth.alerts({ start: new Date('2025-11-19T00:00:00Z') })[0]!.Attributes as { MonitorGuid: string }).MonitorGuid;
-  const statsMonitor = await timed(`${sim.apiUrl}/Statistics/Monitor/${monitorGuid}?PresetPeriod=Last365Days`, auth);
-  const statsGroup = await timed(`${sim.apiUrl}/Statistics/MonitorGroup/${all}?PresetPeriod=Last30Days`, auth);
+  const monitorGuid = (
+    sim.truth.alerts({ start: new Date('2025-11-19T00:00:00Z') })[0]!.Attributes as { MonitorGuid: string }
+  ).MonitorGuid;
+  const statsMonitor = await timed(
+    `${sim.apiUrl}/Statistics/Monitor/${monitorGuid}?PresetPeriod=Last365Days`,
+    auth,
+  );
+  const statsGroup = await timed(
+    `${sim.apiUrl}/Statistics/MonitorGroup/${all}?PresetPeriod=Last30Days`,
+    auth,
+  );
   (globalThis as { gc?: () => void }).gc?.();
   const after = process.memoryUsage();
   const incidents = sim.truth.incidents().length;

@@ -15,7 +15,13 @@ export interface AlertBatch {
 }
 
 /** The alerts of the batch that starts after `q.afterKey`, in the query's order. */
-export function pageAlerts(index: AlertIndex, list: Uint32Array, q: CursorPayload, nowSec: number, isRemoved: (alert: number) => boolean): AlertBatch {
+export function pageAlerts(
+  index: AlertIndex,
+  list: Uint32Array,
+  q: CursorPayload,
+  nowSec: number,
+  isRemoved: (alert: number) => boolean,
+): AlertBatch {
   const visibleEnd = Math.min(q.endSec, nowSec + 1);
   const lower = index.lowerBound(list, alertKey(q.startSec, 0));
   const upper = visibleEnd <= q.startSec ? lower : index.lowerBound(list, alertKey(visibleEnd, 0));

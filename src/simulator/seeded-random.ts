@@ -74,7 +74,11 @@ export function seededRandom(...parts: readonly (number | string)[]): Random {
 
 /** A GUID-shaped string (version 4 layout) derived from the inputs. */
 export function deterministicGuid(...parts: readonly (number | string)[]): string {
-  const words = [0, 1, 2, 3].map((i) => hash32(...parts, 'guid', i).toString(16).padStart(8, '0'));
+  const words = [0, 1, 2, 3].map((i) =>
+    hash32(...parts, 'guid', i)
+      .toString(16)
+      .padStart(8, '0'),
+  );
   const hex = words.join('');
   const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

@@ -50,7 +50,10 @@ export class SimulatorState {
   #total = 0;
   readonly #attempts = new Map<string, { attempts: number; faulted: number }>();
 
-  constructor(ds: Dataset, options: { latencyMs: number; faults: string | undefined; ascendingFeedCursors: boolean }) {
+  constructor(
+    ds: Dataset,
+    options: { latencyMs: number; faults: string | undefined; ascendingFeedCursors: boolean },
+  ) {
     this.ds = ds;
     this.index = new AlertIndex(ds);
     // Build every group index now, so no request pays for it (about 1 s at 1 000 monitors x 365 days).
@@ -62,7 +65,13 @@ export class SimulatorState {
     this.baseLatencyMs = options.latencyMs;
     this.faults = parseFaultSpec(options.faults);
     this.ascendingFeedCursors = options.ascendingFeedCursors;
-    this.cursorSecret = hash32(ds.options.seed, ds.options.monitors, ds.options.days, ds.historyStartSec, 'cursor-secret');
+    this.cursorSecret = hash32(
+      ds.options.seed,
+      ds.options.monitors,
+      ds.options.days,
+      ds.historyStartSec,
+      'cursor-secret',
+    );
     for (const m of ds.monitors) this.monitorByGuid.set(m.guid.toLowerCase(), m.index);
     for (const g of ds.groups) this.groupByGuid.set(g.guid.toLowerCase(), g.index);
   }
@@ -79,7 +88,8 @@ export class SimulatorState {
   }
 
   /** True when the alert belongs to a removed monitor. */
-  readonly isAlertRemoved = (alert: number): boolean => this.removed.size > 0 && this.removed.has(this.index.monitorOf(alert));
+  readonly isAlertRemoved = (alert: number): boolean =>
+    this.removed.size > 0 && this.removed.has(this.index.monitorOf(alert));
 
   /** True when the monitor was removed. */
   readonly isMonitorRemoved = (monitorIndex: number): boolean => this.removed.has(monitorIndex);
@@ -95,7 +105,8 @@ export class SimulatorState {
   /** A snapshot of the counters. */
   requestCounts(): RequestCounts {
     const byRoute: Record<string, Record<string, number>> = {};
-    for (const [route, statuses] of [...this.#counts].sort(([a], [b]) => a.localeCompare(b))) byRoute[route] = Object.fromEntries(statuses);
+    for (const [route, statuses] of [...this.#counts].sort(([a], [b]) => a.localeCompare(b)))
+      byRoute[route] = Object.fromEntries(statuses);
     return { total: this.#total, byRoute };
   }
 

@@ -81,23 +81,38 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
     ascendingFeedCursors: o.ascendingFeedCursors ?? false,
   };
   const int = (name: string, v: number, min: number, max: number): void => {
-    if (!Number.isInteger(v) || v < min || v > max) throw new ConfigError(`simulator: ${name} must be an integer from ${min} to ${max}`, { context: { option: name } });
+    if (!Number.isInteger(v) || v < min || v > max)
+      throw new ConfigError(`simulator: ${name} must be an integer from ${min} to ${max}`, {
+        context: { option: name },
+      });
   };
   int('seed', resolved.seed, 0, 2 ** 31 - 1);
   int('monitors', resolved.monitors, 1, Math.min(10_000, MAX_MONITORS));
   int('days', resolved.days, 1, 1000);
   int('futureDays', resolved.futureDays, 0, 366);
   int('port', resolved.port, 0, 65_535);
-  if (!(resolved.latencyMs >= 0)) throw new ConfigError('simulator: latencyMs must be >= 0', { context: { option: 'latencyMs' } });
-  if (Number.isNaN(now.getTime())) throw new ConfigError('simulator: now is not a valid instant', { context: { option: 'now' } });
+  if (!(resolved.latencyMs >= 0))
+    throw new ConfigError('simulator: latencyMs must be >= 0', { context: { option: 'latencyMs' } });
+  if (Number.isNaN(now.getTime()))
+    throw new ConfigError('simulator: now is not a valid instant', { context: { option: 'now' } });
   return resolved;
 }
 
 /** Generates the dataset and starts listening; resolves once the port is bound. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const o = resolveOptions(options);
-  const ds = generateDataset({ seed: o.seed, monitors: o.monitors, days: o.days, now: o.now, futureDays: o.futureDays });
-  const state = new SimulatorState(ds, { latencyMs: o.latencyMs, faults: o.faults, ascendingFeedCursors: o.ascendingFeedCursors });
+  const ds = generateDataset({
+    seed: o.seed,
+    monitors: o.monitors,
+    days: o.days,
+    now: o.now,
+    futureDays: o.futureDays,
+  });
+  const state = new SimulatorState(ds, {
+    latencyMs: o.latencyMs,
+    faults: o.faults,
+    ascendingFeedCursors: o.ascendingFeedCursors,
+  });
   const truth = createGroundTruth(state);
   const controls = {
     setNow: (now: Date): void => {
@@ -116,7 +131,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     handleRequest(state, truth, controls, req, res).catch((error: unknown) => {
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ Messages: [{ Message: `Simulator error: ${error instanceof Error ? error.message : String(error)}` }] }));
+        res.end(
+          JSON.stringify({
+            Messages: [
+              { Message: `Simulator error: ${error instanceof Error ? error.message : String(error)}` },
+            ],
+          }),
+        );
       }
     });
   });

@@ -21,16 +21,35 @@ export function bucketUnitFor(lengthSec: number): BucketUnit {
 function nextBoundary(sec: number, unit: BucketUnit, zone: IanaZone): number {
   const f = parseLocalFields(utcToLocal(new Date(sec * 1000), zone))!.fields;
   if (unit === 'hour') return sec - f.minute * 60 - f.second + 3600;
-  const d = unit === 'day' ? new Date(Date.UTC(f.year, f.month - 1, f.day + 1)) : new Date(Date.UTC(f.year, f.month, 1));
-  const next = localFieldsToUtc({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 }, zone);
+  const d =
+    unit === 'day'
+      ? new Date(Date.UTC(f.year, f.month - 1, f.day + 1))
+      : new Date(Date.UTC(f.year, f.month, 1));
+  const next = localFieldsToUtc(
+    {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: 0,
+      minute: 0,
+      second: 0,
+      millisecond: 0,
+    },
+    zone,
+  );
   return next.getTime() / 1000;
 }
 
 /** Buckets [start, end) of the period [startSec, endSec), those starting before `nowSec`. */
-export function statisticsBuckets(startSec: number, endSec: number, nowSec: number, zone: IanaZone): { unit: BucketUnit; buckets: [number, number][] } {
+export function statisticsBuckets(
+  startSec: number,
+  endSec: number,
+  nowSec: number,
+  zone: IanaZone,
+): { unit: BucketUnit; buckets: [number, number][] } {
   const unit = bucketUnitFor(endSec - startSec);
   const buckets: [number, number][] = [];
-  for (let a = startSec; a < endSec && a < nowSec; ) {
+  for (let a = startSec; a < endSec && a < nowSec;) {
     const b = Math.min(nextBoundary(a, unit, zone), endSec);
     buckets.push([a, b]);
     a = b;

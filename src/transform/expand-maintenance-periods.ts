@@ -65,7 +65,15 @@ function dayMatches(period: MaintenancePeriodDefinition, dayNumber: number): boo
 function atLocal(dayNumber: number, clock: { hour: number; minute: number }, zone: IanaZone): Date {
   const d = new Date(dayNumber * DAY_MS);
   return localFieldsToUtc(
-    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: clock.hour, minute: clock.minute, second: 0, millisecond: 0 },
+    {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: clock.hour,
+      minute: clock.minute,
+      second: 0,
+      millisecond: 0,
+    },
     zone,
   );
 }
@@ -92,7 +100,13 @@ export function expandMaintenancePeriods(
   const push = (period: MaintenancePeriodDefinition, start: number, end: number): void => {
     const s = Math.max(start, lo);
     const e = Math.min(end, hi);
-    if (e > s) out.push({ id: period.Id, maintenanceType: period.MaintenanceType, start: new Date(s), end: new Date(e) });
+    if (e > s)
+      out.push({
+        id: period.Id,
+        maintenanceType: period.MaintenanceType,
+        start: new Date(s),
+        end: new Date(e),
+      });
   };
   // One day of slack before the range catches an occurrence that started yesterday and runs past midnight.
   const firstDay = localDayNumber(range.start, zone) - 1;

@@ -44,7 +44,15 @@ const HOUR_MS = 3_600_000;
 function midnight(dayNumber: number, zone: IanaZone): Date {
   const d = new Date(dayNumber * 86_400_000);
   return localFieldsToUtc(
-    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 },
+    {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: 0,
+      minute: 0,
+      second: 0,
+      millisecond: 0,
+    },
     zone,
   );
 }
@@ -62,7 +70,12 @@ function result(start: Date, end: Date, zone: IanaZone): ResolvedPeriod {
  * The interval a PresetPeriod stands for at `now` in `zone`, half-open [start, end).
  * Throws a RangeError for a literal it does not know (callers validate input first).
  */
-export function resolvePresetPeriod(preset: PresetPeriod, now: Date, zone: IanaZone, options: ResolvePresetOptions = {}): ResolvedPeriod {
+export function resolvePresetPeriod(
+  preset: PresetPeriod,
+  now: Date,
+  zone: IanaZone,
+  options: ResolvePresetOptions = {},
+): ResolvedPeriod {
   const parsed = parseLocalFields(utcToLocal(now, zone));
   if (parsed === undefined) throw new RangeError('unreadable clock');
   const { year, month, day } = parsed.fields;

@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 
 /** Where the Swagger file lives, relative to the repository root. */
-export const SWAGGER_2021_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference/swagger/swagger-2021-08.json');
+export const SWAGGER_2021_PATH = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../shared/reference/swagger/swagger-2021-08.json',
+);
 
 /** The parts of a Swagger 2.0 document the validator reads. */
 export interface SwaggerDocument {
@@ -40,7 +43,8 @@ export function loadSwagger2021(patch?: (doc: SwaggerDocument) => void): Swagger
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addFormat('guid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
-  for (const f of ['int32', 'int64', 'double', 'decimal', 'float']) ajv.addFormat(f, { type: 'number', validate: (n: number) => Number.isFinite(n) });
+  for (const f of ['int32', 'int64', 'double', 'decimal', 'float'])
+    ajv.addFormat(f, { type: 'number', validate: (n: number) => Number.isFinite(n) });
   ajv.addFormat('byte', true);
   ajv.addSchema({ $id: 'swagger', definitions: document.definitions }, 'swagger');
   const cache = new Map<string, ValidateFunction>();
@@ -55,7 +59,11 @@ export function loadSwagger2021(patch?: (doc: SwaggerDocument) => void): Swagger
     return fn;
   };
   const errors = (fn: ValidateFunction, value: unknown): string[] =>
-    fn(value) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    fn(value)
+      ? []
+      : (fn.errors ?? []).map(
+          (e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+        );
   return {
     document,
     response(template, status, body) {

@@ -9,7 +9,15 @@ import type { FaultSpec } from './parse-fault-spec.ts';
 
 /** The exclusive fault kinds, in the order their fractions are stacked. */
 export type FaultKind = 'rate429' | 'error500' | 'error503' | 'reset' | 'truncate' | 'malformed' | 'slow';
-const ORDER: readonly FaultKind[] = ['rate429', 'error500', 'error503', 'reset', 'truncate', 'malformed', 'slow'];
+const ORDER: readonly FaultKind[] = [
+  'rate429',
+  'error500',
+  'error503',
+  'reset',
+  'truncate',
+  'malformed',
+  'slow',
+];
 
 /** What happens to one request. */
 export interface FaultDecision {
@@ -22,13 +30,29 @@ export interface FaultDecision {
 }
 
 /** Decides for one request; `faultedBefore` is how many earlier attempts of this URL were faulted. */
-export function decideFault(spec: FaultSpec, seed: number, method: string, url: string, attempt: number, faultedBefore: number): FaultDecision {
+export function decideFault(
+  spec: FaultSpec,
+  seed: number,
+  method: string,
+  url: string,
+  attempt: number,
+  faultedBefore: number,
+): FaultDecision {
   const path = url.split('?')[0] ?? url;
   const s = spec.seed ?? seed;
-  const delayMs = spec.latencyMs + (spec.jitterMs > 0 ? Math.floor(hashUnit(s, 'jitter', method, url, attempt) * spec.jitterMs) : 0);
-  const decision: FaultDecision = { kind: undefined, delayMs, outage: false, expireCursor: false, repeatCursor: false };
+  const delayMs =
+    spec.latencyMs +
+    (spec.jitterMs > 0 ? Math.floor(hashUnit(s, 'jitter', method, url, attempt) * spec.jitterMs) : 0);
+  const decision: FaultDecision = {
+    kind: undefined,
+    delayMs,
+    outage: false,
+    expireCursor: false,
+    repeatCursor: false,
+  };
   if (spec.outage?.test(path) === true) return { ...decision, outage: true };
-  if (faultedBefore >= spec.maxPerUrl || (spec.scope !== undefined && !spec.scope.test(path))) return decision;
+  if (faultedBefore >= spec.maxPerUrl || (spec.scope !== undefined && !spec.scope.test(path)))
+    return decision;
   const u = hashUnit(s, 'fault', method, url, attempt);
   let acc = 0;
   for (const kind of ORDER) {
@@ -37,7 +61,8 @@ export function decideFault(spec: FaultSpec, seed: number, method: string, url: 
   }
   if (/[?&]cursor=/i.test(url)) {
     decision.expireCursor = hashUnit(s, 'expire', method, url, attempt) < spec.expireCursor;
-    decision.repeatCursor = !decision.expireCursor && hashUnit(s, 'repeat', method, url, attempt) < spec.repeatCursor;
+    decision.repeatCursor =
+      !decision.expireCursor && hashUnit(s, 'repeat', method, url, attempt) < spec.repeatCursor;
   }
   return decision;
 }

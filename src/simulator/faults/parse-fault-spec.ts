@@ -46,8 +46,23 @@ export interface FaultSpec {
 
 /** Every key the grammar accepts. */
 export const FAULT_KEYS = [
-  'latency', 'jitter', 'rate429', 'retryAfter', 'error500', 'error503', 'reset', 'truncate', 'malformed',
-  'slow', 'slowMs', 'expireCursor', 'repeatCursor', 'outage', 'scope', 'maxPerUrl', 'seed',
+  'latency',
+  'jitter',
+  'rate429',
+  'retryAfter',
+  'error500',
+  'error503',
+  'reset',
+  'truncate',
+  'malformed',
+  'slow',
+  'slowMs',
+  'expireCursor',
+  'repeatCursor',
+  'outage',
+  'scope',
+  'maxPerUrl',
+  'seed',
 ] as const;
 
 const EXCLUSIVE = ['rate429', 'error500', 'error503', 'reset', 'truncate', 'malformed', 'slow'] as const;
@@ -55,9 +70,23 @@ const EXCLUSIVE = ['rate429', 'error500', 'error503', 'reset', 'truncate', 'malf
 /** A spec with every fault off. */
 export function noFaults(): FaultSpec {
   return {
-    latencyMs: 0, jitterMs: 0, rate429: 0, retryAfterSec: 1, error500: 0, error503: 0, reset: 0, truncate: 0,
-    malformed: 0, slow: 0, slowMs: 30_000, expireCursor: 0, repeatCursor: 0, outage: undefined, scope: undefined,
-    maxPerUrl: 3, seed: undefined,
+    latencyMs: 0,
+    jitterMs: 0,
+    rate429: 0,
+    retryAfterSec: 1,
+    error500: 0,
+    error503: 0,
+    reset: 0,
+    truncate: 0,
+    malformed: 0,
+    slow: 0,
+    slowMs: 30_000,
+    expireCursor: 0,
+    repeatCursor: 0,
+    outage: undefined,
+    scope: undefined,
+    maxPerUrl: 3,
+    seed: undefined,
   };
 }
 
@@ -65,7 +94,10 @@ function regex(key: string, value: string): RegExp {
   try {
     return new RegExp(value);
   } catch (cause) {
-    throw new ConfigError(`fault spec: ${key} is not a valid regular expression`, { cause, context: { key } });
+    throw new ConfigError(`fault spec: ${key} is not a valid regular expression`, {
+      cause,
+      context: { key },
+    });
   }
 }
 
@@ -79,24 +111,39 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
     const key = (eq < 0 ? part : part.slice(0, eq)).trim();
     const value = eq < 0 ? '' : part.slice(eq + 1).trim();
     if (!(FAULT_KEYS as readonly string[]).includes(key)) {
-      throw new ConfigError(`fault spec: unknown key "${key}" (known: ${FAULT_KEYS.join(', ')})`, { context: { key } });
+      throw new ConfigError(`fault spec: unknown key "${key}" (known: ${FAULT_KEYS.join(', ')})`, {
+        context: { key },
+      });
     }
     if (key === 'outage' || key === 'scope') {
       spec[key] = regex(key, value);
       continue;
     }
     const n = Number(value);
-    if (value === '' || !Number.isFinite(n) || n < 0) throw new ConfigError(`fault spec: ${key} needs a non-negative number`, { context: { key } });
+    if (value === '' || !Number.isFinite(n) || n < 0)
+      throw new ConfigError(`fault spec: ${key} needs a non-negative number`, { context: { key } });
     if ((EXCLUSIVE as readonly string[]).includes(key) || key === 'expireCursor' || key === 'repeatCursor') {
-      if (n > 1) throw new ConfigError(`fault spec: ${key} is a fraction and must be at most 1`, { context: { key } });
+      if (n > 1)
+        throw new ConfigError(`fault spec: ${key} is a fraction and must be at most 1`, { context: { key } });
     }
     switch (key) {
-      case 'latency': spec.latencyMs = n; break;
-      case 'jitter': spec.jitterMs = n; break;
-      case 'retryAfter': spec.retryAfterSec = n; break;
-      case 'maxPerUrl': spec.maxPerUrl = Math.floor(n); break;
-      case 'seed': spec.seed = Math.floor(n); break;
-      default: (spec as unknown as Record<string, number>)[key] = n;
+      case 'latency':
+        spec.latencyMs = n;
+        break;
+      case 'jitter':
+        spec.jitterMs = n;
+        break;
+      case 'retryAfter':
+        spec.retryAfterSec = n;
+        break;
+      case 'maxPerUrl':
+        spec.maxPerUrl = Math.floor(n);
+        break;
+      case 'seed':
+        spec.seed = Math.floor(n);
+        break;
+      default:
+        (spec as unknown as Record<string, number>)[key] = n;
     }
   }
   const total = EXCLUSIVE.reduce((acc, k) => acc + spec[k], 0);

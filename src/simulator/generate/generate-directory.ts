@@ -16,7 +16,13 @@ const SLA_SPECS = [
 ];
 
 /** SLAs; monitors get `slaIndex` assigned here (about 60 % have one). */
-export function generateSlas(seed: number, monitors: SimMonitor[], historyStartSec: number, nowSec: number, zone: IanaZone): SimSla[] {
+export function generateSlas(
+  seed: number,
+  monitors: SimMonitor[],
+  historyStartSec: number,
+  nowSec: number,
+  zone: IanaZone,
+): SimSla[] {
   const local = (sec: number): string => utcToLocal(new Date(sec * 1000), zone);
   let exclusionId = 501;
   const slas = SLA_SPECS.map((spec, i) => {
@@ -54,10 +60,24 @@ export function generateSlas(seed: number, monitors: SimMonitor[], historyStartS
   return slas;
 }
 
-const PEOPLE = ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth', 'Margaret Hamilton', 'Ken Thompson'];
+const PEOPLE = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Edsger Dijkstra',
+  'Barbara Liskov',
+  'Donald Knuth',
+  'Margaret Hamilton',
+  'Ken Thompson',
+];
 
 /** Operators, operator groups (Everyone, Administrators, two custom) and status pages. */
-export function generateDirectory(seed: number, monitors: readonly SimMonitor[], groups: readonly SimGroup[], slas: readonly SimSla[], timezoneId: number): SimDirectory {
+export function generateDirectory(
+  seed: number,
+  monitors: readonly SimMonitor[],
+  groups: readonly SimGroup[],
+  slas: readonly SimSla[],
+  timezoneId: number,
+): SimDirectory {
   const operators = PEOPLE.map((name, i) => {
     const guid = deterministicGuid(seed, 'operator', i);
     const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
@@ -76,14 +96,30 @@ export function generateDirectory(seed: number, monitors: readonly SimMonitor[],
       AllowSingleSignon: i === 5,
     };
     // The service leaves out settings an operator inherits from the account.
-    if (i % 3 !== 0) Object.assign(op, { CultureName: i === 2 ? 'nl-NL' : '', TimeZoneId: i === 4 ? 56 : timezoneId, UseNumericSender: false, OutgoingPhoneNumber: '' });
+    if (i % 3 !== 0)
+      Object.assign(op, {
+        CultureName: i === 2 ? 'nl-NL' : '',
+        TimeZoneId: i === 4 ? 56 : timezoneId,
+        UseNumericSender: false,
+        OutgoingPhoneNumber: '',
+      });
     return op;
   });
   const opGuids = operators.map((o) => o.OperatorGuid as string);
   const groupSpec = [
     { Description: 'Everyone', IsEveryone: true, IsAdministratorsGroup: false, members: opGuids },
-    { Description: 'Administrators', IsEveryone: false, IsAdministratorsGroup: true, members: opGuids.slice(0, 2) },
-    { Description: 'On-call engineers', IsEveryone: false, IsAdministratorsGroup: false, members: opGuids.filter((_, i) => i % 2 === 1) },
+    {
+      Description: 'Administrators',
+      IsEveryone: false,
+      IsAdministratorsGroup: true,
+      members: opGuids.slice(0, 2),
+    },
+    {
+      Description: 'On-call engineers',
+      IsEveryone: false,
+      IsAdministratorsGroup: false,
+      members: opGuids.filter((_, i) => i % 2 === 1),
+    },
     { Description: 'Management (no members)', IsEveryone: false, IsAdministratorsGroup: false, members: [] },
   ];
   const operatorGroups = groupSpec.map(({ members, ...rest }, i) => ({
@@ -91,18 +127,51 @@ export function generateDirectory(seed: number, monitors: readonly SimMonitor[],
     members,
   }));
   const pick = (count: number, salt: string): string[] =>
-    monitors.filter((m) => seededRandom(seed, salt, m.index).next() < count / Math.max(monitors.length, 1)).map((m) => m.guid);
+    monitors
+      .filter((m) => seededRandom(seed, salt, m.index).next() < count / Math.max(monitors.length, 1))
+      .map((m) => m.guid);
   const statusPages = [
-    { name: 'Public status', published: true, period: 'Last24Hours', sla: 0, monitors: pick(8, 'psp-1'), groups: [] as string[] },
-    { name: 'Customer portal status', published: true, period: 'CurrentMonth', sla: 1, monitors: [], groups: groups.slice(1, 3).map((g) => g.guid) },
-    { name: 'Internal dashboard (draft)', published: false, period: 'Last7Days', sla: -1, monitors: pick(4, 'psp-3'), groups: [groups[0]!.guid] },
+    {
+      name: 'Public status',
+      published: true,
+      period: 'Last24Hours',
+      sla: 0,
+      monitors: pick(8, 'psp-1'),
+      groups: [] as string[],
+    },
+    {
+      name: 'Customer portal status',
+      published: true,
+      period: 'CurrentMonth',
+      sla: 1,
+      monitors: [],
+      groups: groups.slice(1, 3).map((g) => g.guid),
+    },
+    {
+      name: 'Internal dashboard (draft)',
+      published: false,
+      period: 'Last7Days',
+      sla: -1,
+      monitors: pick(4, 'psp-3'),
+      groups: [groups[0]!.guid],
+    },
   ].map((p, i) => ({
     PublicDashboardGuid: deterministicGuid(seed, 'status-page', i),
     Name: p.name,
     IsPublished: p.published,
     PresetPeriodType: p.period,
-    CustomizationInfo: { MainColor: '#1a73e8', BackgroundColor: '#ffffff', TextColor: '#202124', SortColumnsNewToOld: i !== 1, SortRowsProperty: i === 2 ? 'ByStatus' : 'Alphabetical', CommentTitle: i === 0 ? 'Scheduled maintenance' : '', CommentText: '' },
-    ...(p.sla >= 0 && slas[p.sla] !== undefined ? { SlaGuid: slas[p.sla]!.guid, SlaGuidSpecified: true } : { SlaGuidSpecified: false }),
+    CustomizationInfo: {
+      MainColor: '#1a73e8',
+      BackgroundColor: '#ffffff',
+      TextColor: '#202124',
+      SortColumnsNewToOld: i !== 1,
+      SortRowsProperty: i === 2 ? 'ByStatus' : 'Alphabetical',
+      CommentTitle: i === 0 ? 'Scheduled maintenance' : '',
+      CommentText: '',
+    },
+    ...(p.sla >= 0 && slas[p.sla] !== undefined
+      ? { SlaGuid: slas[p.sla]!.guid, SlaGuidSpecified: true }
+      : { SlaGuidSpecified: false }),
     MonitorGuids: p.monitors,
     MonitorGroupGuids: p.groups,
   }));

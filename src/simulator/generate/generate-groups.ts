@@ -16,9 +16,21 @@ interface GroupRule {
 }
 
 const RULES: readonly GroupRule[] = [
-  { description: 'Websites', test: (m) => ['Http', 'Https', 'FullPageCheck', 'Certificate'].includes(m.type) },
-  { description: 'APIs and web services', test: (m) => ['WebserviceHttp', 'WebserviceHttps', 'MultiStepApi', 'PostmanApi'].includes(m.type) || (m.type === 'Https' && m.index % 3 === 0) },
-  { description: 'Infrastructure', test: (m) => ['Connect', 'Ping', 'DNS', 'SMTP', 'POP3', 'IMAP', 'FTP', 'SFTP', 'MySQL', 'MSSQL'].includes(m.type) },
+  {
+    description: 'Websites',
+    test: (m) => ['Http', 'Https', 'FullPageCheck', 'Certificate'].includes(m.type),
+  },
+  {
+    description: 'APIs and web services',
+    test: (m) =>
+      ['WebserviceHttp', 'WebserviceHttps', 'MultiStepApi', 'PostmanApi'].includes(m.type) ||
+      (m.type === 'Https' && m.index % 3 === 0),
+  },
+  {
+    description: 'Infrastructure',
+    test: (m) =>
+      ['Connect', 'Ping', 'DNS', 'SMTP', 'POP3', 'IMAP', 'FTP', 'SFTP', 'MySQL', 'MSSQL'].includes(m.type),
+  },
   { description: 'Customer journeys', test: (m) => ['Transaction', 'FullPageCheck'].includes(m.type) },
   { description: 'Critical (24/7 on-call)', test: (_m, pick) => pick < 0.3 },
   { description: 'EU region', test: (_m, pick) => pick > 0.45 },
@@ -37,7 +49,12 @@ export function creditsOf(m: SimMonitor): QuotaCounters {
  * Used*Quota of a group on one account-local day: the credits its active members use, plus a small
  * day-dependent swing (monitors paused and resumed during the day), never below zero.
  */
-export function quotaOnDay(seed: number, group: SimGroup, monitors: readonly SimMonitor[], localDate: string): QuotaCounters {
+export function quotaOnDay(
+  seed: number,
+  group: SimGroup,
+  monitors: readonly SimMonitor[],
+  localDate: string,
+): QuotaCounters {
   const used: QuotaCounters = { basic: 0, browser: 0, transaction: 0, api: 0, classic: 0 };
   for (const i of group.members) {
     const m = monitors[i]!;
@@ -69,7 +86,9 @@ export function generateGroups(seed: number, monitors: readonly SimMonitor[], sl
   };
   const groups = [all];
   RULES.forEach((rule, r) => {
-    const members = monitors.filter((m) => rule.test(m, seededRandom(seed, 'group-pick', r, m.index).next())).map((m) => m.index);
+    const members = monitors
+      .filter((m) => rule.test(m, seededRandom(seed, 'group-pick', r, m.index).next()))
+      .map((m) => m.index);
     groups.push({
       index: r + 1,
       guid: deterministicGuid(seed, 'group', r + 1),
@@ -84,7 +103,13 @@ export function generateGroups(seed: number, monitors: readonly SimMonitor[], sl
   for (const g of groups) {
     const total = quotaOnDay(seed, g, monitors, 'quota');
     // Quotas leave headroom above what the members use.
-    g.quota = { basic: total.basic + 10, browser: total.browser + 5, transaction: total.transaction + 5, api: total.api + 5, classic: total.classic + 20 };
+    g.quota = {
+      basic: total.basic + 10,
+      browser: total.browser + 5,
+      transaction: total.transaction + 5,
+      api: total.api + 5,
+      classic: total.classic + 20,
+    };
   }
   return groups;
 }

@@ -69,7 +69,13 @@ const FEEDS: readonly Omit<InfraFeed, 'id'>[] = [
 
 /** Builds the device tree and each device's outage timeline over [fromSec, toSec). */
 export function generateInfra(seed: number, deviceCount: number, fromSec: number, toSec: number): InfraData {
-  const groups: InfraGroup[] = TREE.map(([id, name, parentId]) => ({ id, name, parentId, childGroupIds: [], deviceIds: [] }));
+  const groups: InfraGroup[] = TREE.map(([id, name, parentId]) => ({
+    id,
+    name,
+    parentId,
+    childGroupIds: [],
+    deviceIds: [],
+  }));
   const byId = new Map(groups.map((g) => [g.id, g]));
   for (const g of groups) if (g.parentId !== null) byId.get(g.parentId)!.childGroupIds.push(g.id);
   const devices: InfraDevice[] = [];
@@ -89,7 +95,10 @@ export function generateInfra(seed: number, deviceCount: number, fromSec: number
     }
     devices.push({
       id,
-      name: `${kind}-${String(i + 1).padStart(3, '0')}.${byId.get(groupId)!.name.toLowerCase().replace(/[^a-z]+/g, '-')}`,
+      name: `${kind}-${String(i + 1).padStart(3, '0')}.${byId
+        .get(groupId)!
+        .name.toLowerCase()
+        .replace(/[^a-z]+/g, '-')}`,
       groupId,
       feeds: FEEDS.slice(0, rng.int(2, 4)).map((f, k) => ({ ...f, id: `${id}-${k + 1}` })),
       noData: i % 17 === 16,

@@ -3,13 +3,19 @@
  * the dataset) and expands them into the merged windows the timeline generator must respect:
  * DisableMonitoring windows have no checks; no incident is placed in any maintenance window.
  */
-import { expandMaintenancePeriods, type MaintenancePeriodDefinition } from '../../transform/expand-maintenance-periods.ts';
+import {
+  expandMaintenancePeriods,
+  type MaintenancePeriodDefinition,
+} from '../../transform/expand-maintenance-periods.ts';
 import { utcToLocal } from '../../transform/local-time.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';
 import { seededRandom, type Random } from '../seeded-random.ts';
 
-const COMBOS: readonly [MaintenancePeriodDefinition['ScheduleMode'], MaintenancePeriodDefinition['MaintenanceType']][] = [
+const COMBOS: readonly [
+  MaintenancePeriodDefinition['ScheduleMode'],
+  MaintenancePeriodDefinition['MaintenanceType'],
+][] = [
   ['OneTime', 'DisableMonitoring'],
   ['Daily', 'DisableMonitoring'],
   ['Weekly', 'DisableNotifications'],
@@ -21,7 +27,14 @@ const COMBOS: readonly [MaintenancePeriodDefinition['ScheduleMode'], Maintenance
 ];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-function definition(id: number, combo: number, rng: Random, historyStartSec: number, nowSec: number, zone: IanaZone): MaintenancePeriodDefinition {
+function definition(
+  id: number,
+  combo: number,
+  rng: Random,
+  historyStartSec: number,
+  nowSec: number,
+  zone: IanaZone,
+): MaintenancePeriodDefinition {
   const [mode, type] = COMBOS[combo % COMBOS.length]!;
   const base = { Id: id, ScheduleMode: mode, MaintenanceType: type };
   const hh = (h: number, m: number): string => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
@@ -33,7 +46,12 @@ function definition(id: number, combo: number, rng: Random, historyStartSec: num
         : nowSec + rng.int(1, 10) * 86_400;
       const rounded = startSec - (startSec % 900);
       const local = (sec: number): string => utcToLocal(new Date(sec * 1000), zone);
-      return { ...base, StartDateTime: local(rounded), EndDateTime: local(rounded + rng.int(1, 12) * 900), Description: 'Planned release' };
+      return {
+        ...base,
+        StartDateTime: local(rounded),
+        EndDateTime: local(rounded + rng.int(1, 12) * 900),
+        Description: 'Planned release',
+      };
     }
     case 'Daily':
       // The first daily window runs over midnight (EndTime before StartTime), the rest within a day.
@@ -41,7 +59,12 @@ function definition(id: number, combo: number, rng: Random, historyStartSec: num
         ? { ...base, StartTime: '23:30', EndTime: '00:15', Description: 'Nightly backup' }
         : { ...base, StartTime: hh(rng.int(1, 5), 0), EndTime: hh(rng.int(5, 6), 30) };
     case 'Weekly':
-      return { ...base, WeekDay: rng.pick(WEEKDAYS), StartTime: hh(rng.int(20, 22), 0), EndTime: hh(23, rng.pick([0, 30])) };
+      return {
+        ...base,
+        WeekDay: rng.pick(WEEKDAYS),
+        StartTime: hh(rng.int(20, 22), 0),
+        EndTime: hh(23, rng.pick([0, 30])),
+      };
     default:
       // MonthDay 31 exercises "months without that day have no occurrence".
       return { ...base, MonthDay: combo === 3 ? 31 : rng.int(1, 28), StartTime: '02:00', EndTime: '04:00' };
@@ -64,7 +87,14 @@ function mergedWindows(occ: { start: Date; end: Date }[]): Float64Array {
  * Assigns maintenance periods: monitor i < 8 gets combination i (with fewer monitors, the combinations
  * are dealt round-robin so every kind still exists); about a quarter of the others get one or two.
  */
-export function assignMaintenance(seed: number, monitors: SimMonitor[], historyStartSec: number, horizonEndSec: number, nowSec: number, zone: IanaZone): void {
+export function assignMaintenance(
+  seed: number,
+  monitors: SimMonitor[],
+  historyStartSec: number,
+  horizonEndSec: number,
+  nowSec: number,
+  zone: IanaZone,
+): void {
   let nextId = 1001;
   const combosFor = (m: SimMonitor, rng: Random): number[] => {
     if (m.index < COMBOS.length) {
@@ -78,7 +108,9 @@ export function assignMaintenance(seed: number, monitors: SimMonitor[], historyS
   const range = { start: new Date(historyStartSec * 1000), end: new Date(horizonEndSec * 1000) };
   for (const m of monitors) {
     const rng = seededRandom(seed, 'maintenance', m.index);
-    m.maintenance = combosFor(m, rng).map((combo) => definition(nextId++, combo, rng, historyStartSec, nowSec, zone));
+    m.maintenance = combosFor(m, rng).map((combo) =>
+      definition(nextId++, combo, rng, historyStartSec, nowSec, zone),
+    );
     const occ = expandMaintenancePeriods(m.maintenance, range, zone);
     m.pause = mergedWindows(occ.filter((o) => o.maintenanceType === 'DisableMonitoring'));
     m.quiet = mergedWindows(occ.filter((o) => o.maintenanceType === 'DisableNotifications'));

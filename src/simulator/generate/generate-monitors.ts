@@ -11,19 +11,79 @@ import { deterministicGuid, seededRandom } from '../seeded-random.ts';
 
 /** Every MonitorType wire value the simulator emits (PostmanApi postdates the 2021 Swagger). */
 export const MONITOR_TYPES = [
-  'Http', 'Https', 'Connect', 'Ping', 'POP3', 'SMTP', 'FTP', 'MySQL', 'MSSQL', 'WebserviceHttp',
-  'WebserviceHttps', 'Transaction', 'DNS', 'FullPageCheck', 'Certificate', 'SFTP', 'MultiStepApi', 'IMAP', 'PostmanApi',
+  'Http',
+  'Https',
+  'Connect',
+  'Ping',
+  'POP3',
+  'SMTP',
+  'FTP',
+  'MySQL',
+  'MSSQL',
+  'WebserviceHttp',
+  'WebserviceHttps',
+  'Transaction',
+  'DNS',
+  'FullPageCheck',
+  'Certificate',
+  'SFTP',
+  'MultiStepApi',
+  'IMAP',
+  'PostmanApi',
 ] as const;
 
 /** The password some generated monitors carry; the ETL must strip it (tests grep for it). */
 export const MONITOR_SECRET = 'sim-monitor-secret-DO-NOT-STORE';
 
-const WEIGHTED_TYPES = ['Https', 'Https', 'Https', 'Https', 'Http', 'WebserviceHttps', 'WebserviceHttps', 'Ping', 'Connect', 'DNS', 'FullPageCheck', 'FullPageCheck', 'Transaction', 'MultiStepApi', 'Certificate', 'SMTP'];
-const SITES = ['galactic-shop', 'acme-portal', 'northwind', 'contoso-api', 'fabrikam', 'tailspin', 'wingtip', 'adventure-works', 'litware', 'proseware'];
-const PAGES = ['homepage', 'login', 'checkout', 'search', 'status', 'orders API', 'mail relay', 'database', 'CDN edge', 'docs'];
+const WEIGHTED_TYPES = [
+  'Https',
+  'Https',
+  'Https',
+  'Https',
+  'Http',
+  'WebserviceHttps',
+  'WebserviceHttps',
+  'Ping',
+  'Connect',
+  'DNS',
+  'FullPageCheck',
+  'FullPageCheck',
+  'Transaction',
+  'MultiStepApi',
+  'Certificate',
+  'SMTP',
+];
+const SITES = [
+  'galactic-shop',
+  'acme-portal',
+  'northwind',
+  'contoso-api',
+  'fabrikam',
+  'tailspin',
+  'wingtip',
+  'adventure-works',
+  'litware',
+  'proseware',
+];
+const PAGES = [
+  'homepage',
+  'login',
+  'checkout',
+  'search',
+  'status',
+  'orders API',
+  'mail relay',
+  'database',
+  'CDN edge',
+  'docs',
+];
 const DAY = 86_400;
 
-function typeFields(type: string, host: string, rng: ReturnType<typeof seededRandom>): Record<string, unknown> {
+function typeFields(
+  type: string,
+  host: string,
+  rng: ReturnType<typeof seededRandom>,
+): Record<string, unknown> {
   const url = `https://${host}.example.com/${rng.pick(['', 'login', 'api/health', 'shop'])}`;
   switch (type) {
     case 'Http':
@@ -58,39 +118,88 @@ function typeFields(type: string, host: string, rng: ReturnType<typeof seededRan
       return { NetworkAddress: `${host}.example.com`, IpVersion: rng.pick(['IpV4', 'IpV6']) };
     case 'MySQL':
     case 'MSSQL':
-      return { NetworkAddress: `db.${host}.example.com`, Port: type === 'MySQL' ? 3306 : 1433, DatabaseName: 'orders', IpVersion: 'IpV4' };
+      return {
+        NetworkAddress: `db.${host}.example.com`,
+        Port: type === 'MySQL' ? 3306 : 1433,
+        DatabaseName: 'orders',
+        IpVersion: 'IpV4',
+      };
     case 'DNS':
-      return { DnsServer: '8.8.8.8', DnsQuery: 'ARecord', DnsExpectedResult: '203.0.113.10', DnsTestValue: `${host}.example.com`, Port: 53 };
+      return {
+        DnsServer: '8.8.8.8',
+        DnsQuery: 'ARecord',
+        DnsExpectedResult: '203.0.113.10',
+        DnsTestValue: `${host}.example.com`,
+        Port: 53,
+      };
     case 'FullPageCheck':
-      return { Url: url, BrowserType: 'Chrome', IgnoreExternalElements: false, BlockGoogleAnalytics: true, BlockUptrendsRum: true, BlockUrls: [] };
+      return {
+        Url: url,
+        BrowserType: 'Chrome',
+        IgnoreExternalElements: false,
+        BlockGoogleAnalytics: true,
+        BlockUptrendsRum: true,
+        BlockUrls: [],
+      };
     case 'Transaction':
-      return { SelfServiceTransactionScript: '{"Steps":[{"Name":"Open page","Actions":[]}]}', BrowserType: 'Chrome' };
+      return {
+        SelfServiceTransactionScript: '{"Steps":[{"Name":"Open page","Actions":[]}]}',
+        BrowserType: 'Chrome',
+      };
     case 'Certificate':
-      return { Url: url, CertificateExpirationWarningDays: 30, CertificateName: `${host}.example.com`, CheckCertificateErrors: true };
+      return {
+        Url: url,
+        CertificateExpirationWarningDays: 30,
+        CertificateName: `${host}.example.com`,
+        CheckCertificateErrors: true,
+      };
     case 'MultiStepApi':
       return { MsaSteps: [], PredefinedVariables: [], UserDefinedFunctions: [], CustomMetrics: [] };
     case 'PostmanApi':
-      return { PostmanCollectionJson: '{"info":{"name":"health"},"item":[]}', PredefinedVariables: [{ Key: 'env', Value: 'prod' }] };
+      return {
+        PostmanCollectionJson: '{"info":{"name":"health"},"item":[]}',
+        PredefinedVariables: [{ Key: 'env', Value: 'prod' }],
+      };
     default:
       return {};
   }
 }
 
-function conditions(type: string, legacy: boolean, rng: ReturnType<typeof seededRandom>): Record<string, unknown> {
+function conditions(
+  type: string,
+  legacy: boolean,
+  rng: ReturnType<typeof seededRandom>,
+): Record<string, unknown> {
   const web = ['Http', 'Https', 'WebserviceHttp', 'WebserviceHttps', 'FullPageCheck'].includes(type);
   if (legacy) {
     // Fields deprecated on 27 August 2025; older monitors may still carry them instead of ErrorConditions.
     return {
-      AlertOnLoadTimeLimit1: true, LoadTimeLimit1: 2500, AlertOnLoadTimeLimit2: true, LoadTimeLimit2: 5000,
-      AlertOnMinimumBytes: false, MinimumBytes: 0, AlertOnMaximumBytes: false, MaximumBytes: 0,
+      AlertOnLoadTimeLimit1: true,
+      LoadTimeLimit1: 2500,
+      AlertOnLoadTimeLimit2: true,
+      LoadTimeLimit2: 5000,
+      AlertOnMinimumBytes: false,
+      MinimumBytes: 0,
+      AlertOnMaximumBytes: false,
+      MaximumBytes: 0,
       ...(web ? { ExpectedHttpStatusCode: 200, ExpectedHttpStatusCodeSpecified: true } : {}),
-      ...(type === 'FullPageCheck' ? { AlertOnPercentageFail: true, FailedObjectPercentage: 10, AlertOnMaximumSize: false, ElementMaximumSize: 0 } : {}),
+      ...(type === 'FullPageCheck'
+        ? {
+            AlertOnPercentageFail: true,
+            FailedObjectPercentage: 10,
+            AlertOnMaximumSize: false,
+            ElementMaximumSize: 0,
+          }
+        : {}),
     };
   }
-  const list: Record<string, unknown>[] = [{ ErrorConditionType: 'LoadTimeLimit1', Value: String(rng.pick([1500, 2500, 3000])), Effect: 'Indicate' }];
+  const list: Record<string, unknown>[] = [
+    { ErrorConditionType: 'LoadTimeLimit1', Value: String(rng.pick([1500, 2500, 3000])), Effect: 'Indicate' },
+  ];
   list.push({ ErrorConditionType: 'LoadTimeLimit2', Value: '8000', Effect: 'Error' });
   if (web) list.push({ ErrorConditionType: 'HttpStatus', Value: '200' });
-  if (type === 'FullPageCheck') list.push({ ErrorConditionType: 'PageElementFailedWithPercentage', Value: '1', Percentage: '10' });
+  if (type === 'FullPageCheck')
+    list.push({ ErrorConditionType: 'PageElementFailedWithPercentage', Value: '1', Percentage: '10' });
   if (rng.chance(0.2)) list.push({ ErrorConditionType: 'TotalMinBytes', Value: '512' });
   return { ErrorConditions: list };
 }
@@ -100,7 +209,13 @@ function conditions(type: string, legacy: boolean, rng: ReturnType<typeof seeded
  * the rest follow a weighted mix. Lifetimes: most monitors predate the history (data starts at the
  * history start), about 15 % are created during it, about 3 % were deactivated (checks end then).
  */
-export function generateMonitors(seed: number, count: number, historyStartSec: number, nowSec: number, zone: IanaZone): SimMonitor[] {
+export function generateMonitors(
+  seed: number,
+  count: number,
+  historyStartSec: number,
+  nowSec: number,
+  zone: IanaZone,
+): SimMonitor[] {
   const monitors: SimMonitor[] = [];
   const local = (sec: number): string => utcToLocal(new Date(sec * 1000), zone);
   for (let index = 0; index < count; index++) {
@@ -123,7 +238,8 @@ export function generateMonitors(seed: number, count: number, historyStartSec: n
       ? Math.max(createdSec + 60, nowSec - rng.int(3600, 200 * DAY))
       : lifeStartSec + Math.floor((0.3 + 0.5 * rng.next()) * (nowSec - lifeStartSec));
     const legacy = index % 4 === 0 && !createdDuring;
-    const withSecret = ['MySQL', 'MSSQL', 'FTP', 'SFTP'].includes(type) || (type === 'Https' && index % 10 === 1);
+    const withSecret =
+      ['MySQL', 'MSSQL', 'FTP', 'SFTP'].includes(type) || (type === 'Https' && index % 10 === 1);
     const guid = deterministicGuid(seed, 'monitor', index);
     const wire: Record<string, unknown> = {
       MonitorGuid: guid,
@@ -135,7 +251,11 @@ export function generateMonitors(seed: number, count: number, historyStartSec: n
       IsLocked: false,
       CheckInterval: intervalMin,
       UsePrimaryCheckpointsOnly: rng.chance(0.5),
-      SelectedCheckpoints: { Checkpoints: [rng.int(1, 60), rng.int(61, 200)], Regions: rng.chance(0.5) ? [3] : [], ExcludeLocations: [] },
+      SelectedCheckpoints: {
+        Checkpoints: [rng.int(1, 60), rng.int(61, 200)],
+        Regions: rng.chance(0.5) ? [3] : [],
+        ExcludeLocations: [],
+      },
       Hash: deterministicGuid(seed, 'monitor-hash', index).replace(/-/g, '').slice(0, 24),
       CreatedDate: local(createdSec),
       LastModifiedDate: local(Math.min(modifiedSec, nowSec - 60)),
@@ -146,8 +266,14 @@ export function generateMonitors(seed: number, count: number, historyStartSec: n
     if (rng.chance(0.4)) wire.Notes = `Owner: team ${rng.pick(['web', 'platform', 'payments'])}`;
     if (rng.chance(0.3)) wire.CustomFields = [{ Name: 'CostCenter', Value: String(rng.int(100, 999)) }];
     if (rng.chance(0.2)) wire.NameForPhoneAlerts = name.split(' (')[0];
-    if (withSecret) Object.assign(wire, { AuthenticationType: 'Basic', Username: 'svc-monitor', Password: MONITOR_SECRET });
-    if (index % 10 === 7) Object.assign(wire, { HttpVersion: 'Http2', UseW3CTotalTime: true, SimulatorFutureField: { Enabled: true, Levels: [1, 2] } });
+    if (withSecret)
+      Object.assign(wire, { AuthenticationType: 'Basic', Username: 'svc-monitor', Password: MONITOR_SECRET });
+    if (index % 10 === 7)
+      Object.assign(wire, {
+        HttpVersion: 'Http2',
+        UseW3CTotalTime: true,
+        SimulatorFutureField: { Enabled: true, Levels: [1, 2] },
+      });
     monitors.push({
       index,
       guid,

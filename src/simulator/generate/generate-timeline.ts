@@ -54,7 +54,10 @@ function incidentsOf(m: SimMonitor, a: TimelineAnchors, rng: Random): [number, n
   const snap = (t: number): number => m.phaseSec + Math.ceil((t - m.phaseSec) / step) * step;
   const last = Math.min(m.lifeEndSec, a.horizonEndSec);
   const blocked = (s: number, e: number): boolean =>
-    s < m.lifeStartSec || e + step > m.lifeEndSec || overlaps(m.pause, s - step, e + step) || overlaps(m.quiet, s - step, e + step);
+    s < m.lifeStartSec ||
+    e + step > m.lifeEndSec ||
+    overlaps(m.pause, s - step, e + step) ||
+    overlaps(m.quiet, s - step, e + step);
   const make = (s: number, e: number): [number, number] => {
     const start = snap(s);
     return [start, Math.max(snap(e), start + step)];
@@ -62,12 +65,16 @@ function incidentsOf(m: SimMonitor, a: TimelineAnchors, rng: Random): [number, n
 
   const forced: [number, number][] = [];
   const pickFrom = (list: number[]): number | undefined => (list.length === 0 ? undefined : rng.pick(list));
-  if (m.index % 9 === 4) forced.push(make(a.nowSec - rng.int(1200, 6 * 3600), a.nowSec + rng.int(3600, 10 * 3600)));
+  if (m.index % 9 === 4)
+    forced.push(make(a.nowSec - rng.int(1200, 6 * 3600), a.nowSec + rng.int(3600, 10 * 3600)));
   const midnight = m.index % 6 === 1 ? pickFrom(a.midnights) : undefined;
-  if (midnight !== undefined) forced.push(make(midnight - rng.int(5, 50) * 60, midnight + rng.int(20, 150) * 60));
+  if (midnight !== undefined)
+    forced.push(make(midnight - rng.int(5, 50) * 60, midnight + rng.int(20, 150) * 60));
   const monthStart = m.index % 11 === 2 ? pickFrom(a.monthStarts) : undefined;
-  if (monthStart !== undefined) forced.push(make(monthStart - rng.int(10, 60) * 60, monthStart + rng.int(30, 180) * 60));
-  if (m.index % 7 === 3) for (const t of a.transitions) forced.push(make(t - rng.int(30, 90) * 60, t + rng.int(60, 180) * 60));
+  if (monthStart !== undefined)
+    forced.push(make(monthStart - rng.int(10, 60) * 60, monthStart + rng.int(30, 180) * 60));
+  if (m.index % 7 === 3)
+    for (const t of a.transitions) forced.push(make(t - rng.int(30, 90) * 60, t + rng.int(60, 180) * 60));
   const kept = forced.filter(([s, e]) => !blocked(s, e)).sort((x, y) => x[0] - y[0]);
 
   const out: [number, number][] = [];
@@ -109,7 +116,13 @@ function blipsOf(m: SimMonitor, a: TimelineAnchors, incidents: [number, number][
 
 /** Builds the columnar timeline of all monitors. */
 export function generateTimeline(seed: number, monitors: SimMonitor[], anchors: TimelineAnchors): Timeline {
-  const inc = { start: [] as number[], end: [] as number[], mon: [] as number[], desc: [] as number[], msg: [] as number[] };
+  const inc = {
+    start: [] as number[],
+    end: [] as number[],
+    mon: [] as number[],
+    desc: [] as number[],
+    msg: [] as number[],
+  };
   const blips: number[] = [];
   const al = { time: [] as number[], inc: [] as number[], kind: [] as number[] };
   const monIncOffset = new Uint32Array(monitors.length + 1);
@@ -125,7 +138,11 @@ export function generateTimeline(seed: number, monitors: SimMonitor[], anchors: 
       inc.start.push(s);
       inc.end.push(e);
       inc.mon.push(m.index);
-      inc.desc.push(rng.chance(0.04) ? rng.int(FIRST_AWKWARD_DESCRIPTION, ALERT_DESCRIPTIONS.length - 1) : rng.int(0, FIRST_AWKWARD_DESCRIPTION - 1));
+      inc.desc.push(
+        rng.chance(0.04)
+          ? rng.int(FIRST_AWKWARD_DESCRIPTION, ALERT_DESCRIPTIONS.length - 1)
+          : rng.int(0, FIRST_AWKWARD_DESCRIPTION - 1),
+      );
       inc.msg.push(rng.chance(0.3) ? rng.int(0, ALERT_ERROR_MESSAGES.length - 1) : -1);
       const confirm = s + m.recheckSec;
       al.time.push(confirm);

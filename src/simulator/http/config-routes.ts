@@ -56,8 +56,14 @@ export function timezoneWire(tz: SimulatedTimezone, nowMs: number): Record<strin
   const { iana, ...wire } = tz;
   if (!tz.HasDaylightSaving) return wire;
   const year = Number(utcToLocal(new Date(nowMs), iana).slice(0, 4));
-  const from = localFieldsToUtc({ year, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 }, iana).getTime();
-  const to = localFieldsToUtc({ year: year + 1, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 }, iana).getTime();
+  const from = localFieldsToUtc(
+    { year, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
+    iana,
+  ).getTime();
+  const to = localFieldsToUtc(
+    { year: year + 1, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
+    iana,
+  ).getTime();
   const out: Record<string, unknown> = { ...wire };
   for (const t of findZoneTransitions(iana, from, to)) {
     // Written as the wall clock just before the change, the way DST rules are usually stated (02:00 -> 03:00).
@@ -75,7 +81,14 @@ export const CONFIG_ROUTES: readonly Route[] = [
     ok({
       AccountId: s.ds.accountId,
       ExpirationDate: utcToLocal(new Date(s.ds.horizonEndSec * 1000 + 365 * 86_400_000), s.ds.zone),
-      MonitorQuota: { BasicMonitors: 1000, BasicMonitorsInUse: s.ds.monitors.length - s.removed.size, BrowserMonitors: 100, BrowserMonitorsInUse: 0, Monitors: 2000, MonitorsInUse: s.ds.monitors.length - s.removed.size },
+      MonitorQuota: {
+        BasicMonitors: 1000,
+        BasicMonitorsInUse: s.ds.monitors.length - s.removed.size,
+        BrowserMonitors: 100,
+        BrowserMonitorsInUse: 0,
+        Monitors: 2000,
+        MonitorsInUse: s.ds.monitors.length - s.removed.size,
+      },
       OperatorQuota: { Operators: 25, OperatorsInUse: s.ds.directory.operators.length },
       RemainingMessageCredits: 480,
     }),
@@ -85,7 +98,9 @@ export const CONFIG_ROUTES: readonly Route[] = [
   route('/Timezone/{timezoneId}', (s, [id]) => {
     const tz = SIMULATED_TIMEZONES.find((z) => String(z.TimezoneId) === id);
     if (!/^\d+$/.test(id ?? '')) return messageList(400, `The value '${id}' is not valid.`);
-    return tz === undefined ? messageList(404, 'The specified time zone does not exist.') : ok(timezoneWire(tz, s.nowMs));
+    return tz === undefined
+      ? messageList(404, 'The specified time zone does not exist.')
+      : ok(timezoneWire(tz, s.nowMs));
   }),
   route('/Monitor', (s, _p, q) => ok(liveMonitors(s).map((w) => filtered(w, q)))),
   route('/Monitor/{monitorGuid}', (s, [g], q) => {
@@ -99,7 +114,9 @@ export const CONFIG_ROUTES: readonly Route[] = [
   }),
   route('/Monitor/MonitorGroup/{monitorGroupGuid}', (s, [g], q) => {
     const i = lookup(g!, (x) => s.groupByGuid.get(x.toLowerCase()), 'monitor group');
-    return typeof i === 'number' ? ok(liveMonitors(s, s.ds.groups[i]!.members).map((w) => filtered(w, q))) : i;
+    return typeof i === 'number'
+      ? ok(liveMonitors(s, s.ds.groups[i]!.members).map((w) => filtered(w, q)))
+      : i;
   }),
   route('/Monitor/{monitorGuid}/MaintenancePeriod', (s, [g]) => {
     const i = lookup(g!, (x) => s.monitor(x), 'monitor');
@@ -114,7 +131,11 @@ export const CONFIG_ROUTES: readonly Route[] = [
     route(`/MonitorGroup/{monitorGroupGuid}/${suffix}`, (s, [g]) => {
       const i = lookup(g!, (x) => s.groupByGuid.get(x.toLowerCase()), 'monitor group');
       if (typeof i !== 'number') return i;
-      return ok([...s.ds.groups[i]!.members].filter((m) => !s.removed.has(m)).map((m) => ({ MonitorGuid: s.ds.monitors[m]!.guid })));
+      return ok(
+        [...s.ds.groups[i]!.members]
+          .filter((m) => !s.removed.has(m))
+          .map((m) => ({ MonitorGuid: s.ds.monitors[m]!.guid })),
+      );
     }),
   ),
 ];

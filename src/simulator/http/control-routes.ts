@@ -36,11 +36,24 @@ function bodyField(body: string, field: string): string | undefined {
 }
 
 /** Answers one `/_sim/...` request (`path` without the `/_sim` prefix). */
-export function answerControl(s: SimulatorState, truth: GroundTruth, controls: SimulatorControls, method: string, path: string, q: QueryParams, body: string): RouteResult {
+export function answerControl(
+  s: SimulatorState,
+  truth: GroundTruth,
+  controls: SimulatorControls,
+  method: string,
+  path: string,
+  q: QueryParams,
+  body: string,
+): RouteResult {
   const get = method === 'GET';
   const post = method === 'POST';
   try {
-    if (get && path === '/stats') return ok({ now: new Date(s.nowMs).toISOString(), requests: s.requestCounts(), counts: truth.counts() });
+    if (get && path === '/stats')
+      return ok({
+        now: new Date(s.nowMs).toISOString(),
+        requests: s.requestCounts(),
+        counts: truth.counts(),
+      });
     if (post && path === '/stats/reset') return (controls.resetCounts(), ok({ reset: true }));
     if (get && path === '/truth/counts') return ok(truth.counts());
     if (get && path === '/truth/alerts') {
@@ -50,15 +63,23 @@ export function answerControl(s: SimulatorState, truth: GroundTruth, controls: S
         includeReminders: q.get('includereminders')?.toLowerCase() === 'true',
         monitorGuids: q.get('monitorguid')?.split(','),
       };
-      return ok({ start: query.start?.toISOString() ?? null, end: query.end?.toISOString() ?? null, includeReminders: query.includeReminders, count: truth.alertCount(query) });
+      return ok({
+        start: query.start?.toISOString() ?? null,
+        end: query.end?.toISOString() ?? null,
+        includeReminders: query.includeReminders,
+        count: truth.alertCount(query),
+      });
     }
     if (get && path === '/truth/incidents') {
       const only = q.get('monitorguid')?.toLowerCase();
       return ok(truth.incidents().filter((i) => only === undefined || i.monitorGuid.toLowerCase() === only));
     }
-    if (get && path === '/truth/daily-statistics') return ok(truth.dailyStatistics(q.get('monitorguid') ?? '', q.get('date') ?? ''));
-    if (get && path === '/truth/quota') return ok(truth.quotaSnapshot(q.get('groupguid') ?? '', q.get('date') ?? ''));
-    if (get && path === '/truth/infra-uptime') return ok(truth.infraDailyUptime(Number(q.get('deviceid')), q.get('date') ?? ''));
+    if (get && path === '/truth/daily-statistics')
+      return ok(truth.dailyStatistics(q.get('monitorguid') ?? '', q.get('date') ?? ''));
+    if (get && path === '/truth/quota')
+      return ok(truth.quotaSnapshot(q.get('groupguid') ?? '', q.get('date') ?? ''));
+    if (get && path === '/truth/infra-uptime')
+      return ok(truth.infraDailyUptime(Number(q.get('deviceid')), q.get('date') ?? ''));
     if (get && path === '/truth/infra-devices') return ok(truth.infraDevices());
     if (post && path === '/control/now') {
       const now = instant(s, q.get('now') ?? bodyField(body, 'now'));

@@ -7,14 +7,21 @@ import { isGuid, messageList, ok, type Route, type RouteResult } from './route-r
 
 const route = (template: string, handle: Route['handle']): Route => ({ area: 'api', template, handle });
 
-function byGuid<T>(items: readonly T[], guidOf: (item: T) => unknown, guid: string, what: string): T | RouteResult {
+function byGuid<T>(
+  items: readonly T[],
+  guidOf: (item: T) => unknown,
+  guid: string,
+  what: string,
+): T | RouteResult {
   if (!isGuid(guid)) return messageList(400, `The value '${guid}' is not valid.`);
   const found = items.find((item) => String(guidOf(item)).toLowerCase() === guid.toLowerCase());
   return found === undefined ? messageList(404, `The specified ${what} does not exist.`) : found;
 }
 
 function isResult(x: unknown): x is RouteResult {
-  return typeof x === 'object' && x !== null && 'status' in x && typeof (x as RouteResult).status === 'number';
+  return (
+    typeof x === 'object' && x !== null && 'status' in x && typeof (x as RouteResult).status === 'number'
+  );
 }
 
 function statusPage(s: SimulatorState, page: Record<string, unknown>): Record<string, unknown> {
@@ -37,7 +44,9 @@ export const DIRECTORY_ROUTES: readonly Route[] = [
     const sla = byGuid(s.ds.slas, (x) => x.guid, g!, 'SLA');
     if (isResult(sla)) return sla;
     const period = sla.exclusions.find((e) => String(e.ExclusionPeriodId) === id);
-    return period === undefined ? messageList(404, 'The specified exclusion period does not exist.') : ok(period);
+    return period === undefined
+      ? messageList(404, 'The specified exclusion period does not exist.')
+      : ok(period);
   }),
   route('/Operator', (s) => ok(s.ds.directory.operators)),
   route('/Operator/{operatorGuid}', (s, [g]) => {
@@ -51,7 +60,12 @@ export const DIRECTORY_ROUTES: readonly Route[] = [
   }),
   ...['Member', 'Members'].map((suffix) =>
     route(`/OperatorGroup/{operatorGroupGuid}/${suffix}`, (s, [g]) => {
-      const grp = byGuid(s.ds.directory.operatorGroups, (x) => x.wire.OperatorGroupGuid, g!, 'operator group');
+      const grp = byGuid(
+        s.ds.directory.operatorGroups,
+        (x) => x.wire.OperatorGroupGuid,
+        g!,
+        'operator group',
+      );
       return isResult(grp) ? grp : ok(grp.members.map((OperatorGuid) => ({ OperatorGuid })));
     }),
   ),

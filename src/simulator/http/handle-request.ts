@@ -23,7 +23,13 @@ interface CompiledRoute {
   pattern: RegExp;
 }
 
-const COMPILED: readonly CompiledRoute[] = [...CONFIG_ROUTES, ...DIRECTORY_ROUTES, ...ALERT_ROUTES, ...STATISTICS_ROUTES, ...INFRA_ROUTES].map((route) => ({
+const COMPILED: readonly CompiledRoute[] = [
+  ...CONFIG_ROUTES,
+  ...DIRECTORY_ROUTES,
+  ...ALERT_ROUTES,
+  ...STATISTICS_ROUTES,
+  ...INFRA_ROUTES,
+].map((route) => ({
   route,
   pattern: new RegExp(`^${route.template.replace(/\{[^}]+\}/g, '([^/]+)')}/?$`, 'i'),
 }));
@@ -67,14 +73,30 @@ function authorized(req: IncomingMessage, user: string, password: string): boole
   return Buffer.from(m[1]!, 'base64').toString('utf8') === `${user}:${password}`;
 }
 
-function send(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.destroyed) return;
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
 /** Handles one HTTP request against the simulator. */
-export async function handleRequest(s: SimulatorState, truth: GroundTruth, controls: SimulatorControls, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleRequest(
+  s: SimulatorState,
+  truth: GroundTruth,
+  controls: SimulatorControls,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const rawUrl = req.url ?? '/';
   const url = new URL(rawUrl, 'http://simulator.invalid');
@@ -101,13 +123,23 @@ export async function handleRequest(s: SimulatorState, truth: GroundTruth, contr
   const routeKey = `${method} ${infra ? '/infra' : ''}${matched?.route.template ?? '(unmatched)'}`;
 
   const attempt = s.attempt(`${method} ${rawUrl}`);
-  const fault = decideFault(s.faults, s.ds.options.seed, method, rawUrl, attempt.attempt, attempt.faultedBefore);
+  const fault = decideFault(
+    s.faults,
+    s.ds.options.seed,
+    method,
+    rawUrl,
+    attempt.attempt,
+    attempt.faultedBefore,
+  );
   if (fault.kind !== undefined || fault.expireCursor || fault.repeatCursor) attempt.markFaulted();
   await sleep(s.baseLatencyMs + fault.delayMs + (fault.kind === 'slow' ? s.faults.slowMs : 0));
 
   const json = (r: RouteResult, headers?: Record<string, string>): void => {
     s.count(routeKey, String(r.status));
-    send(res, r.status, JSON.stringify(r.body ?? null), 'application/json; charset=utf-8', { ...r.headers, ...headers });
+    send(res, r.status, JSON.stringify(r.body ?? null), 'application/json; charset=utf-8', {
+      ...r.headers,
+      ...headers,
+    });
   };
   if (fault.kind === 'reset') {
     s.count(routeKey, 'reset');
@@ -116,14 +148,25 @@ export async function handleRequest(s: SimulatorState, truth: GroundTruth, contr
   }
   if (fault.outage || fault.kind === 'error500') return json(messageList(500, 'An error has occurred.'));
   if (fault.kind === 'error503') return json(messageList(503, 'The service is temporarily unavailable.'));
-  if (fault.kind === 'rate429') return json(messageList(429, 'Too many requests.'), { 'Retry-After': String(s.faults.retryAfterSec) });
+  if (fault.kind === 'rate429')
+    return json(messageList(429, 'Too many requests.'), { 'Retry-After': String(s.faults.retryAfterSec) });
 
   const creds = s.credentials;
-  if (!(infra ? authorized(req, creds.infraUsername, creds.infraPassword) : authorized(req, creds.username, creds.password))) {
-    return json(messageList(401, 'Authorization has been denied for this request.'), { 'WWW-Authenticate': 'Basic realm="Uptrends simulator"' });
+  if (
+    !(infra
+      ? authorized(req, creds.infraUsername, creds.infraPassword)
+      : authorized(req, creds.username, creds.password))
+  ) {
+    return json(messageList(401, 'Authorization has been denied for this request.'), {
+      'WWW-Authenticate': 'Basic realm="Uptrends simulator"',
+    });
   }
-  if (matched === undefined) return json(messageList(404, `No HTTP resource was found that matches the request URI '${url.pathname}'.`));
-  if (method !== 'GET') return json(messageList(405, `The requested resource does not support http method '${method}'.`));
+  if (matched === undefined)
+    return json(
+      messageList(404, `No HTTP resource was found that matches the request URI '${url.pathname}'.`),
+    );
+  if (method !== 'GET')
+    return json(messageList(405, `The requested resource does not support http method '${method}'.`));
   const cursor = q.get('cursor');
   if (fault.expireCursor && cursor !== undefined) return json(messageList(400, 'The cursor has expired.'));
 
@@ -132,11 +175,26 @@ export async function handleRequest(s: SimulatorState, truth: GroundTruth, contr
   if (fault.repeatCursor && cursor !== undefined && body?.Cursors !== undefined) {
     body.Cursors = { ...(body.Cursors as Record<string, unknown>), Next: cursor };
   }
-  const wantsXml = result.xmlRoot !== undefined && /\bxml\b/i.test(req.headers.accept ?? '') && !/application\/json/i.test(req.headers.accept ?? '');
+  const wantsXml =
+    result.xmlRoot !== undefined &&
+    /\bxml\b/i.test(req.headers.accept ?? '') &&
+    !/application\/json/i.test(req.headers.accept ?? '');
   let text = wantsXml ? toXml(result.body, result.xmlRoot!) : JSON.stringify(result.body ?? null);
   const status = result.status;
-  if (status === 200 && fault.kind === 'truncate') text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
-  if (status === 200 && fault.kind === 'malformed') text = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';
-  s.count(routeKey, fault.kind === 'truncate' || fault.kind === 'malformed' ? `${status} ${fault.kind}` : String(status));
-  send(res, status, text, wantsXml ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8', result.headers);
+  if (status === 200 && fault.kind === 'truncate')
+    text = text.slice(0, Math.max(1, Math.floor(text.length / 2)));
+  if (status === 200 && fault.kind === 'malformed')
+    text =
+      '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';
+  s.count(
+    routeKey,
+    fault.kind === 'truncate' || fault.kind === 'malformed' ? `${status} ${fault.kind}` : String(status),
+  );
+  send(
+    res,
+    status,
+    text,
+    wantsXml ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8',
+    result.headers,
+  );
 }

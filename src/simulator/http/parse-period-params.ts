@@ -26,7 +26,12 @@ export function queryParams(search: URLSearchParams): QueryParams {
 }
 
 /** The window a request asks for, or an error message for a 400. */
-export function parsePeriodParams(q: QueryParams, nowMs: number, zone: IanaZone, historyStartSec: number): PeriodWindow | { error: string } {
+export function parsePeriodParams(
+  q: QueryParams,
+  nowMs: number,
+  zone: IanaZone,
+  historyStartSec: number,
+): PeriodWindow | { error: string } {
   const start = q.get('start');
   const end = q.get('end');
   const preset = q.get('presetperiod');
@@ -43,9 +48,14 @@ export function parsePeriodParams(q: QueryParams, nowMs: number, zone: IanaZone,
     return { startSec: Math.floor(s.getTime() / 1000), endSec: Math.ceil(e.getTime() / 1000) };
   }
   const literal = preset === undefined || preset === '' ? 'Last24Hours' : preset;
-  if (literal.toLowerCase() === 'all') return { startSec: historyStartSec, endSec: Math.floor(nowMs / 1000) + 1, open: true };
+  if (literal.toLowerCase() === 'all')
+    return { startSec: historyStartSec, endSec: Math.floor(nowMs / 1000) + 1, open: true };
   const known = PRESET_PERIODS.find((p) => p.toLowerCase() === literal.toLowerCase());
   if (known === undefined) return { error: `The value '${literal}' is not valid for PresetPeriod.` };
   const r = resolvePresetPeriod(known, new Date(nowMs), zone);
-  return { startSec: Math.floor(r.start.getTime() / 1000), endSec: Math.ceil(r.end.getTime() / 1000), open: known.startsWith('Current') };
+  return {
+    startSec: Math.floor(r.start.getTime() / 1000),
+    endSec: Math.ceil(r.end.getTime() / 1000),
+    open: known.startsWith('Current'),
+  };
 }

@@ -12,8 +12,19 @@ const MAX_PERIOD_SEC = 10 * 366 * 86_400;
 function answer(s: SimulatorState, scope: StatisticsScope, q: QueryParams): RouteResult {
   const window = parsePeriodParams(q, s.nowMs, s.ds.zone, s.ds.historyStartSec);
   if ('error' in window) return messageInfo(400, window.error);
-  if (window.endSec - window.startSec > MAX_PERIOD_SEC) return messageInfo(400, 'The requested period is too long.');
-  return ok(buildStatisticsResponse(s.ds, scope, window.startSec, window.endSec, s.nowSec, q.get('filter'), s.isMonitorRemoved));
+  if (window.endSec - window.startSec > MAX_PERIOD_SEC)
+    return messageInfo(400, 'The requested period is too long.');
+  return ok(
+    buildStatisticsResponse(
+      s.ds,
+      scope,
+      window.startSec,
+      window.endSec,
+      s.nowSec,
+      q.get('filter'),
+      s.isMonitorRemoved,
+    ),
+  );
 }
 
 /** The two statistics routes. */
@@ -24,7 +35,9 @@ export const STATISTICS_ROUTES: readonly Route[] = [
     handle: (s, [g], q) => {
       if (!isGuid(g!)) return messageInfo(400, `The value '${g}' is not valid.`);
       const i = s.monitor(g!);
-      return i === undefined ? messageInfo(404, 'The monitor could not be found.') : answer(s, { kind: 'monitor', monitor: s.ds.monitors[i]! }, q);
+      return i === undefined
+        ? messageInfo(404, 'The monitor could not be found.')
+        : answer(s, { kind: 'monitor', monitor: s.ds.monitors[i]! }, q);
     },
   },
   {
@@ -33,7 +46,9 @@ export const STATISTICS_ROUTES: readonly Route[] = [
     handle: (s, [g], q) => {
       if (!isGuid(g!)) return messageInfo(400, `The value '${g}' is not valid.`);
       const i = s.groupByGuid.get(g!.toLowerCase());
-      return i === undefined ? messageInfo(404, 'The monitor group could not be found.') : answer(s, { kind: 'group', groupIndex: i }, q);
+      return i === undefined
+        ? messageInfo(404, 'The monitor group could not be found.')
+        : answer(s, { kind: 'group', groupIndex: i }, q);
     },
   },
 ];

@@ -13,7 +13,9 @@ function shape(value: unknown, name: string): unknown {
     return value.length === 0 ? '' : { [singular]: value.map((v) => shape(v, singular)) };
   }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, shape(v, k)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, shape(v, k)]),
+    );
   }
   return value;
 }

@@ -17,7 +17,8 @@ beforeAll(async () => {
   allGroup = groups.find((g) => g.IsAll)!.MonitorGroupGuid;
   // The monitor with the most incidents gives multi-page results per monitor.
   const perMonitor = new Map<string, number>();
-  for (const i of sim.truth.incidents()) perMonitor.set(i.monitorGuid, (perMonitor.get(i.monitorGuid) ?? 0) + 1);
+  for (const i of sim.truth.incidents())
+    perMonitor.set(i.monitorGuid, (perMonitor.get(i.monitorGuid) ?? 0) + 1);
   busyMonitor = [...perMonitor].sort((a, b) => b[1] - a[1])[0]![0];
 });
 afterAll(() => sim.close());
@@ -26,41 +27,76 @@ const local = (text: string): Date => localToUtc(text, 'Europe/Amsterdam')!;
 
 describe('alert paging to the end', () => {
   const windows = [
-    { name: 'Last7Days', query: 'PresetPeriod=Last7Days', start: () => resolvePresetPeriod('Last7Days', NOW, 'Europe/Amsterdam').start, end: () => resolvePresetPeriod('Last7Days', NOW, 'Europe/Amsterdam').end },
-    { name: 'October (autumn DST change), date-only Start/End', query: 'Start=2025-10-01&End=2025-11-01', start: () => local('2025-10-01'), end: () => local('2025-11-01') },
-    { name: 'date-time Start/End around the spring change', query: 'Start=2025-03-29T12:00:00&End=2025-03-31T06:30:00', start: () => local('2025-03-29T12:00:00'), end: () => local('2025-03-31T06:30:00') },
+    {
+      name: 'Last7Days',
+      query: 'PresetPeriod=Last7Days',
+      start: () => resolvePresetPeriod('Last7Days', NOW, 'Europe/Amsterdam').start,
+      end: () => resolvePresetPeriod('Last7Days', NOW, 'Europe/Amsterdam').end,
+    },
+    {
+      name: 'October (autumn DST change), date-only Start/End',
+      query: 'Start=2025-10-01&End=2025-11-01',
+      start: () => local('2025-10-01'),
+      end: () => local('2025-11-01'),
+    },
+    {
+      name: 'date-time Start/End around the spring change',
+      query: 'Start=2025-03-29T12:00:00&End=2025-03-31T06:30:00',
+      start: () => local('2025-03-29T12:00:00'),
+      end: () => local('2025-03-31T06:30:00'),
+    },
   ];
   for (const w of windows) {
     for (const sorting of ['Ascending', 'Descending'] as const) {
       for (const includeReminders of [false, true]) {
         it(`group, ${w.name}, ${sorting}, reminders ${includeReminders}: the pages hold exactly the ground truth, in order`, async () => {
-          const pages = await pageAll(sim, `/Alert/MonitorGroup/${allGroup}?${w.query}&Sorting=${sorting}&IncludeReminders=${includeReminders}&Take=37`);
-          const truth = sim.truth.alerts({ start: w.start(), end: w.end(), includeReminders }).map((a) => a.Id as string);
+          const pages = await pageAll(
+            sim,
+            `/Alert/MonitorGroup/${allGroup}?${w.query}&Sorting=${sorting}&IncludeReminders=${includeReminders}&Take=37`,
+          );
+          const truth = sim.truth
+            .alerts({ start: w.start(), end: w.end(), includeReminders })
+            .map((a) => a.Id as string);
           expect(truth.length).toBeGreaterThan(37);
           expect(ids(pages)).toEqual(sorting === 'Ascending' ? truth : [...truth].reverse());
           expect(pages.slice(0, -1).every((p) => p.json.Data.length === 37)).toBe(true);
           expect(pages.at(-1)!.json.Cursors?.Next).toBeUndefined();
-          expect(sim.truth.alertCount({ start: w.start(), end: w.end(), includeReminders })).toBe(truth.length);
+          expect(sim.truth.alertCount({ start: w.start(), end: w.end(), includeReminders })).toBe(
+            truth.length,
+          );
         });
       }
     }
   }
 
   it('a monitor pages the same way, and its reminders are only there with IncludeReminders=true', async () => {
-    const all = ids(await pageAll(sim, `/Alert/Monitor/${busyMonitor}?PresetPeriod=Last90Days&Take=20&IncludeReminders=true`));
+    const all = ids(
+      await pageAll(
+        sim,
+        `/Alert/Monitor/${busyMonitor}?PresetPeriod=Last90Days&Take=20&IncludeReminders=true`,
+      ),
+    );
     const noReminders = await pageAll(sim, `/Alert/Monitor/${busyMonitor}?PresetPeriod=Last90Days&Take=20`);
     const types = noReminders.flatMap((p) => p.json.Data.map((a) => a.Attributes.AlertType));
     expect(types).not.toContain('Reminder');
     expect(new Set(types)).toEqual(new Set(['Error', 'Ok']));
     expect(all.length).toBeGreaterThan(ids(noReminders).length);
     const period = resolvePresetPeriod('Last90Days', NOW, 'Europe/Amsterdam');
-    expect(all).toEqual(sim.truth.alerts({ ...period, includeReminders: true, monitorGuids: [busyMonitor] }).map((a) => a.Id).reverse());
+    expect(all).toEqual(
+      sim.truth
+        .alerts({ ...period, includeReminders: true, monitorGuids: [busyMonitor] })
+        .map((a) => a.Id)
+        .reverse(),
+    );
   });
 });
 
 describe('cursors', () => {
   it('are long standard base64 with + / =, omitted when the first batch holds everything', async () => {
-    const first = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${allGroup}?PresetPeriod=Last30Days&Take=5`);
+    const first = await apiGet<AlertList>(
+      sim,
+      `/Alert/MonitorGroup/${allGroup}?PresetPeriod=Last30Days&Take=5`,
+    );
     const { Next = '', Self = '' } = first.json.Cursors ?? {};
     for (const c of [Next, Self]) {
       expect(c.length).toBeGreaterThanOrEqual(100);
@@ -68,7 +104,10 @@ describe('cursors', () => {
     }
     expect(`${Next}${Self}`).toMatch(/\+/);
     expect(`${Next}${Self}`).toMatch(/\//);
-    const small = await apiGet<AlertList>(sim, `/Alert/Monitor/${busyMonitor}?PresetPeriod=Last2Hours&Take=100`);
+    const small = await apiGet<AlertList>(
+      sim,
+      `/Alert/Monitor/${busyMonitor}?PresetPeriod=Last2Hours&Take=100`,
+    );
     expect(small.status).toBe(200);
     expect(small.json.Cursors).toBeUndefined();
   });
@@ -77,9 +116,15 @@ describe('cursors', () => {
     const base = `/Alert/MonitorGroup/${allGroup}`;
     const p1 = await apiGet<AlertList>(sim, `${base}?PresetPeriod=Last7Days&Take=10`);
     const p2 = await apiGet<AlertList>(sim, `${base}?Cursor=${encodeURIComponent(p1.json.Cursors!.Next!)}`);
-    const again = await apiGet<AlertList>(sim, `${base}?Cursor=${encodeURIComponent(p2.json.Cursors!.Self!)}`);
+    const again = await apiGet<AlertList>(
+      sim,
+      `${base}?Cursor=${encodeURIComponent(p2.json.Cursors!.Self!)}`,
+    );
     expect(again.json.Data).toEqual(p2.json.Data);
-    const first = await apiGet<AlertList>(sim, `${base}?Cursor=${encodeURIComponent(p1.json.Cursors!.Self!)}`);
+    const first = await apiGet<AlertList>(
+      sim,
+      `${base}?Cursor=${encodeURIComponent(p1.json.Cursors!.Self!)}`,
+    );
     expect(first.json.Data).toEqual(p1.json.Data);
     expect(p2.json.Data.map((a) => a.Id)).not.toContain(p1.json.Data[0]!.Id);
   });
@@ -89,7 +134,11 @@ describe('cursors', () => {
     const p1 = await apiGet<AlertList>(sim, `${base}?PresetPeriod=Last7Days&Take=10`);
     const next = p1.json.Cursors!.Next!;
     const edited = `${next.slice(0, 20)}${next[20] === 'A' ? 'B' : 'A'}${next.slice(21)}`;
-    for (const cursor of ['not-a-cursor', encodeURIComponent(edited), next /* '+' not encoded: becomes a space */]) {
+    for (const cursor of [
+      'not-a-cursor',
+      encodeURIComponent(edited),
+      next /* '+' not encoded: becomes a space */,
+    ]) {
       const r = await apiGet(sim, `${base}?Cursor=${cursor}`);
       expect(r.status).toBe(400);
       expect(r.json).toEqual({ Messages: [{ Message: expect.stringMatching(/cursor/i) }] });
@@ -104,7 +153,10 @@ describe('cursors', () => {
       const g = (await getJson<GroupWire[]>(s2, '/MonitorGroup'))[0]!.MonitorGroupGuid;
       const p1 = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?PresetPeriod=Last30Days&Take=2`);
       s2.setNow(new Date(NOW.getTime() + 8 * 86_400_000));
-      const r = await apiGet<MessageList>(s2, `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(p1.json.Cursors!.Next!)}`);
+      const r = await apiGet<MessageList>(
+        s2,
+        `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(p1.json.Cursors!.Next!)}`,
+      );
       expect(r.status).toBe(400);
       expect(r.json.Messages[0]!.Message).toMatch(/expired/);
     } finally {
@@ -135,29 +187,46 @@ describe('parameters', () => {
   it('defaults to Last24Hours, Descending, no reminders, Take 100', async () => {
     const r = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${allGroup}`);
     const period = resolvePresetPeriod('Last24Hours', NOW, 'Europe/Amsterdam');
-    const truth = sim.truth.alerts({ ...period, includeReminders: false }).map((a) => a.Id).reverse();
+    const truth = sim.truth
+      .alerts({ ...period, includeReminders: false })
+      .map((a) => a.Id)
+      .reverse();
     expect(r.json.Data.map((a) => a.Id)).toEqual(truth.slice(0, 100));
   });
 
   it('binds parameter names case-insensitively', async () => {
-    const a = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${allGroup}?presetperiod=Last7Days&take=3&sorting=ascending`);
-    const b = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${allGroup}?PresetPeriod=Last7Days&Take=3&Sorting=Ascending`);
+    const a = await apiGet<AlertList>(
+      sim,
+      `/Alert/MonitorGroup/${allGroup}?presetperiod=Last7Days&take=3&sorting=ascending`,
+    );
+    const b = await apiGet<AlertList>(
+      sim,
+      `/Alert/MonitorGroup/${allGroup}?PresetPeriod=Last7Days&Take=3&Sorting=Ascending`,
+    );
     expect(a.json.Data).toHaveLength(3);
     expect(a.json.Data).toEqual(b.json.Data);
   });
 
   for (const preset of PRESET_PERIODS) {
     it(`PresetPeriod=${preset} selects the window resolvePresetPeriod gives at the clock`, async () => {
-      const pages = await pageAll(sim, `/Alert/Monitor/${busyMonitor}?PresetPeriod=${preset}&Sorting=Ascending&Take=100`);
+      const pages = await pageAll(
+        sim,
+        `/Alert/Monitor/${busyMonitor}?PresetPeriod=${preset}&Sorting=Ascending&Take=100`,
+      );
       const period = resolvePresetPeriod(preset, NOW, 'Europe/Amsterdam');
-      expect(ids(pages)).toEqual(sim.truth.alerts({ ...period, monitorGuids: [busyMonitor] }).map((a) => a.Id));
+      expect(ids(pages)).toEqual(
+        sim.truth.alerts({ ...period, monitorGuids: [busyMonitor] }).map((a) => a.Id),
+      );
     });
   }
 });
 
 describe('alert records', () => {
   it('share FirstError and IncidentKey across Error, Reminder and Ok; Ok says OK; check ids grow with time', async () => {
-    const pages = await pageAll(sim, `/Alert/Monitor/${busyMonitor}?PresetPeriod=Last90Days&IncludeReminders=true&Sorting=Ascending`);
+    const pages = await pageAll(
+      sim,
+      `/Alert/Monitor/${busyMonitor}?PresetPeriod=Last90Days&IncludeReminders=true&Sorting=Ascending`,
+    );
     const alerts = pages.flatMap((p) => p.json.Data.map((a) => a.Attributes));
     const byKey = new Map<string, AlertAttributes[]>();
     for (const a of alerts) byKey.set(a.IncidentKey, [...(byKey.get(a.IncidentKey) ?? []), a]);
@@ -175,7 +244,11 @@ describe('alert records', () => {
     expect(withReminders).toBeGreaterThan(0);
     const checkIds = alerts.map((a) => a.MonitorCheckId);
     expect(checkIds).toEqual([...checkIds].sort((x, y) => x - y));
-    expect(alerts.every((a) => a.MonitorCheckId >= a.FirstErrorMonitorCheckId && Number.isSafeInteger(a.MonitorCheckId))).toBe(true);
+    expect(
+      alerts.every(
+        (a) => a.MonitorCheckId >= a.FirstErrorMonitorCheckId && Number.isSafeInteger(a.MonitorCheckId),
+      ),
+    ).toBe(true);
     expect(alerts.every((a) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(a.Timestamp))).toBe(true);
   });
 
@@ -190,13 +263,20 @@ describe('alert records', () => {
     const s2 = await startSimulator({ seed: 7, monitors: 40, days: 30, now: NOW });
     try {
       const g = (await getJson<GroupWire[]>(s2, '/MonitorGroup'))[0]!.MonitorGroupGuid;
-      const before = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?Start=2025-11-20T00:00:00&End=2025-11-25T00:00:00&Sorting=Descending&Take=1`);
+      const before = await apiGet<AlertList>(
+        s2,
+        `/Alert/MonitorGroup/${g}?Start=2025-11-20T00:00:00&End=2025-11-25T00:00:00&Sorting=Descending&Take=1`,
+      );
       expect(local(before.json.Data[0]!.Attributes.Timestamp).getTime()).toBeLessThanOrEqual(NOW.getTime());
-      const countAt = (): number => s2.truth.alertCount({ start: local('2025-11-20'), end: local('2025-11-25') });
+      const countAt = (): number =>
+        s2.truth.alertCount({ start: local('2025-11-20'), end: local('2025-11-25') });
       const n0 = countAt();
       s2.setNow(new Date(NOW.getTime() + 86_400_000));
       expect(countAt()).toBeGreaterThan(n0);
-      const after = await pageAll(s2, `/Alert/MonitorGroup/${g}?Start=2025-11-20T00:00:00&End=2025-11-25T00:00:00`);
+      const after = await pageAll(
+        s2,
+        `/Alert/MonitorGroup/${g}?Start=2025-11-20T00:00:00&End=2025-11-25T00:00:00`,
+      );
       expect(ids(after).length).toBe(countAt());
     } finally {
       await s2.close();
@@ -208,7 +288,9 @@ describe('alert records', () => {
     expect(ongoing.length).toBeGreaterThan(0);
     for (const i of ongoing) {
       const alerts = sim.truth.alerts({ monitorGuids: [i.monitorGuid], start: i.startUtc });
-      const mine = alerts.map((a) => a.Attributes as AlertAttributes).filter((a) => a.IncidentKey === i.incidentKey);
+      const mine = alerts
+        .map((a) => a.Attributes as AlertAttributes)
+        .filter((a) => a.IncidentKey === i.incidentKey);
       expect(mine.map((a) => a.AlertType)).toEqual(['Error']);
     }
   });
@@ -216,28 +298,48 @@ describe('alert records', () => {
 
 describe('feed cursors and the control surface', () => {
   it('with ascendingFeedCursors an open Ascending window keeps a Next cursor that later yields new alerts', async () => {
-    const s2 = await startSimulator({ seed: 7, monitors: 40, days: 20, now: NOW, ascendingFeedCursors: true });
+    const s2 = await startSimulator({
+      seed: 7,
+      monitors: 40,
+      days: 20,
+      now: NOW,
+      ascendingFeedCursors: true,
+    });
     try {
       const g = (await getJson<GroupWire[]>(s2, '/MonitorGroup'))[0]!.MonitorGroupGuid;
       const pages = [];
-      let r = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?PresetPeriod=CurrentWeek&Sorting=Ascending`);
+      let r = await apiGet<AlertList>(
+        s2,
+        `/Alert/MonitorGroup/${g}?PresetPeriod=CurrentWeek&Sorting=Ascending`,
+      );
       pages.push(r.json);
       while (r.json.Data.length > 0) {
-        r = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(r.json.Cursors!.Next!)}`);
+        r = await apiGet<AlertList>(
+          s2,
+          `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(r.json.Cursors!.Next!)}`,
+        );
         pages.push(r.json);
       }
       const cursor = r.json.Cursors?.Next;
       expect(cursor).toBeDefined();
       s2.setNow(new Date(NOW.getTime() + 6 * 3_600_000));
-      const later = await apiGet<AlertList>(s2, `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(cursor!)}`);
-      const fresh = s2.truth.alerts({ start: NOW, end: new Date(NOW.getTime() + 6 * 3_600_000 + 1000) }).map((a) => a.Id);
+      const later = await apiGet<AlertList>(
+        s2,
+        `/Alert/MonitorGroup/${g}?Cursor=${encodeURIComponent(cursor!)}`,
+      );
+      const fresh = s2.truth
+        .alerts({ start: NOW, end: new Date(NOW.getTime() + 6 * 3_600_000 + 1000) })
+        .map((a) => a.Id);
       expect(fresh.length).toBeGreaterThan(0);
       expect(later.json.Data.map((a) => a.Id)).toEqual(fresh.slice(0, 100));
     } finally {
       await s2.close();
     }
     // Without the switch the same window ends without a Next cursor.
-    const plain = await pageAll(sim, `/Alert/MonitorGroup/${allGroup}?PresetPeriod=CurrentWeek&Sorting=Ascending`);
+    const plain = await pageAll(
+      sim,
+      `/Alert/MonitorGroup/${allGroup}?PresetPeriod=CurrentWeek&Sorting=Ascending`,
+    );
     expect(plain.at(-1)!.json.Cursors?.Next).toBeUndefined();
   });
 
@@ -245,11 +347,23 @@ describe('feed cursors and the control surface', () => {
     const s2 = await startSimulator({ seed: 7, monitors: 10, days: 20, now: NOW });
     try {
       const q = `start=2025-11-10&end=2025-11-17T00:00:00&includeReminders=true`;
-      const count = (await (await fetch(`${s2.controlUrl}/truth/alerts?${q}`)).json()) as { count: number; start: string };
+      const count = (await (await fetch(`${s2.controlUrl}/truth/alerts?${q}`)).json()) as {
+        count: number;
+        start: string;
+      };
       expect(count.start).toBe('2025-11-09T23:00:00.000Z');
-      expect(count.count).toBe(s2.truth.alertCount({ start: new Date('2025-11-09T23:00:00Z'), end: new Date('2025-11-16T23:00:00Z'), includeReminders: true }));
+      expect(count.count).toBe(
+        s2.truth.alertCount({
+          start: new Date('2025-11-09T23:00:00Z'),
+          end: new Date('2025-11-16T23:00:00Z'),
+          includeReminders: true,
+        }),
+      );
       expect(count.count).toBeGreaterThan(0);
-      const moved = await fetch(`${s2.controlUrl}/control/now`, { method: 'POST', body: JSON.stringify({ now: '2025-11-25T00:00:00Z' }) });
+      const moved = await fetch(`${s2.controlUrl}/control/now`, {
+        method: 'POST',
+        body: JSON.stringify({ now: '2025-11-25T00:00:00Z' }),
+      });
       expect(moved.status).toBe(200);
       expect(s2.truth.now().toISOString()).toBe('2025-11-25T00:00:00.000Z');
       const incidents = (await (await fetch(`${s2.controlUrl}/truth/incidents`)).json()) as unknown[];

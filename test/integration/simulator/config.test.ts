@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONITOR_SECRET } from '../../../src/simulator/generate/generate-monitors.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { apiGet, basic, getJson, infraGet } from './sim-http.ts';
-import type { AlertList, GroupWire, MaintenanceWire, MessageList, MonitorWire, OperatorGroupWire, OperatorWire, SlaWire, StatusPageWire, TimezoneWire } from './wire-types.ts';
+import type {
+  AlertList,
+  GroupWire,
+  MaintenanceWire,
+  MessageList,
+  MonitorWire,
+  OperatorGroupWire,
+  OperatorWire,
+  SlaWire,
+  StatusPageWire,
+  TimezoneWire,
+} from './wire-types.ts';
 
 type Member = { MonitorGuid: string };
 
@@ -21,12 +32,36 @@ afterAll(() => sim.close());
 describe('monitors', () => {
   it('use the exact MonitorType wire spellings, modes and minute intervals', () => {
     expect(new Set(monitors.map((m) => m.MonitorType))).toEqual(
-      new Set(['Http', 'Https', 'Connect', 'Ping', 'POP3', 'SMTP', 'FTP', 'MySQL', 'MSSQL', 'WebserviceHttp', 'WebserviceHttps', 'Transaction', 'DNS', 'FullPageCheck', 'Certificate', 'SFTP', 'MultiStepApi', 'IMAP', 'PostmanApi']),
+      new Set([
+        'Http',
+        'Https',
+        'Connect',
+        'Ping',
+        'POP3',
+        'SMTP',
+        'FTP',
+        'MySQL',
+        'MSSQL',
+        'WebserviceHttp',
+        'WebserviceHttps',
+        'Transaction',
+        'DNS',
+        'FullPageCheck',
+        'Certificate',
+        'SFTP',
+        'MultiStepApi',
+        'IMAP',
+        'PostmanApi',
+      ]),
     );
     const modes = monitors.map((m) => m.MonitorMode);
     expect(modes.filter((m) => m === 'Production').length).toBeGreaterThan(monitors.length / 2);
     expect(modes.some((m) => m !== 'Production')).toBe(true);
-    expect(monitors.every((m) => Number.isInteger(m.CheckInterval) && m.CheckInterval >= 1 && m.CheckInterval <= 240)).toBe(true);
+    expect(
+      monitors.every(
+        (m) => Number.isInteger(m.CheckInterval) && m.CheckInterval >= 1 && m.CheckInterval <= 240,
+      ),
+    ).toBe(true);
   });
 
   it('carry ErrorConditions (string values) or, on older monitors, the deprecated fields', () => {
@@ -35,12 +70,18 @@ describe('monitors', () => {
     expect(modern.length).toBeGreaterThan(0);
     expect(legacy.length).toBeGreaterThan(0);
     expect(modern.every((m) => m.ErrorConditions!.every((c) => typeof c.Value === 'string'))).toBe(true);
-    expect(legacy.every((m) => m.ErrorConditions === undefined && m.AlertOnLoadTimeLimit1 === true)).toBe(true);
+    expect(legacy.every((m) => m.ErrorConditions === undefined && m.AlertOnLoadTimeLimit1 === true)).toBe(
+      true,
+    );
     expect(legacy.some((m) => m.ExpectedHttpStatusCodeSpecified === true)).toBe(true);
   });
 
   it('have CreatedDate and LastModifiedDate, some created during the history; unknown fields; omitted nulls', () => {
-    expect(monitors.every((m) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(m.CreatedDate) && m.LastModifiedDate >= m.CreatedDate)).toBe(true);
+    expect(
+      monitors.every(
+        (m) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(m.CreatedDate) && m.LastModifiedDate >= m.CreatedDate,
+      ),
+    ).toBe(true);
     expect(monitors.some((m) => m.CreatedDate >= '2025-08-22')).toBe(true);
     expect(monitors.some((m) => m.SimulatorFutureField !== undefined)).toBe(true);
     expect(monitors.some((m) => !('Notes' in m))).toBe(true);
@@ -71,7 +112,8 @@ describe('monitor groups', () => {
     const all = groups.find((g) => g.IsAll)!;
     expect(all.Description).toBe('All Monitors');
     expect(groups.filter((g) => g.IsAll)).toHaveLength(1);
-    const members = async (g: GroupWire): Promise<string[]> => (await getJson<Member[]>(sim, `/MonitorGroup/${g.MonitorGroupGuid}/Member`)).map((m) => m.MonitorGuid);
+    const members = async (g: GroupWire): Promise<string[]> =>
+      (await getJson<Member[]>(sim, `/MonitorGroup/${g.MonitorGroupGuid}/Member`)).map((m) => m.MonitorGuid);
     expect(new Set(await members(all))).toEqual(new Set(monitors.map((m) => m.MonitorGuid)));
     const sets = await Promise.all(groups.filter((g) => !g.IsAll).map(members));
     const seen = new Map<string, number>();
@@ -112,19 +154,37 @@ describe('monitor groups', () => {
 
 describe('other configuration', () => {
   it('maintenance periods cover all four schedule modes and both maintenance types', async () => {
-    const all = (await Promise.all(monitors.map((m) => getJson<MaintenanceWire[]>(sim, `/Monitor/${m.MonitorGuid}/MaintenancePeriod`)))).flat();
-    expect(new Set(all.map((p) => p.ScheduleMode))).toEqual(new Set(['OneTime', 'Daily', 'Weekly', 'Monthly']));
-    expect(new Set(all.map((p) => p.MaintenanceType))).toEqual(new Set(['DisableMonitoring', 'DisableNotifications']));
-    expect(all.filter((p) => p.ScheduleMode === 'Daily').every((p) => p.WeekDay === undefined && p.MonthDay === undefined && p.StartDateTime === undefined)).toBe(true);
+    const all = (
+      await Promise.all(
+        monitors.map((m) => getJson<MaintenanceWire[]>(sim, `/Monitor/${m.MonitorGuid}/MaintenancePeriod`)),
+      )
+    ).flat();
+    expect(new Set(all.map((p) => p.ScheduleMode))).toEqual(
+      new Set(['OneTime', 'Daily', 'Weekly', 'Monthly']),
+    );
+    expect(new Set(all.map((p) => p.MaintenanceType))).toEqual(
+      new Set(['DisableMonitoring', 'DisableNotifications']),
+    );
+    expect(
+      all
+        .filter((p) => p.ScheduleMode === 'Daily')
+        .every((p) => p.WeekDay === undefined && p.MonthDay === undefined && p.StartDateTime === undefined),
+    ).toBe(true);
     expect(all.some((p) => p.ScheduleMode === 'Monthly' && p.MonthDay === 31)).toBe(true);
     expect(all.some((p) => p.ScheduleMode === 'Daily' && p.EndTime! < p.StartTime!)).toBe(true);
   });
 
   it('SLAs keep the OperatorReponseTimeThreshold typo; exclusion periods exist', async () => {
     const slas = await getJson<SlaWire[]>(sim, '/Sla');
-    expect(slas.every((s) => typeof s.OperatorReponseTimeThreshold === 'number' && !('OperatorResponseTimeThreshold' in s))).toBe(true);
+    expect(
+      slas.every(
+        (s) => typeof s.OperatorReponseTimeThreshold === 'number' && !('OperatorResponseTimeThreshold' in s),
+      ),
+    ).toBe(true);
     expect(slas.every((s) => s.UptimeErrorThreshold < s.UptimeWarningThreshold)).toBe(true);
-    const exclusions = (await Promise.all(slas.map((s) => getJson<unknown[]>(sim, `/Sla/${s.SlaGuid}/ExclusionPeriod`)))).flat();
+    const exclusions = (
+      await Promise.all(slas.map((s) => getJson<unknown[]>(sim, `/Sla/${s.SlaGuid}/ExclusionPeriod`)))
+    ).flat();
     expect(exclusions.length).toBeGreaterThan(0);
   });
 
@@ -133,23 +193,43 @@ describe('other configuration', () => {
     const opGroups = await getJson<OperatorGroupWire[]>(sim, '/OperatorGroup');
     expect(opGroups.find((g) => g.IsEveryone)).toBeDefined();
     expect(opGroups.find((g) => g.IsAdministratorsGroup)).toBeDefined();
-    const everyone = await getJson<{ OperatorGuid: string }[]>(sim, `/OperatorGroup/${opGroups.find((g) => g.IsEveryone)!.OperatorGroupGuid}/Member`);
+    const everyone = await getJson<{ OperatorGuid: string }[]>(
+      sim,
+      `/OperatorGroup/${opGroups.find((g) => g.IsEveryone)!.OperatorGroupGuid}/Member`,
+    );
     expect(everyone.map((m) => m.OperatorGuid).sort()).toEqual(operators.map((o) => o.OperatorGuid).sort());
     expect(operators.some((o) => !('TimeZoneId' in o))).toBe(true);
     const pages = await getJson<StatusPageWire[]>(sim, '/PublicStatusPage');
     expect(pages.length).toBeGreaterThan(0);
-    expect(pages.every((p) => Array.isArray(p.MonitorGuids) && Array.isArray(p.MonitorGroupGuids))).toBe(true);
+    expect(pages.every((p) => Array.isArray(p.MonitorGuids) && Array.isArray(p.MonitorGroupGuids))).toBe(
+      true,
+    );
   });
 
   it('time zones: the reference list, the account zone, DST dates for the clock year', async () => {
     const zones = await getJson<TimezoneWire[]>(sim, '/Timezone');
-    const ams = zones.find((z) => z.Description === 'GMT+01:00* Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna')!;
-    expect(ams).toMatchObject({ OffsetFromUtc: 60, HasDaylightSaving: true, DaylightSavingOffset: 60, DaylightSavingStart: '2025-03-30T02:00:00', DaylightSavingEnd: '2025-10-26T03:00:00' });
+    const ams = zones.find(
+      (z) => z.Description === 'GMT+01:00* Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna',
+    )!;
+    expect(ams).toMatchObject({
+      OffsetFromUtc: 60,
+      HasDaylightSaving: true,
+      DaylightSavingOffset: 60,
+      DaylightSavingStart: '2025-03-30T02:00:00',
+      DaylightSavingEnd: '2025-10-26T03:00:00',
+    });
     expect((await apiGet(sim, '/Account/Settings')).json).toEqual({ TimezoneId: ams.TimezoneId });
     expect((await apiGet(sim, `/Timezone/${ams.TimezoneId}`)).json).toEqual(ams);
     const utc = zones.find((z) => z.Description === 'UTC')!;
-    expect(utc).toEqual({ TimezoneId: utc.TimezoneId, Description: 'UTC', OffsetFromUtc: 0, HasDaylightSaving: false });
-    expect(zones.find((z) => z.Description === 'GMT+05:30 Chennai, Kolkata, Mumbai, New Delhi')!.OffsetFromUtc).toBe(330);
+    expect(utc).toEqual({
+      TimezoneId: utc.TimezoneId,
+      Description: 'UTC',
+      OffsetFromUtc: 0,
+      HasDaylightSaving: false,
+    });
+    expect(
+      zones.find((z) => z.Description === 'GMT+05:30 Chennai, Kolkata, Mumbai, New Delhi')!.OffsetFromUtc,
+    ).toBe(330);
     const sydney = zones.find((z) => z.Description === 'GMT+10:00# Canberra, Melbourne, Sydney')!;
     expect(sydney.DaylightSavingStart!.slice(0, 10)).toBe('2025-10-05');
     expect(sydney.DaylightSavingEnd!.slice(0, 10)).toBe('2025-04-06');
@@ -163,7 +243,8 @@ describe('other configuration', () => {
     expect(c.monitors).toBe(monitors.length);
     expect(c.monitorGroups).toBe(groups.length);
     let memberships = 0;
-    for (const g of groups) memberships += (await getJson<Member[]>(sim, `/MonitorGroup/${g.MonitorGroupGuid}/Member`)).length;
+    for (const g of groups)
+      memberships += (await getJson<Member[]>(sim, `/MonitorGroup/${g.MonitorGroupGuid}/Member`)).length;
     expect(c.monitorGroupMemberships).toBe(memberships);
     expect(c.slas).toBe((await getJson<unknown[]>(sim, '/Sla')).length);
     expect(c.operators).toBe((await getJson<unknown[]>(sim, '/Operator')).length);
@@ -186,9 +267,26 @@ describe('routing and authentication', () => {
   it('401 with WWW-Authenticate: Basic on every API route without valid credentials; infra credentials are separate', async () => {
     const g = groups[0]!.MonitorGroupGuid;
     const m = monitors[0]!.MonitorGuid;
-    const paths = ['/Monitor', `/Monitor/${m}`, `/MonitorGroup/${g}/Member`, `/Alert/MonitorGroup/${g}`, `/Statistics/Monitor/${m}`, '/Timezone', '/Account/Settings', '/Sla', '/Operator', '/PublicStatusPage', '/Nope'];
+    const paths = [
+      '/Monitor',
+      `/Monitor/${m}`,
+      `/MonitorGroup/${g}/Member`,
+      `/Alert/MonitorGroup/${g}`,
+      `/Statistics/Monitor/${m}`,
+      '/Timezone',
+      '/Account/Settings',
+      '/Sla',
+      '/Operator',
+      '/PublicStatusPage',
+      '/Nope',
+    ];
     for (const path of paths) {
-      for (const auth of [null, basic('sim-api-user', 'wrong'), basic(sim.credentials.infraUsername, sim.credentials.infraPassword), 'Bearer abc']) {
+      for (const auth of [
+        null,
+        basic('sim-api-user', 'wrong'),
+        basic(sim.credentials.infraUsername, sim.credentials.infraPassword),
+        'Bearer abc',
+      ]) {
         const r = await apiGet(sim, path, { auth });
         expect({ path, status: r.status }).toEqual({ path, status: 401 });
         expect(r.headers.get('www-authenticate')).toMatch(/^Basic/);
@@ -203,7 +301,10 @@ describe('routing and authentication', () => {
     const unknown = await apiGet<MessageList>(sim, '/Nope');
     expect(unknown.status).toBe(404);
     expect(unknown.json.Messages[0]!.Message).toMatch(/No HTTP resource/);
-    const post = await fetch(`${sim.apiUrl}/Monitor`, { method: 'POST', headers: { authorization: basic(sim.credentials.username, sim.credentials.password) } });
+    const post = await fetch(`${sim.apiUrl}/Monitor`, {
+      method: 'POST',
+      headers: { authorization: basic(sim.credentials.username, sim.credentials.password) },
+    });
     expect(post.status).toBe(405);
   });
 
@@ -216,10 +317,13 @@ describe('routing and authentication', () => {
       expect(control.status).toBe(200);
       expect((await getJson<MonitorWire[]>(s2, '/Monitor')).map((m) => m.MonitorGuid)).not.toContain(victim);
       const all = (await getJson<GroupWire[]>(s2, '/MonitorGroup'))[0]!.MonitorGroupGuid;
-      expect((await getJson<Member[]>(s2, `/MonitorGroup/${all}/Member`)).map((m) => m.MonitorGuid)).not.toContain(victim);
+      expect(
+        (await getJson<Member[]>(s2, `/MonitorGroup/${all}/Member`)).map((m) => m.MonitorGuid),
+      ).not.toContain(victim);
       expect((await apiGet(s2, `/Monitor/${victim}`)).status).toBe(404);
       expect((await apiGet(s2, `/Alert/Monitor/${victim}`)).status).toBe(404);
-      const groupAlerts = (await getJson<AlertList>(s2, `/Alert/MonitorGroup/${all}?PresetPeriod=Last30Days`)).Data;
+      const groupAlerts = (await getJson<AlertList>(s2, `/Alert/MonitorGroup/${all}?PresetPeriod=Last30Days`))
+        .Data;
       expect(groupAlerts.every((a) => a.Attributes.MonitorGuid !== victim)).toBe(true);
       expect(s2.truth.counts().monitors).toBe(before.monitors - 1);
       expect(s2.truth.incidents().every((i) => i.monitorGuid !== victim)).toBe(true);

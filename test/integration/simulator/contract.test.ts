@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { loadSwagger2021, SWAGGER_2021_PATH, type SwaggerValidator } from '../../support/swagger-validate.ts';
 import { apiGet, getJson } from './sim-http.ts';
-import type { GroupWire, MonitorWire, OperatorGroupWire, OperatorWire, SlaWire, ExclusionWire, StatusPageWire } from './wire-types.ts';
+import type {
+  GroupWire,
+  MonitorWire,
+  OperatorGroupWire,
+  OperatorWire,
+  SlaWire,
+  ExclusionWire,
+  StatusPageWire,
+} from './wire-types.ts';
 
 /**
  * Documented deviations of the real service from the 2021 Swagger file (sources: the facts file,
@@ -10,17 +18,33 @@ import type { GroupWire, MonitorWire, OperatorGroupWire, OperatorWire, SlaWire, 
  * validated against the corrected shape instead.
  */
 const DEVIATIONS: readonly { what: string; why: string }[] = [
-  { what: 'GET /MonitorGroup/{g}/Member (and /Members)', why: 'an array of MonitorGroupMember, not one object (PY f4cc28d, TF-ITRS)' },
-  { what: 'GET /OperatorGroup/{g}/Member (and /Members)', why: 'an array of OperatorGroupMember, not one object (PY 8117d43)' },
-  { what: 'GET /Monitor/{g}/MonitorGroup', why: 'an array of group GUID strings, not a Monitor (2023 spec, OP)' },
+  {
+    what: 'GET /MonitorGroup/{g}/Member (and /Members)',
+    why: 'an array of MonitorGroupMember, not one object (PY f4cc28d, TF-ITRS)',
+  },
+  {
+    what: 'GET /OperatorGroup/{g}/Member (and /Members)',
+    why: 'an array of OperatorGroupMember, not one object (PY 8117d43)',
+  },
+  {
+    what: 'GET /Monitor/{g}/MonitorGroup',
+    why: 'an array of group GUID strings, not a Monitor (2023 spec, OP)',
+  },
   { what: 'GET /Account/Settings', why: 'absent from the 2021 file; 2023 AccountSettings {TimezoneId}' },
-  { what: 'MonitorType PostmanApi', why: 'added after 2021 (TF-ITRS); the enum is extended before validating' },
-  { what: 'format date-time', why: 'account-local yyyy-MM-ddTHH:mm:ss with no offset on the wire (KB examples)' },
+  {
+    what: 'MonitorType PostmanApi',
+    why: 'added after 2021 (TF-ITRS); the enum is extended before validating',
+  },
+  {
+    what: 'format date-time',
+    why: 'account-local yyyy-MM-ddTHH:mm:ss with no offset on the wire (KB examples)',
+  },
   { what: 'status 401', why: 'not declared by the spec; answered with WWW-Authenticate: Basic' },
   { what: 'Infra API /v1/*', why: 'no public Swagger; not validated here' },
 ];
 
-if (loadSwagger2021() === undefined) console.warn(`Swagger contract tests skipped: ${SWAGGER_2021_PATH} not found`);
+if (loadSwagger2021() === undefined)
+  console.warn(`Swagger contract tests skipped: ${SWAGGER_2021_PATH} not found`);
 
 let sim: RunningSimulator;
 let swagger: SwaggerValidator | undefined;
@@ -34,93 +58,136 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-describe.skipIf(loadSwagger2021() === undefined)(`responses validate against the 2021 Swagger (${SWAGGER_2021_PATH})`, () => {
-  it('rejects what breaks the schema (the validator is live)', () => {
-    expect(DEVIATIONS.length).toBeGreaterThan(0);
-    expect(swagger!.definition('Alert', { Id: 'x', Attributes: { AlertType: 'Bogus', MonitorGuid: 'nope' } }).length).toBeGreaterThan(0);
-    expect(swagger!.definition('MonitorGroup', { MonitorGroupGuid: '0d1f4e4e-0000-4000-8000-000000000000' })).toEqual([expect.stringContaining('IsAll')]);
-    expect(swagger!.definition('ExclusionPeriod', { From: '2025-01-01T00:00:00+01:00' }).length).toBeGreaterThan(0);
-  });
+describe.skipIf(loadSwagger2021() === undefined)(
+  `responses validate against the 2021 Swagger (${SWAGGER_2021_PATH})`,
+  () => {
+    it('rejects what breaks the schema (the validator is live)', () => {
+      expect(DEVIATIONS.length).toBeGreaterThan(0);
+      expect(
+        swagger!.definition('Alert', { Id: 'x', Attributes: { AlertType: 'Bogus', MonitorGuid: 'nope' } })
+          .length,
+      ).toBeGreaterThan(0);
+      expect(
+        swagger!.definition('MonitorGroup', { MonitorGroupGuid: '0d1f4e4e-0000-4000-8000-000000000000' }),
+      ).toEqual([expect.stringContaining('IsAll')]);
+      expect(
+        swagger!.definition('ExclusionPeriod', { From: '2025-01-01T00:00:00+01:00' }).length,
+      ).toBeGreaterThan(0);
+    });
 
-  it('configuration routes', async () => {
-    const v = swagger!;
-    const monitors = await body<MonitorWire[]>('/Monitor');
-    const groups = await body<GroupWire[]>('/MonitorGroup');
-    const slas = await body<SlaWire[]>('/Sla');
-    const operators = await body<OperatorWire[]>('/Operator');
-    const opGroups = await body<OperatorGroupWire[]>('/OperatorGroup');
-    const pages = await body<StatusPageWire[]>('/PublicStatusPage');
-    const checks: [string, number, unknown][] = [
-      ['/Account', 200, await body('/Account')],
-      ['/Timezone', 200, await body('/Timezone')],
-      ['/Timezone/{timezoneId}', 200, await body('/Timezone/80')],
-      ['/Monitor', 200, monitors],
-      ['/MonitorGroup', 200, groups],
-      ['/Sla', 200, slas],
-      ['/Operator', 200, operators],
-      ['/OperatorGroup', 200, opGroups],
-      ['/PublicStatusPage', 200, pages],
-      ['/PublicStatusPage/{publicStatusPageGuid}', 200, await body(`/PublicStatusPage/${pages[0]!.PublicDashboardGuid}`)],
-      ['/Operator/{operatorGuid}', 200, await body(`/Operator/${operators[1]!.OperatorGuid}`)],
-      ['/OperatorGroup/{operatorGroupGuid}', 200, await body(`/OperatorGroup/${opGroups[0]!.OperatorGroupGuid}`)],
-      ['/MonitorGroup/{monitorGroupGuid}', 200, await body(`/MonitorGroup/${groups[1]!.MonitorGroupGuid}`)],
-      ['/Monitor/MonitorGroup/{monitorGroupGuid}', 200, await body(`/Monitor/MonitorGroup/${groups[1]!.MonitorGroupGuid}`)],
-    ];
-    for (const s of slas) {
-      checks.push(['/Sla/{slaGuid}', 200, await body(`/Sla/${s.SlaGuid}`)]);
-      const exclusions = await body<ExclusionWire[]>(`/Sla/${s.SlaGuid}/ExclusionPeriod`);
-      checks.push(['/Sla/{slaGuid}/ExclusionPeriod', 200, exclusions]);
-      for (const e of exclusions) checks.push(['/Sla/{slaGuid}/ExclusionPeriod/{exclusionPeriodId}', 200, await body(`/Sla/${s.SlaGuid}/ExclusionPeriod/${e.ExclusionPeriodId}`)]);
-    }
-    for (const m of monitors) {
-      checks.push(['/Monitor/{monitorGuid}', 200, await body(`/Monitor/${m.MonitorGuid}`)]);
-      checks.push(['/Monitor/{monitorGuid}/MaintenancePeriod', 200, await body(`/Monitor/${m.MonitorGuid}/MaintenancePeriod`)]);
-    }
-    for (const [template, status, value] of checks) expect({ template, errors: v.response(template, status, value) }).toEqual({ template, errors: [] });
-    expect(new Set(monitors.map((m) => m.MonitorType)).size).toBe(19);
-  });
+    it('configuration routes', async () => {
+      const v = swagger!;
+      const monitors = await body<MonitorWire[]>('/Monitor');
+      const groups = await body<GroupWire[]>('/MonitorGroup');
+      const slas = await body<SlaWire[]>('/Sla');
+      const operators = await body<OperatorWire[]>('/Operator');
+      const opGroups = await body<OperatorGroupWire[]>('/OperatorGroup');
+      const pages = await body<StatusPageWire[]>('/PublicStatusPage');
+      const checks: [string, number, unknown][] = [
+        ['/Account', 200, await body('/Account')],
+        ['/Timezone', 200, await body('/Timezone')],
+        ['/Timezone/{timezoneId}', 200, await body('/Timezone/80')],
+        ['/Monitor', 200, monitors],
+        ['/MonitorGroup', 200, groups],
+        ['/Sla', 200, slas],
+        ['/Operator', 200, operators],
+        ['/OperatorGroup', 200, opGroups],
+        ['/PublicStatusPage', 200, pages],
+        [
+          '/PublicStatusPage/{publicStatusPageGuid}',
+          200,
+          await body(`/PublicStatusPage/${pages[0]!.PublicDashboardGuid}`),
+        ],
+        ['/Operator/{operatorGuid}', 200, await body(`/Operator/${operators[1]!.OperatorGuid}`)],
+        [
+          '/OperatorGroup/{operatorGroupGuid}',
+          200,
+          await body(`/OperatorGroup/${opGroups[0]!.OperatorGroupGuid}`),
+        ],
+        ['/MonitorGroup/{monitorGroupGuid}', 200, await body(`/MonitorGroup/${groups[1]!.MonitorGroupGuid}`)],
+        [
+          '/Monitor/MonitorGroup/{monitorGroupGuid}',
+          200,
+          await body(`/Monitor/MonitorGroup/${groups[1]!.MonitorGroupGuid}`),
+        ],
+      ];
+      for (const s of slas) {
+        checks.push(['/Sla/{slaGuid}', 200, await body(`/Sla/${s.SlaGuid}`)]);
+        const exclusions = await body<ExclusionWire[]>(`/Sla/${s.SlaGuid}/ExclusionPeriod`);
+        checks.push(['/Sla/{slaGuid}/ExclusionPeriod', 200, exclusions]);
+        for (const e of exclusions)
+          checks.push([
+            '/Sla/{slaGuid}/ExclusionPeriod/{exclusionPeriodId}',
+            200,
+            await body(`/Sla/${s.SlaGuid}/ExclusionPeriod/${e.ExclusionPeriodId}`),
+          ]);
+      }
+      for (const m of monitors) {
+        checks.push(['/Monitor/{monitorGuid}', 200, await body(`/Monitor/${m.MonitorGuid}`)]);
+        checks.push([
+          '/Monitor/{monitorGuid}/MaintenancePeriod',
+          200,
+          await body(`/Monitor/${m.MonitorGuid}/MaintenancePeriod`),
+        ]);
+      }
+      for (const [template, status, value] of checks)
+        expect({ template, errors: v.response(template, status, value) }).toEqual({ template, errors: [] });
+      expect(new Set(monitors.map((m) => m.MonitorType)).size).toBe(19);
+    });
 
-  it('member lists and monitor groups of a monitor (deviations: arrays)', async () => {
-    const v = swagger!;
-    const group = (await body<GroupWire[]>('/MonitorGroup'))[1]!;
-    for (const suffix of ['Member', 'Members']) {
-      const members = await body<unknown[]>(`/MonitorGroup/${group.MonitorGroupGuid}/${suffix}`);
-      expect(Array.isArray(members)).toBe(true);
-      for (const m of members) expect(v.definition('MonitorGroupMember', m)).toEqual([]);
-    }
-    const opGroup = (await body<OperatorGroupWire[]>('/OperatorGroup'))[0]!;
-    const opMembers = await body<unknown[]>(`/OperatorGroup/${opGroup.OperatorGroupGuid}/Member`);
-    expect(opMembers.length).toBeGreaterThan(0);
-    for (const m of opMembers) expect(v.definition('OperatorGroupMember', m)).toEqual([]);
-    const monitor = (await body<MonitorWire[]>('/Monitor'))[0]!;
-    const ofMonitor = await body<unknown[]>(`/Monitor/${monitor.MonitorGuid}/MonitorGroup`);
-    expect(ofMonitor.every((g) => typeof g === 'string' && /^[0-9a-f-]{36}$/.test(g))).toBe(true);
-    expect(await body('/Account/Settings')).toEqual({ TimezoneId: expect.any(Number) });
-  });
+    it('member lists and monitor groups of a monitor (deviations: arrays)', async () => {
+      const v = swagger!;
+      const group = (await body<GroupWire[]>('/MonitorGroup'))[1]!;
+      for (const suffix of ['Member', 'Members']) {
+        const members = await body<unknown[]>(`/MonitorGroup/${group.MonitorGroupGuid}/${suffix}`);
+        expect(Array.isArray(members)).toBe(true);
+        for (const m of members) expect(v.definition('MonitorGroupMember', m)).toEqual([]);
+      }
+      const opGroup = (await body<OperatorGroupWire[]>('/OperatorGroup'))[0]!;
+      const opMembers = await body<unknown[]>(`/OperatorGroup/${opGroup.OperatorGroupGuid}/Member`);
+      expect(opMembers.length).toBeGreaterThan(0);
+      for (const m of opMembers) expect(v.definition('OperatorGroupMember', m)).toEqual([]);
+      const monitor = (await body<MonitorWire[]>('/Monitor'))[0]!;
+      const ofMonitor = await body<unknown[]>(`/Monitor/${monitor.MonitorGuid}/MonitorGroup`);
+      expect(ofMonitor.every((g) => typeof g === 'string' && /^[0-9a-f-]{36}$/.test(g))).toBe(true);
+      expect(await body('/Account/Settings')).toEqual({ TimezoneId: expect.any(Number) });
+    });
 
-  it('alert and statistics routes, including their error bodies', async () => {
-    const v = swagger!;
-    const group = (await body<GroupWire[]>('/MonitorGroup'))[0]!.MonitorGroupGuid;
-    const monitor = (await body<MonitorWire[]>('/Monitor'))[3]!.MonitorGuid;
-    const responses: [string, string][] = [
-      ['/Alert/Monitor/{monitorGuid}', `/Alert/Monitor/${monitor}?PresetPeriod=Last30Days&IncludeReminders=true`],
-      ['/Alert/MonitorGroup/{monitorGroupGuid}', `/Alert/MonitorGroup/${group}?PresetPeriod=Last7Days&Take=50`],
-      ['/Statistics/Monitor/{monitorGuid}', `/Statistics/Monitor/${monitor}?PresetPeriod=Last7Days`],
-      ['/Statistics/MonitorGroup/{monitorGroupGuid}', `/Statistics/MonitorGroup/${group}?PresetPeriod=Last24Hours`],
-      ['/Alert/Monitor/{monitorGuid}', `/Alert/Monitor/${monitor}?Take=500`],
-      ['/Alert/Monitor/{monitorGuid}', '/Alert/Monitor/00000000-0000-4000-8000-000000000000'],
-      ['/Alert/MonitorGroup/{monitorGroupGuid}', '/Alert/MonitorGroup/00000000-0000-4000-8000-000000000000'],
-      ['/Statistics/Monitor/{monitorGuid}', `/Statistics/Monitor/${monitor}?PresetPeriod=Nope`],
-      ['/Statistics/Monitor/{monitorGuid}', '/Statistics/Monitor/00000000-0000-4000-8000-000000000000'],
-      ['/Monitor/{monitorGuid}', '/Monitor/00000000-0000-4000-8000-000000000000'],
-    ];
-    const statuses = new Set<number>();
-    for (const [template, path] of responses) {
-      const r = await apiGet(sim, path);
-      statuses.add(r.status);
-      expect({ path, errors: v.response(template, r.status, r.json) }).toEqual({ path, errors: [] });
-    }
-    expect([...statuses].sort()).toEqual([200, 400, 404]);
-  });
-});
-
+    it('alert and statistics routes, including their error bodies', async () => {
+      const v = swagger!;
+      const group = (await body<GroupWire[]>('/MonitorGroup'))[0]!.MonitorGroupGuid;
+      const monitor = (await body<MonitorWire[]>('/Monitor'))[3]!.MonitorGuid;
+      const responses: [string, string][] = [
+        [
+          '/Alert/Monitor/{monitorGuid}',
+          `/Alert/Monitor/${monitor}?PresetPeriod=Last30Days&IncludeReminders=true`,
+        ],
+        [
+          '/Alert/MonitorGroup/{monitorGroupGuid}',
+          `/Alert/MonitorGroup/${group}?PresetPeriod=Last7Days&Take=50`,
+        ],
+        ['/Statistics/Monitor/{monitorGuid}', `/Statistics/Monitor/${monitor}?PresetPeriod=Last7Days`],
+        [
+          '/Statistics/MonitorGroup/{monitorGroupGuid}',
+          `/Statistics/MonitorGroup/${group}?PresetPeriod=Last24Hours`,
+        ],
+        ['/Alert/Monitor/{monitorGuid}', `/Alert/Monitor/${monitor}?Take=500`],
+        ['/Alert/Monitor/{monitorGuid}', '/Alert/Monitor/00000000-0000-4000-8000-000000000000'],
+        [
+          '/Alert/MonitorGroup/{monitorGroupGuid}',
+          '/Alert/MonitorGroup/00000000-0000-4000-8000-000000000000',
+        ],
+        ['/Statistics/Monitor/{monitorGuid}', `/Statistics/Monitor/${monitor}?PresetPeriod=Nope`],
+        ['/Statistics/Monitor/{monitorGuid}', '/Statistics/Monitor/00000000-0000-4000-8000-000000000000'],
+        ['/Monitor/{monitorGuid}', '/Monitor/00000000-0000-4000-8000-000000000000'],
+      ];
+      const statuses = new Set<number>();
+      for (const [template, path] of responses) {
+        const r = await apiGet(sim, path);
+        statuses.add(r.status);
+        expect({ path, errors: v.response(template, r.status, r.json) }).toEqual({ path, errors: [] });
+      }
+      expect([...statuses].sort()).toEqual([200, 400, 404]);
+    });
+  },
+);

@@ -74,7 +74,10 @@ describe('fault kinds (simulated, not behaviour of the real service)', () => {
     sim.setFaults('expireCursor=1');
     const first = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${group}?PresetPeriod=Last30Days&Take=3`);
     expect(first.status).toBe(200);
-    const next = await apiGet<MessageList>(sim, `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(first.json.Cursors!.Next!)}`);
+    const next = await apiGet<MessageList>(
+      sim,
+      `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(first.json.Cursors!.Next!)}`,
+    );
     expect(next.status).toBe(400);
     expect(next.json.Messages[0]!.Message).toMatch(/expired/);
   });
@@ -83,7 +86,10 @@ describe('fault kinds (simulated, not behaviour of the real service)', () => {
     const first = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${group}?PresetPeriod=Last30Days&Take=3`);
     sim.setFaults('repeatCursor=1');
     const cursor = first.json.Cursors!.Next!;
-    const r = await apiGet<AlertList>(sim, `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(cursor)}`);
+    const r = await apiGet<AlertList>(
+      sim,
+      `/Alert/MonitorGroup/${group}?Cursor=${encodeURIComponent(cursor)}`,
+    );
     expect(r.status).toBe(200);
     expect(r.json.Cursors?.Next).toBe(cursor);
   });
@@ -112,7 +118,14 @@ describe('fault determinism', () => {
   const urls = Array.from({ length: 15 }, (_, i) => `/Timezone/${[1, 3, 56, 58, 62][i % 5]}?probe=${i}`);
   const statuses = async (s: RunningSimulator): Promise<string[]> => {
     const out: string[] = [];
-    for (const u of urls) for (let attempt = 0; attempt < 3; attempt++) out.push(await apiGet(s, u).then((r) => String(r.status), () => 'reset'));
+    for (const u of urls)
+      for (let attempt = 0; attempt < 3; attempt++)
+        out.push(
+          await apiGet(s, u).then(
+            (r) => String(r.status),
+            () => 'reset',
+          ),
+        );
     return out;
   };
 
@@ -125,14 +138,18 @@ describe('fault determinism', () => {
     expect(b).toEqual(a);
     expect(new Set(a).size).toBeGreaterThan(2);
     // With maxPerUrl=2 no URL is faulted more than twice...
-    for (let i = 0; i < urls.length; i++) expect(a.slice(i * 3, i * 3 + 3).filter((x) => x !== '200').length).toBeLessThanOrEqual(2);
+    for (let i = 0; i < urls.length; i++)
+      expect(a.slice(i * 3, i * 3 + 3).filter((x) => x !== '200').length).toBeLessThanOrEqual(2);
     // ...so a client retrying a fresh URL until it succeeds needs at most three attempts.
     for (let i = 0; i < 10; i++) {
       let attempts = 0;
       let status = '';
       while (status !== '200') {
         attempts++;
-        status = await apiGet(sim, `/Sla?retry=${i}`).then((r) => String(r.status), () => 'reset');
+        status = await apiGet(sim, `/Sla?retry=${i}`).then(
+          (r) => String(r.status),
+          () => 'reset',
+        );
       }
       expect(attempts).toBeLessThanOrEqual(3);
     }
@@ -141,7 +158,11 @@ describe('fault determinism', () => {
   });
 
   it('through the control surface as well', async () => {
-    const post = await fetch(`${sim.controlUrl}/control/faults`, { method: 'POST', body: JSON.stringify({ faults: 'error503=1' }), headers: { 'content-type': 'application/json' } });
+    const post = await fetch(`${sim.controlUrl}/control/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ faults: 'error503=1' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(post.status).toBe(200);
     expect((await apiGet(sim, '/Monitor')).status).toBe(503);
   });

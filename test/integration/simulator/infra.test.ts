@@ -34,20 +34,32 @@ describe('Infra API v1', () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a! - b!));
     expect(['Error', 'Warning', 'Unknown', 'OK']).toContain(d.Status);
     const feed = d.Devices.find((x) => x.DataFeeds.length > 0)!.DataFeeds[0];
-    expect(feed).toEqual({ Id: expect.any(String), Name: expect.any(String), Type: 'Double', Status: expect.any(String), Value: expect.stringMatching(/^\d+\.\d\d$/), FriendlyValue: expect.any(String) });
+    expect(feed).toEqual({
+      Id: expect.any(String),
+      Name: expect.any(String),
+      Type: 'Double',
+      Status: expect.any(String),
+      Value: expect.stringMatching(/^\d+\.\d\d$/),
+      FriendlyValue: expect.any(String),
+    });
   });
 
   it('Skip and Take page through every item exactly once', async () => {
     const total = (await data('?Take=0')).Count;
     const seen: number[] = [];
-    for (let skip = 0; skip < total; skip += 7) seen.push(...(await data(`?Skip=${skip}&Take=7&SortOrder=Alphabetical`)).Devices.map((x) => x.Id));
+    for (let skip = 0; skip < total; skip += 7)
+      seen.push(...(await data(`?Skip=${skip}&Take=7&SortOrder=Alphabetical`)).Devices.map((x) => x.Id));
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
   });
 
   it('nested device groups at least three levels deep, with GroupFilter', async () => {
     const top = await data('?GroupFilter=GroupsOnly');
-    expect(top.Devices.map((g) => g.Name).sort()).toEqual(['Cloud', 'Datacenter Amsterdam', 'Datacenter Frankfurt']);
+    expect(top.Devices.map((g) => g.Name).sort()).toEqual([
+      'Cloud',
+      'Datacenter Amsterdam',
+      'Datacenter Frankfurt',
+    ]);
     const ams = top.Devices.find((g) => g.Name === 'Datacenter Amsterdam')!;
     const racks = await data(`?DeviceGroup=${ams.Id}&GroupFilter=GroupsOnly`);
     const rackA = racks.Devices.find((g) => g.Name === 'Rack A')!;
@@ -65,12 +77,19 @@ describe('Infra API v1', () => {
     expect(alpha).toEqual([...alpha].sort((a, b) => a.localeCompare(b)));
     const noData = await data('?StatusFilter=NoData&Take=100');
     expect(noData.Count).toBeGreaterThan(0);
-    expect(noData.Devices.every((x) => x.Status === 'Unknown' && x.Uptime === 0 && x.DataFeeds.length === 0)).toBe(true);
+    expect(
+      noData.Devices.every((x) => x.Status === 'Unknown' && x.Uptime === 0 && x.DataFeeds.length === 0),
+    ).toBe(true);
     const all = await data('?Take=100');
-    for (const [filter, allowed] of [['Errors', ['Error']], ['ErrorsAndWarnings', ['Error', 'Warning']]] as const) {
+    for (const [filter, allowed] of [
+      ['Errors', ['Error']],
+      ['ErrorsAndWarnings', ['Error', 'Warning']],
+    ] as const) {
       const f = await data(`?StatusFilter=${filter}&Take=100`);
       expect(f.Devices.every((x) => (allowed as readonly string[]).includes(x.Status))).toBe(true);
-      expect(f.Count).toBe(all.Devices.filter((x) => (allowed as readonly string[]).includes(x.Status)).length);
+      expect(f.Count).toBe(
+        all.Devices.filter((x) => (allowed as readonly string[]).includes(x.Status)).length,
+      );
     }
     const bare = await data('?ShowDetailInfo=False&Take=100');
     expect(bare.Devices.every((x) => x.DataFeeds.length === 0)).toBe(true);
@@ -90,11 +109,19 @@ describe('Infra API v1', () => {
     }
     expect(belowHundred).toBeGreaterThan(0);
     const week = await data('?Period=Last7Days&Take=500');
-    expect(week.Devices.every((x) => x.Uptime >= 0 && x.Uptime <= 100 && x.FriendlyUptime.length > 0)).toBe(true);
+    expect(week.Devices.every((x) => x.Uptime >= 0 && x.Uptime <= 100 && x.FriendlyUptime.length > 0)).toBe(
+      true,
+    );
   });
 
   it('400 for bad parameters, 404 for an unknown group', async () => {
-    for (const q of ['?Period=Fortnight', '?Period=20251105-20251101', '?Skip=-1', '?SortOrder=Random', '?DeviceGroup=abc']) {
+    for (const q of [
+      '?Period=Fortnight',
+      '?Period=20251105-20251101',
+      '?Skip=-1',
+      '?SortOrder=Random',
+      '?DeviceGroup=abc',
+    ]) {
       expect((await infraGet(sim, `/v1/DeviceGroupData${q}`)).status).toBe(400);
     }
     expect((await infraGet(sim, '/v1/DeviceGroupData?DeviceGroup=999')).status).toBe(404);
@@ -105,10 +132,14 @@ describe('Infra API v1', () => {
     const r = await infraGet(sim, '/v1/DeviceGroupData?Take=5&SortOrder=Alphabetical', 'application/xml');
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/application\/xml/);
-    const parsed = new XMLParser({ isArray: (name) => name === 'Device' || name === 'DataFeed' }).parse(r.text) as { DeviceGroupData: { Count: number; Devices: { Device: { Id: number }[] } } };
+    const parsed = new XMLParser({ isArray: (name) => name === 'Device' || name === 'DataFeed' }).parse(
+      r.text,
+    ) as { DeviceGroupData: { Count: number; Devices: { Device: { Id: number }[] } } };
     expect(parsed.DeviceGroupData.Count).toBe(json.Count);
     expect(parsed.DeviceGroupData.Devices.Device.map((d) => d.Id)).toEqual(json.Devices.map((d) => d.Id));
     const acc = await infraGet(sim, '/v1/account', 'application/xml');
-    expect((new XMLParser().parse(acc.text) as { Account: { UserName: string } }).Account.UserName).toBe(sim.credentials.infraUsername);
+    expect((new XMLParser().parse(acc.text) as { Account: { UserName: string } }).Account.UserName).toBe(
+      sim.credentials.infraUsername,
+    );
   });
 });

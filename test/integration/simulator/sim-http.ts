@@ -18,10 +18,15 @@ export function basic(user: string, password: string): string {
 }
 
 /** GET `path` (relative to apiUrl unless absolute) with the API credentials. */
-export async function apiGet<T = unknown>(sim: RunningSimulator, path: string, init: { auth?: string | null; accept?: string } = {}): Promise<SimResponse<T>> {
+export async function apiGet<T = unknown>(
+  sim: RunningSimulator,
+  path: string,
+  init: { auth?: string | null; accept?: string } = {},
+): Promise<SimResponse<T>> {
   const url = path.startsWith('http') ? path : `${sim.apiUrl}${path}`;
   const headers: Record<string, string> = {};
-  const auth = init.auth === undefined ? basic(sim.credentials.username, sim.credentials.password) : init.auth;
+  const auth =
+    init.auth === undefined ? basic(sim.credentials.username, sim.credentials.password) : init.auth;
   if (auth !== null) headers.authorization = auth;
   if (init.accept !== undefined) headers.accept = init.accept;
   const res = await fetch(url, { headers });
@@ -36,8 +41,15 @@ export async function apiGet<T = unknown>(sim: RunningSimulator, path: string, i
 }
 
 /** GET an Infra path (`/v1/...`) with the Infra credentials. */
-export function infraGet<T = unknown>(sim: RunningSimulator, path: string, accept?: string): Promise<SimResponse<T>> {
-  return apiGet<T>(sim, `${sim.infraUrl}${path}`, { auth: basic(sim.credentials.infraUsername, sim.credentials.infraPassword), ...(accept === undefined ? {} : { accept }) });
+export function infraGet<T = unknown>(
+  sim: RunningSimulator,
+  path: string,
+  accept?: string,
+): Promise<SimResponse<T>> {
+  return apiGet<T>(sim, `${sim.infraUrl}${path}`, {
+    auth: basic(sim.credentials.infraUsername, sim.credentials.infraPassword),
+    ...(accept === undefined ? {} : { accept }),
+  });
 }
 
 /** GET and parse, expecting 200. */
@@ -48,7 +60,11 @@ export async function getJson<T>(sim: RunningSimulator, path: string): Promise<T
 }
 
 /** Follows Cursors.Next from a first request to the end; returns every page. */
-export async function pageAll(sim: RunningSimulator, path: string, maxPages = 500): Promise<SimResponse<AlertList>[]> {
+export async function pageAll(
+  sim: RunningSimulator,
+  path: string,
+  maxPages = 500,
+): Promise<SimResponse<AlertList>[]> {
   const pages: SimResponse<AlertList>[] = [];
   let next: string | undefined = path;
   const base = path.split('?')[0]!;

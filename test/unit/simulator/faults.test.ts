@@ -5,8 +5,26 @@ import { noFaults, parseFaultSpec } from '../../../src/simulator/faults/parse-fa
 
 describe('parseFaultSpec', () => {
   it('reads every key of the grammar', () => {
-    const s = parseFaultSpec(' latency=50, jitter=20,rate429=0.05,retryAfter=2,error500=0.05,error503=0.02,reset=0.02,truncate=0.02,malformed=0.01,slow=0.01,slowMs=30000,expireCursor=0.05,repeatCursor=0.02,outage=/Monitor$,scope=^/v4/Alert,maxPerUrl=5,seed=77');
-    expect(s).toMatchObject({ latencyMs: 50, jitterMs: 20, rate429: 0.05, retryAfterSec: 2, error500: 0.05, error503: 0.02, reset: 0.02, truncate: 0.02, malformed: 0.01, slow: 0.01, slowMs: 30_000, expireCursor: 0.05, repeatCursor: 0.02, maxPerUrl: 5, seed: 77 });
+    const s = parseFaultSpec(
+      ' latency=50, jitter=20,rate429=0.05,retryAfter=2,error500=0.05,error503=0.02,reset=0.02,truncate=0.02,malformed=0.01,slow=0.01,slowMs=30000,expireCursor=0.05,repeatCursor=0.02,outage=/Monitor$,scope=^/v4/Alert,maxPerUrl=5,seed=77',
+    );
+    expect(s).toMatchObject({
+      latencyMs: 50,
+      jitterMs: 20,
+      rate429: 0.05,
+      retryAfterSec: 2,
+      error500: 0.05,
+      error503: 0.02,
+      reset: 0.02,
+      truncate: 0.02,
+      malformed: 0.01,
+      slow: 0.01,
+      slowMs: 30_000,
+      expireCursor: 0.05,
+      repeatCursor: 0.02,
+      maxPerUrl: 5,
+      seed: 77,
+    });
     expect(s.outage?.test('/v4/Monitor')).toBe(true);
     expect(s.outage?.test('/v4/Monitor/abc')).toBe(false);
     expect(s.scope?.source).toBe('^\\/v4\\/Alert');
@@ -33,7 +51,9 @@ describe('parseFaultSpec', () => {
 });
 
 describe('decideFault', () => {
-  const spec = parseFaultSpec('rate429=0.1,error500=0.2,error503=0.1,reset=0.05,truncate=0.05,malformed=0.05,slow=0.05');
+  const spec = parseFaultSpec(
+    'rate429=0.1,error500=0.2,error503=0.1,reset=0.05,truncate=0.05,malformed=0.05,slow=0.05',
+  );
 
   it('is a pure function of seed, method, URL and attempt', () => {
     for (let i = 0; i < 200; i++) {
@@ -52,8 +72,18 @@ describe('decideFault', () => {
       const k = decideFault(spec, 3, 'GET', `/v4/Alert/Monitor/x?i=${i}`, 0, 0).kind ?? 'none';
       counts.set(k, (counts.get(k) ?? 0) + 1);
     }
-    const expected: Record<string, number> = { rate429: 0.1, error500: 0.2, error503: 0.1, reset: 0.05, truncate: 0.05, malformed: 0.05, slow: 0.05, none: 0.4 };
-    for (const [k, p] of Object.entries(expected)) expect(Math.abs((counts.get(k) ?? 0) / n - p)).toBeLessThan(0.015);
+    const expected: Record<string, number> = {
+      rate429: 0.1,
+      error500: 0.2,
+      error503: 0.1,
+      reset: 0.05,
+      truncate: 0.05,
+      malformed: 0.05,
+      slow: 0.05,
+      none: 0.4,
+    };
+    for (const [k, p] of Object.entries(expected))
+      expect(Math.abs((counts.get(k) ?? 0) / n - p)).toBeLessThan(0.015);
   });
 
   it('stops faulting a URL after maxPerUrl faulted attempts, except a permanent outage', () => {

@@ -19,7 +19,9 @@ describe('generateDataset', () => {
     const again = generateDataset({ seed: 13, monitors: 45, days: 120, now: NOW });
     expect(again.timeline).toEqual(ds.timeline);
     expect(again.monitors.map((m) => m.wire)).toEqual(ds.monitors.map((m) => m.wire));
-    expect(generateDataset({ seed: 14, monitors: 45, days: 120, now: NOW }).timeline.incStart).not.toEqual(ds.timeline.incStart);
+    expect(generateDataset({ seed: 14, monitors: 45, days: 120, now: NOW }).timeline.incStart).not.toEqual(
+      ds.timeline.incStart,
+    );
   });
 
   it('places incidents on the check grid, inside the monitor life, apart from each other and from maintenance', () => {
@@ -62,17 +64,25 @@ describe('generateDataset', () => {
   it('covers every maintenance mode and type even with three monitors', () => {
     const small = generateDataset({ seed: 1, monitors: 3, days: 10, now: NOW });
     const periods = small.monitors.flatMap((m) => m.maintenance);
-    expect(new Set(periods.map((p) => p.ScheduleMode))).toEqual(new Set(['OneTime', 'Daily', 'Weekly', 'Monthly']));
-    expect(new Set(periods.map((p) => p.MaintenanceType))).toEqual(new Set(['DisableMonitoring', 'DisableNotifications']));
+    expect(new Set(periods.map((p) => p.ScheduleMode))).toEqual(
+      new Set(['OneTime', 'Daily', 'Weekly', 'Monthly']),
+    );
+    expect(new Set(periods.map((p) => p.MaintenanceType))).toEqual(
+      new Set(['DisableMonitoring', 'DisableNotifications']),
+    );
   });
 
   it('merges a group index in time order with exactly its members alerts', () => {
     const index = new AlertIndex(ds);
     const group = ds.groups[2]!;
     const list = index.forGroup(group.index, true);
-    const expected = [...group.members].reduce((n, m) => n + (t.monAlertOffset[m + 1]! - t.monAlertOffset[m]!), 0);
+    const expected = [...group.members].reduce(
+      (n, m) => n + (t.monAlertOffset[m + 1]! - t.monAlertOffset[m]!),
+      0,
+    );
     expect(list.length).toBe(expected);
-    for (let i = 1; i < list.length; i++) expect(index.keyOf(list[i]!)).toBeGreaterThan(index.keyOf(list[i - 1]!));
+    for (let i = 1; i < list.length; i++)
+      expect(index.keyOf(list[i]!)).toBeGreaterThan(index.keyOf(list[i - 1]!));
     expect(index.forGroup(0, false).every((a) => t.alertKind[a] !== 1)).toBe(true);
   });
 });
@@ -82,7 +92,8 @@ describe('computeMonitorStats', () => {
     for (const m of ds.monitors.slice(0, 20)) {
       const from = nowSec - 20 * 86_400;
       let expected = 0;
-      for (let i = t.monIncOffset[m.index]!; i < t.monIncOffset[m.index + 1]!; i++) expected += Math.max(0, Math.min(t.incEnd[i]!, nowSec) - Math.max(t.incStart[i]!, from));
+      for (let i = t.monIncOffset[m.index]!; i < t.monIncOffset[m.index + 1]!; i++)
+        expected += Math.max(0, Math.min(t.incEnd[i]!, nowSec) - Math.max(t.incStart[i]!, from));
       expect(computeMonitorStats(ds, m, from, nowSec + 86_400, nowSec).downtimeSeconds).toBe(expected);
     }
   });
@@ -90,21 +101,42 @@ describe('computeMonitorStats', () => {
   it('is additive: an interval split anywhere sums to the whole (property)', () => {
     const start = ds.historyStartSec;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: ds.monitors.length - 1 }), fc.integer({ min: 0, max: 100 * 86_400 }), fc.integer({ min: 1, max: 5 * 86_400 }), fc.integer({ min: 1, max: 5 * 86_400 }), (mi, offset, len1, len2) => {
-        const m = ds.monitors[mi]!;
-        const a = start + offset;
-        const whole = computeMonitorStats(ds, m, a, a + len1 + len2, nowSec);
-        const p1 = computeMonitorStats(ds, m, a, a + len1, nowSec);
-        const p2 = computeMonitorStats(ds, m, a + len1, a + len1 + len2, nowSec);
-        for (const k of ['checks', 'confirmedErrors', 'unconfirmedErrors', 'uptimeSeconds', 'downtimeSeconds', 'alerts'] as const) expect(p1[k] + p2[k]).toBe(whole[k]);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: ds.monitors.length - 1 }),
+        fc.integer({ min: 0, max: 100 * 86_400 }),
+        fc.integer({ min: 1, max: 5 * 86_400 }),
+        fc.integer({ min: 1, max: 5 * 86_400 }),
+        (mi, offset, len1, len2) => {
+          const m = ds.monitors[mi]!;
+          const a = start + offset;
+          const whole = computeMonitorStats(ds, m, a, a + len1 + len2, nowSec);
+          const p1 = computeMonitorStats(ds, m, a, a + len1, nowSec);
+          const p2 = computeMonitorStats(ds, m, a + len1, a + len1 + len2, nowSec);
+          for (const k of [
+            'checks',
+            'confirmedErrors',
+            'unconfirmedErrors',
+            'uptimeSeconds',
+            'downtimeSeconds',
+            'alerts',
+          ] as const)
+            expect(p1[k] + p2[k]).toBe(whole[k]);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('counts nothing in the future or before the monitor existed', () => {
     const m = ds.monitors.find((x) => x.lifeStartSec > ds.historyStartSec)!;
-    expect(computeMonitorStats(ds, m, ds.historyStartSec, m.lifeStartSec, nowSec)).toEqual({ checks: 0, confirmedErrors: 0, unconfirmedErrors: 0, uptimeSeconds: 0, downtimeSeconds: 0, alerts: 0 });
+    expect(computeMonitorStats(ds, m, ds.historyStartSec, m.lifeStartSec, nowSec)).toEqual({
+      checks: 0,
+      confirmedErrors: 0,
+      unconfirmedErrors: 0,
+      uptimeSeconds: 0,
+      downtimeSeconds: 0,
+      alerts: 0,
+    });
     expect(computeMonitorStats(ds, ds.monitors[0]!, nowSec + 60, nowSec + 86_400, nowSec).checks).toBe(0);
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bucketUnitFor, statisticsBuckets, usCultureText } from '../../../src/simulator/statistics-buckets.ts';
+import {
+  bucketUnitFor,
+  statisticsBuckets,
+  usCultureText,
+} from '../../../src/simulator/statistics-buckets.ts';
 
 const AMS = 'Europe/Amsterdam';
 const sec = (iso: string): number => Date.parse(iso) / 1000;
@@ -13,9 +17,19 @@ describe('bucket rule', () => {
   });
 
   it('cuts at local boundaries; first and last buckets may be partial', () => {
-    const { unit, buckets } = statisticsBuckets(sec('2025-06-01T10:30:00Z'), sec('2025-06-01T13:15:00Z'), sec('2026-01-01T00:00:00Z'), AMS);
+    const { unit, buckets } = statisticsBuckets(
+      sec('2025-06-01T10:30:00Z'),
+      sec('2025-06-01T13:15:00Z'),
+      sec('2026-01-01T00:00:00Z'),
+      AMS,
+    );
     expect(unit).toBe('hour');
-    expect(buckets.map(([a, b]) => [new Date(a * 1000).toISOString().slice(11, 16), new Date(b * 1000).toISOString().slice(11, 16)])).toEqual([
+    expect(
+      buckets.map(([a, b]) => [
+        new Date(a * 1000).toISOString().slice(11, 16),
+        new Date(b * 1000).toISOString().slice(11, 16),
+      ]),
+    ).toEqual([
       ['10:30', '11:00'],
       ['11:00', '12:00'],
       ['12:00', '13:00'],
@@ -24,14 +38,29 @@ describe('bucket rule', () => {
   });
 
   it('daily buckets are local days: 23 hours in spring, 25 in autumn', () => {
-    const spring = statisticsBuckets(sec('2025-03-28T23:00:00Z'), sec('2025-03-31T22:00:00Z'), sec('2026-01-01T00:00:00Z'), AMS).buckets;
+    const spring = statisticsBuckets(
+      sec('2025-03-28T23:00:00Z'),
+      sec('2025-03-31T22:00:00Z'),
+      sec('2026-01-01T00:00:00Z'),
+      AMS,
+    ).buckets;
     expect(spring.map(([a, b]) => (b - a) / 3600)).toEqual([24, 23, 24]);
-    const autumn = statisticsBuckets(sec('2025-10-24T22:00:00Z'), sec('2025-10-27T23:00:00Z'), sec('2026-01-01T00:00:00Z'), AMS).buckets;
+    const autumn = statisticsBuckets(
+      sec('2025-10-24T22:00:00Z'),
+      sec('2025-10-27T23:00:00Z'),
+      sec('2026-01-01T00:00:00Z'),
+      AMS,
+    ).buckets;
     expect(autumn.map(([a, b]) => (b - a) / 3600)).toEqual([24, 25, 24]);
   });
 
   it('monthly buckets follow calendar months; none start after the clock', () => {
-    const { unit, buckets } = statisticsBuckets(sec('2023-12-31T23:00:00Z'), sec('2025-12-31T23:00:00Z'), sec('2025-03-15T00:00:00Z'), AMS);
+    const { unit, buckets } = statisticsBuckets(
+      sec('2023-12-31T23:00:00Z'),
+      sec('2025-12-31T23:00:00Z'),
+      sec('2025-03-15T00:00:00Z'),
+      AMS,
+    );
     expect(unit).toBe('month');
     expect(buckets).toHaveLength(15);
     expect(new Date(buckets[1]![0] * 1000).toISOString()).toBe('2024-01-31T23:00:00.000Z');

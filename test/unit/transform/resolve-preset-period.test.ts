@@ -77,20 +77,33 @@ describe('resolvePresetPeriod at year, quarter and week boundaries', () => {
 
   it('the quarter of a mid-quarter date is calendar-based', () => {
     expect(iso('CurrentQuarter', '2025-08-15T12:00:00.000Z')[0]).toBe('2025-06-30T22:00:00');
-    expect(iso('PreviousQuarter', '2025-08-15T12:00:00.000Z')).toEqual(['2025-03-31T22:00:00', '2025-06-30T22:00:00']);
+    expect(iso('PreviousQuarter', '2025-08-15T12:00:00.000Z')).toEqual([
+      '2025-03-31T22:00:00',
+      '2025-06-30T22:00:00',
+    ]);
   });
 
   it('follows the vendor KB examples for Last7Days and Last12Months', () => {
     // "Last7Days on Monday, January 20, 2025 at 8:00 AM -> January 13 through January 19."
-    expect(iso('Last7Days', '2025-01-20T07:00:00.000Z')).toEqual(['2025-01-12T23:00:00', '2025-01-19T23:00:00']);
+    expect(iso('Last7Days', '2025-01-20T07:00:00.000Z')).toEqual([
+      '2025-01-12T23:00:00',
+      '2025-01-19T23:00:00',
+    ]);
     // Our default: twelve whole months before January 2025.
-    expect(iso('Last12Months', '2025-01-25T12:00:00.000Z')).toEqual(['2023-12-31T23:00:00', '2024-12-31T23:00:00']);
+    expect(iso('Last12Months', '2025-01-25T12:00:00.000Z')).toEqual([
+      '2023-12-31T23:00:00',
+      '2024-12-31T23:00:00',
+    ]);
     // The KB: "Last12Months on 25 January 2025 -> from 31 December 2024 going back 11 months.
     // Both January 2024 and January 2025 are excluded."
-    const kb = resolvePresetPeriod('Last12Months', new Date('2025-01-25T12:00:00.000Z'), AMS, { lastMonths: 'within-rolling-window' });
+    const kb = resolvePresetPeriod('Last12Months', new Date('2025-01-25T12:00:00.000Z'), AMS, {
+      lastMonths: 'within-rolling-window',
+    });
     expect([kb.startLocal, kb.endLocal]).toEqual(['2024-02-01T00:00:00', '2025-01-01T00:00:00']);
     // On a month start the rolling window holds twelve whole months under both readings.
-    const edge = resolvePresetPeriod('Last12Months', new Date('2024-12-31T23:00:00.000Z'), AMS, { lastMonths: 'within-rolling-window' });
+    const edge = resolvePresetPeriod('Last12Months', new Date('2024-12-31T23:00:00.000Z'), AMS, {
+      lastMonths: 'within-rolling-window',
+    });
     expect([edge.startLocal, edge.endLocal]).toEqual(['2024-01-01T00:00:00', '2025-01-01T00:00:00']);
   });
 });
@@ -104,7 +117,10 @@ describe('resolvePresetPeriod around the autumn DST change', () => {
 
   it('in the repeated hour, LastNHours ends at the start of the current (second) 02:00 hour', () => {
     // 2025-10-26T01:30Z is 02:30 CET, the second 02:30 of that night.
-    expect(iso('Last2Hours', '2025-10-26T01:30:00.000Z')).toEqual(['2025-10-25T23:00:00', '2025-10-26T01:00:00']);
+    expect(iso('Last2Hours', '2025-10-26T01:30:00.000Z')).toEqual([
+      '2025-10-25T23:00:00',
+      '2025-10-26T01:00:00',
+    ]);
     expect(iso('CurrentDay', '2025-10-26T01:30:00.000Z')[0]).toBe('2025-10-25T22:00:00');
   });
 
@@ -117,12 +133,18 @@ describe('resolvePresetPeriod around the autumn DST change', () => {
 
 describe('resolvePresetPeriod in other zones', () => {
   it('uses local hours in a half-hour zone (Kolkata, UTC+05:30)', () => {
-    expect(iso('Last2Hours', '2025-05-01T10:10:00.000Z', 'Asia/Kolkata')).toEqual(['2025-05-01T07:30:00', '2025-05-01T09:30:00']);
+    expect(iso('Last2Hours', '2025-05-01T10:10:00.000Z', 'Asia/Kolkata')).toEqual([
+      '2025-05-01T07:30:00',
+      '2025-05-01T09:30:00',
+    ]);
     expect(iso('CurrentDay', '2025-05-01T10:10:00.000Z', 'Asia/Kolkata')[0]).toBe('2025-04-30T18:30:00');
   });
 
   it('uses the southern-hemisphere calendar in Sydney', () => {
-    expect(iso('PreviousMonth', '2025-04-10T00:00:00.000Z', 'Australia/Sydney')).toEqual(['2025-02-28T13:00:00', '2025-03-31T13:00:00']);
+    expect(iso('PreviousMonth', '2025-04-10T00:00:00.000Z', 'Australia/Sydney')).toEqual([
+      '2025-02-28T13:00:00',
+      '2025-03-31T13:00:00',
+    ]);
   });
 
   it('rejects an unknown literal', () => {
@@ -131,7 +153,11 @@ describe('resolvePresetPeriod in other zones', () => {
 });
 
 describe('resolvePresetPeriod properties', () => {
-  const instants = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-01-01T00:00:00Z'), noInvalidDate: true });
+  const instants = fc.date({
+    min: new Date('2000-01-01T00:00:00Z'),
+    max: new Date('2040-01-01T00:00:00Z'),
+    noInvalidDate: true,
+  });
   const zones = fc.constantFrom(AMS, 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'UTC');
 
   it('every period is ordered, never ends after now, and completed units end before now', () => {
@@ -152,7 +178,8 @@ describe('resolvePresetPeriod properties', () => {
         const r = resolvePresetPeriod(`Last${n}Days` as PresetPeriod, now, zone);
         expect(r.startLocal.slice(11)).toBe('00:00:00');
         expect(r.endLocal.slice(11)).toBe('00:00:00');
-        const days = (Date.parse(r.endLocal.slice(0, 10)) - Date.parse(r.startLocal.slice(0, 10))) / 86_400_000;
+        const days =
+          (Date.parse(r.endLocal.slice(0, 10)) - Date.parse(r.startLocal.slice(0, 10))) / 86_400_000;
         expect(days).toBe(n);
       }),
     );
