@@ -21,6 +21,7 @@ import { systemClock, type Clock } from '../../terms.ts';
 import { abortableSleep, abortReason } from './abortable-sleep.ts';
 import { buildRequestUrl, type QueryValues } from './build-request-url.ts';
 import { httpErrorForStatus } from './http-error-for-status.ts';
+import { maskSecrets } from './mask-secrets.ts';
 import { networkError } from './network-error.ts';
 import { parseBody } from './parse-body.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
@@ -267,9 +268,10 @@ export class ApiClient {
     }
     const withStatus: ErrorContext = { ...context, status };
     if (status < 200 || status >= 300) {
+      const message = serviceMessage(text);
       throw httpErrorForStatus({
         status,
-        message: serviceMessage(text),
+        message: message === undefined ? undefined : maskSecrets(message, this.#secrets),
         retryAfterMs:
           status === 429 ? parseRetryAfter(answerHeaders['retry-after'], this.#clock().getTime()) : undefined,
         what: call.what,

@@ -3,16 +3,12 @@
  * page from cut-off JSON, never a whole payload. Known secrets are masked in case a service (or a
  * proxy) ever echoes the request back.
  */
+import { maskSecrets } from './mask-secrets.ts';
 
 const DEFAULT_LENGTH = 80;
 
 /** At most `length` characters of `body`, on one line, with every string of `secrets` masked. */
 export function bodyExcerpt(body: string, secrets: readonly string[], length = DEFAULT_LENGTH): string {
-  let masked = body;
-  for (const secret of secrets) {
-    // Secrets shorter than 3 characters would mask half the text and hide nothing useful.
-    if (secret.length >= 3) masked = masked.split(secret).join('***');
-  }
-  const oneLine = masked.replace(/\s+/g, ' ').trim();
+  const oneLine = maskSecrets(body, secrets).replace(/\s+/g, ' ').trim();
   return oneLine.length > length ? `${oneLine.slice(0, length)}...` : oneLine;
 }

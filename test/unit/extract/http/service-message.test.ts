@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyExcerpt } from '../../../../src/extract/http/body-excerpt.ts';
+import { maskSecrets } from '../../../../src/extract/http/mask-secrets.ts';
 import { serviceMessage } from '../../../../src/extract/http/service-message.ts';
 
 describe('serviceMessage', () => {
@@ -48,5 +49,13 @@ describe('bodyExcerpt', () => {
 
   it('does not mask secrets too short to matter', () => {
     expect(bodyExcerpt('abc', ['b'])).toBe('abc');
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks every occurrence of every secret', () => {
+    expect(maskSecrets('user pw1234 said pw1234 and dG9rZW4=', ['pw1234', 'dG9rZW4='])).toBe(
+      'user *** said *** and ***',
+    );
   });
 });
