@@ -33,13 +33,28 @@ export interface MergeResult {
 // Postgres allows 65,535 bind parameters per statement; stay well below.
 const MAX_PARAMS = 30_000;
 
+/**
+ * Postgres text and jsonb cannot hold the NUL character, which monitored sites do put in error
+ * texts. It is replaced by U+FFFD (the replacement character), so the row loads and the reader
+ * still sees that something was there.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replace(/\u0000/g, '\uFFFD') : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => withoutNul(v)) as T;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
+  }
+  return value;
+}
+
 function arrayLiteral(values: readonly unknown[]): string {
   const items = values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`));
   return `{${items.join(',')}}`;
 }
 
-function toParam(value: unknown): unknown {
-  if (value === undefined) return null;
+function toParam(raw: unknown): unknown {
+  if (raw === undefined) return null;
+  const value = withoutNul(raw);
   if (value === null || value instanceof Date || typeof value !== 'object') return value;
   // Arrays of plain values go to Postgres array columns (uuid[], text[]) as array literals;
   // objects and arrays of objects go to jsonb columns as JSON text. Both drivers agree on text.

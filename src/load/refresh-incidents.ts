@@ -12,6 +12,9 @@ export interface IncidentRef {
   readonly incidentKey: string;
 }
 
+/** Transaction-scoped advisory lock key serialising incident refreshes. */
+export const INCIDENT_REFRESH_LOCK = 0x696e_6369;
+
 // Pairs per call: two array parameters of this size stay far below any protocol limit, and a
 // window of 100-alert pages rarely touches more.
 const CHUNK = 5_000;
@@ -40,6 +43,12 @@ export async function refreshIncidents(
     unique.set(`${monitorGuid}\u0000${pair.incidentKey}`, { monitorGuid, incidentKey: pair.incidentKey });
   }
   const all = [...unique.values()];
+  if (all.length === 0) return 0;
+  // Windows commit concurrently, and one incident can span two of them. Each recomputes it from
+  // the alerts it can see; without this lock both could recompute before either committed, and
+  // the last commit would drop the other window's alerts (an Ok alert lost = an incident wrongly
+  // open). Held until commit, it makes the second refresher see the first one's alerts.
+  await sql`select pg_advisory_xact_lock(${INCIDENT_REFRESH_LOCK})`.execute(db);
   let changed = 0;
   for (let offset = 0; offset < all.length; offset += CHUNK) {
     const chunk = all.slice(offset, offset + CHUNK);

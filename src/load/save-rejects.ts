@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { RejectedRecord } from '../extract/record-validator.ts';
 import type { Database } from './database.ts';
+import { withoutNul } from './merge-rows.ts';
 
 /** Inserts the rejects; returns how many. */
 export async function saveRejects(
@@ -14,7 +15,7 @@ export async function saveRejects(
     await sql`insert into uptrends.etl_rejected_record
       (run_id, account_id, stream, window_start, window_end, record_id, error, raw)
       values (${runId}, ${accountId}, ${r.stream}, ${r.windowStart ?? null}, ${r.windowEnd ?? null},
-              ${r.recordId}, ${r.error}, ${JSON.stringify(r.raw ?? null)})`.execute(db);
+              ${withoutNul(r.recordId)}, ${withoutNul(r.error)}, ${JSON.stringify(withoutNul(r.raw ?? null))})`.execute(db);
   }
   return rejects.length;
 }

@@ -154,3 +154,21 @@ export function normalizeLocal(text: string): LocalDateTime | undefined {
   if (parsed === undefined) return undefined;
   return new Date(fieldsAsUtcMs(parsed.fields)).toISOString().slice(0, 19);
 }
+
+/**
+ * Every instant a wall-clock time can mean in `zone`: one normally, two in a repeated autumn hour
+ * (earlier first), none in a spring gap. Undefined when `text` is not a timestamp; a text with an
+ * explicit offset has exactly one.
+ */
+export function localToUtcCandidates(text: string, zone: IanaZone): Date[] | undefined {
+  const parsed = parseLocalFields(text);
+  if (parsed === undefined) return undefined;
+  if (parsed.offsetMinutes !== undefined) return [new Date(fieldsAsUtcMs(parsed.fields) - parsed.offsetMinutes * 60_000)];
+  const wall = fieldsAsUtcMs(parsed.fields);
+  const offsets = new Set([zoneOffsetMs(wall - 86_400_000, zone), zoneOffsetMs(wall + 86_400_000, zone)]);
+  return [...offsets]
+    .map((offset) => wall - offset)
+    .filter((instant) => instant + zoneOffsetMs(instant, zone) === wall)
+    .sort((a, b) => a - b)
+    .map((ms) => new Date(ms));
+}

@@ -5,6 +5,7 @@
  */
 import { runListStream, type ListStreamSpec } from '../list-stream.ts';
 import type { StreamDefinition } from '../stream-definition.ts';
+import type { SyncContext } from '../sync-context.ts';
 import type { z } from 'zod';
 import { maintenancePeriodsStream } from './maintenance-periods.ts';
 import { monitorGroupMembersStream } from './monitor-group-members.ts';
@@ -13,11 +14,13 @@ import { monitorsStream } from './monitors.ts';
 import { operatorGroupMembersStream, operatorGroupsStream, operatorsStream } from './operators.ts';
 import { publicStatusPagesStream, timezonesStream } from './reference.ts';
 import { slaExclusionPeriodsStream, slasStream } from './slas.ts';
+import { alertsStream } from './alerts.ts';
+import { statisticsStream } from './statistics.ts';
 import { infraDevicesStream } from './infra-devices.ts';
 import { infraDeviceUptimeStream } from './infra-device-uptime.ts';
 
 function listStream<S extends z.ZodType>(spec: ListStreamSpec<S>): StreamDefinition {
-  return Object.freeze({ name: spec.name, description: spec.description, api: 'api' as const, run: (ctx) => runListStream(spec, ctx) });
+  return Object.freeze({ name: spec.name, description: spec.description, api: 'api' as const, run: (ctx: SyncContext) => runListStream(spec, ctx) });
 }
 
 const registry: readonly StreamDefinition[] = [
@@ -32,6 +35,8 @@ const registry: readonly StreamDefinition[] = [
   listStream(operatorGroupsStream),
   listStream(operatorGroupMembersStream),
   listStream(publicStatusPagesStream),
+  alertsStream,
+  statisticsStream,
   infraDevicesStream,
   infraDeviceUptimeStream,
 ];

@@ -88,6 +88,15 @@ describe.each(backends)('on %s', (backend, open) => {
     ]);
   });
 
+  it('stores text and JSON holding NUL characters, as U+FFFD (bug: a NUL in an error description failed the window)', async () => {
+    const { warehouse } = await open();
+    await migrate(warehouse.db);
+    await sql`create table uptrends.nul_probe (id text primary key, t text, j jsonb)`.execute(warehouse.db);
+    await mergeRows(warehouse.db, { table: 'nul_probe', key: ['id'] }, [{ id: 'a\u0000', t: 'x\u0000y', j: { 'k\u0000': ['v\u0000'] } }]);
+    const rows = await sql<{ id: string; t: string; j: unknown }>`select * from uptrends.nul_probe`.execute(warehouse.db);
+    expect(rows.rows).toEqual([{ id: 'a\uFFFD', t: 'x\uFFFDy', j: { 'k\uFFFD': ['v\uFFFD'] } }]);
+  });
+
   it('records runs and keeps a backfill from moving a watermark backwards', async () => {
     const { warehouse } = await open();
     await migrate(warehouse.db);
@@ -117,7 +126,7 @@ describe.each(backends)('on %s', (backend, open) => {
       await again.close();
       return;
     }
-    const other = await openWarehouse({ databaseUrl: (opened as { url: string }).url });
+    const other = await openWarehouse({ databaseUrl: (opened as unknown as { url: string }).url });
     cleanups.push(() => other.close());
     const held = await acquireWarehouseLock(opened.warehouse);
     await expect(acquireWarehouseLock(other)).rejects.toBeInstanceOf(LockError);
