@@ -41,14 +41,29 @@ export interface PagingOptions {
 }
 
 /** Reads all pages of one group; `query` holds every parameter but Skip and Take. */
-export async function fetchDeviceGroupItems(getter: ApiGetter, query: DeviceGroupQuery, options: PagingOptions): Promise<DeviceGroupListing> {
+export async function fetchDeviceGroupItems(
+  getter: ApiGetter,
+  query: DeviceGroupQuery,
+  options: PagingOptions,
+): Promise<DeviceGroupListing> {
   const { take, format } = options;
-  if (!Number.isInteger(take) || take < 1) throw new RangeError(`Take must be a positive integer, got ${take}`);
-  const listing: DeviceGroupListing = { status: undefined, count: undefined, items: [], pages: 0, complete: true, body: undefined };
+  if (!Number.isInteger(take) || take < 1)
+    throw new RangeError(`Take must be a positive integer, got ${take}`);
+  const listing: DeviceGroupListing = {
+    status: undefined,
+    count: undefined,
+    items: [],
+    pages: 0,
+    complete: true,
+    body: undefined,
+  };
   let skip = 0;
   let previous: string | undefined;
   for (;;) {
-    const page = await getDeviceGroupPage(getter, { ...query, Skip: skip, Take: take }, format, { ...options.context, skip });
+    const page = await getDeviceGroupPage(getter, { ...query, Skip: skip, Take: take }, format, {
+      ...options.context,
+      skip,
+    });
     listing.pages++;
     if (listing.pages === 1) {
       listing.status = page.status;
@@ -63,10 +78,13 @@ export async function fetchDeviceGroupItems(getter: ApiGetter, query: DeviceGrou
     }
     const signature = JSON.stringify(page.items);
     if (signature === previous) {
-      throw new ResponseFormatError(`infra DeviceGroupData: the page at Skip=${skip} repeats the previous page (Skip ignored?)`, {
-        retriable: false,
-        context: { ...options.context, skip },
-      });
+      throw new ResponseFormatError(
+        `infra DeviceGroupData: the page at Skip=${skip} repeats the previous page (Skip ignored?)`,
+        {
+          retriable: false,
+          context: { ...options.context, skip },
+        },
+      );
     }
     previous = signature;
     listing.items.push(...page.items);

@@ -9,7 +9,18 @@ import { mergeRows, type MergeResult, type Row } from '../../load/merge-rows.ts'
 
 /** Merges `rows` into `uptrends.<table>` stamped as seen at `seenAt`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function mergeSeen(db: Kysely<any>, table: string, key: readonly string[], rows: readonly Row[], seenAt: Date): Promise<MergeResult> {
-  const stamped = rows.map((row) => ({ ...row, first_seen_at: seenAt, last_seen_at: seenAt, deleted_at: null }));
+export async function mergeSeen(
+  db: Kysely<any>,
+  table: string,
+  key: readonly string[],
+  rows: readonly Row[],
+  seenAt: Date,
+): Promise<MergeResult> {
+  const stamped = rows.map((row) => ({
+    ...row,
+    first_seen_at: seenAt,
+    last_seen_at: seenAt,
+    deleted_at: null,
+  }));
   return mergeRows(db, { table, key, insertOnly: ['first_seen_at'] }, stamped);
 }

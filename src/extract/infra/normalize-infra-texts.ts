@@ -28,8 +28,11 @@ function withTexts(record: Record<string, unknown>, fields: readonly string[]): 
 function normalizeItem(item: unknown): unknown {
   if (!isRecord(item)) return item;
   const copy = withTexts(item, ITEM_TEXT_FIELDS);
-  if (Array.isArray(copy.DataFeeds)) {
-    copy.DataFeeds = copy.DataFeeds.map((feed) => (isRecord(feed) ? withTexts(feed, FEED_TEXT_FIELDS) : feed));
+  const feeds: unknown = copy.DataFeeds;
+  if (Array.isArray(feeds)) {
+    copy.DataFeeds = feeds.map((feed: unknown) =>
+      isRecord(feed) ? withTexts(feed, FEED_TEXT_FIELDS) : feed,
+    );
   }
   return copy;
 }
@@ -38,6 +41,7 @@ function normalizeItem(item: unknown): unknown {
 export function normalizeInfraTexts(body: unknown): unknown {
   if (!isRecord(body)) return body;
   const copy = withTexts(body, ['Status']);
-  if (Array.isArray(copy.Devices)) copy.Devices = copy.Devices.map(normalizeItem);
+  const items: unknown = copy.Devices;
+  if (Array.isArray(items)) copy.Devices = items.map((item: unknown) => normalizeItem(item));
   return copy;
 }

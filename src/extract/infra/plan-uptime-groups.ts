@@ -19,9 +19,12 @@ export function planUptimeGroups(devices: readonly DeviceMembership[]): string[]
   let uncovered = devices.filter((d) => !d.groupIds.includes(ROOT_DEVICE_GROUP.id) && d.groupIds.length > 0);
   while (uncovered.length > 0) {
     const coverage = new Map<string, number>();
-    for (const device of uncovered) for (const g of device.groupIds) coverage.set(g, (coverage.get(g) ?? 0) + 1);
+    for (const device of uncovered)
+      for (const g of device.groupIds) coverage.set(g, (coverage.get(g) ?? 0) + 1);
     // Most devices first; ties by id so the plan (and the request log) is the same every run.
-    const [best] = [...coverage.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]!;
+    const [best] = [...coverage.entries()].sort(
+      (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+    )[0]!;
     plan.push(best);
     uncovered = uncovered.filter((d) => !d.groupIds.includes(best));
   }

@@ -34,7 +34,15 @@ export async function readUptimeDay(
   options: InfraStreamOptions & { stream: string; clock: () => Date },
 ): Promise<UptimeDay> {
   const period = infraDayPeriod(day);
-  const result: UptimeDay = { day, period, items: [], bodies: [], complete: true, requests: 0, observedAt: options.clock() };
+  const result: UptimeDay = {
+    day,
+    period,
+    items: [],
+    bodies: [],
+    complete: true,
+    requests: 0,
+    observedAt: options.clock(),
+  };
   for (const groupId of groups) {
     const isRoot = groupId === ROOT_DEVICE_GROUP.id;
     try {
@@ -48,7 +56,11 @@ export async function readUptimeDay(
           ShowDetailInfo: 'True',
           Period: period,
         },
-        { take: options.take, format: options.format, context: { stream: options.stream, day, deviceGroup: groupId } },
+        {
+          take: options.take,
+          format: options.format,
+          context: { stream: options.stream, day, deviceGroup: groupId },
+        },
       );
       result.items.push(...listing.items);
       result.bodies.push(listing.body);

@@ -58,7 +58,14 @@ function isGroup(item: InfraDevice): boolean {
 
 /** Walks the whole tree from the all-devices group. */
 export async function walkDeviceTree(getter: ApiGetter, options: WalkOptions): Promise<DeviceTree> {
-  const root: TreeGroup = { id: ROOT_DEVICE_GROUP.id, name: ROOT_DEVICE_GROUP.name, parentId: null, depth: 0, status: null, raw: null };
+  const root: TreeGroup = {
+    id: ROOT_DEVICE_GROUP.id,
+    name: ROOT_DEVICE_GROUP.name,
+    parentId: null,
+    depth: 0,
+    status: null,
+    raw: null,
+  };
   const groups = new Map<string, TreeGroup>([[root.id, root]]);
   const devices = new Map<string, TreeDevice>();
   const tree: DeviceTree = { groups: [], devices: [], complete: true, items: 0, bodies: [] };
@@ -78,7 +85,11 @@ export async function walkDeviceTree(getter: ApiGetter, options: WalkOptions): P
               ShowDetailInfo: 'True',
               Period: 'Last24Hours',
             },
-            { take: options.take, format: options.format, context: { stream: options.stream, deviceGroup: groupId } },
+            {
+              take: options.take,
+              format: options.format,
+              context: { stream: options.stream, deviceGroup: groupId },
+            },
           ),
         ),
       ),
@@ -98,7 +109,14 @@ export async function walkDeviceTree(getter: ApiGetter, options: WalkOptions): P
         }
         if (isGroup(item)) {
           if (groups.has(item.Id)) continue;
-          groups.set(item.Id, { id: item.Id, name: item.Name ?? null, parentId: groupId, depth: depth + 1, status: item.Status ?? null, raw });
+          groups.set(item.Id, {
+            id: item.Id,
+            name: item.Name ?? null,
+            parentId: groupId,
+            depth: depth + 1,
+            status: item.Status ?? null,
+            raw,
+          });
           next.push(item.Id);
           continue;
         }

@@ -50,18 +50,34 @@ function isWholeDay(window: PlannedWindow, zone: string): boolean {
   // starts at 01:00 on the wall clock.
   const day = window.startLocal.slice(0, 10);
   return (
-    window.start.getTime() === localMidnight(day, zone).getTime() && window.end.getTime() === localMidnight(addLocalDays(day, 1), zone).getTime()
+    window.start.getTime() === localMidnight(day, zone).getTime() &&
+    window.end.getTime() === localMidnight(addLocalDays(day, 1), zone).getTime()
   );
 }
 
-function rowsOfDay(ctx: SyncContext, data: UptimeDay, window: PlannedWindow, withFeeds: boolean): { uptime: Row[]; feeds: Row[] } {
-  const rowCtx: RowContext = { accountId: ctx.accountId, zone: ctx.zone, runId: ctx.runId, stream: INFRA_DEVICE_UPTIME };
+function rowsOfDay(
+  ctx: SyncContext,
+  data: UptimeDay,
+  window: PlannedWindow,
+  withFeeds: boolean,
+): { uptime: Row[]; feeds: Row[] } {
+  const rowCtx: RowContext = {
+    accountId: ctx.accountId,
+    zone: ctx.zone,
+    runId: ctx.runId,
+    stream: INFRA_DEVICE_UPTIME,
+  };
   const uptime: Row[] = [];
   const feeds: Row[] = [];
   const span = { windowStart: window.start, windowEnd: window.end };
-  for (const body of data.bodies) ctx.validator.reportUnknown(INFRA_DEVICE_UPTIME, body, KNOWN_INFRA_DEVICE_GROUP_DATA_FIELDS);
+  for (const body of data.bodies)
+    ctx.validator.reportUnknown(INFRA_DEVICE_UPTIME, body, KNOWN_INFRA_DEVICE_GROUP_DATA_FIELDS);
   for (const raw of data.items) {
-    const item = ctx.validator.parse(INFRA_DEVICE_UPTIME, infraDeviceSchema, raw, { idOf: field('Id'), known: KNOWN_INFRA_DEVICE_FIELDS, ...span });
+    const item = ctx.validator.parse(INFRA_DEVICE_UPTIME, infraDeviceSchema, raw, {
+      idOf: field('Id'),
+      known: KNOWN_INFRA_DEVICE_FIELDS,
+      ...span,
+    });
     // ItemsOnly lists no groups; should one come anyway, it has no uptime row of its own.
     if (item === undefined || item.Type?.toLowerCase() === 'group') continue;
     try {
@@ -70,7 +86,8 @@ function rowsOfDay(ctx: SyncContext, data: UptimeDay, window: PlannedWindow, wit
       ctx.validator.rejectFromError(error, INFRA_DEVICE_UPTIME, raw, window);
       continue;
     }
-    if (withFeeds) feeds.push(...(infraDataFeedValueRows(item, raw, data.observedAt, rowCtx).rows as unknown as Row[]));
+    if (withFeeds)
+      feeds.push(...(infraDataFeedValueRows(item, raw, data.observedAt, rowCtx).rows as unknown as Row[]));
   }
   return { uptime, feeds };
 }
@@ -80,7 +97,14 @@ async function runInfraDeviceUptime(ctx: SyncContext, options: InfraStreamOption
   const totals: StreamResult = { records: 0, written: 0, windows: 0, rejected: 0 };
   const stateKey = { accountId: ctx.accountId, stream: INFRA_DEVICE_UPTIME };
   const watermark = await loadWatermark(ctx.db, stateKey);
-  const plan = planWindows({ ...ctx.options, windowDays: 1, zone: ctx.zone, now: ctx.clock(), watermark, completedDaysOnly: true });
+  const plan = planWindows({
+    ...ctx.options,
+    windowDays: 1,
+    zone: ctx.zone,
+    now: ctx.clock(),
+    watermark,
+    completedDaysOnly: true,
+  });
   const days = plan.windows.filter((w) => isWholeDay(w, ctx.zone));
   if (days.length === 0) return { ...totals, notice: 'no completed day to read' };
   // A backfill that starts after the watermark leaves a gap before it: it must not move the
@@ -92,7 +116,11 @@ async function runInfraDeviceUptime(ctx: SyncContext, options: InfraStreamOption
   const reads = days.map((window) =>
     limit(async () => {
       if (stop || ctx.signal.aborted) throw new Error('not read: an earlier day failed');
-      return readUptimeDay(infra, window.startLocal.slice(0, 10), groups, { ...options, stream: INFRA_DEVICE_UPTIME, clock: ctx.clock });
+      return readUptimeDay(infra, window.startLocal.slice(0, 10), groups, {
+        ...options,
+        stream: INFRA_DEVICE_UPTIME,
+        clock: ctx.clock,
+      });
     }),
   );
   // Consumed in order below; until then a failed read must not count as an unhandled rejection.
@@ -113,12 +141,19 @@ async function runInfraDeviceUptime(ctx: SyncContext, options: InfraStreamOption
         // Devices may be missing from this day: keep what came, but leave the watermark before it
         // so the next run reads it again.
         advance = false;
-        ctx.logger.warn({ stream: INFRA_DEVICE_UPTIME, day: data.day }, `stream ${INFRA_DEVICE_UPTIME}: the listing of ${data.day} changed while it was paged; the day will be read again`);
+        ctx.logger.warn(
+          { stream: INFRA_DEVICE_UPTIME, day: data.day },
+          `stream ${INFRA_DEVICE_UPTIME}: the listing of ${data.day} changed while it was paged; the day will be read again`,
+        );
       }
       const rejects = ctx.validator.drain(INFRA_DEVICE_UPTIME);
       await ctx.db.transaction().execute(async (trx) => {
-        totals.written += (await mergeRows(trx, { table: 'infra_device_uptime_daily', key: UPTIME_KEY }, uptime)).written;
-        totals.written += (await mergeRows(trx, { table: 'infra_data_feed_value', key: FEED_KEY }, feeds)).written;
+        totals.written += (
+          await mergeRows(trx, { table: 'infra_device_uptime_daily', key: UPTIME_KEY }, uptime)
+        ).written;
+        totals.written += (
+          await mergeRows(trx, { table: 'infra_data_feed_value', key: FEED_KEY }, feeds)
+        ).written;
         totals.rejected += await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
         if (advance) await saveWatermark(trx, stateKey, window.end, ctx.runId, { onlyForward: true });
       });
@@ -133,10 +168,13 @@ async function runInfraDeviceUptime(ctx: SyncContext, options: InfraStreamOption
 }
 
 /** An `infra_device_uptime` stream with the given paging and format (tests use small pages and XML). */
-export function createInfraDeviceUptimeStream(options: InfraStreamOptions = DEFAULT_INFRA_STREAM_OPTIONS): StreamDefinition {
+export function createInfraDeviceUptimeStream(
+  options: InfraStreamOptions = DEFAULT_INFRA_STREAM_OPTIONS,
+): StreamDefinition {
   return Object.freeze({
     name: INFRA_DEVICE_UPTIME,
-    description: 'Daily uptime per Infra device for each completed account-local day (one request per day per page).',
+    description:
+      'Daily uptime per Infra device for each completed account-local day (one request per day per page).',
     api: 'infra' as const,
     run: (ctx: SyncContext) => runInfraDeviceUptime(ctx, options),
   });

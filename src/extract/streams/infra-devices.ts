@@ -38,19 +38,36 @@ async function runInfraDevices(ctx: SyncContext, options: InfraStreamOptions): P
     ...options,
     concurrency: ctx.options.concurrency,
     stream: INFRA_DEVICES,
-    parseItem: (raw) => ctx.validator.parse(INFRA_DEVICES, infraDeviceSchema, raw, { idOf: field('Id'), known: KNOWN_INFRA_DEVICE_FIELDS }),
+    parseItem: (raw) =>
+      ctx.validator.parse(INFRA_DEVICES, infraDeviceSchema, raw, {
+        idOf: field('Id'),
+        known: KNOWN_INFRA_DEVICE_FIELDS,
+      }),
   });
-  for (const body of tree.bodies) ctx.validator.reportUnknown(INFRA_DEVICES, body, KNOWN_INFRA_DEVICE_GROUP_DATA_FIELDS);
+  for (const body of tree.bodies)
+    ctx.validator.reportUnknown(INFRA_DEVICES, body, KNOWN_INFRA_DEVICE_GROUP_DATA_FIELDS);
   const seenAt = ctx.clock();
-  const rowCtx: RowContext = { accountId: ctx.accountId, zone: ctx.zone, runId: ctx.runId, stream: INFRA_DEVICES };
+  const rowCtx: RowContext = {
+    accountId: ctx.accountId,
+    zone: ctx.zone,
+    runId: ctx.runId,
+    stream: INFRA_DEVICES,
+  };
   const groupRows = tree.groups.map((g) => infraDeviceGroupRow(g, rowCtx) as unknown as Row);
-  const deviceRows = tree.devices.map((d) => infraDeviceRow(d.record, d.groupIds, rowCtx, d.raw) as unknown as Row);
+  const deviceRows = tree.devices.map(
+    (d) => infraDeviceRow(d.record, d.groupIds, rowCtx, d.raw) as unknown as Row,
+  );
   const feedRows: Row[] = [];
   for (const device of tree.devices) {
     const feeds = infraDataFeedValueRows(device.record, device.raw, seenAt, rowCtx);
     feedRows.push(...(feeds.rows as unknown as Row[]));
     for (const raw of feeds.withoutId) {
-      ctx.validator.reject({ stream: INFRA_DEVICES, recordId: `${device.record.Id}/?`, error: `a data feed of device ${device.record.Id} has no Id`, raw });
+      ctx.validator.reject({
+        stream: INFRA_DEVICES,
+        recordId: `${device.record.Id}/?`,
+        error: `a data feed of device ${device.record.Id} has no Id`,
+        raw,
+      });
     }
   }
   const rejects = ctx.validator.drain(INFRA_DEVICES);
@@ -68,7 +85,9 @@ async function runInfraDevices(ctx: SyncContext, options: InfraStreamOptions): P
     written += (await mergeRows(trx, { table: 'infra_data_feed_value', key: FEED_KEY }, feedRows)).written;
     await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
   });
-  const notice = tree.complete ? undefined : 'the device tree was read incompletely; nothing was marked deleted this run';
+  const notice = tree.complete
+    ? undefined
+    : 'the device tree was read incompletely; nothing was marked deleted this run';
   if (notice !== undefined) ctx.logger.warn({ stream: INFRA_DEVICES }, `stream ${INFRA_DEVICES}: ${notice}`);
   return {
     records: tree.items,
@@ -80,10 +99,13 @@ async function runInfraDevices(ctx: SyncContext, options: InfraStreamOptions): P
 }
 
 /** An `infra_devices` stream with the given paging and format (tests use small pages and XML). */
-export function createInfraDevicesStream(options: InfraStreamOptions = DEFAULT_INFRA_STREAM_OPTIONS): StreamDefinition {
+export function createInfraDevicesStream(
+  options: InfraStreamOptions = DEFAULT_INFRA_STREAM_OPTIONS,
+): StreamDefinition {
   return Object.freeze({
     name: INFRA_DEVICES,
-    description: 'Infra device groups, devices with their group memberships, and current data feed values (one tree walk).',
+    description:
+      'Infra device groups, devices with their group memberships, and current data feed values (one tree walk).',
     api: 'infra' as const,
     run: (ctx: SyncContext) => runInfraDevices(ctx, options),
   });

@@ -33,7 +33,10 @@ function numberOf(value: string | null): number | null {
 }
 
 function rawFeeds(original: unknown): unknown[] {
-  const feeds = original !== null && typeof original === 'object' ? (original as Record<string, unknown>).DataFeeds : undefined;
+  const feeds =
+    original !== null && typeof original === 'object'
+      ? (original as Record<string, unknown>).DataFeeds
+      : undefined;
   return Array.isArray(feeds) ? feeds : [];
 }
 

@@ -16,7 +16,12 @@ export interface InfraDeviceRow {
 }
 
 /** Maps a parsed device item; `groupIds` are the groups listing it, `original` the item as received. */
-export function infraDeviceRow(device: InfraDevice, groupIds: readonly string[], ctx: RowContext, original: unknown): InfraDeviceRow {
+export function infraDeviceRow(
+  device: InfraDevice,
+  groupIds: readonly string[],
+  ctx: RowContext,
+  original: unknown,
+): InfraDeviceRow {
   return {
     account_id: ctx.accountId,
     device_id: device.Id,

@@ -47,10 +47,24 @@ function recordFormats(formats: string[]) {
 
 async function load(format: InfraFormat, take: number) {
   const db = tdb.warehouse.db;
-  await sql`truncate uptrends.infra_device_group, uptrends.infra_device, uptrends.infra_device_uptime_daily, uptrends.infra_data_feed_value, uptrends.etl_state`.execute(db);
+  await sql`truncate uptrends.infra_device_group, uptrends.infra_device, uptrends.infra_device_uptime_daily, uptrends.infra_data_feed_value, uptrends.etl_state`.execute(
+    db,
+  );
   const formats: string[] = [];
-  const devices = await runInfraStream(db, sim, createInfraDevicesStream({ format, take }), {}, recordFormats(formats));
-  const uptime = await runInfraStream(db, sim, createInfraDeviceUptimeStream({ format, take }), BACKFILL, recordFormats(formats));
+  const devices = await runInfraStream(
+    db,
+    sim,
+    createInfraDevicesStream({ format, take }),
+    {},
+    recordFormats(formats),
+  );
+  const uptime = await runInfraStream(
+    db,
+    sim,
+    createInfraDeviceUptimeStream({ format, take }),
+    BACKFILL,
+    recordFormats(formats),
+  );
   expect(new Set(formats)).toEqual(new Set([format]));
   expect(devices.rejected + uptime.rejected).toBe(0);
   return { devices, uptime, snapshot: await tableSnapshot(db, TABLES) };

@@ -8,7 +8,12 @@ import type { Kysely } from 'kysely';
 import { ApiClient } from '../../../src/extract/http/api-client.ts';
 import { RecordValidator } from '../../../src/extract/record-validator.ts';
 import type { StreamDefinition } from '../../../src/extract/stream-definition.ts';
-import { NO_PROGRESS, type ApiGetter, type StreamResult, type SyncContext } from '../../../src/extract/sync-context.ts';
+import {
+  NO_PROGRESS,
+  type ApiGetter,
+  type StreamResult,
+  type SyncContext,
+} from '../../../src/extract/sync-context.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/extract/sync-options.ts';
 import type { Database } from '../../../src/load/database.ts';
 import { openRun } from '../../../src/load/run-ledger.ts';
@@ -16,7 +21,10 @@ import { silentLogger } from '../../../src/logger.ts';
 import type { RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 
 /** Fast retries: the simulator's faults are decided per attempt, so a few quick retries suffice. */
-export const FAST_CLIENT = { retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 }, timeouts: { headersMs: 2000, bodyMs: 5000 } };
+export const FAST_CLIENT = {
+  retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 },
+  timeouts: { headersMs: 2000, bodyMs: 5000 },
+};
 
 /** A stream run's result plus the requests it made. */
 export interface HarnessResult extends StreamResult {

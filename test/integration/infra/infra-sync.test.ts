@@ -22,7 +22,13 @@ const NOW = new Date('2025-11-05T09:30:00Z');
 const FROM = '2025-10-20';
 const TO = '2025-11-05';
 const DAYS = 16;
-const INFRA_TABLES = ['infra_device_group', 'infra_device', 'infra_device_uptime_daily', 'infra_data_feed_value', 'etl_state'];
+const INFRA_TABLES = [
+  'infra_device_group',
+  'infra_device',
+  'infra_device_uptime_daily',
+  'infra_data_feed_value',
+  'etl_state',
+];
 const STREAMS = ['infra_devices', 'infra_device_uptime'];
 
 let tdb: TestDatabase;
@@ -45,13 +51,22 @@ function run(options: Partial<SyncOptions>, infra = true) {
     UPTRENDS_USERNAME: sim.credentials.username,
     UPTRENDS_PASSWORD: sim.credentials.password,
     UPTRENDS_INFRA_URL: sim.infraUrl,
-    ...(infra ? { UPTRENDS_INFRA_USERNAME: sim.credentials.infraUsername, UPTRENDS_INFRA_PASSWORD: sim.credentials.infraPassword } : {}),
+    ...(infra
+      ? {
+          UPTRENDS_INFRA_USERNAME: sim.credentials.infraUsername,
+          UPTRENDS_INFRA_PASSWORD: sim.credentials.infraPassword,
+        }
+      : {}),
   };
-  return runSync(loadConfig(env), { ...DEFAULT_SYNC_OPTIONS, streams: STREAMS, ...options }, {
-    logger: silentLogger(),
-    clock: () => sim.truth.now(),
-    clientOptions: FAST_CLIENT,
-  });
+  return runSync(
+    loadConfig(env),
+    { ...DEFAULT_SYNC_OPTIONS, streams: STREAMS, ...options },
+    {
+      logger: silentLogger(),
+      clock: () => sim.truth.now(),
+      clientOptions: FAST_CLIENT,
+    },
+  );
 }
 
 async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
@@ -74,7 +89,11 @@ describe('Infra streams through runSync', () => {
     const summary = await run({ from: FROM, to: TO });
     expect(summary.status).toBe('succeeded');
     const counts = sim.truth.counts();
-    expect(summary.streams.infra_devices).toMatchObject({ status: 'succeeded', requests: counts.infraGroups, rejected: 0 });
+    expect(summary.streams.infra_devices).toMatchObject({
+      status: 'succeeded',
+      requests: counts.infraGroups,
+      rejected: 0,
+    });
 
     const groups = await inspect((db) =>
       sql<{ id: string; parent: string | null; depth: number; name: string }>`
@@ -84,12 +103,15 @@ describe('Infra streams through runSync', () => {
     expect(groups.rows).toHaveLength(counts.infraGroups);
     const byId = new Map(groups.rows.map((g) => [g.id, g]));
     expect(byId.get('all')).toMatchObject({ parent: null, depth: 0, name: 'All devices' });
-    for (const g of groups.rows.filter((x) => x.id !== 'all')) expect(byId.get(g.parent!)?.depth).toBe(g.depth - 1);
+    for (const g of groups.rows.filter((x) => x.id !== 'all'))
+      expect(byId.get(g.parent!)?.depth).toBe(g.depth - 1);
     expect(Math.max(...groups.rows.map((g) => g.depth))).toBe(4);
 
     const devices = await inspect((db) =>
       sql<{ id: string; name: string; groups: string[] }>`
-        select device_id as id, name, device_group_ids as groups from uptrends.infra_device where deleted_at is null`.execute(db),
+        select device_id as id, name, device_group_ids as groups from uptrends.infra_device where deleted_at is null`.execute(
+        db,
+      ),
     );
     const truth = sim.truth.infraDevices();
     expect(devices.rows.map((d) => d.id).sort()).toEqual(truth.map((d) => String(d.id)).sort());
@@ -101,7 +123,12 @@ describe('Infra streams through runSync', () => {
     }
 
     const feeds = await inspect((db) =>
-      sql<{ id: string; n: number }>`select device_id as id, count(*)::int as n from uptrends.infra_data_feed_value group by 1`.execute(db),
+      sql<{
+        id: string;
+        n: number;
+      }>`select device_id as id, count(*)::int as n from uptrends.infra_data_feed_value group by 1`.execute(
+        db,
+      ),
     );
     const feedCount = new Map(feeds.rows.map((r) => [r.id, r.n]));
     // ShowDetailInfo returns the first two sensors of a device with data, none without.
@@ -112,7 +139,9 @@ describe('Infra streams through runSync', () => {
     const truth = sim.truth.infraDevices();
     const rows = await inspect((db) =>
       sql<{ device_id: string; day: string; uptime_percentage: number; has_data: boolean; status: string }>`
-        select device_id, day, uptime_percentage, has_data, status from uptrends.infra_device_uptime_daily`.execute(db),
+        select device_id, day, uptime_percentage, has_data, status from uptrends.infra_device_uptime_daily`.execute(
+        db,
+      ),
     );
     expect(rows.rows).toHaveLength(truth.length * DAYS);
     const byKey = new Map(rows.rows.map((r) => [`${r.device_id}|${r.day}`, r]));
@@ -131,7 +160,9 @@ describe('Infra streams through runSync', () => {
     // The comparison means something only if some days had outages.
     expect(belowHundred).toBeGreaterThan(3);
     const state = await inspect((db) =>
-      sql<{ watermark: Date }>`select watermark from uptrends.etl_state where stream = 'infra_device_uptime'`.execute(db),
+      sql<{
+        watermark: Date;
+      }>`select watermark from uptrends.etl_state where stream = 'infra_device_uptime'`.execute(db),
     );
     expect(state.rows[0]?.watermark).toEqual(localMidnight(TO, sim.timeZone));
   });
@@ -139,7 +170,9 @@ describe('Infra streams through runSync', () => {
   it('counted one uptime request per day (all devices fit one page)', async () => {
     const ledger = await inspect((db) =>
       sql<{ counts: Record<string, { requests: number; windows: number }> }>`
-        select stream_counts as counts from uptrends.etl_run where status = 'succeeded' order by run_id limit 1`.execute(db),
+        select stream_counts as counts from uptrends.etl_run where status = 'succeeded' order by run_id limit 1`.execute(
+        db,
+      ),
     );
     expect(ledger.rows[0]?.counts.infra_device_uptime).toMatchObject({ requests: DAYS, windows: DAYS });
   });
@@ -156,18 +189,29 @@ describe('Infra streams through runSync', () => {
     sim.setNow(new Date(NOW.getTime() + 2 * 86_400_000));
     const summary = await run({ lookbackDays: 3 });
     // Watermark 2025-11-05 minus 3 days of lookback, up to 2025-11-06: five days, five requests.
-    expect(summary.streams.infra_device_uptime).toMatchObject({ status: 'succeeded', windows: 5, requests: 5 });
+    expect(summary.streams.infra_device_uptime).toMatchObject({
+      status: 'succeeded',
+      windows: 5,
+      requests: 5,
+    });
     const today = localDateOf(sim.truth.now(), sim.timeZone);
     expect(today).toBe('2025-11-07');
     const rows = await inspect((db) =>
       sql<{ device_id: string; day: string; uptime_percentage: number }>`
-        select device_id, day, uptime_percentage from uptrends.infra_device_uptime_daily where day >= date '2025-11-05'`.execute(db),
+        select device_id, day, uptime_percentage from uptrends.infra_device_uptime_daily where day >= date '2025-11-05'`.execute(
+        db,
+      ),
     );
     const truth = sim.truth.infraDevices();
     expect(rows.rows).toHaveLength(truth.length * 2);
-    for (const r of rows.rows) expect(r.uptime_percentage).toBe(sim.truth.infraDailyUptime(Number(r.device_id), r.day).uptimePercentage);
+    for (const r of rows.rows)
+      expect(r.uptime_percentage).toBe(
+        sim.truth.infraDailyUptime(Number(r.device_id), r.day).uptimePercentage,
+      );
     const state = await inspect((db) =>
-      sql<{ watermark: Date }>`select watermark from uptrends.etl_state where stream = 'infra_device_uptime'`.execute(db),
+      sql<{
+        watermark: Date;
+      }>`select watermark from uptrends.etl_state where stream = 'infra_device_uptime'`.execute(db),
     );
     expect(state.rows[0]?.watermark).toEqual(localMidnight(today, sim.timeZone));
   });
@@ -176,7 +220,8 @@ describe('Infra streams through runSync', () => {
     const summary = await run({ streams: ['timezones', ...STREAMS] }, false);
     expect(summary.status).toBe('succeeded');
     expect(summary.streams.timezones?.status).toBe('succeeded');
-    for (const name of STREAMS) expect(summary.streams[name]).toMatchObject({ status: 'skipped', requests: 0 });
+    for (const name of STREAMS)
+      expect(summary.streams[name]).toMatchObject({ status: 'skipped', requests: 0 });
     const ledger = await inspect((db) =>
       sql<{ counts: Record<string, { status: string }> }>`
         select stream_counts as counts from uptrends.etl_run where run_id = ${summary.runId}`.execute(db),

@@ -34,7 +34,16 @@ beforeAll(async () => {
   await sql`insert into uptrends.account (account_id, iana_zone, iana_zone_exact, iana_zone_source, run_id)
     values ('ams', 'Europe/Amsterdam', true, 'setting', 1)`.execute(db);
   await mergeRows(db, { table: 'infra_device', key: ['account_id', 'device_id'] }, [
-    { account_id: 'ams', device_id: 'd1', name: 'srv-1', item_type: 'Device', status: 'OK', device_group_ids: ['all'], raw: {}, run_id: 1 },
+    {
+      account_id: 'ams',
+      device_id: 'd1',
+      name: 'srv-1',
+      item_type: 'Device',
+      status: 'OK',
+      device_group_ids: ['all'],
+      raw: {},
+      run_id: 1,
+    },
   ]);
   await mergeRows(db, { table: 'infra_device_uptime_daily', key: ['account_id', 'device_id', 'day'] }, [
     // October 2025 in Amsterdam: the 26th has 25 hours.
@@ -65,18 +74,34 @@ async function month(account: string, device: string, first: string) {
 describe('v_infra_uptime_monthly', () => {
   it('weights the 25-hour autumn day by 25 hours and leaves days without data out', async () => {
     const row = await month('ams', 'd1', '2025-10-01');
-    expect(row).toMatchObject({ device_name: 'srv-1', days_reported: 3, days_with_data: 2, covered_seconds: 49 * H, downtime_seconds: 25 * H });
+    expect(row).toMatchObject({
+      device_name: 'srv-1',
+      days_reported: 3,
+      days_with_data: 2,
+      covered_seconds: 49 * H,
+      downtime_seconds: 25 * H,
+    });
     expect(row.uptime_percentage).toBeCloseTo((100 * 24) / 49, 10);
   });
 
   it('weights the 23-hour spring day by 23 hours', async () => {
     const row = await month('ams', 'd1', '2025-03-01');
-    expect(row).toMatchObject({ days_reported: 2, days_with_data: 2, covered_seconds: 47 * H, downtime_seconds: 11.5 * H });
+    expect(row).toMatchObject({
+      days_reported: 2,
+      days_with_data: 2,
+      covered_seconds: 47 * H,
+      downtime_seconds: 11.5 * H,
+    });
     expect(row.uptime_percentage).toBeCloseTo((50 * 23 + 100 * 24) / 47, 10);
   });
 
   it('has no percentage for a month without data, and falls back to 24-hour days without a zone', async () => {
-    expect(await month('ams', 'd2', '2025-10-01')).toMatchObject({ days_with_data: 0, covered_seconds: 0, uptime_percentage: null, device_name: null });
+    expect(await month('ams', 'd2', '2025-10-01')).toMatchObject({
+      days_with_data: 0,
+      covered_seconds: 0,
+      uptime_percentage: null,
+      device_name: null,
+    });
     const utc = await month('nozone', 'x', '2025-10-01');
     expect(utc.uptime_percentage).toBeCloseTo(50, 10);
     expect(utc.covered_seconds).toBe(48 * H);

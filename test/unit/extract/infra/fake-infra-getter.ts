@@ -20,7 +20,10 @@ export interface FakeOptions {
 }
 
 /** A fake getter plus the recorded queries. */
-export function fakeInfraGetter(groups: Map<string, unknown[]>, options: FakeOptions = {}): ApiGetter & { queries: Query[] } {
+export function fakeInfraGetter(
+  groups: Map<string, unknown[]>,
+  options: FakeOptions = {},
+): ApiGetter & { queries: Query[] } {
   const queries: Query[] = [];
   return {
     queries,
@@ -31,10 +34,16 @@ export function fakeInfraGetter(groups: Map<string, unknown[]>, options: FakeOpt
       const items = groups.get(String(query.DeviceGroup ?? '')) ?? [];
       const filter = String(query.GroupFilter ?? 'ItemsOnly');
       const type = (i: unknown): unknown => (i as { Type?: unknown }).Type;
-      const wanted = items.filter((i) => (filter === 'All' ? true : filter === 'GroupsOnly' ? type(i) === 'Group' : type(i) !== 'Group'));
+      const wanted = items.filter((i) =>
+        filter === 'All' ? true : filter === 'GroupsOnly' ? type(i) === 'Group' : type(i) !== 'Group',
+      );
       const skip = options.ignoreSkip === true ? 0 : Number(query.Skip ?? 0);
       const take = Math.min(Number(query.Take ?? 10), options.maxTake ?? Number.POSITIVE_INFINITY);
-      const body = { Status: 'OK', ...(options.omitCount === true ? {} : { Count: wanted.length }), Devices: wanted.slice(skip, skip + take) };
+      const body = {
+        Status: 'OK',
+        ...(options.omitCount === true ? {} : { Count: wanted.length }),
+        Devices: wanted.slice(skip, skip + take),
+      };
       return Promise.resolve({ status: 200, body: body as T, bytes: 0, url: path });
     },
     stats: () => ({ requests: queries.length, retries: 0, bytesReceived: 0, bytesSent: 0 }),
@@ -44,10 +53,27 @@ export function fakeInfraGetter(groups: Map<string, unknown[]>, options: FakeOpt
 
 /** A device item as the simulator sends it. */
 export function device(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { Id: id, Name: `dev-${id}`, Type: 'Device', Status: 'OK', Uptime: 100, FriendlyUptime: '100.00%', DataFeeds: [], ...extra };
+  return {
+    Id: id,
+    Name: `dev-${id}`,
+    Type: 'Device',
+    Status: 'OK',
+    Uptime: 100,
+    FriendlyUptime: '100.00%',
+    DataFeeds: [],
+    ...extra,
+  };
 }
 
 /** A group item. */
 export function group(id: number, name = `group-${id}`): Record<string, unknown> {
-  return { Id: id, Name: name, Type: 'Group', Status: 'OK', Uptime: 100, FriendlyUptime: '100.00%', DataFeeds: [] };
+  return {
+    Id: id,
+    Name: name,
+    Type: 'Group',
+    Status: 'OK',
+    Uptime: 100,
+    FriendlyUptime: '100.00%',
+    DataFeeds: [],
+  };
 }

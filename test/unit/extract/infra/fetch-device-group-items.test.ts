@@ -60,7 +60,11 @@ describe('fetchDeviceGroupItems', () => {
   it('marks the listing incomplete when Count changes between pages', async () => {
     const getter = fakeInfraGetter(new Map([['', range(7)]]), {
       beforeRequest: (q, groups) => {
-        if (q.Skip === 3) groups.set('', range(7).filter((d) => d.Id !== 1));
+        if (q.Skip === 3)
+          groups.set(
+            '',
+            range(7).filter((d) => d.Id !== 1),
+          );
       },
     });
     const listing = await fetchDeviceGroupItems(getter, {}, opts(3));
@@ -85,9 +89,15 @@ describe('fetchDeviceGroupItems', () => {
     const endless = fakeInfraGetter(new Map(), {
       omitCount: true,
       // Every page is full of new items: nothing but the cap ends this.
-      beforeRequest: (_q, groups) => groups.set('', Array.from({ length: 100 }, () => device(next++))),
+      beforeRequest: (_q, groups) =>
+        groups.set(
+          '',
+          Array.from({ length: 100 }, () => device(next++)),
+        ),
     });
-    const error = await fetchDeviceGroupItems(endless, {}, { ...opts(2), maxPages: 5 }).catch((e: unknown) => e);
+    const error = await fetchDeviceGroupItems(endless, {}, { ...opts(2), maxPages: 5 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect((error as Error).message).toMatch(/no end after 5 full pages/);
     expect(endless.queries).toHaveLength(5);

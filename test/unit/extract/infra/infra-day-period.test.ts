@@ -10,12 +10,19 @@ describe('infraDayPeriod', () => {
 
   it('round-trips every calendar date', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }), (d) => {
-        const day = d.toISOString().slice(0, 10);
-        const [a, b] = infraDayPeriod(day).split('-');
-        expect(a).toBe(b);
-        expect(`${a!.slice(0, 4)}-${a!.slice(4, 6)}-${a!.slice(6)}`).toBe(day);
-      }),
+      fc.property(
+        fc.date({
+          min: new Date('1990-01-01T00:00:00Z'),
+          max: new Date('2100-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          const day = d.toISOString().slice(0, 10);
+          const [a, b] = infraDayPeriod(day).split('-');
+          expect(a).toBe(b);
+          expect(`${a!.slice(0, 4)}-${a!.slice(4, 6)}-${a!.slice(6)}`).toBe(day);
+        },
+      ),
     );
   });
 

@@ -23,7 +23,9 @@ describe('normalizeInfraTexts', () => {
           Status: 'OK',
           Uptime: 99.5,
           FriendlyUptime: '99.50%',
-          DataFeeds: [{ Id: '9', Name: 'true', Type: 'Double', Status: 'OK', Value: '12.5', FriendlyValue: '7' }],
+          DataFeeds: [
+            { Id: '9', Name: 'true', Type: 'Double', Status: 'OK', Value: '12.5', FriendlyValue: '7' },
+          ],
         },
       ],
     };
@@ -32,7 +34,10 @@ describe('normalizeInfraTexts', () => {
   });
 
   it('leaves numbers that are numbers (Id, Uptime, Count) and anything of another shape alone', () => {
-    expect(normalizeInfraTexts({ Count: 3, Devices: [{ Id: 1, Uptime: 100, Name: 5 }] })).toEqual({ Count: 3, Devices: [{ Id: 1, Uptime: 100, Name: '5' }] });
+    expect(normalizeInfraTexts({ Count: 3, Devices: [{ Id: 1, Uptime: 100, Name: 5 }] })).toEqual({
+      Count: 3,
+      Devices: [{ Id: 1, Uptime: 100, Name: '5' }],
+    });
     expect(normalizeInfraTexts('text')).toBe('text');
     expect(normalizeInfraTexts({ Devices: 'x' })).toEqual({ Devices: 'x' });
   });

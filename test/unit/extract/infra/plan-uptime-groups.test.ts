@@ -5,7 +5,12 @@ import { planUptimeGroups } from '../../../../src/extract/infra/plan-uptime-grou
 describe('planUptimeGroups', () => {
   it('reads only the all-devices group when it lists every device (or nothing is known yet)', () => {
     expect(planUptimeGroups([])).toEqual(['all']);
-    expect(planUptimeGroups([{ deviceId: '1', groupIds: ['4', 'all'] }, { deviceId: '2', groupIds: ['all'] }])).toEqual(['all']);
+    expect(
+      planUptimeGroups([
+        { deviceId: '1', groupIds: ['4', 'all'] },
+        { deviceId: '2', groupIds: ['all'] },
+      ]),
+    ).toEqual(['all']);
   });
 
   it('adds the group covering most missing devices first, ties by id', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { infraDeviceSchema, type InfraDevice } from '../../../../src/extract/schemas/infra-device-group-data.ts';
+import {
+  infraDeviceSchema,
+  type InfraDevice,
+} from '../../../../src/extract/schemas/infra-device-group-data.ts';
 import { walkDeviceTree } from '../../../../src/extract/infra/walk-device-tree.ts';
 import { device, fakeInfraGetter, group } from './fake-infra-getter.ts';
 
@@ -13,7 +16,13 @@ function parser(rejected: unknown[] = []) {
 }
 
 const walk = (groups: Map<string, unknown[]>, take = 500, rejected: unknown[] = []) =>
-  walkDeviceTree(fakeInfraGetter(groups), { take, format: 'json', concurrency: 3, stream: 'test', parseItem: parser(rejected) });
+  walkDeviceTree(fakeInfraGetter(groups), {
+    take,
+    format: 'json',
+    concurrency: 3,
+    stream: 'test',
+    parseItem: parser(rejected),
+  });
 
 // root lists groups 2 and 3 and every device; 2 holds 4; 4 holds device 103; 3 holds 101 and 102.
 function tree(): Map<string, unknown[]> {
@@ -45,9 +54,23 @@ describe('walkDeviceTree', () => {
 
   it('asks for every item kind, all statuses and a stable order, the root without DeviceGroup', async () => {
     const getter = fakeInfraGetter(tree());
-    await walkDeviceTree(getter, { take: 500, format: 'json', concurrency: 1, stream: 'test', parseItem: parser() });
+    await walkDeviceTree(getter, {
+      take: 500,
+      format: 'json',
+      concurrency: 1,
+      stream: 'test',
+      parseItem: parser(),
+    });
     expect(getter.queries.map((q) => q.DeviceGroup)).toEqual([undefined, '2', '3', '4']);
-    expect(getter.queries.every((q) => q.GroupFilter === 'All' && q.SortOrder === 'Alphabetical' && q.StatusFilter === 'All' && q.ShowDetailInfo === 'True')).toBe(true);
+    expect(
+      getter.queries.every(
+        (q) =>
+          q.GroupFilter === 'All' &&
+          q.SortOrder === 'Alphabetical' &&
+          q.StatusFilter === 'All' &&
+          q.ShowDetailInfo === 'True',
+      ),
+    ).toBe(true);
   });
 
   it('gives the same tree at Take 1 as at Take 500', async () => {
@@ -62,7 +85,13 @@ describe('walkDeviceTree', () => {
     groups.set('4', [device(103), group(2, 'A')]); // 4 lists its own ancestor
     groups.set('3', [device(101), device(102), group(4, 'A1')]); // 4 also under 3
     const getter = fakeInfraGetter(groups);
-    const result = await walkDeviceTree(getter, { take: 500, format: 'json', concurrency: 2, stream: 'test', parseItem: parser() });
+    const result = await walkDeviceTree(getter, {
+      take: 500,
+      format: 'json',
+      concurrency: 2,
+      stream: 'test',
+      parseItem: parser(),
+    });
     expect(getter.queries.filter((q) => q.DeviceGroup === '4')).toHaveLength(1);
     expect(getter.queries.filter((q) => q.DeviceGroup === '2')).toHaveLength(1);
     expect(result.groups.find((g) => g.id === '4')?.parentId).toBe('2');

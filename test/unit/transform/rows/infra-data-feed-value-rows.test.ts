@@ -10,7 +10,14 @@ describe('infraDataFeedValueRows', () => {
     const raw = {
       Id: 5,
       DataFeeds: [
-        { Id: '5-1', Name: 'CPU load', Type: 'Double', Status: 'OK', Value: '12.50', FriendlyValue: '12.5 %' },
+        {
+          Id: '5-1',
+          Name: 'CPU load',
+          Type: 'Double',
+          Status: 'OK',
+          Value: '12.50',
+          FriendlyValue: '12.5 %',
+        },
         { Id: 8, Name: 'State', Type: 'String', Status: 'Warning', Value: 'degraded' },
       ],
     };
@@ -49,10 +56,20 @@ describe('infraDataFeedValueRows', () => {
   });
 
   it('hands back feeds without an id instead of rejecting the device', () => {
-    const raw = { Id: 5, DataFeeds: [{ Name: 'orphan', Value: '1' }, { Id: '', Value: '2' }, { Id: 'ok', Value: '3' }] };
+    const raw = {
+      Id: 5,
+      DataFeeds: [
+        { Name: 'orphan', Value: '1' },
+        { Id: '', Value: '2' },
+        { Id: 'ok', Value: '3' },
+      ],
+    };
     const { rows, withoutId } = infraDataFeedValueRows(infraDeviceSchema.parse(raw), raw, AT, ctx);
     expect(rows.map((r) => r.data_feed_id)).toEqual(['ok']);
-    expect(withoutId).toEqual([{ Name: 'orphan', Value: '1' }, { Id: '', Value: '2' }]);
+    expect(withoutId).toEqual([
+      { Name: 'orphan', Value: '1' },
+      { Id: '', Value: '2' },
+    ]);
   });
 
   it('gives no rows for a device without feeds', () => {

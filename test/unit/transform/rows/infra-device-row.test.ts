@@ -7,7 +7,15 @@ const ctx = { accountId: 'acc', zone: 'UTC', runId: 4 };
 
 describe('infraDeviceRow', () => {
   it('maps a device with its groups sorted and deduplicated, raw without feeds or secrets', () => {
-    const raw = { Id: 12, Name: 'fw-1', Type: 'Device', Status: 'Error', Uptime: 90, DataFeeds: [{ Id: 'x' }], Password: 'hunter2' };
+    const raw = {
+      Id: 12,
+      Name: 'fw-1',
+      Type: 'Device',
+      Status: 'Error',
+      Uptime: 90,
+      DataFeeds: [{ Id: 'x' }],
+      Password: 'hunter2',
+    };
     expect(infraDeviceRow(infraDeviceSchema.parse(raw), ['all', '9', '10', '9'], ctx, raw)).toEqual({
       account_id: 'acc',
       device_id: '12',
@@ -21,13 +29,22 @@ describe('infraDeviceRow', () => {
   });
 
   it('leaves absent fields null', () => {
-    expect(infraDeviceRow(infraDeviceSchema.parse({ Id: 'a' }), ['all'], ctx, { Id: 'a' })).toMatchObject({ name: null, item_type: null, status: null });
+    expect(infraDeviceRow(infraDeviceSchema.parse({ Id: 'a' }), ['all'], ctx, { Id: 'a' })).toMatchObject({
+      name: null,
+      item_type: null,
+      status: null,
+    });
   });
 });
 
 describe('infraDeviceGroupRow', () => {
   it('maps a group of the walk; the root has no raw', () => {
-    expect(infraDeviceGroupRow({ id: 'all', name: 'All devices', parentId: null, depth: 0, status: 'Warning', raw: null }, ctx)).toEqual({
+    expect(
+      infraDeviceGroupRow(
+        { id: 'all', name: 'All devices', parentId: null, depth: 0, status: 'Warning', raw: null },
+        ctx,
+      ),
+    ).toEqual({
       account_id: 'acc',
       device_group_id: 'all',
       name: 'All devices',
@@ -38,6 +55,8 @@ describe('infraDeviceGroupRow', () => {
       run_id: 4,
     });
     const raw = { Id: 3, Name: 'Rack', Type: 'Group', DataFeeds: [] };
-    expect(infraDeviceGroupRow({ id: '3', name: 'Rack', parentId: 'all', depth: 1, status: null, raw }, ctx).raw).toEqual({ Id: 3, Name: 'Rack', Type: 'Group' });
+    expect(
+      infraDeviceGroupRow({ id: '3', name: 'Rack', parentId: 'all', depth: 1, status: null, raw }, ctx).raw,
+    ).toEqual({ Id: 3, Name: 'Rack', Type: 'Group' });
   });
 });

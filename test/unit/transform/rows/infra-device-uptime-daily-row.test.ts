@@ -4,7 +4,8 @@ import { infraDeviceSchema } from '../../../../src/extract/schemas/infra-device-
 import { infraDeviceUptimeDailyRow } from '../../../../src/transform/rows/infra-device-uptime-daily-row.ts';
 
 const ctx = { accountId: 'acc', zone: 'Europe/Amsterdam', runId: 9, stream: 'infra_device_uptime' };
-const map = (raw: Record<string, unknown>) => infraDeviceUptimeDailyRow(infraDeviceSchema.parse(raw), '2025-10-26', '20251026-20251026', ctx, raw);
+const map = (raw: Record<string, unknown>) =>
+  infraDeviceUptimeDailyRow(infraDeviceSchema.parse(raw), '2025-10-26', '20251026-20251026', ctx, raw);
 
 describe('infraDeviceUptimeDailyRow', () => {
   it('keeps the uptime as sent, keyed by account, device and local day; raw without DataFeeds', () => {
@@ -27,15 +28,29 @@ describe('infraDeviceUptimeDailyRow', () => {
       status: 'Warning',
       friendly_uptime: '99.86%',
       period: '20251026-20251026',
-      raw: { Id: 10001, Name: 'srv-1', Type: 'Device', Status: 'Warning', Uptime: '99.861', FriendlyUptime: '99.86%', Extra: 'kept' },
+      raw: {
+        Id: 10001,
+        Name: 'srv-1',
+        Type: 'Device',
+        Status: 'Warning',
+        Uptime: '99.861',
+        FriendlyUptime: '99.86%',
+        Extra: 'kept',
+      },
       run_id: 9,
     });
   });
 
   it('marks a device without data (Uptime 0 and Unknown, or no Uptime) but keeps a real 0 % day', () => {
-    expect(map({ Id: 1, Status: 'Unknown', Uptime: 0 })).toMatchObject({ has_data: false, uptime_percentage: 0 });
+    expect(map({ Id: 1, Status: 'Unknown', Uptime: 0 })).toMatchObject({
+      has_data: false,
+      uptime_percentage: 0,
+    });
     expect(map({ Id: 1, Status: 'OK' })).toMatchObject({ has_data: false, uptime_percentage: null });
-    expect(map({ Id: 1, Status: 'Error', Uptime: 0 })).toMatchObject({ has_data: true, uptime_percentage: 0 });
+    expect(map({ Id: 1, Status: 'Error', Uptime: 0 })).toMatchObject({
+      has_data: true,
+      uptime_percentage: 0,
+    });
     expect(map({ Id: 1, Status: 'Unknown', Uptime: 42 })).toMatchObject({ has_data: true });
   });
 
@@ -48,8 +63,13 @@ describe('infraDeviceUptimeDailyRow', () => {
         error = e;
       }
       expect(error).toBeInstanceOf(RecordValidationError);
-      expect((error as RecordValidationError).message).toBe(`Uptime ${uptime} of device 77 on 2025-10-26 is outside 0-100`);
-      expect((error as RecordValidationError).context).toMatchObject({ recordId: '77', stream: 'infra_device_uptime' });
+      expect((error as RecordValidationError).message).toBe(
+        `Uptime ${uptime} of device 77 on 2025-10-26 is outside 0-100`,
+      );
+      expect((error as RecordValidationError).context).toMatchObject({
+        recordId: '77',
+        stream: 'infra_device_uptime',
+      });
     }
     expect(map({ Id: 77, Uptime: 100 }).uptime_percentage).toBe(100);
   });

@@ -12,7 +12,10 @@ import { infraDeviceRow } from '../../../../src/transform/rows/infra-device-row.
 import { infraDeviceUptimeDailyRow } from '../../../../src/transform/rows/infra-device-uptime-daily-row.ts';
 
 const LOADER_OWNED = new Set(['first_seen_at', 'last_seen_at', 'deleted_at']);
-const MIGRATION = readFileSync(new URL('../../../../sql/migrations/000006_infra.sql', import.meta.url), 'utf8');
+const MIGRATION = readFileSync(
+  new URL('../../../../sql/migrations/000006_infra.sql', import.meta.url),
+  'utf8',
+);
 
 function columnsOf(table: string): string[] {
   const match = new RegExp(`create table uptrends\\.${table} \\(([\\s\\S]*?)\\n\\);`).exec(MIGRATION);
@@ -31,7 +34,10 @@ const raw = { Id: 1, DataFeeds: [{ Id: 'f', Value: '1' }] };
 const device = infraDeviceSchema.parse(raw);
 
 const ROWS: Record<string, object> = {
-  infra_device_group: infraDeviceGroupRow({ id: 'all', name: 'All devices', parentId: null, depth: 0, status: null, raw: null }, ctx),
+  infra_device_group: infraDeviceGroupRow(
+    { id: 'all', name: 'All devices', parentId: null, depth: 0, status: null, raw: null },
+    ctx,
+  ),
   infra_device: infraDeviceRow(device, ['all'], ctx, raw),
   infra_device_uptime_daily: infraDeviceUptimeDailyRow(device, '2025-01-01', '20250101-20250101', ctx, raw),
   infra_data_feed_value: infraDataFeedValueRows(device, raw, new Date(0), ctx).rows[0] ?? {},
