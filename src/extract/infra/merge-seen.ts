@@ -5,12 +5,12 @@
  * was seen), so both paths leave identical rows for what they load.
  */
 import type { Kysely } from 'kysely';
+import type { Database } from '../../load/database.ts';
 import { mergeRows, type MergeResult, type Row } from '../../load/merge-rows.ts';
 
 /** Merges `rows` into `uptrends.<table>` stamped as seen at `seenAt`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function mergeSeen(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   table: string,
   key: readonly string[],
   rows: readonly Row[],
