@@ -8,7 +8,7 @@
 import type { Dataset } from './dataset.ts';
 
 /** Monitor indices must fit in the low bits of the sort key. */
-export const MAX_MONITORS = 16_384;
+export const MAX_MONITORS = 32_768;
 
 /** Sort key of an alert: time and monitor in one exactly representable number. */
 export function alertKey(timeSec: number, monitorIndex: number): number {

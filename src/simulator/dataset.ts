@@ -131,5 +131,5 @@ export const ALERT_KINDS = ['Error', 'Reminder', 'Ok'] as const;
 
 /** A monitor check id for a check of `monitorIndex` at `timeSec`: int64-like, increasing with time. */
 export function checkIdAt(monitorIndex: number, timeSec: number): number {
-  return (timeSec - 1_400_000_000) * 10_000 + monitorIndex;
+  return (timeSec - 1_400_000_000) * 100_000 + monitorIndex;
 }

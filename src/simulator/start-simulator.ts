@@ -20,7 +20,7 @@ export type { GroundTruth } from './ground-truth.ts';
 export interface SimulatorOptions {
   /** Seed of the dataset and of fault decisions. (Default: 1) */
   seed?: number;
-  /** Number of monitors, 1 to 10000. (Default: 50) */
+  /** Number of monitors, 1 to 20000. (Default: 50) */
   monitors?: number;
   /** Days of history before `now`. (Default: 90) */
   days?: number;
@@ -87,8 +87,8 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
       });
   };
   int('seed', resolved.seed, 0, 2 ** 31 - 1);
-  int('monitors', resolved.monitors, 1, Math.min(10_000, MAX_MONITORS));
-  int('days', resolved.days, 1, 1000);
+  int('monitors', resolved.monitors, 1, Math.min(20_000, MAX_MONITORS));
+  int('days', resolved.days, 1, 3650);
   int('futureDays', resolved.futureDays, 0, 366);
   int('port', resolved.port, 0, 65_535);
   if (!(resolved.latencyMs >= 0))
