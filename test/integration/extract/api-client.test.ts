@@ -320,9 +320,15 @@ describe('ApiClient: concurrency, budget, abort', () => {
     const a = api.get('/Monitor').then(() => order.push('monitor'));
     // Give the first request time to fail and start waiting.
     await new Promise((r) => setTimeout(r, 100));
-    await api.get('/MonitorGroup').then(() => order.push('group'));
+    // If the wait held the only slot, this request could not run until the gate opens.
+    const group = api.get('/MonitorGroup').then(() => order.push('group'));
+    const deadline = new Promise((r) => setTimeout(r, 2000));
+    await Promise.race([group, deadline]);
+    const beforeRelease = [...order];
     release();
+    await group;
     await a;
+    expect(beforeRelease).toEqual(['group']);
     expect(order).toEqual(['group', 'monitor']);
   });
 
