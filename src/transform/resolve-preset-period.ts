@@ -8,10 +8,10 @@
  * - `LastNHours`: N elapsed hours ending at the start of the current local hour.
  * - `LastNDays`: N completed calendar days ending at today's local midnight (a DST day counts as one
  *   day of 23 or 25 hours).
- * - `LastNMonths`: N completed calendar months ending at the first of this month. The vendor's
- *   spec and KB describe something else for months: only the months completed *inside* the rolling
- *   N-month window ("Last12Months on 25 January 2025 -> February to December 2024", 11 months).
- *   That rule is available as `{ lastMonths: 'within-rolling-window' }`; the default is ours.
+ * - `LastNMonths`: the calendar months completed *inside* the rolling N-month window ending now,
+ *   as the spec and the vendor KB say ("Last12Months on 25 January 2025 -> February to December
+ *   2024": 11 months, both Januaries excluded); N months only when now is a month start. The
+ *   simpler reading, N whole months before this month, is `{ lastMonths: 'whole' }`.
  * - Weeks start on Monday (ISO 8601); quarters are calendar quarters (Jan, Apr, Jul, Oct).
  *
  * Local midnights that do not exist (zones switching DST at 00:00) follow the policy of
@@ -25,7 +25,7 @@ export interface ResolvePresetOptions {
   /**
    * `whole`: LastNMonths is N whole months before this month. `within-rolling-window`: the vendor KB
    * reading, the whole months inside [now - N months, now), i.e. N - 1 months unless now is on a
-   * month start. (Default: whole)
+   * month start. (Default: within-rolling-window, the spec's meaning)
    */
   lastMonths?: 'whole' | 'within-rolling-window';
 }
@@ -100,7 +100,7 @@ export function resolvePresetPeriod(
     const end = firstOfMonth(year, month - 1, zone);
     const n = Number(months[1]);
     const onMonthStart = end.getTime() === now.getTime();
-    const count = options.lastMonths === 'within-rolling-window' && !onMonthStart ? n - 1 : n;
+    const count = (options.lastMonths ?? 'within-rolling-window') === 'within-rolling-window' && !onMonthStart ? n - 1 : n;
     return result(firstOfMonth(year, month - 1 - count, zone), end, zone);
   }
 

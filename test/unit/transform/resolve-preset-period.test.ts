@@ -33,10 +33,11 @@ describe('resolvePresetPeriod on the spring DST day (Sunday 2025-03-30, 23 hours
     Last60Days: ['2025-01-28T23:00:00', '2025-03-29T23:00:00'],
     Last90Days: ['2024-12-29T23:00:00', '2025-03-29T23:00:00'],
     Last365Days: ['2024-03-29T23:00:00', '2025-03-29T23:00:00'],
-    Last3Months: ['2024-11-30T23:00:00', '2025-02-28T23:00:00'],
-    Last6Months: ['2024-08-31T22:00:00', '2025-02-28T23:00:00'],
-    Last12Months: ['2024-02-29T23:00:00', '2025-02-28T23:00:00'],
-    Last24Months: ['2023-02-28T23:00:00', '2025-02-28T23:00:00'],
+    // Months completed inside the rolling window (the spec's meaning): N - 1 of them mid-month.
+    Last3Months: ['2024-12-31T23:00:00', '2025-02-28T23:00:00'],
+    Last6Months: ['2024-09-30T22:00:00', '2025-02-28T23:00:00'],
+    Last12Months: ['2024-03-31T22:00:00', '2025-02-28T23:00:00'],
+    Last24Months: ['2023-03-31T22:00:00', '2025-02-28T23:00:00'],
   };
   for (const preset of PRESET_PERIODS) {
     it(`${preset}`, () => expect(iso(preset, now)).toEqual(expected[preset]));
@@ -64,7 +65,7 @@ describe('resolvePresetPeriod at year, quarter and week boundaries', () => {
     ['PreviousQuarter', '2025-09-30T22:00:00', '2025-12-31T23:00:00'],
     ['PreviousYear', '2024-12-31T23:00:00', '2025-12-31T23:00:00'],
     ['Last24Hours', '2025-12-31T00:00:00', '2026-01-01T00:00:00'],
-    ['Last3Months', '2025-09-30T22:00:00', '2025-12-31T23:00:00'],
+    ['Last3Months', '2025-10-31T23:00:00', '2025-12-31T23:00:00'],
   ])('%s on New Year', (preset, start, end) => expect(iso(preset, newYear)).toEqual([start, end]));
 
   it('a week starts on Monday: Monday 00:00 begins an empty current week', () => {
@@ -89,11 +90,11 @@ describe('resolvePresetPeriod at year, quarter and week boundaries', () => {
       '2025-01-12T23:00:00',
       '2025-01-19T23:00:00',
     ]);
-    // Our default: twelve whole months before January 2025.
-    expect(iso('Last12Months', '2025-01-25T12:00:00.000Z')).toEqual([
-      '2023-12-31T23:00:00',
-      '2024-12-31T23:00:00',
-    ]);
+    // The other reading, on request: twelve whole months before January 2025.
+    const whole = resolvePresetPeriod('Last12Months', new Date('2025-01-25T12:00:00.000Z'), AMS, { lastMonths: 'whole' });
+    expect([whole.startLocal, whole.endLocal]).toEqual(['2024-01-01T00:00:00', '2025-01-01T00:00:00']);
+    // The default is the KB's, with no option.
+    expect(iso('Last12Months', '2025-01-25T12:00:00.000Z')).toEqual(['2024-01-31T23:00:00', '2024-12-31T23:00:00']);
     // The KB: "Last12Months on 25 January 2025 -> from 31 December 2024 going back 11 months.
     // Both January 2024 and January 2025 are excluded."
     const kb = resolvePresetPeriod('Last12Months', new Date('2025-01-25T12:00:00.000Z'), AMS, {
