@@ -39,7 +39,7 @@ Examples:
         ctx.print(`Reports for ${result.reports.period.label} (${result.reports.period.zone}):`);
         for (const path of result.reports.paths) ctx.print(`  ${path}`);
         ctx.print('Query the warehouse:');
-        ctx.print(`  uptrends-etl query "select monitor_name, day, uptime_percentage_statistics from uptrends.v_monitor_uptime_daily order by day desc limit 10"`);
+        ctx.print(`  uptrends-etl query "select monitor_name, day, uptime_percentage, uptime_source, incident_uptime_percentage from uptrends.v_monitor_uptime_daily order by day desc, monitor_name limit 10"`);
         ctx.print('  uptrends-etl status            runs, watermarks, row counts');
         ctx.print('  docs/warehouse.md              every table and view, with example queries');
       });
