@@ -81,7 +81,9 @@ create table uptrends.incident (
 
 create index incident_monitor_started_idx on uptrends.incident (monitor_guid, started_at);
 create index incident_account_started_idx on uptrends.incident (account_id, started_at);
-create index incident_ongoing_idx on uptrends.incident (monitor_guid) where ended_at is null;
+-- The uptime views look incidents up by start; these two cover the few that start long before.
+create index incident_ongoing_idx on uptrends.incident (account_id, started_at) where ended_at is null;
+create index incident_long_idx on uptrends.incident (account_id, started_at) where duration_seconds > 604800;
 
 comment on table uptrends.incident is
   'One row per incident: the alerts of one monitor sharing an IncidentKey. Derived from uptrends.alert by uptrends.refresh_incidents() for the keys each loaded window touched; a row whose alerts are all gone is removed. Ongoing while ended_at is null.';
@@ -358,9 +360,11 @@ comment on column uptrends.v_incident.last_alert_at is 'Latest alert of the inci
 comment on column uptrends.v_incident.iana_zone is 'The account''s IANA zone: the zone of the *_local columns.';
 comment on column uptrends.v_incident.run_id is 'Run that last changed the incident.';
 
--- Built so that a filter on day, month, account_id or monitor_guid reaches the day list before
--- any work: days come from generate_series per account (filtered first), then monitors, maintenance
--- once per account and day, and one index probe per monitor and day into statistics and incidents.
+-- Built so that a filter on day, month or account_id reaches the day list before any work: days
+-- come from generate_series per account; maintenance and incidents are gathered once per account
+-- and day for all its monitors, then joined to the monitors alive that day; statistics are one
+-- primary-key probe per monitor and day. Measured: a month of 1,000 monitors with hourly buckets
+-- in about 1.5 s on PostgreSQL 15 (docs/warehouse.md).
 create view uptrends.v_monitor_uptime_daily as
 select
   ad.account_id,
@@ -389,8 +393,8 @@ select
   fig.maintenance_seconds,
   fig.incident_downtime_seconds,
   100.0 * (1 - fig.incident_downtime_seconds / nullif(fig.monitored_seconds, 0)) as incident_uptime_percentage,
-  coalesce(inc.incident_count, 0) as incident_count,
-  coalesce(inc.incidents_started, 0) as incidents_started,
+  coalesce(md.incident_count, 0) as incident_count,
+  coalesce(md.incidents_started, 0) as incidents_started,
   case
     when st.statistics_uptime_seconds + st.statistics_downtime_seconds > 0 then
       100.0 * st.statistics_uptime_seconds
@@ -402,6 +406,9 @@ select
     when fig.monitored_seconds > 0 then 'incidents'
   end as uptime_source
 from (
+  -- Grouped so the day bounds are computed once per account and day: a plain subquery would be
+  -- flattened into the probes below and local_to_utc evaluated in each of them. Filters on day or
+  -- month still reach generate_series (they only use grouping columns).
   select
     a.account_id,
     a.iana_zone,
@@ -423,6 +430,7 @@ from (
     interval '1 day'
   ) as d (d)
   where f.first_at is not null
+  group by a.account_id, a.iana_zone, d.d
 ) ad
 cross join lateral (
   select
@@ -430,7 +438,10 @@ cross join lateral (
     m.name as monitor_name,
     greatest(ad.day_start_at, m.created_at) as window_start,
     least(ad.day_end_at, m.deleted_at, now()) as window_end,
-    mt.ranges as maintenance
+    mt.ranges as maintenance,
+    inc.ranges as incidents,
+    inc.incident_count,
+    inc.incidents_started
   from uptrends.monitor m
   left join (
     -- DisableMonitoring only: DisableNotifications maintenance does not excuse downtime.
@@ -439,13 +450,49 @@ cross join lateral (
     where mi.maintenance_type = 'DisableMonitoring'
     group by mi.monitor_guid
   ) mt on mt.monitor_guid = m.monitor_guid
+  left join (
+    -- Incidents overlapping the day (ongoing ones until now), clipped to it and merged per monitor.
+    -- Three probes keep the lookup bounded: incidents of up to 7 days must start in the 7 days
+    -- before the day ends; the longer and the ongoing ones are few and have partial indexes.
+    select
+      i.monitor_guid,
+      range_agg(tstzrange(greatest(i.started_at, ad.day_start_at), least(i.ends_at, ad.day_end_at))) as ranges,
+      count(*)::integer as incident_count,
+      (count(*) filter (where i.started_at >= ad.day_start_at))::integer as incidents_started
+    from (
+      select s.monitor_guid, s.started_at, s.ended_at as ends_at
+      from uptrends.incident s
+      where s.account_id = ad.account_id
+        and s.duration_seconds <= 604800
+        and s.started_at >= ad.day_start_at - interval '7 days'
+        and s.started_at < ad.day_end_at
+        and s.ended_at > ad.day_start_at
+      union all
+      select l.monitor_guid, l.started_at, l.ended_at
+      from uptrends.incident l
+      where l.account_id = ad.account_id
+        and l.duration_seconds > 604800
+        and l.started_at < ad.day_end_at
+        and l.ended_at > ad.day_start_at
+      union all
+      select o.monitor_guid, o.started_at, now()
+      from uptrends.incident o
+      where o.account_id = ad.account_id
+        and o.ended_at is null
+        and o.started_at < ad.day_end_at
+        and o.started_at < now()
+    ) i
+    where least(i.ends_at, ad.day_end_at) > greatest(i.started_at, ad.day_start_at)
+    group by i.monitor_guid
+  ) inc on inc.monitor_guid = m.monitor_guid
   where m.account_id = ad.account_id
     and greatest(ad.day_start_at, m.created_at) < least(ad.day_end_at, m.deleted_at, now())
 ) md
 left join lateral (
-  -- One granularity per day: buckets in start order, the longer first at equal starts; a bucket
-  -- that starts before an earlier one ends is dropped. A whole-day bucket thus wins over the hours
-  -- it contains, and the hours of a day without one are summed; no second counted twice.
+  -- One granularity per monitor and day. A bucket is used when no bucket that starts earlier
+  -- reaches into it and none with the same start is longer: a whole-day bucket thus wins over the
+  -- hours it contains, the hours of a day without one are summed, and no second is counted twice.
+  -- (Both windows follow the primary key's order, so the probe needs no sort.)
   select
     count(*)::integer as statistics_buckets,
     case
@@ -465,40 +512,46 @@ left join lateral (
     max(k.sla_target) as sla_target
   from (
     select
-      b.*,
+      b.bucket_start_at,
+      b.bucket_end_at,
+      b.uptime_seconds,
+      b.downtime_seconds,
+      b.checks,
+      b.confirmed_errors,
+      b.unconfirmed_errors,
+      b.alerts,
+      b.sla_target,
       max(b.bucket_end_at) over (
-        order by b.bucket_start_at, b.bucket_end_at desc
-        rows between unbounded preceding and 1 preceding
-      ) as covered_until
+        order by b.bucket_start_at
+        range between unbounded preceding and interval '1 microsecond' preceding
+      ) as earlier_end,
+      max(b.bucket_end_at) over (partition by b.bucket_start_at) as longest_end
     from uptrends.monitor_statistics b
     where b.monitor_guid = md.monitor_guid
       and b.bucket_start_at >= ad.day_start_at
       and b.bucket_start_at < ad.day_end_at
       and b.bucket_end_at <= ad.day_end_at
   ) k
-  where k.covered_until is null or k.bucket_start_at >= k.covered_until
+  where (k.earlier_end is null or k.earlier_end <= k.bucket_start_at) and k.bucket_end_at = k.longest_end
 ) st on true
-left join lateral (
-  select
-    range_agg(tstzrange(greatest(i.started_at, md.window_start), least(coalesce(i.ended_at, now()), md.window_end)))
-      as ranges,
-    count(*)::integer as incident_count,
-    (count(*) filter (where i.started_at >= ad.day_start_at))::integer as incidents_started
-  from uptrends.incident i
-  where i.monitor_guid = md.monitor_guid
-    and i.started_at < md.window_end
-    and coalesce(i.ended_at, now()) > md.window_start
-    and coalesce(i.ended_at, now()) > i.started_at
-) inc on true
 cross join lateral (
+  -- Most monitor-days have neither maintenance nor incidents: skip the range arithmetic for them.
   select
-    uptrends.multirange_seconds(
-      tstzmultirange(tstzrange(md.window_start, md.window_end)) - coalesce(md.maintenance, '{}'::tstzmultirange)
-    ) as monitored_seconds,
-    uptrends.multirange_seconds(tstzmultirange(tstzrange(md.window_start, md.window_end)) * md.maintenance)
-      as maintenance_seconds,
-    uptrends.multirange_seconds(inc.ranges - coalesce(md.maintenance, '{}'::tstzmultirange))
-      as incident_downtime_seconds
+    case
+      when md.maintenance is null then extract(epoch from md.window_end - md.window_start)::double precision
+      else uptrends.multirange_seconds(tstzmultirange(tstzrange(md.window_start, md.window_end)) - md.maintenance)
+    end as monitored_seconds,
+    case
+      when md.maintenance is null then 0::double precision
+      else uptrends.multirange_seconds(tstzmultirange(tstzrange(md.window_start, md.window_end)) * md.maintenance)
+    end as maintenance_seconds,
+    case
+      when md.incidents is null then 0::double precision
+      else uptrends.multirange_seconds(
+        md.incidents * tstzmultirange(tstzrange(md.window_start, md.window_end))
+          - coalesce(md.maintenance, '{}'::tstzmultirange)
+      )
+    end as incident_downtime_seconds
 ) fig;
 
 comment on view uptrends.v_monitor_uptime_daily is
@@ -527,7 +580,7 @@ comment on column uptrends.v_monitor_uptime_daily.monitored_seconds is 'Monitore
 comment on column uptrends.v_monitor_uptime_daily.maintenance_seconds is 'DisableMonitoring maintenance excluded from the day (overlapping periods counted once).';
 comment on column uptrends.v_monitor_uptime_daily.incident_downtime_seconds is 'Incident downtime: union of the monitor''s incidents (ongoing ones until now) within the monitored time; overlapping incidents counted once, DisableMonitoring maintenance excluded, DisableNotifications not.';
 comment on column uptrends.v_monitor_uptime_daily.incident_uptime_percentage is 'Uptime % (incidents): 100 x (1 - incident downtime / monitored time); null when nothing was monitored.';
-comment on column uptrends.v_monitor_uptime_daily.incident_count is 'Incidents overlapping the day.';
+comment on column uptrends.v_monitor_uptime_daily.incident_count is 'Incidents overlapping the day (ongoing ones until now).';
 comment on column uptrends.v_monitor_uptime_daily.incidents_started is 'Incidents that started on the day.';
 comment on column uptrends.v_monitor_uptime_daily.uptime_percentage is 'The leading figure: statistics_uptime_percentage where statistics give monitored time, else incident_uptime_percentage.';
 comment on column uptrends.v_monitor_uptime_daily.uptime_source is 'Source of uptime_percentage: statistics or incidents; null when neither has monitored time.';

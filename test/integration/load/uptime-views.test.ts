@@ -1,0 +1,510 @@
+/**
+ * The analyst views of migration 000005 against figures computed by hand (Europe/Amsterdam:
+ * UTC+1 in winter, UTC+2 from 2025-03-30 01:00Z to 2025-10-26 01:00Z). Data goes in through the
+ * real mappers, the merge and refreshIncidents, as the pipeline loads it.
+ */
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertSchema } from '../../../src/extract/schemas/alert.ts';
+import { maintenancePeriodSchema } from '../../../src/extract/schemas/maintenance-period.ts';
+import { statisticsSchema } from '../../../src/extract/schemas/statistics.ts';
+import { mergeRows } from '../../../src/load/merge-rows.ts';
+import { refreshIncidents } from '../../../src/load/refresh-incidents.ts';
+import { statisticsBuckets } from '../../../src/simulator/statistics-buckets.ts';
+import { localToUtc, utcToLocal } from '../../../src/transform/local-time.ts';
+import { alertRow } from '../../../src/transform/rows/alert-row.ts';
+import { maintenancePeriodRow } from '../../../src/transform/rows/maintenance-period-row.ts';
+import { monitorStatisticsRow } from '../../../src/transform/rows/monitor-statistics-row.ts';
+import type { RowContext } from '../../../src/transform/row-context.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Db = Kysely<any>;
+
+const ZONE = 'Europe/Amsterdam';
+const CTX: RowContext = { accountId: 'acc', zone: ZONE, runId: 1 };
+const M1 = '11111111-1111-4111-8111-111111111111'; // Shop home: maintenance, overlaps, DST, buckets
+const M2 = '22222222-2222-4222-8222-222222222222'; // Shop API: daily maintenance, midnight incident
+const M3 = '33333333-3333-4333-8333-333333333333'; // Campaign page: created and deleted in March, ongoing
+const M4 = '44444444-4444-4444-8444-444444444444'; // Status page: incident ongoing now
+const G_ALL = 'a0000000-0000-4000-8000-000000000000';
+const G_SHOPS = 'a1000000-0000-4000-8000-000000000000';
+const G_EUROPE = 'a2000000-0000-4000-8000-000000000000';
+const G_OLD = 'a3000000-0000-4000-8000-000000000000';
+
+let tdb: TestDatabase;
+let db: Db;
+let alertSeq = 1;
+const keys: { monitorGuid: string; incidentKey: string }[] = [];
+
+/** An incident's alerts: Error 5 minutes after FirstError, optional Reminder, optional Ok. */
+function incidentAlerts(
+  monitor: string,
+  key: string,
+  firstError: string,
+  ok?: string,
+  reminder?: string,
+): unknown[] {
+  const make = (type: string, at: string): Record<string, unknown> => ({
+    Id: `00000000-0000-4000-8000-${String(alertSeq++).padStart(12, '0')}`,
+    Attributes: {
+      AlertType: type,
+      MonitorGuid: monitor,
+      Timestamp: at,
+      FirstError: firstError,
+      MonitorCheckId: alertSeq * 10,
+      FirstErrorMonitorCheckId: 1,
+      ErrorDescription: type === 'Ok' ? 'OK' : 'HTTP 503',
+      IncidentKey: key,
+    },
+  });
+  const errorAt = utcToLocal(new Date(localToUtc(firstError, ZONE)!.getTime() + 300_000), ZONE);
+  keys.push({ monitorGuid: monitor, incidentKey: key });
+  return [
+    make('Error', errorAt),
+    ...(reminder === undefined ? [] : [make('Reminder', reminder)]),
+    ...(ok === undefined ? [] : [make('Ok', ok)]),
+  ];
+}
+
+function statistics(
+  start: string,
+  end: string,
+  attributes: Record<string, unknown>,
+): Record<string, unknown> {
+  return { Id: start, Attributes: { StartDateTime: start, EndDateTime: end, ...attributes } };
+}
+
+/** Hourly buckets of a local day as the simulator cuts them; `down` maps a bucket's UTC start to its downtime. */
+function hourlyBuckets(
+  day: string,
+  next: string,
+  down: Record<string, number> = {},
+): Record<string, unknown>[] {
+  const a = localToUtc(day, ZONE)!.getTime() / 1000;
+  const b = localToUtc(next, ZONE)!.getTime() / 1000;
+  return statisticsBuckets(a, b, b + 1, ZONE).buckets.map(([s, e]) => {
+    const downtime = down[new Date(s * 1000).toISOString()] ?? 0;
+    return statistics(utcToLocal(new Date(s * 1000), ZONE), utcToLocal(new Date(e * 1000), ZONE), {
+      Uptime: e - s - downtime,
+      Downtime: downtime,
+      Checks: 12,
+    });
+  });
+}
+
+const yesterdayLocal = (): string => {
+  const today = utcToLocal(new Date(), ZONE).slice(0, 10);
+  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+};
+
+async function load(): Promise<void> {
+  await sql`
+    insert into uptrends.account (account_id, iana_zone, iana_zone_exact, iana_zone_source, run_id)
+    values ('acc', ${ZONE}, true, 'UPTRENDS_TIMEZONE', 1)`.execute(db);
+  await sql`
+    insert into uptrends.monitor (account_id, monitor_guid, name, monitor_type, created_at, deleted_at, config_hash, raw, run_id)
+    values
+      ('acc', ${M1}::uuid, 'Shop home', 'Https', null, null, 'h', '{}', 1),
+      ('acc', ${M2}::uuid, 'Shop API', 'Https', null, null, 'h', '{}', 1),
+      ('acc', ${M3}::uuid, 'Campaign page', 'Https', '2025-03-20T11:00:00Z', '2025-03-24T23:00:00Z', 'h', '{}', 1),
+      ('acc', ${M4}::uuid, 'Status page', 'Ping', null, null, 'h', '{}', 1)`.execute(db);
+  await sql`
+    insert into uptrends.monitor_group (account_id, monitor_group_guid, description, is_all, raw, run_id, deleted_at)
+    values
+      ('acc', ${G_ALL}::uuid, 'All monitors', true, '{}', 1, null),
+      ('acc', ${G_SHOPS}::uuid, 'Web shops', false, '{}', 1, null),
+      ('acc', ${G_EUROPE}::uuid, 'Europe', false, '{}', 1, null),
+      ('acc', ${G_OLD}::uuid, 'Old group', false, '{}', 1, '2025-01-01T00:00:00Z')`.execute(db);
+  await sql`
+    insert into uptrends.monitor_group_member (account_id, monitor_group_guid, monitor_guid, run_id, deleted_at)
+    values
+      ('acc', ${G_ALL}::uuid, ${M1}::uuid, 1, null),
+      ('acc', ${G_SHOPS}::uuid, ${M1}::uuid, 1, null),
+      ('acc', ${G_EUROPE}::uuid, ${M1}::uuid, 1, null),
+      ('acc', ${G_OLD}::uuid, ${M1}::uuid, 1, null),
+      ('acc', ${G_SHOPS}::uuid, ${M2}::uuid, 1, '2025-02-01T00:00:00Z'),
+      ('acc', ${G_ALL}::uuid, ${M3}::uuid, 1, null)`.execute(db);
+
+  const maintenance = [
+    maintenancePeriodRow(
+      M1,
+      maintenancePeriodSchema.parse({
+        Id: 1,
+        ScheduleMode: 'OneTime',
+        MaintenanceType: 'DisableMonitoring',
+        StartDateTime: '2025-03-12T10:00:00',
+        EndDateTime: '2025-03-12T11:00:00',
+      }),
+      CTX,
+    ),
+    maintenancePeriodRow(
+      M1,
+      maintenancePeriodSchema.parse({
+        Id: 2,
+        ScheduleMode: 'OneTime',
+        MaintenanceType: 'DisableNotifications',
+        StartDateTime: '2025-03-12T14:00:00',
+        EndDateTime: '2025-03-12T15:00:00',
+      }),
+      CTX,
+    ),
+    maintenancePeriodRow(
+      M2,
+      maintenancePeriodSchema.parse({
+        Id: 3,
+        ScheduleMode: 'Daily',
+        MaintenanceType: 'DisableMonitoring',
+        StartTime: '02:00',
+        EndTime: '03:00',
+      }),
+      CTX,
+    ),
+  ];
+  await mergeRows(
+    db,
+    { table: 'maintenance_period', key: ['account_id', 'monitor_guid', 'maintenance_period_id'] },
+    maintenance,
+  );
+
+  const yesterday = yesterdayLocal();
+  const alerts = [
+    // Across midnight: 1800 s on 03-10, 2700 s on 03-11.
+    ...incidentAlerts(M2, 'K-mid', '2025-03-10T23:30:00', '2025-03-11T00:45:00'),
+    // 10:30-12:00 with DisableMonitoring 10:00-11:00: 3600 s count.
+    ...incidentAlerts(M1, 'K-maint', '2025-03-12T10:30:00', '2025-03-12T12:00:00'),
+    // 14:30-14:45 inside DisableNotifications: all 900 s count.
+    ...incidentAlerts(M1, 'K-notif', '2025-03-12T14:30:00', '2025-03-12T14:45:00'),
+    // Overlapping: 08:00-09:00 and 08:30-10:00 are 7200 s together, not 9000.
+    ...incidentAlerts(M1, 'K-a', '2025-03-13T08:00:00', '2025-03-13T09:00:00'),
+    ...incidentAlerts(M1, 'K-b', '2025-03-13T08:30:00', '2025-03-13T10:00:00', '2025-03-13T09:05:00'),
+    // Spring DST: 01:00 CET (00:00Z) to 04:00 CEST (02:00Z) is two real hours.
+    ...incidentAlerts(M1, 'K-dst', '2025-03-30T01:00:00', '2025-03-30T04:00:00'),
+    // Ongoing; the monitor was deleted at 2025-03-25 00:00 local.
+    ...incidentAlerts(M3, 'K-on', '2025-03-21T06:00:00'),
+    // Ongoing now.
+    ...incidentAlerts(M4, 'K-now', `${yesterday}T12:00:00`),
+  ];
+  const alertRows = alerts.map((input) => alertRow(alertSchema.parse(input), CTX, input));
+  await mergeRows(db, { table: 'alert', key: ['alert_id'] }, alertRows);
+  await refreshIncidents(db, keys, 1);
+
+  const buckets: [string, Record<string, unknown>][] = [
+    [
+      M1,
+      statistics('2025-03-01T00:00:00', '2025-03-02T00:00:00', { Uptime: 86400, Downtime: 0, Checks: 288 }),
+    ],
+    // Spring day: a whole-day bucket (deliberately not the sum of the hours) and 23 hourly ones.
+    [
+      M1,
+      statistics('2025-03-30T00:00:00', '2025-03-31T00:00:00', {
+        Uptime: 75000,
+        Downtime: 7800,
+        Checks: 276,
+        SlaTarget: 99.5,
+      }),
+    ],
+    ...hourlyBuckets('2025-03-30', '2025-03-31', {
+      '2025-03-30T00:00:00.000Z': 3600,
+      '2025-03-30T01:00:00.000Z': 3600,
+    }).map((b): [string, Record<string, unknown>] => [M1, b]),
+    // Autumn day: hourly only, 25 buckets; 600 s down in the second 02:00 hour.
+    ...hourlyBuckets('2025-10-26', '2025-10-27', { '2025-10-26T01:00:00.000Z': 600 }).map(
+      (b): [string, Record<string, unknown>] => [M1, b],
+    ),
+    // 10-27: all 24 hours, plus a partial bucket 12:00-24:00 from another request.
+    ...hourlyBuckets('2025-10-27', '2025-10-28').map((b): [string, Record<string, unknown>] => [M1, b]),
+    [
+      M1,
+      statistics('2025-10-27T12:00:00', '2025-10-28T00:00:00', { Uptime: 43000, Downtime: 200, Checks: 144 }),
+    ],
+  ];
+  const statisticsRows = buckets.map(([monitor, input]) =>
+    monitorStatisticsRow(monitor, statisticsSchema.parse(input), CTX, input),
+  );
+  await mergeRows(
+    db,
+    { table: 'monitor_statistics', key: ['monitor_guid', 'bucket_start_at', 'bucket_end_at'] },
+    statisticsRows,
+  );
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  db = tdb.warehouse.db as Db;
+  await load();
+});
+afterAll(async () => tdb.drop());
+
+type Row = Record<string, unknown>;
+
+async function daily(monitor: string, day: string): Promise<Row | undefined> {
+  const result = await sql<Row>`
+    select * from uptrends.v_monitor_uptime_daily where monitor_guid = ${monitor}::uuid and day = ${day}::date`.execute(
+    db,
+  );
+  expect(result.rows.length).toBeLessThanOrEqual(1);
+  return result.rows[0];
+}
+
+async function monthly(monitor: string, month: string): Promise<Row | undefined> {
+  const result = await sql<Row>`
+    select * from uptrends.v_monitor_uptime_monthly where monitor_guid = ${monitor}::uuid and month = ${month}::date`.execute(
+    db,
+  );
+  return result.rows[0];
+}
+
+const pct = (value: unknown): number => Number(value);
+
+describe('v_monitor_uptime_daily', () => {
+  it('excludes DisableMonitoring maintenance from the incident figure, not DisableNotifications', async () => {
+    const row = await daily(M1, '2025-03-12');
+    expect(row).toMatchObject({
+      day_seconds: 86_400,
+      maintenance_seconds: 3600,
+      monitored_seconds: 82_800,
+      incident_downtime_seconds: 3600 + 900,
+      incident_count: 2,
+      incidents_started: 2,
+      statistics_buckets: 0,
+      statistics_granularity: null,
+      uptime_source: 'incidents',
+      monitor_name: 'Shop home',
+      iana_zone: ZONE,
+      month: '2025-03-01',
+      day_start_at: new Date('2025-03-11T23:00:00Z'),
+      day_end_at: new Date('2025-03-12T23:00:00Z'),
+    });
+    expect(pct(row?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 4500 / 82_800), 9);
+    expect(pct(row?.uptime_percentage)).toBeCloseTo(100 * (1 - 4500 / 82_800), 9);
+    expect(row?.statistics_uptime_percentage).toBeNull();
+  });
+
+  it('counts overlapping incidents of one monitor once', async () => {
+    const row = await daily(M1, '2025-03-13');
+    expect(row).toMatchObject({
+      incident_downtime_seconds: 7200,
+      incident_count: 2,
+      monitored_seconds: 86_400,
+    });
+    expect(pct(row?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 7200 / 86_400), 9);
+  });
+
+  it('clips an incident spanning midnight to each day', async () => {
+    const before = await daily(M2, '2025-03-10');
+    const after = await daily(M2, '2025-03-11');
+    // M2 has daily DisableMonitoring 02:00-03:00, far from the incident.
+    expect(before).toMatchObject({
+      incident_downtime_seconds: 1800,
+      monitored_seconds: 82_800,
+      maintenance_seconds: 3600,
+    });
+    expect(after).toMatchObject({
+      incident_downtime_seconds: 2700,
+      monitored_seconds: 82_800,
+      incidents_started: 0,
+      incident_count: 1,
+    });
+    expect(pct(after?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 2700 / 82_800), 9);
+  });
+
+  it('the spring DST day has 23 hours; its whole-day bucket wins over its hourly buckets', async () => {
+    const row = await daily(M1, '2025-03-30');
+    expect(row).toMatchObject({
+      day_seconds: 82_800,
+      monitored_seconds: 82_800,
+      incident_downtime_seconds: 7200,
+      statistics_granularity: 'day',
+      statistics_buckets: 1,
+      statistics_covered_seconds: 82_800,
+      statistics_uptime_seconds: 75_000,
+      statistics_downtime_seconds: 7800,
+      statistics_checks: 276,
+      sla_target: 99.5,
+      uptime_source: 'statistics',
+    });
+    expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 75_000) / 82_800, 9);
+    expect(pct(row?.uptime_percentage)).toBeCloseTo((100 * 75_000) / 82_800, 9);
+    expect(pct(row?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 7200 / 82_800), 9);
+    // The daily maintenance of M2 at 02:00 falls in the DST gap: nothing to exclude that day.
+    expect(await daily(M2, '2025-03-30')).toMatchObject({
+      maintenance_seconds: 0,
+      monitored_seconds: 82_800,
+    });
+  });
+
+  it('the autumn DST day has 25 hours, summed from 25 hourly buckets', async () => {
+    const row = await daily(M1, '2025-10-26');
+    expect(row).toMatchObject({
+      day_seconds: 90_000,
+      monitored_seconds: 90_000,
+      incident_downtime_seconds: 0,
+      statistics_granularity: 'hour',
+      statistics_buckets: 25,
+      statistics_covered_seconds: 90_000,
+      statistics_uptime_seconds: 89_400,
+      statistics_downtime_seconds: 600,
+      statistics_checks: 25 * 12,
+    });
+    expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 89_400) / 90_000, 9);
+    expect(pct(row?.incident_uptime_percentage)).toBe(100);
+  });
+
+  it('a partial bucket from another request replaces the hours it covers, not adds to them', async () => {
+    expect(await daily(M1, '2025-10-27')).toMatchObject({
+      statistics_granularity: 'mixed',
+      statistics_buckets: 13,
+      statistics_covered_seconds: 86_400,
+      statistics_uptime_seconds: 12 * 3600 + 43_000,
+      statistics_downtime_seconds: 200,
+    });
+  });
+
+  it('clips to the monitor life and runs an ongoing incident to the end of it', async () => {
+    const days = await sql<Row>`
+      select day, monitored_seconds, incident_downtime_seconds from uptrends.v_monitor_uptime_daily
+      where monitor_guid = ${M3}::uuid and month = date '2025-03-01' order by day`.execute(db);
+    expect(days.rows).toEqual([
+      { day: '2025-03-20', monitored_seconds: 43_200, incident_downtime_seconds: 0 },
+      { day: '2025-03-21', monitored_seconds: 86_400, incident_downtime_seconds: 64_800 },
+      { day: '2025-03-22', monitored_seconds: 86_400, incident_downtime_seconds: 86_400 },
+      { day: '2025-03-23', monitored_seconds: 86_400, incident_downtime_seconds: 86_400 },
+      { day: '2025-03-24', monitored_seconds: 86_400, incident_downtime_seconds: 86_400 },
+    ]);
+  });
+
+  it('runs an ongoing incident until now, and has no row after today', async () => {
+    const yesterday = yesterdayLocal();
+    const result = await sql<Row>`
+      select day, day_end_at, monitored_seconds, incident_downtime_seconds, incident_uptime_percentage
+      from uptrends.v_monitor_uptime_daily where monitor_guid = ${M4}::uuid and day >= ${yesterday}::date
+      order by day`.execute(db);
+    expect(result.rows).toHaveLength(2);
+    const [first, today] = result.rows;
+    const dayEnd = (first?.day_end_at as Date).getTime();
+    expect(first?.incident_downtime_seconds).toBe(
+      (dayEnd - localToUtc(`${yesterday}T12:00:00`, ZONE)!.getTime()) / 1000,
+    );
+    const sinceMidnight = (Date.now() - dayEnd) / 1000;
+    expect(Number(today?.monitored_seconds)).toBeGreaterThan(0);
+    expect(Number(today?.monitored_seconds)).toBeLessThanOrEqual(sinceMidnight + 1);
+    expect(today?.incident_downtime_seconds).toBe(today?.monitored_seconds);
+    expect(pct(today?.incident_uptime_percentage)).toBe(0);
+  });
+
+  it("starts at the account's first loaded data", async () => {
+    const first = await sql<{ day: string }>`
+      select min(day) as day from uptrends.v_monitor_uptime_daily where monitor_guid = ${M2}::uuid`.execute(
+      db,
+    );
+    expect(first.rows[0]?.day).toBe('2025-03-01');
+  });
+});
+
+describe('v_monitor_uptime_monthly', () => {
+  it('weights by time: sums seconds over the month, then divides', async () => {
+    const row = await monthly(M1, '2025-03-01');
+    // March 2025 has 31 days, one of them 23 hours.
+    const month = 31 * 86_400 - 3600;
+    expect(row).toMatchObject({
+      monitor_name: 'Shop home',
+      days: 31,
+      statistics_days: 2,
+      month_seconds: month,
+      month_start_at: new Date('2025-02-28T23:00:00Z'),
+      month_end_at: new Date('2025-03-31T22:00:00Z'),
+      statistics_uptime_seconds: 86_400 + 75_000,
+      statistics_downtime_seconds: 7800,
+      maintenance_seconds: 3600,
+      monitored_seconds: month - 3600,
+      incident_downtime_seconds: 4500 + 7200 + 7200,
+      incidents_started: 5,
+      uptime_source: 'statistics',
+    });
+    expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 161_400) / 169_200, 9);
+    expect(pct(row?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 18_900 / (month - 3600)), 9);
+    expect(pct(row?.uptime_percentage)).toBeCloseTo((100 * 161_400) / 169_200, 9);
+  });
+
+  it('uses the incident figure where no statistics exist', async () => {
+    const row = await monthly(M2, '2025-03-01');
+    const monitored = 31 * 86_400 - 3600 - 30 * 3600;
+    expect(row).toMatchObject({
+      monitored_seconds: monitored,
+      incident_downtime_seconds: 4500,
+      uptime_source: 'incidents',
+    });
+    expect(pct(row?.uptime_percentage)).toBeCloseTo(100 * (1 - 4500 / monitored), 9);
+    expect(await monthly(M3, '2025-03-01')).toMatchObject({
+      days: 5,
+      monitored_seconds: 43_200 + 4 * 86_400,
+    });
+  });
+
+  it('October 2025 has an extra hour', async () => {
+    expect(await monthly(M1, '2025-10-01')).toMatchObject({ days: 31, month_seconds: 31 * 86_400 + 3600 });
+  });
+});
+
+describe('v_incident', () => {
+  it('adds monitor name and type, groups without All monitors, the zone and the ongoing flag', async () => {
+    const result = await sql<Row>`
+      select monitor_name, monitor_type, group_names, iana_zone, ongoing, duration_seconds, alert_count, reminder_count
+      from uptrends.v_incident where incident_key in ('K-b', 'K-on') order by incident_key`.execute(db);
+    expect(result.rows).toEqual([
+      {
+        monitor_name: 'Shop home',
+        monitor_type: 'Https',
+        group_names: 'Europe, Web shops',
+        iana_zone: ZONE,
+        ongoing: false,
+        duration_seconds: 5400,
+        alert_count: 3,
+        reminder_count: 1,
+      },
+      {
+        monitor_name: 'Campaign page',
+        monitor_type: 'Https',
+        group_names: null,
+        iana_zone: ZONE,
+        ongoing: true,
+        duration_seconds: null,
+        alert_count: 1,
+        reminder_count: 0,
+      },
+    ]);
+  });
+});
+
+describe('efficiency', () => {
+  // The filter must reach the list of days before any per-day work, or a month costs all history.
+  it.each([
+    ['v_monitor_uptime_daily', 'day', `date '2025-03-12'`],
+    ['v_monitor_uptime_monthly', 'month', `date '2025-03-01'`],
+  ])('%s: a filter on %s is applied where the days are generated', async (view, column, value) => {
+    const plan =
+      await sql<Row>`explain (format json) select * from ${sql.table(`uptrends.${view}`)} where ${sql.ref(column)} = ${sql.raw(value)}`.execute(
+        db,
+      );
+    const raw = Object.values(plan.rows[0] ?? {})[0];
+    const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+    const scans: PlanNode[] = [];
+    const walk = (node: PlanNode): void => {
+      // Alias d: the view's list of days (maintenance_interval, inlined, has its own series).
+      if (node['Function Name'] === 'generate_series' && node.Alias === 'd') scans.push(node);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(doc[0]!.Plan);
+    expect(scans).toHaveLength(1);
+    expect(scans[0]?.Filter).toMatch(/2025-03-/);
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Function Name'?: string;
+  Alias?: string;
+  Filter?: string;
+  Plans?: PlanNode[];
+}
