@@ -94,7 +94,11 @@ export function resolveReportPeriod(options: ReportPeriodOptions, now: Date, zon
     return { ...month, label: labelOf(month, now) };
   }
   if (options.from !== undefined && options.to !== undefined) {
-    const period = { start: new Date(localMidnight(options.from, zone)), end: new Date(localMidnight(options.to, zone)), zone };
+    const period = {
+      start: new Date(localMidnight(options.from, zone)),
+      end: new Date(localMidnight(options.to, zone)),
+      zone,
+    };
     return { ...period, label: labelOf(period, now) };
   }
   const preset = options.preset === undefined ? DEFAULT_REPORT_PRESET : parsePreset(options.preset);

@@ -107,9 +107,12 @@ export function mailSettings(config: Config): { smtpUrl: string; from: string; t
     config.mailTo.length === 0 ? 'REPORT_MAIL_TO' : undefined,
   ].filter((name): name is string => name !== undefined);
   if (missing.length > 0 || config.smtpUrl === undefined || config.mailFrom === undefined) {
-    throw new ConfigError(`cannot mail the reports: set ${missing.join(', ')} (see the README, "Environment variables").`, {
-      context: { setting: missing.join(',') },
-    });
+    throw new ConfigError(
+      `cannot mail the reports: set ${missing.join(', ')} (see the README, "Environment variables").`,
+      {
+        context: { setting: missing.join(',') },
+      },
+    );
   }
   return { smtpUrl: config.smtpUrl, from: config.mailFrom, to: config.mailTo };
 }
@@ -166,12 +169,18 @@ export async function runReports(
   let incidents: ReportsResult['incidents'] = null;
   let period: ReportPeriod | undefined;
   if (reports.includes('sla')) {
-    const input = await loadSlaReportInput(warehouse.db, { ...common, defaultTarget: { desired: options.defaultTarget ?? DEFAULT_SLA_TARGET } });
+    const input = await loadSlaReportInput(warehouse.db, {
+      ...common,
+      defaultTarget: { desired: options.defaultTarget ?? DEFAULT_SLA_TARGET },
+    });
     period = input.period;
     const written = await writeSlaReport(input, write);
     paths.push(...written.paths);
     sla = { model: written.model, headline: slaHeadline(written.model) };
-    deps.logger?.info({ report: 'sla', period: input.period.label, ...sla.headline }, `SLA report ${input.period.label} written`);
+    deps.logger?.info(
+      { report: 'sla', period: input.period.label, ...sla.headline },
+      `SLA report ${input.period.label} written`,
+    );
   }
   if (reports.includes('incidents')) {
     const input = await loadIncidentReportInput(warehouse.db, common);
@@ -179,14 +188,25 @@ export async function runReports(
     const written = await writeIncidentReport(input, write);
     paths.push(...written.paths);
     incidents = { model: written.model, headline: incidentHeadline(written.model) };
-    deps.logger?.info({ report: 'incidents', period: input.period.label, ...incidents.headline }, `incident report ${input.period.label} written`);
+    deps.logger?.info(
+      { report: 'incidents', period: input.period.label, ...incidents.headline },
+      `incident report ${input.period.label} written`,
+    );
   }
   if (period === undefined) throw new ConfigError('no report chosen: give sla, incidents or both.');
   deps.onWritten?.(paths);
   let sent: SentReportMail | null = null;
   if (mail !== undefined) {
-    sent = await (deps.sendMail ?? sendReportMail)({ ...mail, sla: sla?.model, incidents: incidents?.model, files: paths });
-    deps.logger?.info({ accepted: sent.accepted.length, attached: sent.attached.length, omitted: sent.omitted.length }, 'report mail sent');
+    sent = await (deps.sendMail ?? sendReportMail)({
+      ...mail,
+      sla: sla?.model,
+      incidents: incidents?.model,
+      files: paths,
+    });
+    deps.logger?.info(
+      { accepted: sent.accepted.length, attached: sent.attached.length, omitted: sent.omitted.length },
+      'report mail sent',
+    );
   }
   return { accountId, period, paths, sla, incidents, mail: sent };
 }

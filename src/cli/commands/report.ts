@@ -29,10 +29,15 @@ interface ReportFlags {
 
 /** `--format xlsx,csv`: a non-empty list of known formats. */
 function formatOption(value: string): ReportFormat[] {
-  const formats = value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  const formats = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
   const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
   if (formats.length === 0 || unknown.length > 0) {
-    throw new ConfigError(`--format must be a comma list of ${REPORT_FORMATS.join(', ')}; not "${value}".`, { context: { setting: '--format' } });
+    throw new ConfigError(`--format must be a comma list of ${REPORT_FORMATS.join(', ')}; not "${value}".`, {
+      context: { setting: '--format' },
+    });
   }
   return [...new Set(formats)] as ReportFormat[];
 }
@@ -41,15 +46,22 @@ function formatOption(value: string): ReportFormat[] {
 function targetOption(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 100) {
-    throw new ConfigError(`--default-target must be a percentage above 0 and at most 100 (e.g. 99.9), not "${value}".`, {
-      context: { setting: '--default-target' },
-    });
+    throw new ConfigError(
+      `--default-target must be a percentage above 0 and at most 100 (e.g. 99.9), not "${value}".`,
+      {
+        context: { setting: '--default-target' },
+      },
+    );
   }
   return n;
 }
 
 /** Turns the flags into RunReportsOptions; period options are validated before the warehouse opens. */
-export function reportOptionsFrom(flags: ReportFlags, reports: readonly ReportKind[], mail: boolean): RunReportsOptions {
+export function reportOptionsFrom(
+  flags: ReportFlags,
+  reports: readonly ReportKind[],
+  mail: boolean,
+): RunReportsOptions {
   const period = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
   checkReportPeriodOptions(period);
   return {
@@ -69,19 +81,44 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .option('--month <yyyy-MM>', 'a calendar month in the account zone, e.g. 2025-10')
     .option('--from <date>', 'first account-local day, yyyy-MM-dd (inclusive)')
     .option('--to <date>', 'account-local day the period ends at, yyyy-MM-dd (exclusive, as for sync)')
-    .option('--preset <period>', 'a PresetPeriod, same meaning as the API (Default: PreviousMonth); not with --from/--to')
-    .option('--monitor-group <guid|name>', 'only the monitors of this group (repeatable; Default: all monitors)', listOption)
+    .option(
+      '--preset <period>',
+      'a PresetPeriod, same meaning as the API (Default: PreviousMonth); not with --from/--to',
+    )
+    .option(
+      '--monitor-group <guid|name>',
+      'only the monitors of this group (repeatable; Default: all monitors)',
+      listOption,
+    )
     .option('--account <id>', 'the account, when the warehouse holds several')
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
-    .addOption(new Option('--format <list>', 'files to write: xlsx, csv or both').argParser(formatOption).default([...REPORT_FORMATS], REPORT_FORMATS.join(',')));
+    .addOption(
+      new Option('--format <list>', 'files to write: xlsx, csv or both')
+        .argParser(formatOption)
+        .default([...REPORT_FORMATS], REPORT_FORMATS.join(',')),
+    );
   if (extra.target) {
-    command.option('--default-target <pct>', 'SLA target in percent where neither statistics nor a group SLA gives one', targetOption, DEFAULT_SLA_TARGET);
+    command.option(
+      '--default-target <pct>',
+      'SLA target in percent where neither statistics nor a group SLA gives one',
+      targetOption,
+      DEFAULT_SLA_TARGET,
+    );
   }
-  if (extra.mail) command.option('--mail', 'e-mail the files after writing them (SMTP_URL, REPORT_MAIL_FROM, REPORT_MAIL_TO)');
+  if (extra.mail)
+    command.option(
+      '--mail',
+      'e-mail the files after writing them (SMTP_URL, REPORT_MAIL_FROM, REPORT_MAIL_TO)',
+    );
   return command;
 }
 
-async function run(ctx: CliContext, flags: ReportFlags, reports: readonly ReportKind[], mail: boolean): Promise<void> {
+async function run(
+  ctx: CliContext,
+  flags: ReportFlags,
+  reports: readonly ReportKind[],
+  mail: boolean,
+): Promise<void> {
   const options = reportOptionsFrom(flags, reports, mail);
   const config = ctx.config();
   const warehouse = await ctx.warehouse();
@@ -125,13 +162,22 @@ export const reportCommand: CommandModule = {
     const report = program
       .command('report')
       .description('Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.');
-    addReportOptions(report.command('sla').description('Write the SLA workbook and its CSVs; prints the paths.'), { mail: true, target: true })
+    addReportOptions(
+      report.command('sla').description('Write the SLA workbook and its CSVs; prints the paths.'),
+      { mail: true, target: true },
+    )
       .addHelpText('after', EXAMPLES.sla)
       .action((flags: ReportFlags) => run(ctx, flags, ['sla'], flags.mail === true));
-    addReportOptions(report.command('incidents').description('Write the incident workbook and its CSVs; prints the paths.'), { mail: true, target: false })
+    addReportOptions(
+      report.command('incidents').description('Write the incident workbook and its CSVs; prints the paths.'),
+      { mail: true, target: false },
+    )
       .addHelpText('after', EXAMPLES.incidents)
       .action((flags: ReportFlags) => run(ctx, flags, ['incidents'], flags.mail === true));
-    addReportOptions(report.command('send').description('Write both reports and e-mail them; prints the paths.'), { mail: false, target: true })
+    addReportOptions(
+      report.command('send').description('Write both reports and e-mail them; prints the paths.'),
+      { mail: false, target: true },
+    )
       .addHelpText('after', EXAMPLES.send)
       .action((flags: ReportFlags) => run(ctx, flags, ['sla', 'incidents'], true));
   },

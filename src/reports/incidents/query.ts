@@ -20,7 +20,11 @@ export async function loadIncidentReportInput(
   db: Kysely<Database>,
   options: LoadIncidentReportInputOptions,
 ): Promise<IncidentReportInput> {
-  const { account, monitorGuids, input } = await queryCommonInput(db, options, (_period, previous) => previous.start);
+  const { account, monitorGuids, input } = await queryCommonInput(
+    db,
+    options,
+    (_period, previous) => previous.start,
+  );
   return {
     ...input,
     rawAlerts: queryRawAlerts(db, {

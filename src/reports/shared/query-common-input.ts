@@ -49,9 +49,12 @@ function periodFor(options: LoadReportInputOptions, account: ReportAccount, now:
   const period = options.period ?? {};
   if (!isReportPeriod(period)) return resolveReportPeriod(period, now, account.zone);
   if (period.zone !== account.zone) {
-    throw new ConfigError(`the report period is in ${period.zone} but account ${account.accountId} is in ${account.zone}.`, {
-      context: { setting: 'period' },
-    });
+    throw new ConfigError(
+      `the report period is in ${period.zone} but account ${account.accountId} is in ${account.zone}.`,
+      {
+        context: { setting: 'period' },
+      },
+    );
   }
   return period;
 }
@@ -67,7 +70,11 @@ export async function queryCommonInput(
   const period = periodFor(options, account, generatedAt);
   const previous = previousPeriod(period);
   const range = { start: rangeStart(period, previous), end: period.end };
-  const scope = await queryReportScope(db, { accountId: account.accountId, range, monitorGroups: options.monitorGroups });
+  const scope = await queryReportScope(db, {
+    accountId: account.accountId,
+    range,
+    monitorGroups: options.monitorGroups,
+  });
   const monitorGuids = scope.monitors.map((m) => m.monitor_guid);
   const incidents = await queryIncidents(db, account.accountId, range, monitorGuids);
   const maintenance = await queryMaintenance(db, account.accountId, range, account.zone, monitorGuids);

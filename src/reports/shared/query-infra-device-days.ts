@@ -24,7 +24,12 @@ export async function queryInfraDeviceDays(
   const firstDay = localDateOf(period.start.getTime(), zone);
   const lastDay = localDateOf(period.end.getTime() - 1, zone);
   // has_data false is a day the API reported without a measurement: no value, not 0 %.
-  const rows = await sql<{ device_id: string; device_name: string; day: string; uptime_percentage: number | null }>`
+  const rows = await sql<{
+    device_id: string;
+    device_name: string;
+    day: string;
+    uptime_percentage: number | null;
+  }>`
     select u.device_id, coalesce(d.name, u.device_id) as device_name, u.day::text as day,
            case when u.has_data then u.uptime_percentage::double precision end as uptime_percentage
     from uptrends.infra_device_uptime_daily u

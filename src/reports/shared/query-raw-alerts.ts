@@ -31,8 +31,16 @@ interface AlertRow extends ReportRawAlert {
 /** The alert types of the model; another value the service may send is kept in the table, not reported. */
 const REPORTED_TYPES = ['Error', 'Ok', 'Reminder'];
 
-async function readPage(db: Kysely<Database>, query: RawAlertsQuery, after: AlertRow | undefined, size: number): Promise<AlertRow[]> {
-  const keyset = after === undefined ? sql`true` : sql`(a.raised_at, a.alert_id) > (${after.raised_key}::timestamptz, ${after.alert_id}::uuid)`;
+async function readPage(
+  db: Kysely<Database>,
+  query: RawAlertsQuery,
+  after: AlertRow | undefined,
+  size: number,
+): Promise<AlertRow[]> {
+  const keyset =
+    after === undefined
+      ? sql`true`
+      : sql`(a.raised_at, a.alert_id) > (${after.raised_key}::timestamptz, ${after.alert_id}::uuid)`;
   const rows = await sql<AlertRow>`
     select a.alert_id::text as alert_id,
            a.raised_at::text as raised_key,
@@ -71,9 +79,13 @@ function toReportAlert(row: AlertRow): ReportRawAlert {
 }
 
 /** A function returning a fresh async iterable over the period's alerts, oldest first. */
-export function queryRawAlerts(db: Kysely<Database>, query: RawAlertsQuery): () => AsyncIterable<ReportRawAlert> {
+export function queryRawAlerts(
+  db: Kysely<Database>,
+  query: RawAlertsQuery,
+): () => AsyncIterable<ReportRawAlert> {
   const size = query.pageSize ?? DEFAULT_RAW_ALERT_PAGE_SIZE;
-  if (!Number.isInteger(size) || size < 1) throw new RangeError(`page size must be a positive whole number, not ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new RangeError(`page size must be a positive whole number, not ${size}`);
   return async function* rawAlerts(): AsyncGenerator<ReportRawAlert> {
     if (query.monitorGuids.length === 0) return;
     let after: AlertRow | undefined;

@@ -27,7 +27,9 @@ function noDataYet(): ConfigError {
  * or when several accounts exist and none was chosen.
  */
 export async function queryReportAccount(db: Kysely<Database>, accountId?: string): Promise<ReportAccount> {
-  const present = await sql<{ present: boolean }>`select to_regclass('uptrends.account') is not null as present`.execute(db);
+  const present = await sql<{
+    present: boolean;
+  }>`select to_regclass('uptrends.account') is not null as present`.execute(db);
   if (present.rows[0]?.present !== true) throw noDataYet();
   const rows = await sql<{ account_id: string; iana_zone: string }>`
     select account_id, iana_zone from uptrends.account order by account_id`.execute(db);
@@ -36,7 +38,9 @@ export async function queryReportAccount(db: Kysely<Database>, accountId?: strin
   if (accountId !== undefined) {
     const row = rows.rows.find((r) => r.account_id === accountId);
     if (row === undefined) {
-      throw new ConfigError(`account ${accountId} is not in the warehouse; it holds: ${ids}.`, { context: { setting: '--account' } });
+      throw new ConfigError(`account ${accountId} is not in the warehouse; it holds: ${ids}.`, {
+        context: { setting: '--account' },
+      });
     }
     return { accountId: row.account_id, zone: row.iana_zone };
   }

@@ -41,16 +41,22 @@ function resolveGroups(requested: readonly string[], groups: readonly GroupRow[]
     const byGuid = groups.find((g) => g.monitor_group_guid === key);
     const byName = groups.filter((g) => g.description.toLowerCase() === key);
     if (byGuid === undefined && byName.length > 1) {
-      throw new ConfigError(`--monitor-group "${wanted}" names ${byName.length} groups; give the guid: ${byName.map((g) => g.monitor_group_guid).join(', ')}.`, {
-        context: { setting: '--monitor-group' },
-      });
+      throw new ConfigError(
+        `--monitor-group "${wanted}" names ${byName.length} groups; give the guid: ${byName.map((g) => g.monitor_group_guid).join(', ')}.`,
+        {
+          context: { setting: '--monitor-group' },
+        },
+      );
     }
     const group = byGuid ?? byName[0];
     if (group === undefined) {
       const names = groups.map((g) => g.description).sort((a, b) => a.localeCompare(b));
-      throw new ConfigError(`--monitor-group "${wanted}" is not a monitor group of this account; known groups: ${names.join(', ') || '(none)'}.`, {
-        context: { setting: '--monitor-group' },
-      });
+      throw new ConfigError(
+        `--monitor-group "${wanted}" is not a monitor group of this account; known groups: ${names.join(', ') || '(none)'}.`,
+        {
+          context: { setting: '--monitor-group' },
+        },
+      );
     }
     chosen.set(group.monitor_group_guid, group);
   }
@@ -100,15 +106,13 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
     .filter((m) => requested.length === 0 || groupsOf.has(m.monitor_guid))
     .map((m): ReportMonitor => ({ ...m, groups: [...(groupsOf.get(m.monitor_guid) ?? [])].sort() }));
   const inScopeGuids = new Set(inScope.map((m) => m.monitor_guid));
-  const reportGroups = selected.map(
-    (g): ReportGroup => ({
-      ...g,
-      members: members.rows
-        .filter((m) => m.monitor_group_guid === g.monitor_group_guid && inScopeGuids.has(m.monitor_guid))
-        .map((m) => m.monitor_guid)
-        .sort(),
-    }),
-  );
+  const reportGroups = selected.map((g): ReportGroup => ({
+    ...g,
+    members: members.rows
+      .filter((m) => m.monitor_group_guid === g.monitor_group_guid && inScopeGuids.has(m.monitor_guid))
+      .map((m) => m.monitor_guid)
+      .sort(),
+  }));
   const scope = requested.length === 0 ? 'All monitors' : selected.map((g) => g.description).join(', ');
   return { monitors: inScope, groups: reportGroups, scope };
 }

@@ -21,7 +21,11 @@ export interface SlaDefinitionsData {
  * The account's SLA definitions that existed during `range` (a definition without both uptime
  * thresholds cannot give a status and is left out), and their group assignments.
  */
-export async function querySlaDefinitions(db: Kysely<Database>, accountId: string, range: Interval): Promise<SlaDefinitionsData> {
+export async function querySlaDefinitions(
+  db: Kysely<Database>,
+  accountId: string,
+  range: Interval,
+): Promise<SlaDefinitionsData> {
   const definitions = await sql<ReportSlaDefinition>`
     select sla_guid::text as sla_guid,
            coalesce(description, sla_guid::text) as description,
@@ -41,7 +45,8 @@ export async function querySlaDefinitions(db: Kysely<Database>, accountId: strin
   const known = new Set(definitions.rows.map((d) => d.sla_guid));
   const groupSla = new Map<string, string>();
   for (const a of assignments.rows) {
-    if (known.has(a.sla_guid) && !groupSla.has(a.monitor_group_guid)) groupSla.set(a.monitor_group_guid, a.sla_guid);
+    if (known.has(a.sla_guid) && !groupSla.has(a.monitor_group_guid))
+      groupSla.set(a.monitor_group_guid, a.sla_guid);
   }
   return { slaDefinitions: definitions.rows, groupSla };
 }

@@ -19,7 +19,10 @@ export interface LoadSlaReportInputOptions extends LoadReportInputOptions {
 }
 
 /** Reads everything the SLA report needs for one period and scope. */
-export async function loadSlaReportInput(db: Kysely<Database>, options: LoadSlaReportInputOptions): Promise<SlaReportInput> {
+export async function loadSlaReportInput(
+  db: Kysely<Database>,
+  options: LoadSlaReportInputOptions,
+): Promise<SlaReportInput> {
   const common = await queryCommonInput(db, options, (period, previous) => {
     const first = trendMonths(period)[0]?.start ?? previous.start;
     return first < previous.start ? first : previous.start;

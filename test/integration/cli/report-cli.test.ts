@@ -79,14 +79,22 @@ afterAll(async () => {
 });
 
 const lines = (stdout: string): string[] => stdout.split('\n').filter((l) => l !== '');
-const dataRows = (file: string): number => readFileSync(file, 'utf8').split('\r\n').filter((l) => l !== '').length - 1;
+const dataRows = (file: string): number =>
+  readFileSync(file, 'utf8')
+    .split('\r\n')
+    .filter((l) => l !== '').length - 1;
 
 describe('uptrends-etl report (spawned)', () => {
   it('report sla --month writes the workbook and CSVs, prints their paths, exits 0', async () => {
     const out = path.join(cwd, 'sla');
-    const result = await runCli(['report', 'sla', '--month', '2025-10', '--out', out, '--quiet'], seeded.env, cwd);
+    const result = await runCli(
+      ['report', 'sla', '--month', '2025-10', '--out', out, '--quiet'],
+      seeded.env,
+      cwd,
+    );
     expect(result.code, result.stderr).toBe(0);
-    const stem = (name: string, ext: string): string => path.join(out, `${name}_2025-10_Europe-Amsterdam.${ext}`);
+    const stem = (name: string, ext: string): string =>
+      path.join(out, `${name}_2025-10_Europe-Amsterdam.${ext}`);
     expect(lines(result.stdout)).toEqual([
       stem('uptrends-sla', 'xlsx'),
       stem('uptrends-sla-monitors', 'csv'),
@@ -102,7 +110,19 @@ describe('uptrends-etl report (spawned)', () => {
   it('report incidents --format csv with a group filter writes only CSVs of that group', async () => {
     const out = path.join(cwd, 'incidents');
     const result = await runCli(
-      ['report', 'incidents', '--month', '2025-10', '--monitor-group', 'Webshop', '--format', 'csv', '--out', out, '--quiet'],
+      [
+        'report',
+        'incidents',
+        '--month',
+        '2025-10',
+        '--monitor-group',
+        'Webshop',
+        '--format',
+        'csv',
+        '--out',
+        out,
+        '--quiet',
+      ],
       seeded.env,
       cwd,
     );
@@ -135,13 +155,21 @@ describe('uptrends-etl report (spawned)', () => {
     const none = await runCli(['report', 'sla', '--out', path.join(cwd, 'never')], empty.env, cwd);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no data yet: run uptrends-etl sync');
-    const group = await runCli(['report', 'sla', '--monitor-group', 'Nope', '--out', path.join(cwd, 'never')], seeded.env, cwd);
+    const group = await runCli(
+      ['report', 'sla', '--monitor-group', 'Nope', '--out', path.join(cwd, 'never')],
+      seeded.env,
+      cwd,
+    );
     expect(group.code).toBe(2);
     expect(group.stderr).toContain('known groups: All monitors, Webshop');
   });
 
   it('report send names every missing mail setting before writing anything', async () => {
-    const result = await runCli(['report', 'send', '--month', '2025-10', '--out', path.join(cwd, 'never')], seeded.env, cwd);
+    const result = await runCli(
+      ['report', 'send', '--month', '2025-10', '--out', path.join(cwd, 'never')],
+      seeded.env,
+      cwd,
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('SMTP_URL, REPORT_MAIL_FROM, REPORT_MAIL_TO');
     expect(existsSync(path.join(cwd, 'never'))).toBe(false);
@@ -155,7 +183,11 @@ describe('uptrends-etl report (spawned)', () => {
       REPORT_MAIL_FROM: 'etl@example.com',
       REPORT_MAIL_TO: 'ops@example.com, boss@example.com',
     };
-    const result = await runCli(['report', 'send', '--month', '2025-10', '--format', 'xlsx', '--out', out, '--quiet'], env, cwd);
+    const result = await runCli(
+      ['report', 'send', '--month', '2025-10', '--format', 'xlsx', '--out', out, '--quiet'],
+      env,
+      cwd,
+    );
     expect(result.code, result.stderr).toBe(0);
     const printed = lines(result.stdout);
     expect(printed.map((p) => path.basename(p))).toEqual([

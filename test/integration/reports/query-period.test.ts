@@ -15,12 +15,18 @@ import { previousPeriod } from '../../../src/reports/shared/previous-period.ts';
 
 const AMS = 'Europe/Amsterdam';
 const d = (iso: string): Date => new Date(iso);
-const resolve = (options: ReportPeriodOptions, now: string, zone = AMS) => resolveReportPeriod(options, d(now), zone);
+const resolve = (options: ReportPeriodOptions, now: string, zone = AMS) =>
+  resolveReportPeriod(options, d(now), zone);
 
 describe('resolveReportPeriod', () => {
   it('resolves --month to the whole local month (October 2025 lasts 745 hours)', () => {
     const p = resolve({ month: '2025-10' }, '2025-11-03T08:00:00Z');
-    expect(p).toEqual({ start: d('2025-09-30T22:00:00Z'), end: d('2025-10-31T23:00:00Z'), zone: AMS, label: 'October 2025' });
+    expect(p).toEqual({
+      start: d('2025-09-30T22:00:00Z'),
+      end: d('2025-10-31T23:00:00Z'),
+      zone: AMS,
+      label: 'October 2025',
+    });
     expect((p.end.getTime() - p.start.getTime()) / 3_600_000).toBe(745);
     expect(resolve({ month: '2025-10' }, '2025-10-15T12:00:00Z').label).toBe('October 2025 (to date)');
   });
@@ -44,7 +50,9 @@ describe('resolveReportPeriod', () => {
     // 00:30 on 1 November in Amsterdam is still 31 October in UTC.
     expect(resolve({}, '2025-10-31T23:30:00Z').label).toBe('October 2025');
     expect(resolve({}, '2025-10-31T22:30:00Z').label).toBe('September 2025');
-    expect(resolve({ preset: 'Previous Month' }, '2025-11-03T08:00:00Z').start).toEqual(d('2025-09-30T22:00:00Z'));
+    expect(resolve({ preset: 'Previous Month' }, '2025-11-03T08:00:00Z').start).toEqual(
+      d('2025-09-30T22:00:00Z'),
+    );
   });
 
   it('keeps the whole calendar unit for Current* presets, labelled as running', () => {
@@ -103,8 +111,19 @@ describe('resolveReportPeriod', () => {
     expect(() => resolve(options, '2025-11-03T08:00:00Z')).toThrow(message);
   });
 
-  const zones = fc.constantFrom('Europe/Amsterdam', 'America/Sao_Paulo', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC', 'America/Havana');
-  const instants = fc.date({ min: d('2000-01-01T00:00:00Z'), max: d('2040-12-31T00:00:00Z'), noInvalidDate: true });
+  const zones = fc.constantFrom(
+    'Europe/Amsterdam',
+    'America/Sao_Paulo',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'UTC',
+    'America/Havana',
+  );
+  const instants = fc.date({
+    min: d('2000-01-01T00:00:00Z'),
+    max: d('2040-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  });
 
   it('PreviousMonth is always the whole local month before the month of "now"', () => {
     fc.assert(
@@ -113,7 +132,8 @@ describe('resolveReportPeriod', () => {
         const shape = periodShape(p);
         expect(shape.kind).toBe('month');
         expect(p.end.getTime()).toBeLessThanOrEqual(now.getTime());
-        if (shape.kind === 'month') expect(localDateOf(now.getTime(), zone).slice(0, 7)).toBe(shiftMonth(shape.month, 1));
+        if (shape.kind === 'month')
+          expect(localDateOf(now.getTime(), zone).slice(0, 7)).toBe(shiftMonth(shape.month, 1));
       }),
     );
   });

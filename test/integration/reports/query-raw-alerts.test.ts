@@ -31,10 +31,19 @@ function seedAlerts(): SeedAlert[] {
   const alerts: SeedAlert[] = [];
   let check = 1;
   // Ids are scrambled against time, so within a tie the id order is not the insertion order.
-  const id = (n: number): string => `50000000-0000-4000-8000-${((n * 7919) % 1_000_003).toString(16).padStart(12, '0')}`;
+  const id = (n: number): string =>
+    `50000000-0000-4000-8000-${((n * 7919) % 1_000_003).toString(16).padStart(12, '0')}`;
   const add = (raised: string, extra: Partial<SeedAlert> = {}): void => {
     const n = check;
-    alerts.push({ id: id(n), account: ACCOUNT, monitor: n % 2 === 0 ? PROD : PROD_2, type: ['Error', 'Reminder', 'Ok'][n % 3]!, raised, check: n, ...extra });
+    alerts.push({
+      id: id(n),
+      account: ACCOUNT,
+      monitor: n % 2 === 0 ? PROD : PROD_2,
+      type: ['Error', 'Reminder', 'Ok'][n % 3]!,
+      raised,
+      check: n,
+      ...extra,
+    });
     check += 1;
   };
   add('2025-10-01T00:00:00.000000Z'); // exactly the period start: in
@@ -109,17 +118,29 @@ describe('queryRawAlerts', () => {
     expect(new Set(EXPECTED.map((a) => a.raised)).size).toBeLessThan(EXPECTED.length);
   });
 
-  it.each([1, 2, 3, 5, 7, 12, 55, 56, 57, 5000])('yields every alert exactly once, in order, with pages of %i', async (pageSize) => {
-    const { db, count } = counting();
-    const read = queryRawAlerts(db, { accountId: ACCOUNT, period: PERIOD, monitorGuids: [PROD, PROD_2, NO_SUCH_MONITOR], pageSize });
-    const alerts = await collect(read());
-    expect(alerts.map((a) => a.monitor_check_id)).toEqual(EXPECTED.map((a) => a.check));
-    // One query per full page plus the last, short (possibly empty) one: never one big read.
-    expect(count()).toBe(Math.floor(EXPECTED.length / pageSize) + 1);
-  });
+  it.each([1, 2, 3, 5, 7, 12, 55, 56, 57, 5000])(
+    'yields every alert exactly once, in order, with pages of %i',
+    async (pageSize) => {
+      const { db, count } = counting();
+      const read = queryRawAlerts(db, {
+        accountId: ACCOUNT,
+        period: PERIOD,
+        monitorGuids: [PROD, PROD_2, NO_SUCH_MONITOR],
+        pageSize,
+      });
+      const alerts = await collect(read());
+      expect(alerts.map((a) => a.monitor_check_id)).toEqual(EXPECTED.map((a) => a.check));
+      // One query per full page plus the last, short (possibly empty) one: never one big read.
+      expect(count()).toBe(Math.floor(EXPECTED.length / pageSize) + 1);
+    },
+  );
 
   it('maps the columns and rounds microseconds down to the millisecond', async () => {
-    const read = queryRawAlerts(tdb.warehouse.db, { accountId: ACCOUNT, period: PERIOD, monitorGuids: [PROD, PROD_2] });
+    const read = queryRawAlerts(tdb.warehouse.db, {
+      accountId: ACCOUNT,
+      period: PERIOD,
+      monitorGuids: [PROD, PROD_2],
+    });
     const last = (await collect(read())).at(-1)!;
     const seed = EXPECTED.at(-1)!;
     expect(last).toEqual({
@@ -137,15 +158,24 @@ describe('queryRawAlerts', () => {
 
   it('starts afresh on every call and stops reading when the consumer stops', async () => {
     const { db, count } = counting();
-    const read = queryRawAlerts(db, { accountId: ACCOUNT, period: PERIOD, monitorGuids: [PROD, PROD_2], pageSize: 4 });
-    expect((await collect(read(), 6)).map((a) => a.monitor_check_id)).toEqual(EXPECTED.slice(0, 6).map((a) => a.check));
+    const read = queryRawAlerts(db, {
+      accountId: ACCOUNT,
+      period: PERIOD,
+      monitorGuids: [PROD, PROD_2],
+      pageSize: 4,
+    });
+    expect((await collect(read(), 6)).map((a) => a.monitor_check_id)).toEqual(
+      EXPECTED.slice(0, 6).map((a) => a.check),
+    );
     expect(count()).toBe(2);
     expect((await collect(read())).map((a) => a.monitor_check_id)).toEqual(EXPECTED.map((a) => a.check));
   });
 
   it('reads nothing for an empty scope', async () => {
     const { db, count } = counting();
-    expect(await collect(queryRawAlerts(db, { accountId: ACCOUNT, period: PERIOD, monitorGuids: [] })())).toEqual([]);
+    expect(
+      await collect(queryRawAlerts(db, { accountId: ACCOUNT, period: PERIOD, monitorGuids: [] })()),
+    ).toEqual([]);
     expect(count()).toBe(0);
   });
 });

@@ -119,7 +119,9 @@ insert into uptrends.etl_state (account_id, stream, partition, watermark, update
   ('${ACCOUNT}', 'alerts', 'group:${G_WEB}', '2025-06-01T00:00:00Z', 1);
 `;
 
-const monitor = (m: Partial<ReportMonitor> & Pick<ReportMonitor, 'monitor_guid' | 'name'>): ReportMonitor => ({
+const monitor = (
+  m: Partial<ReportMonitor> & Pick<ReportMonitor, 'monitor_guid' | 'name'>,
+): ReportMonitor => ({
   monitor_type: 'Https',
   check_interval_seconds: 300,
   created_at: null,
@@ -127,8 +129,19 @@ const monitor = (m: Partial<ReportMonitor> & Pick<ReportMonitor, 'monitor_guid' 
   groups: [],
   ...m,
 });
-const SHOP = monitor({ monitor_guid: M1, name: 'Shop home', created_at: d('2024-01-01T00:00:00Z'), groups: [G_ALL, G_WEB, G_API] });
-const API = monitor({ monitor_guid: M2, name: 'API login', monitor_type: 'MultiStepApi', check_interval_seconds: 60, groups: [G_ALL, G_API] });
+const SHOP = monitor({
+  monitor_guid: M1,
+  name: 'Shop home',
+  created_at: d('2024-01-01T00:00:00Z'),
+  groups: [G_ALL, G_WEB, G_API],
+});
+const API = monitor({
+  monitor_guid: M2,
+  name: 'API login',
+  monitor_type: 'MultiStepApi',
+  check_interval_seconds: 60,
+  groups: [G_ALL, G_API],
+});
 const OLD = monitor({
   monitor_guid: M4,
   name: 'Old monitor',
@@ -138,32 +151,108 @@ const OLD = monitor({
   deleted_at: d('2025-10-10T12:00:00Z'),
   groups: [G_ALL, G_API],
 });
-const LEGACY = monitor({ monitor_guid: M8, name: 'Legacy ping', monitor_type: 'Ping', check_interval_seconds: null, groups: [G_ALL] });
+const LEGACY = monitor({
+  monitor_guid: M8,
+  name: 'Legacy ping',
+  monitor_type: 'Ping',
+  check_interval_seconds: null,
+  groups: [G_ALL],
+});
 
 const incident = {
-  k0: { monitor_guid: M1, incident_key: 'k0', started_at: d('2025-09-30T21:00:00Z'), ended_at: d('2025-10-01T01:00:00Z'), alert_count: 2, reminder_count: 0, first_error_description: null, first_error_check_id: null, last_check_id: null },
-  k1: { monitor_guid: M1, incident_key: 'k1', started_at: d('2025-10-05T09:00:00Z'), ended_at: d('2025-10-05T11:00:00Z'), alert_count: 3, reminder_count: 1, first_error_description: 'HTTP 503', first_error_check_id: 101, last_check_id: 103 },
-  k2: { monitor_guid: M2, incident_key: 'k2', started_at: d('2025-10-31T22:00:00Z'), ended_at: null, alert_count: 1, reminder_count: 0, first_error_description: 'Timeout', first_error_check_id: 201, last_check_id: 201 },
-  k6: { monitor_guid: M8, incident_key: 'k6', started_at: d('2024-03-01T00:00:00Z'), ended_at: null, alert_count: 40, reminder_count: 39, first_error_description: 'DNS', first_error_check_id: 801, last_check_id: 840 },
-  k8: { monitor_guid: M2, incident_key: 'k8', started_at: d('2025-01-10T10:00:00Z'), ended_at: d('2025-01-10T10:30:00Z'), alert_count: 2, reminder_count: 0, first_error_description: 'January', first_error_check_id: 210, last_check_id: 211 },
+  k0: {
+    monitor_guid: M1,
+    incident_key: 'k0',
+    started_at: d('2025-09-30T21:00:00Z'),
+    ended_at: d('2025-10-01T01:00:00Z'),
+    alert_count: 2,
+    reminder_count: 0,
+    first_error_description: null,
+    first_error_check_id: null,
+    last_check_id: null,
+  },
+  k1: {
+    monitor_guid: M1,
+    incident_key: 'k1',
+    started_at: d('2025-10-05T09:00:00Z'),
+    ended_at: d('2025-10-05T11:00:00Z'),
+    alert_count: 3,
+    reminder_count: 1,
+    first_error_description: 'HTTP 503',
+    first_error_check_id: 101,
+    last_check_id: 103,
+  },
+  k2: {
+    monitor_guid: M2,
+    incident_key: 'k2',
+    started_at: d('2025-10-31T22:00:00Z'),
+    ended_at: null,
+    alert_count: 1,
+    reminder_count: 0,
+    first_error_description: 'Timeout',
+    first_error_check_id: 201,
+    last_check_id: 201,
+  },
+  k6: {
+    monitor_guid: M8,
+    incident_key: 'k6',
+    started_at: d('2024-03-01T00:00:00Z'),
+    ended_at: null,
+    alert_count: 40,
+    reminder_count: 39,
+    first_error_description: 'DNS',
+    first_error_check_id: 801,
+    last_check_id: 840,
+  },
+  k8: {
+    monitor_guid: M2,
+    incident_key: 'k8',
+    started_at: d('2025-01-10T10:00:00Z'),
+    ended_at: d('2025-01-10T10:30:00Z'),
+    alert_count: 2,
+    reminder_count: 0,
+    first_error_description: 'January',
+    first_error_check_id: 210,
+    last_check_id: 211,
+  },
 };
 
 /** Monthly maintenance on the 26th, 02:00-03:00 local: 01:00Z in CET, 00:00Z in CEST. */
-function monthly26(month: string, cest: boolean): { monitor_guid: string; maintenance_type: 'DisableNotifications'; start_at: Date; end_at: Date } {
+function monthly26(
+  month: string,
+  cest: boolean,
+): { monitor_guid: string; maintenance_type: 'DisableNotifications'; start_at: Date; end_at: Date } {
   const hour = cest ? '00' : '01';
   const end = cest ? '01' : '02';
-  return { monitor_guid: M2, maintenance_type: 'DisableNotifications', start_at: d(`${month}-26T${hour}:00:00Z`), end_at: d(`${month}-26T${end}:00:00Z`) };
+  return {
+    monitor_guid: M2,
+    maintenance_type: 'DisableNotifications',
+    start_at: d(`${month}-26T${hour}:00:00Z`),
+    end_at: d(`${month}-26T${end}:00:00Z`),
+  };
 }
-const ONE_TIME = { monitor_guid: M1, maintenance_type: 'DisableMonitoring', start_at: d('2025-10-05T10:00:00Z'), end_at: d('2025-10-05T12:00:00Z') };
+const ONE_TIME = {
+  monitor_guid: M1,
+  maintenance_type: 'DisableMonitoring',
+  start_at: d('2025-10-05T10:00:00Z'),
+  end_at: d('2025-10-05T12:00:00Z'),
+};
 // 26 October 2025: 02:00 local exists twice; the earlier (CEST, 00:00Z) is taken, and 03:00 comes
 // after the switch (CET, 02:00Z), so that night's window lasts two hours.
-const OCT_26 = { monitor_guid: M2, maintenance_type: 'DisableNotifications', start_at: d('2025-10-26T00:00:00Z'), end_at: d('2025-10-26T02:00:00Z') };
+const OCT_26 = {
+  monitor_guid: M2,
+  maintenance_type: 'DisableNotifications',
+  start_at: d('2025-10-26T00:00:00Z'),
+  end_at: d('2025-10-26T02:00:00Z'),
+};
 
 let tdb: TestDatabase;
 let emptyError: unknown;
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  emptyError = await loadSlaReportInput(tdb.warehouse.db, { clock, defaultTarget: { desired: 99.9 } }).catch((e: unknown) => e);
+  emptyError = await loadSlaReportInput(tdb.warehouse.db, { clock, defaultTarget: { desired: 99.9 } }).catch(
+    (e: unknown) => e,
+  );
   await sql.raw(SEED).execute(tdb.warehouse.db);
 });
 afterAll(async () => {
@@ -177,12 +266,35 @@ describe('loadSlaReportInput', () => {
   });
 
   it('builds the input of October 2025 for every monitor', async () => {
-    const input = await loadSlaReportInput(tdb.warehouse.db, { period: { month: '2025-10' }, clock, defaultTarget: { desired: 99.9 } });
-    expect(input.period).toEqual({ start: d('2025-09-30T22:00:00Z'), end: d('2025-10-31T23:00:00Z'), zone: ZONE, label: 'October 2025' });
-    expect(input.previousPeriod).toMatchObject({ start: d('2025-08-31T22:00:00Z'), end: d('2025-09-30T22:00:00Z'), label: 'September 2025' });
+    const input = await loadSlaReportInput(tdb.warehouse.db, {
+      period: { month: '2025-10' },
+      clock,
+      defaultTarget: { desired: 99.9 },
+    });
+    expect(input.period).toEqual({
+      start: d('2025-09-30T22:00:00Z'),
+      end: d('2025-10-31T23:00:00Z'),
+      zone: ZONE,
+      label: 'October 2025',
+    });
+    expect(input.previousPeriod).toMatchObject({
+      start: d('2025-08-31T22:00:00Z'),
+      end: d('2025-09-30T22:00:00Z'),
+      label: 'September 2025',
+    });
     expect(input.trendMonths.map((m) => m.label)).toEqual([
-      'November 2024', 'December 2024', 'January 2025', 'February 2025', 'March 2025', 'April 2025',
-      'May 2025', 'June 2025', 'July 2025', 'August 2025', 'September 2025', 'October 2025',
+      'November 2024',
+      'December 2024',
+      'January 2025',
+      'February 2025',
+      'March 2025',
+      'April 2025',
+      'May 2025',
+      'June 2025',
+      'July 2025',
+      'August 2025',
+      'September 2025',
+      'October 2025',
     ]);
     expect(input.trendMonths[0]!.start).toEqual(d('2024-10-31T23:00:00Z'));
     expect(input.generatedAt).toEqual(NOW);
@@ -204,24 +316,74 @@ describe('loadSlaReportInput', () => {
 
     expect(input.maintenance).toEqual([
       ONE_TIME,
-      monthly26('2024-11', false), monthly26('2024-12', false), monthly26('2025-01', false), monthly26('2025-02', false),
-      monthly26('2025-03', false), monthly26('2025-04', true), monthly26('2025-05', true), monthly26('2025-06', true),
-      monthly26('2025-07', true), monthly26('2025-08', true), monthly26('2025-09', true), OCT_26,
+      monthly26('2024-11', false),
+      monthly26('2024-12', false),
+      monthly26('2025-01', false),
+      monthly26('2025-02', false),
+      monthly26('2025-03', false),
+      monthly26('2025-04', true),
+      monthly26('2025-05', true),
+      monthly26('2025-06', true),
+      monthly26('2025-07', true),
+      monthly26('2025-08', true),
+      monthly26('2025-09', true),
+      OCT_26,
     ]);
 
     // Hourly buckets inside a daily bucket are dropped; missing counters read as 0.
     expect(input.statistics).toEqual([
-      { monitor_guid: M1, bucket_start_at: d('2025-09-30T22:00:00Z'), bucket_end_at: d('2025-10-01T22:00:00Z'), uptime_seconds: 86000, downtime_seconds: 400, sla_target: 99.5, checks: 288, confirmed_errors: 2 },
-      { monitor_guid: M1, bucket_start_at: d('2025-10-01T22:00:00Z'), bucket_end_at: d('2025-10-02T22:00:00Z'), uptime_seconds: 86400, downtime_seconds: 0, sla_target: null, checks: 288, confirmed_errors: 0 },
-      { monitor_guid: M1, bucket_start_at: d('2025-10-03T10:00:00Z'), bucket_end_at: d('2025-10-03T11:00:00Z'), uptime_seconds: 3500, downtime_seconds: 0, sla_target: null, checks: 0, confirmed_errors: 0 },
-      { monitor_guid: M2, bucket_start_at: d('2024-11-14T23:00:00Z'), bucket_end_at: d('2024-11-15T23:00:00Z'), uptime_seconds: 86340, downtime_seconds: 60, sla_target: null, checks: 1440, confirmed_errors: 1 },
+      {
+        monitor_guid: M1,
+        bucket_start_at: d('2025-09-30T22:00:00Z'),
+        bucket_end_at: d('2025-10-01T22:00:00Z'),
+        uptime_seconds: 86000,
+        downtime_seconds: 400,
+        sla_target: 99.5,
+        checks: 288,
+        confirmed_errors: 2,
+      },
+      {
+        monitor_guid: M1,
+        bucket_start_at: d('2025-10-01T22:00:00Z'),
+        bucket_end_at: d('2025-10-02T22:00:00Z'),
+        uptime_seconds: 86400,
+        downtime_seconds: 0,
+        sla_target: null,
+        checks: 288,
+        confirmed_errors: 0,
+      },
+      {
+        monitor_guid: M1,
+        bucket_start_at: d('2025-10-03T10:00:00Z'),
+        bucket_end_at: d('2025-10-03T11:00:00Z'),
+        uptime_seconds: 3500,
+        downtime_seconds: 0,
+        sla_target: null,
+        checks: 0,
+        confirmed_errors: 0,
+      },
+      {
+        monitor_guid: M2,
+        bucket_start_at: d('2024-11-14T23:00:00Z'),
+        bucket_end_at: d('2024-11-15T23:00:00Z'),
+        uptime_seconds: 86340,
+        downtime_seconds: 60,
+        sla_target: null,
+        checks: 1440,
+        confirmed_errors: 1,
+      },
     ]);
 
     expect(input.slaDefinitions).toEqual([
       { sla_guid: S_GOLD, description: 'Gold', uptime_error_threshold: 99, uptime_warning_threshold: 99.5 },
       { sla_guid: S_SILVER, description: 'Silver', uptime_error_threshold: 98, uptime_warning_threshold: 99 },
     ]);
-    expect(input.groupSla).toEqual(new Map([[G_API, S_GOLD], [G_WEB, S_SILVER]]));
+    expect(input.groupSla).toEqual(
+      new Map([
+        [G_API, S_GOLD],
+        [G_WEB, S_SILVER],
+      ]),
+    );
     expect(input.infraDeviceDays).toEqual([
       { device_guid: 'dev-1', device_name: 'DB server', date: '2025-10-01', uptime_percent: 99.5 },
       { device_guid: 'dev-1', device_name: 'DB server', date: '2025-10-02', uptime_percent: null },
@@ -250,33 +412,59 @@ describe('loadSlaReportInput', () => {
   });
 
   it('names the known groups when a requested group does not exist', async () => {
-    const error = await loadSlaReportInput(tdb.warehouse.db, { monitorGroups: ['Nope'], clock, defaultTarget: { desired: 99 } }).catch((e: unknown) => e);
+    const error = await loadSlaReportInput(tdb.warehouse.db, {
+      monitorGroups: ['Nope'],
+      clock,
+      defaultTarget: { desired: 99 },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toMatch(/"Nope" is not a monitor group.*All monitors, Public APIs, Webshop/);
+    expect((error as Error).message).toMatch(
+      /"Nope" is not a monitor group.*All monitors, Public APIs, Webshop/,
+    );
   });
 
   it('defaults to the previous month and accepts a ready-made period in the account zone only', async () => {
     const input = await loadSlaReportInput(tdb.warehouse.db, { clock, defaultTarget: { desired: 99.9 } });
     expect(input.period.label).toBe('October 2025');
-    const ready = await loadSlaReportInput(tdb.warehouse.db, { period: monthPeriod('2025-09', ZONE), clock, defaultTarget: { desired: 99.9 } });
+    const ready = await loadSlaReportInput(tdb.warehouse.db, {
+      period: monthPeriod('2025-09', ZONE),
+      clock,
+      defaultTarget: { desired: 99.9 },
+    });
     expect(ready.period.start).toEqual(d('2025-08-31T22:00:00Z'));
-    const wrongZone = await loadSlaReportInput(tdb.warehouse.db, { period: monthPeriod('2025-09', 'UTC'), clock, defaultTarget: { desired: 99.9 } }).catch((e: unknown) => e);
+    const wrongZone = await loadSlaReportInput(tdb.warehouse.db, {
+      period: monthPeriod('2025-09', 'UTC'),
+      clock,
+      defaultTarget: { desired: 99.9 },
+    }).catch((e: unknown) => e);
     expect(wrongZone).toBeInstanceOf(ConfigError);
   });
 
   it('asks for --account when the warehouse holds several accounts', async () => {
     const db = tdb.warehouse.db;
-    await sql`insert into uptrends.account (account_id, iana_zone, iana_zone_exact, iana_zone_source, run_id) values ('acc-2', 'UTC', true, 'api', 1)`.execute(db);
+    await sql`insert into uptrends.account (account_id, iana_zone, iana_zone_exact, iana_zone_source, run_id) values ('acc-2', 'UTC', true, 'api', 1)`.execute(
+      db,
+    );
     try {
-      const error = await loadSlaReportInput(db, { clock, defaultTarget: { desired: 99 } }).catch((e: unknown) => e);
+      const error = await loadSlaReportInput(db, { clock, defaultTarget: { desired: 99 } }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as Error).message).toContain('acc-1, acc-2');
-      const other = await loadSlaReportInput(db, { accountId: 'acc-2', clock, defaultTarget: { desired: 99 } });
+      const other = await loadSlaReportInput(db, {
+        accountId: 'acc-2',
+        clock,
+        defaultTarget: { desired: 99 },
+      });
       expect(other.period.zone).toBe('UTC');
       expect(other.monitors).toEqual([]);
       // No alert watermark for acc-2: the time its configuration was last read.
       expect(other.dataAsOf).toBeInstanceOf(Date);
-      const unknown = await loadSlaReportInput(db, { accountId: 'acc-9', clock, defaultTarget: { desired: 99 } }).catch((e: unknown) => e);
+      const unknown = await loadSlaReportInput(db, {
+        accountId: 'acc-9',
+        clock,
+        defaultTarget: { desired: 99 },
+      }).catch((e: unknown) => e);
       expect((unknown as Error).message).toContain('account acc-9 is not in the warehouse');
     } finally {
       await sql`delete from uptrends.account where account_id = 'acc-2'`.execute(db);
@@ -287,13 +475,17 @@ describe('loadSlaReportInput', () => {
 describe('loadIncidentReportInput', () => {
   it('reads from the previous period on, and streams the raw alerts of the period only', async () => {
     const db = tdb.warehouse.db;
-    await sql.raw(`
+    await sql
+      .raw(
+        `
       insert into uptrends.alert (alert_id, account_id, monitor_guid, alert_type, raised_at, raised_at_local, first_error_at, monitor_check_id, first_error_monitor_check_id, error_description, error_message, incident_key, incident_key_derived, raw, run_id) values
         ('40000000-0000-4000-8000-000000000001', '${ACCOUNT}', '${M1}', 'Error', '2025-10-05T09:02:00Z', '2025-10-05T11:02:00', '2025-10-05T09:00:00Z', 101, 101, 'HTTP 503', '=cmd', 'k1', false, '{}', 1),
         ('40000000-0000-4000-8000-000000000002', '${ACCOUNT}', '${M1}', 'Ok', '2025-10-05T11:00:00Z', '2025-10-05T13:00:00', null, 103, 101, null, null, 'k1', false, '{}', 1),
         ('40000000-0000-4000-8000-000000000003', '${ACCOUNT}', '${M3}', 'Error', '2025-10-06T09:00:00Z', '2025-10-06T11:00:00', '2025-10-06T09:00:00Z', 301, 301, 'staging', null, 'k3', false, '{}', 1),
         ('40000000-0000-4000-8000-000000000004', '${ACCOUNT}', '${M1}', 'Error', '2025-09-30T21:00:00Z', '2025-09-30T23:00:00', '2025-09-30T21:00:00Z', 90, 90, 'before', null, 'k0', false, '{}', 1);
-    `).execute(db);
+    `,
+      )
+      .execute(db);
     const input = await loadIncidentReportInput(db, { period: { month: '2025-10' }, clock });
     expect(input.monitors.map((m) => m.monitor_guid)).toEqual([M2, M8, M4, M1]);
     // The January incident belongs to the SLA Trend only.
@@ -302,9 +494,29 @@ describe('loadIncidentReportInput', () => {
     const alerts = [];
     for await (const alert of input.rawAlerts()) alerts.push(alert);
     expect(alerts).toEqual([
-      { monitor_guid: M1, alert_type: 'Error', timestamp: d('2025-10-05T09:02:00Z'), first_error: d('2025-10-05T09:00:00Z'), incident_key: 'k1', error_description: 'HTTP 503', error_message: '=cmd', monitor_check_id: 101, first_error_monitor_check_id: 101 },
+      {
+        monitor_guid: M1,
+        alert_type: 'Error',
+        timestamp: d('2025-10-05T09:02:00Z'),
+        first_error: d('2025-10-05T09:00:00Z'),
+        incident_key: 'k1',
+        error_description: 'HTTP 503',
+        error_message: '=cmd',
+        monitor_check_id: 101,
+        first_error_monitor_check_id: 101,
+      },
       // No FirstError stored: the alert's own time stands in, so the type's non-null contract holds.
-      { monitor_guid: M1, alert_type: 'Ok', timestamp: d('2025-10-05T11:00:00Z'), first_error: d('2025-10-05T11:00:00Z'), incident_key: 'k1', error_description: null, error_message: null, monitor_check_id: 103, first_error_monitor_check_id: 101 },
+      {
+        monitor_guid: M1,
+        alert_type: 'Ok',
+        timestamp: d('2025-10-05T11:00:00Z'),
+        first_error: d('2025-10-05T11:00:00Z'),
+        incident_key: 'k1',
+        error_description: null,
+        error_message: null,
+        monitor_check_id: 103,
+        first_error_monitor_check_id: 101,
+      },
     ]);
   });
 });
