@@ -64,7 +64,12 @@ async function loadAlerts(specs: AlertSpec[], runId: number): Promise<string[]> 
     const input = alertInput(spec);
     return alertRow(alertSchema.parse(input), { accountId: 'acc', zone: ZONE, runId }, input);
   });
-  await mergeRows(db, { table: 'alert', key: ['alert_id'] }, rows);
+  // Spread: the mappers' row interfaces have no index signature.
+  await mergeRows(
+    db,
+    { table: 'alert', key: ['alert_id'] },
+    rows.map((row) => ({ ...row })),
+  );
   return rows.map((row) => row.alert_id);
 }
 

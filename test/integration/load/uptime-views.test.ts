@@ -164,7 +164,7 @@ async function load(): Promise<void> {
   await mergeRows(
     db,
     { table: 'maintenance_period', key: ['account_id', 'monitor_guid', 'maintenance_period_id'] },
-    maintenance,
+    maintenance.map((row) => ({ ...row })),
   );
 
   const yesterday = yesterdayLocal();
@@ -186,7 +186,11 @@ async function load(): Promise<void> {
     ...incidentAlerts(M4, 'K-now', `${yesterday}T12:00:00`),
   ];
   const alertRows = alerts.map((input) => alertRow(alertSchema.parse(input), CTX, input));
-  await mergeRows(db, { table: 'alert', key: ['alert_id'] }, alertRows);
+  await mergeRows(
+    db,
+    { table: 'alert', key: ['alert_id'] },
+    alertRows.map((row) => ({ ...row })),
+  );
   await refreshIncidents(db, keys, 1);
 
   const buckets: [string, Record<string, unknown>][] = [
@@ -225,7 +229,7 @@ async function load(): Promise<void> {
   await mergeRows(
     db,
     { table: 'monitor_statistics', key: ['monitor_guid', 'bucket_start_at', 'bucket_end_at'] },
-    statisticsRows,
+    statisticsRows.map((row) => ({ ...row })),
   );
 }
 
