@@ -1,7 +1,7 @@
 /**
  * The monitors and monitor groups a report covers. Only Production monitors count (Uptrends
- * leaves Staging and Development monitors out of uptime and SLAs), and only those that existed at
- * some point of `range`. The range is wider than the report period on purpose: the previous
+ * leaves Staging and Development monitors out of uptime and SLAs), and only those that existed,
+ * and were not paused, at some point of `range`. The range is wider than the report period on purpose: the previous
  * period and the Trend months need the monitors of their own time, and the models clip each
  * monitor to its life themselves.
  */
@@ -80,17 +80,25 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
     from uptrends.monitor_group_member
     where account_id = ${accountId} and (deleted_at is null or deleted_at > ${range.start})`.execute(db);
   // A missing mode is the API's default, Production; Staging and Development never count.
+  // A paused monitor (IsActive false) runs no checks: its life ends when it was paused, which is
+  // its LastModified instant as far as the API tells. Counting it as monitored and never down
+  // would lift every figure it is part of.
+  // `deleted_at` of the input means the end of the monitor's life to the models; nothing shows it.
   const monitors = await sql<Omit<ReportMonitor, 'groups'>>`
     select monitor_guid::text as monitor_guid,
            coalesce(name, monitor_guid::text) as name,
            coalesce(monitor_type, '') as monitor_type,
            check_interval_seconds,
            created_at,
-           deleted_at
-    from uptrends.monitor
-    where account_id = ${accountId}
-      and (monitor_mode is null or lower(monitor_mode) = 'production')
-      and (deleted_at is null or deleted_at > ${range.start})
+           life_end as deleted_at
+    from (
+      select m.*,
+             case when m.is_active is false then least(m.deleted_at, m.last_modified_at) else m.deleted_at end as life_end
+      from uptrends.monitor m
+      where m.account_id = ${accountId}
+    ) m
+    where (monitor_mode is null or lower(monitor_mode) = 'production')
+      and (life_end is null or life_end > ${range.start})
       and (created_at is null or created_at < ${range.end})
     order by name, monitor_guid`.execute(db);
 

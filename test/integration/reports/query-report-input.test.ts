@@ -30,6 +30,8 @@ const M5 = '10000000-0000-4000-8000-000000000005'; // deleted before the data ra
 const M6 = '10000000-0000-4000-8000-000000000006'; // created after the period
 const M7 = '10000000-0000-4000-8000-000000000007'; // Development: never reported
 const M8 = '10000000-0000-4000-8000-000000000008'; // no mode sent: Production
+const M9 = '10000000-0000-4000-8000-000000000009'; // paused on 20 October: counts until then
+const M10 = '10000000-0000-4000-8000-000000000010'; // paused before the data range
 const S_GOLD = '20000000-0000-4000-8000-000000000001';
 const S_NONE = '20000000-0000-4000-8000-000000000002';
 const S_GONE = '20000000-0000-4000-8000-000000000003';
@@ -49,6 +51,9 @@ insert into uptrends.monitor (account_id, monitor_guid, name, monitor_type, moni
   ('${ACCOUNT}', '${M6}', 'Future monitor', 'Https', 'Production', 300, '2025-11-05T00:00:00Z', null, 'h', '{}', 1),
   ('${ACCOUNT}', '${M7}', 'Development probe', 'Https', 'Development', 300, null, null, 'h', '{}', 1),
   ('${ACCOUNT}', '${M8}', 'Legacy ping', 'Ping', null, null, null, null, 'h', '{}', 1);
+insert into uptrends.monitor (account_id, monitor_guid, name, monitor_type, monitor_mode, is_active, check_interval_seconds, last_modified_at, config_hash, raw, run_id) values
+  ('${ACCOUNT}', '${M9}', 'Paused probe', 'Https', 'Production', false, 300, '2025-10-20T08:00:00Z', 'h', '{}', 1),
+  ('${ACCOUNT}', '${M10}', 'Long paused', 'Https', 'Production', false, 300, '2024-05-01T00:00:00Z', 'h', '{}', 1);
 
 insert into uptrends.monitor_group (account_id, monitor_group_guid, description, is_all, deleted_at, raw, run_id) values
   ('${ACCOUNT}', '${G_ALL}', 'All monitors', true, null, '{}', 1),
@@ -61,6 +66,7 @@ insert into uptrends.monitor_group_member (account_id, monitor_group_guid, monit
   ('${ACCOUNT}', '${G_ALL}', '${M3}', null, 1), ('${ACCOUNT}', '${G_ALL}', '${M4}', '2025-10-10T12:00:00Z', 1),
   ('${ACCOUNT}', '${G_ALL}', '${M5}', '2024-06-01T00:00:00Z', 1), ('${ACCOUNT}', '${G_ALL}', '${M6}', null, 1),
   ('${ACCOUNT}', '${G_ALL}', '${M7}', null, 1), ('${ACCOUNT}', '${G_ALL}', '${M8}', null, 1),
+  ('${ACCOUNT}', '${G_ALL}', '${M9}', null, 1), ('${ACCOUNT}', '${G_ALL}', '${M10}', null, 1),
   ('${ACCOUNT}', '${G_WEB}', '${M1}', null, 1), ('${ACCOUNT}', '${G_WEB}', '${M3}', null, 1),
   ('${ACCOUNT}', '${G_WEB}', '${M5}', '2024-06-01T00:00:00Z', 1),
   ('${ACCOUNT}', '${G_API}', '${M1}', null, 1), ('${ACCOUNT}', '${G_API}', '${M2}', null, 1),
@@ -156,6 +162,13 @@ const LEGACY = monitor({
   name: 'Legacy ping',
   monitor_type: 'Ping',
   check_interval_seconds: null,
+  groups: [G_ALL],
+});
+// Paused: no checks after its LastModified instant, so its life ends there.
+const PAUSED = monitor({
+  monitor_guid: M9,
+  name: 'Paused probe',
+  deleted_at: d('2025-10-20T08:00:00Z'),
   groups: [G_ALL],
 });
 
@@ -302,13 +315,13 @@ describe('loadSlaReportInput', () => {
     expect(input.scope).toBe('All monitors');
     expect(input.defaultTarget).toEqual({ desired: 99.9 });
 
-    // Staging, Development, deleted before the range and created after the period are left out;
-    // a monitor without a mode counts as Production.
-    expect(input.monitors).toEqual([API, LEGACY, OLD, SHOP]);
+    // Staging, Development, deleted or paused before the range and created after the period are
+    // left out; a monitor without a mode counts as Production.
+    expect(input.monitors).toEqual([API, LEGACY, OLD, PAUSED, SHOP]);
     expect(input.groups).toEqual([
       { monitor_group_guid: G_API, description: 'Public APIs', is_all: false, members: [M1, M2, M4] },
       { monitor_group_guid: G_WEB, description: 'Webshop', is_all: false, members: [M1] },
-      { monitor_group_guid: G_ALL, description: 'All monitors', is_all: true, members: [M1, M2, M4, M8] },
+      { monitor_group_guid: G_ALL, description: 'All monitors', is_all: true, members: [M1, M2, M4, M8, M9] },
     ]);
 
     // From the first Trend month (1 November 2024 local) to the period end; ongoing ones whenever they began.
@@ -487,7 +500,7 @@ describe('loadIncidentReportInput', () => {
       )
       .execute(db);
     const input = await loadIncidentReportInput(db, { period: { month: '2025-10' }, clock });
-    expect(input.monitors.map((m) => m.monitor_guid)).toEqual([M2, M8, M4, M1]);
+    expect(input.monitors.map((m) => m.monitor_guid)).toEqual([M2, M8, M4, M9, M1]);
     // The January incident belongs to the SLA Trend only.
     expect(input.incidents).toEqual([incident.k0, incident.k1, incident.k2, incident.k6]);
     expect(input.maintenance).toEqual([ONE_TIME, monthly26('2025-09', true), OCT_26]);
