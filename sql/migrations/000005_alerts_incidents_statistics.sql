@@ -565,7 +565,7 @@ comment on column uptrends.v_monitor_uptime_daily.month is 'First day of the acc
 comment on column uptrends.v_monitor_uptime_daily.day_start_at is 'Local midnight starting the day, UTC instant.';
 comment on column uptrends.v_monitor_uptime_daily.day_end_at is 'Local midnight ending the day (exclusive), UTC instant.';
 comment on column uptrends.v_monitor_uptime_daily.day_seconds is 'Length of the local day: 86400, or 82800 / 90000 on DST days.';
-comment on column uptrends.v_monitor_uptime_daily.statistics_buckets is 'Statistics buckets used for the day (0 when none was loaded).';
+comment on column uptrends.v_monitor_uptime_daily.statistics_buckets is 'Statistics buckets used for the day (0 when none was loaded). Buckets running past the end of the day (monthly ones) are never used.';
 comment on column uptrends.v_monitor_uptime_daily.statistics_granularity is 'Bucket size used: day (one bucket covering the whole local day), hour (buckets of an hour or less) or mixed; null without statistics.';
 comment on column uptrends.v_monitor_uptime_daily.statistics_covered_seconds is 'Seconds of the day covered by the buckets used (less than day_seconds when buckets are missing).';
 comment on column uptrends.v_monitor_uptime_daily.statistics_uptime_seconds is 'Sum of Uptime seconds of the buckets used.';
