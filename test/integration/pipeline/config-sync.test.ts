@@ -99,6 +99,13 @@ describe('configuration sync against the simulator', () => {
     expect(JSON.stringify(first)).not.toContain('sim-monitor-secret-DO-NOT-STORE');
   });
 
+  it('keeps fields this version does not know in raw', async () => {
+    const kept = await inspect((db) =>
+      sql<{ n: number }>`select count(*) as n from uptrends.monitor where raw ? 'SimulatorFutureField'`.execute(db),
+    );
+    expect(kept.rows[0]?.n).toBeGreaterThan(0);
+  });
+
   let cleanRequests = 0;
   it('a second sync changes no row except run stamps', async () => {
     cleanRequests = (await sync()).requests;
