@@ -11,10 +11,12 @@ import { MAX_MONITORS } from './alert-index.ts';
 import { generateDataset } from './generate-dataset.ts';
 import { createGroundTruth, type GroundTruth } from './ground-truth.ts';
 import { handleRequest, pendingTimers } from './http/handle-request.ts';
+import { injectorOf, type InjectionHandle, type InjectionSpec } from './inject-response.ts';
 import { SimulatorState, type RequestCounts } from './simulator-state.ts';
 
 export type { RequestCounts } from './simulator-state.ts';
 export type { GroundTruth } from './ground-truth.ts';
+export type { BodyEdit, InjectionHandle, InjectionSpec } from './inject-response.ts';
 
 /** Options of the simulator; every field optional. */
 export interface SimulatorOptions {
@@ -63,6 +65,13 @@ export interface RunningSimulator {
   setFaults(spec: string | undefined): void;
   requestCounts(): RequestCounts;
   resetCounts(): void;
+  /**
+   * TEST FACILITY (docs/simulator.md, "Injected responses"): the next matching requests get the
+   * answer described by `spec` instead of (or edited from) the real one.
+   */
+  inject(spec: InjectionSpec): InjectionHandle;
+  /** Drops every injection rule not used up yet. */
+  clearInjections(): void;
   close(): Promise<void>;
 }
 
@@ -159,6 +168,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     options: { ...o, port },
     ...controls,
     requestCounts: () => state.requestCounts(),
+    inject: (spec: InjectionSpec) => injectorOf(state).add(spec),
+    clearInjections: () => injectorOf(state).clear(),
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of pendingTimers) clearTimeout(t);

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideFault } from '../faults/decide-fault.ts';
 import type { GroundTruth } from '../ground-truth.ts';
+import { answerInjectControl, injectorOf } from '../inject-response.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import { ALERT_ROUTES } from './alert-routes.ts';
 import { CONFIG_ROUTES } from './config-routes.ts';
@@ -104,7 +105,10 @@ export async function handleRequest(
   const path = url.pathname;
 
   if (/^\/_sim(\/|$)/i.test(path)) {
-    const result = answerControl(s, truth, controls, method, path.slice(5), q, await readBody(req));
+    const text = await readBody(req);
+    const result =
+      answerInjectControl(injectorOf(s), method, path.slice(5), text) ??
+      answerControl(s, truth, controls, method, path.slice(5), q, text);
     send(res, result.status, JSON.stringify(result.body ?? null), 'application/json; charset=utf-8');
     return;
   }
@@ -170,6 +174,20 @@ export async function handleRequest(
   const cursor = q.get('cursor');
   if (fault.expireCursor && cursor !== undefined) return json(messageList(400, 'The cursor has expired.'));
 
+  // Test facility (docs/simulator.md): a response placed by the test replaces or edits this one.
+  const injection = injectorOf(s).take(rawUrl);
+  if (injection !== undefined) {
+    const real =
+      injection.rawBody === undefined ? matched.route.handle(s, matched.params, q, req) : undefined;
+    const out = injection.rawBody === undefined ? injection.apply(real?.body, { url, query: q }) : undefined;
+    const status = injection.status ?? real?.status ?? 200;
+    s.count(routeKey, `${status} injected`);
+    send(res, status, out ?? injection.rawBody ?? '', 'application/json; charset=utf-8', {
+      ...real?.headers,
+      ...injection.headers,
+    });
+    return;
+  }
   const result = matched.route.handle(s, matched.params, q, req);
   const body = result.body as Record<string, unknown> | undefined;
   if (fault.repeatCursor && cursor !== undefined && body?.Cursors !== undefined) {
