@@ -56,8 +56,8 @@ export function redactDatabaseUrl(url: string): string {
 
 function pgTypes(): pg.CustomTypesConfig {
   return {
-    getTypeParser: ((oid: number, format?: string) =>
-      TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+    getTypeParser: ((oid: number, format?: string): ((text: string) => unknown) =>
+      TYPE_PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (text: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
 

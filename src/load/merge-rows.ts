@@ -39,7 +39,7 @@ const MAX_PARAMS = 30_000;
  * still sees that something was there.
  */
 export function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return (value.includes('\u0000') ? value.replace(/\u0000/g, '\uFFFD') : value) as T;
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.split('\u0000').join('\uFFFD') : value) as T;
   if (Array.isArray(value)) return value.map((v: unknown) => withoutNul(v)) as T;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
@@ -48,7 +48,7 @@ export function withoutNul<T>(value: T): T {
 }
 
 function arrayLiteral(values: readonly unknown[]): string {
-  const items = values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/(["\\])/g, '\\$1')}"`));
+  const items = values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v as string | number | boolean).replace(/(["\\])/g, '\\$1')}"`));
   return `{${items.join(',')}}`;
 }
 
@@ -63,7 +63,7 @@ function toParam(raw: unknown): unknown {
 }
 
 function keyOf(row: Row, key: readonly string[]): string {
-  return key.map((k) => String(row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k])).join('\u0000');
+  return key.map((k) => String(row[k] instanceof Date ? (row[k]).toISOString() : row[k])).join('\u0000');
 }
 
 /** Deduplicates rows on `key`, the last occurrence winning, preserving first-seen order. */

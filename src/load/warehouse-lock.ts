@@ -25,7 +25,7 @@ export async function acquireWarehouseLock(
 ): Promise<HeldLock> {
   // An embedded PGlite directory is already exclusive to this process (data-dir-lock.ts), and its
   // single connection cannot be parked holding a lock.
-  if (warehouse.backend === 'pglite') return { release: async () => undefined };
+  if (warehouse.backend === 'pglite') return { release: () => Promise.resolve() };
   const { db } = warehouse;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));

@@ -59,7 +59,8 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
     const count = await sql<{ n: number }>`select count(*) as n from ${sql.table(`uptrends.${table_name}`)}`.execute(db);
     tables.push({ table: table_name, rows: count.rows[0]?.n ?? 0 });
   }
-  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null ? null : String(value));
+  const iso = (value: unknown): string | null =>
+    value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : null;
   return {
     warehouse: { backend: warehouse.backend, location: warehouse.location },
     pendingMigrations: pending,

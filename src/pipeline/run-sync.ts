@@ -13,7 +13,7 @@ import { ApiClient, type ApiClientOptions } from '../extract/http/api-client.ts'
 import { RecordValidator } from '../extract/record-validator.ts';
 import { resolveAccount } from '../extract/resolve-account.ts';
 import { selectStreams } from '../extract/streams/index.ts';
-import { NO_PROGRESS, type ApiGetter, type ProgressSink, type SyncContext } from '../extract/sync-context.ts';
+import { NO_PROGRESS, type ProgressSink, type SyncContext } from '../extract/sync-context.ts';
 import type { SyncOptions } from '../extract/sync-options.ts';
 import { openWarehouse } from '../load/db.ts';
 import { mergeRows, type Row } from '../load/merge-rows.ts';
@@ -96,7 +96,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       await setRunAccount(warehouse.db, runId, accountId);
       const validator = new RecordValidator(logger);
       const ctx: SyncContext = {
-        api: clients.api as ApiGetter,
+        api: clients.api,
         infra: clients.infra,
         db: warehouse.db,
         runId,

@@ -40,7 +40,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     writeFileSync(dumpFile, Buffer.from(await (await instance.dumpDataDir('none')).arrayBuffer()));
     await instance.close();
     project.provide('testDb', { backend: 'pglite', dumpFile });
-    return async () => rmSync(dir, { recursive: true, force: true });
+    return () => {
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    };
   }
 
   const template = `uptrends_etl_tpl_${randomBytes(4).toString('hex')}`;

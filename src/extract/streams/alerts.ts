@@ -62,7 +62,12 @@ async function readWindow(ctx: SyncContext, source: AlertSource, window: Planned
   });
   try {
     const { records, pages } = await readCursorWindow(fetchPage, {
-      key: (r: unknown) => String(field('Id')(r)),
+      // Only a real id deduplicates: records without one (rejected later) must each stay, or all
+      // but one would vanish without a reject row.
+      key: (r: unknown) => {
+        const id = field('Id')(r);
+        return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+      },
       context,
       // A rejected cursor, or one the service handed back twice, restarts the window from its first
       // page (bounded by maxRestarts): both are server-side cursor trouble, not data trouble.
@@ -115,7 +120,7 @@ async function runSource(ctx: SyncContext, source: AlertSource, totals: StreamRe
         const rows = disambiguateAlertTimes(mapped, ctx.zone, window.start) as unknown as Row[];
         const pairs = mapped
           .filter((row) => row.incident_key !== null)
-          .map((row) => ({ monitorGuid: row.monitor_guid, incidentKey: row.incident_key as string }));
+          .map((row) => ({ monitorGuid: row.monitor_guid, incidentKey: row.incident_key }));
         // Parsing above is synchronous, so the rejects collected now are this window's alone.
         const rejects = ctx.validator.drain(ALERTS);
         await ctx.db.transaction().execute(async (trx) => {

@@ -7,7 +7,7 @@ import { KNOWN_MAINTENANCE_PERIOD_FIELDS, maintenancePeriodSchema } from '../sch
 import { maintenancePeriodRow } from '../../transform/rows/maintenance-period-row.ts';
 import type { Row } from '../../load/merge-rows.ts';
 import { defineListStream } from '../list-stream.ts';
-import { field } from './field.ts';
+import { field, idText } from './field.ts';
 import { liveIds } from './parents.ts';
 
 export const maintenancePeriodsStream = defineListStream({
@@ -24,7 +24,7 @@ export const maintenancePeriodsStream = defineListStream({
     maintenance_period: [maintenancePeriodRow(parent ?? '', record, rowCtx, raw) as unknown as Row],
   }),
   keepKeys: (raw, parent, accountId) => {
-    const id = field('Id')(raw);
-    return id === undefined ? {} : { maintenance_period: `${accountId}/${String(parent)}/${String(id)}` };
+    const id = idText(field('Id')(raw));
+    return id === undefined ? {} : { maintenance_period: `${accountId}/${String(parent)}/${id}` };
   },
 });

@@ -29,7 +29,7 @@ async function updateHistory(trx: Kysely<unknown>, accountId: string, monitors: 
   const versions = changed.map((m) => {
     // The first version we see is dated from the monitor's creation when the service tells it.
     const first = !current.has(m.monitor_guid) && m.created_at !== null && m.created_at < now;
-    return monitorHistoryRow(m, first ? (m.created_at as Date) : now) as unknown as Row;
+    return monitorHistoryRow(m, first ? (m.created_at) : now) as unknown as Row;
   });
   written += (await mergeRows(trx, { table: 'monitor_history', key: ['monitor_guid', 'valid_from'] }, versions)).written;
   // Close the open version of monitors that disappeared (they were just marked deleted).

@@ -5,7 +5,7 @@ import { publicStatusPageRow } from '../../transform/rows/public-status-page-row
 import { timezoneRow } from '../../transform/rows/timezone-row.ts';
 import type { Row } from '../../load/merge-rows.ts';
 import { defineListStream } from '../list-stream.ts';
-import { field, guidText } from './field.ts';
+import { field, guidText, idText } from './field.ts';
 
 export const publicStatusPagesStream = defineListStream({
   name: 'public_status_pages',
@@ -34,7 +34,7 @@ export const timezonesStream = defineListStream({
   tables: [{ table: 'timezone', key: ['account_id', 'timezone_id'] }],
   toRows: ({ record, raw }, rowCtx, ctx) => ({ timezone: [timezoneRow(record, rowCtx, ctx.clock(), raw) as unknown as Row] }),
   keepKeys: (raw, _parent, accountId) => {
-    const id = field('TimezoneId')(raw);
-    return id === undefined ? {} : { timezone: `${accountId}/${String(id)}` };
+    const id = idText(field('TimezoneId')(raw));
+    return id === undefined ? {} : { timezone: `${accountId}/${id}` };
   },
 });

@@ -5,7 +5,7 @@ import { slaRow } from '../../transform/rows/sla-row.ts';
 import { slaExclusionPeriodRow } from '../../transform/rows/sla-exclusion-period-row.ts';
 import type { Row } from '../../load/merge-rows.ts';
 import { defineListStream } from '../list-stream.ts';
-import { field, guidText } from './field.ts';
+import { field, guidText, idText } from './field.ts';
 import { liveIds } from './parents.ts';
 
 export const slasStream = defineListStream({
@@ -38,7 +38,7 @@ export const slaExclusionPeriodsStream = defineListStream({
     sla_exclusion_period: [slaExclusionPeriodRow(parent ?? '', record, rowCtx, raw) as unknown as Row],
   }),
   keepKeys: (raw, parent, accountId) => {
-    const id = field('ExclusionPeriodId')(raw);
-    return id === undefined ? {} : { sla_exclusion_period: `${accountId}/${String(parent)}/${String(id)}` };
+    const id = idText(field('ExclusionPeriodId')(raw));
+    return id === undefined ? {} : { sla_exclusion_period: `${accountId}/${String(parent)}/${id}` };
   },
 });

@@ -56,7 +56,7 @@ async function readMonitor(ctx: SyncContext, monitorGuid: string, watermark: Dat
   }
   const rowCtx = { accountId: ctx.accountId, zone: ctx.zone, runId: ctx.runId, stream: STATISTICS };
   const rows: Row[] = [];
-  for (const raw of envelope.data.Data as unknown[]) {
+  for (const raw of envelope.data.Data) {
     const item = ctx.validator.parse(STATISTICS, statisticsSchema, raw, {
       idOf: field('Id'),
       known: KNOWN_STATISTICS_FIELDS,
