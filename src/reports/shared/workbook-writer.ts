@@ -213,6 +213,11 @@ export class SheetWriter {
   }
 
   /** Merges a block of cells (KPI tiles). */
+  /** Sets a row's height in points: wrapped text in merged cells does not grow its row by itself. */
+  rowHeight(row: number, points: number): void {
+    this.#sheet.getRow(row).height = points;
+  }
+
   merge(top: number, left: number, bottom: number, right: number): void {
     this.#sheet.mergeCells(top, left, bottom, right);
   }

@@ -49,14 +49,18 @@ function writeTiles(sheet: SheetWriter, tiles: readonly KpiTile[], firstRow: num
     sheet.cell(row + 2, col, tile.note, { wrap: true });
     sheet.merge(row + 2, col, row + 2, col + 1);
     sheet.cell(row + 3, col, tileValue(tile, tile.previous), { format: tileFormat(tile), align: 'left' });
-    sheet.cell(row + 3, col + 1, changeText(tile));
+    sheet.cell(row + 3, col + 1, changeText(tile), { wrap: true });
+    // Two lines for the note and the change, so neither spills into the next tile.
+    sheet.rowHeight(row + 2, 30);
+    sheet.rowHeight(row + 3, 30);
   });
   return firstRow + Math.ceil(tiles.length / TILES_PER_ROW) * 5;
 }
 
 const GLANCE_COLUMNS: readonly Column[] = [
   { header: 'Group', width: 28 },
-  { header: 'Target', width: 14, format: 'percent' },
+  // Wide enough for the dates of the title block above, which share this column.
+  { header: 'Target', width: 18, format: 'percent' },
   { header: 'Uptime', width: 14, format: 'percent' },
   { header: 'Status', width: 14 },
   { header: 'Downtime (min)', width: 14, format: 'minutes' },
@@ -130,7 +134,7 @@ export function writeSummarySheet(
   });
   const worstColumns: Column[] = [
     { header: 'Monitor', width: 28 },
-    { header: 'Group', width: 14 },
+    { header: 'Group', width: 18 },
     { header: 'Uptime', width: 14, format: 'percent' },
     { header: 'Status', width: 14 },
     { header: 'Downtime (min)', width: 14, format: 'minutes' },
