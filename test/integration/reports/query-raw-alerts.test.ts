@@ -105,7 +105,8 @@ function counting(): { db: typeof tdb.warehouse.db; count: () => number } {
   const plugin: KyselyPlugin = {
     transformQuery: (args) => {
       const node = args.node as { kind: string; sqlFragments?: readonly string[] };
-      if (node.kind === 'RawNode' && (node.sqlFragments ?? []).join('').includes('from uptrends.alert')) n += 1;
+      if (node.kind === 'RawNode' && (node.sqlFragments ?? []).join('').includes('from uptrends.alert'))
+        n += 1;
       return args.node;
     },
     transformResult: (args) => Promise.resolve(args.result),
