@@ -1,0 +1,51 @@
+/**
+ * The sizes of every scenario, full and `--quick`. Full sizes are the issue's; quick sizes keep
+ * every scenario and every code path but finish the whole bench in under two minutes. The dataset
+ * is fixed: seed and simulator clock never change, so two runs read the same alerts.
+ */
+import type { Backend } from '../src/load/db.ts';
+
+/** Sizes of one bench run. */
+export interface BenchSizes {
+  readonly quick: boolean;
+  readonly seed: number;
+  /** Simulator clock (ISO). */
+  readonly now: string;
+  /** Backends measured: Postgres (judged) and, unless `--no-pglite`, PGlite as a second column. */
+  readonly backends: readonly Backend[];
+  /** 1. Backfill: dataset, per-request latency L and concurrency C. */
+  readonly backfill: { monitors: number; days: number; latencyMs: number; concurrency: number };
+  /** 2. Load throughput: the dataset whose alert rows are loaded. */
+  readonly load: { monitors: number; days: number };
+  /** 3. Nightly cost vs history: the history held, and the nightly run's latency and concurrency. */
+  readonly nightly: { monitors: number; days: number; latencyMs: number; concurrency: number };
+  /** 4 and 5. The large account of the memory and report scenarios. */
+  readonly large: { monitors: number; days: number; concurrency: number };
+}
+
+const COMMON = { seed: 1, now: '2025-11-20T10:00:00Z' };
+
+/** The sizes for `--quick` or a full run. */
+export function benchSizes(quick: boolean, pglite: boolean): BenchSizes {
+  const backends: Backend[] = pglite ? ['postgres', 'pglite'] : ['postgres'];
+  if (quick) {
+    return {
+      ...COMMON,
+      quick,
+      backends,
+      backfill: { monitors: 20, days: 30, latencyMs: 20, concurrency: 8 },
+      load: { monitors: 20, days: 30 },
+      nightly: { monitors: 20, days: 30, latencyMs: 20, concurrency: 8 },
+      large: { monitors: 40, days: 60, concurrency: 8 },
+    };
+  }
+  return {
+    ...COMMON,
+    quick,
+    backends,
+    backfill: { monitors: 500, days: 365, latencyMs: 20, concurrency: 8 },
+    load: { monitors: 200, days: 365 },
+    nightly: { monitors: 300, days: 365, latencyMs: 20, concurrency: 8 },
+    large: { monitors: 1000, days: 365, concurrency: 8 },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * One sync run in a child process, with everything around it that explains its wall time: the
+ * requests the simulator counted (reset before the run), and the CPU the simulator and the
+ * Postgres server spent meanwhile.
+ */
+import type { SyncOptions } from '../src/extract/sync-options.ts';
+import type { SyncChildInput, SyncChildResult } from './children/sync-child.ts';
+import type { CleanupStack } from './cleanup-stack.ts';
+import { issuedByRoute, totalRequests, type RouteCounts } from './minimal-requests.ts';
+import { postgresCpuMs, postmasterPid, processCpuMs } from './process-cpu.ts';
+import { runChild, type ChildMeasure } from './run-child.ts';
+import type { ScratchWarehouse } from './scratch-warehouse.ts';
+import type { SimulatorProcess } from './spawn-simulator.ts';
+
+/** A finished, measured run. */
+export interface MeasuredSync {
+  run: SyncChildResult & ChildMeasure;
+  /** Requests the simulator answered, per route and in total. */
+  issued: RouteCounts;
+  requests: number;
+  simulatorCpuMs: number | undefined;
+  /** Undefined for PGlite (the database runs inside the child) or a remote server. */
+  postgresCpuMs: number | undefined;
+}
+
+function delta(after: number | undefined, before: number | undefined): number | undefined {
+  return after === undefined || before === undefined ? undefined : after - before;
+}
+
+/** Runs `sync` with `options` against `sim` into `warehouse`. */
+export async function measuredSync(
+  sim: SimulatorProcess,
+  warehouse: ScratchWarehouse,
+  options: Partial<SyncOptions>,
+  now: string,
+  cleanup: CleanupStack,
+): Promise<MeasuredSync> {
+  await sim.resetStats();
+  const postmaster = warehouse.backend === 'postgres' ? await postmasterPid() : undefined;
+  const simBefore = processCpuMs(sim.pid);
+  const pgBefore = postgresCpuMs(postmaster);
+  const input: SyncChildInput = { options, now };
+  const run = await runChild<SyncChildResult & ChildMeasure>(
+    'sync-child',
+    input,
+    { ...sim.env(), ...warehouse.env },
+    cleanup,
+  );
+  // The child's backends end when its pool closes; give the postmaster a moment to reap them.
+  if (postmaster !== undefined) await new Promise((resolve) => setTimeout(resolve, 300));
+  const pgAfter = postgresCpuMs(postmaster);
+  const simAfter = processCpuMs(sim.pid);
+  if (run.status !== 'succeeded') throw new Error(`sync ended ${run.status}`);
+  const issued = issuedByRoute((await sim.stats()).requests.byRoute);
+  return {
+    run,
+    issued,
+    requests: totalRequests(issued),
+    simulatorCpuMs: delta(simAfter, simBefore),
+    postgresCpuMs: delta(pgAfter, pgBefore),
+  };
+}

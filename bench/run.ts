@@ -1,0 +1,54 @@
+/**
+ * `npm run bench [-- --quick] [--only a,b] [--no-pglite]`: the benchmark scenarios of issue 8,
+ * each against a simulator in its own process and fresh databases, printing one line per figure
+ * and, last, `bench: N passed, M failed` against the targets. Exit code 1 when a target was missed
+ * or a scenario failed. See bench/README.md.
+ */
+import { parseArgs } from 'node:util';
+import { benchSizes } from './bench-sizes.ts';
+import { CleanupStack } from './cleanup-stack.ts';
+import { backfillScenario } from './scenarios/backfill.ts';
+import { loadThroughputScenario } from './scenarios/load-throughput.ts';
+import type { Scenario } from './scenario.ts';
+import { Scoreboard } from './scoreboard.ts';
+
+const SCENARIOS: readonly Scenario[] = [backfillScenario, loadThroughputScenario];
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'no-pglite': { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+const only = values.only?.split(',').map((s) => s.trim());
+const unknown = only?.filter((name) => !SCENARIOS.some((s) => s.name === name)) ?? [];
+if (unknown.length > 0) {
+  process.stderr.write(
+    `bench: unknown scenario(s) ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+const sizes = benchSizes(values.quick, !values['no-pglite']);
+const board = new Scoreboard();
+const cleanup = new CleanupStack();
+cleanup.installSignalHandlers();
+const started = Date.now();
+process.stdout.write(
+  `bench: ${sizes.quick ? 'quick' : 'full'} run, backends ${sizes.backends.join(' + ')}\n`,
+);
+for (const scenario of SCENARIOS.filter((s) => only === undefined || only.includes(s.name))) {
+  const t0 = Date.now();
+  try {
+    await scenario.run({ sizes, board, cleanup });
+  } catch (error) {
+    board.error(scenario.name, error);
+  } finally {
+    await cleanup.runAll();
+  }
+  process.stdout.write(`[${scenario.name}] (scenario took ${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
+}
+process.stdout.write(`bench: total ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+process.stdout.write(`${board.summary()}\n`);
+process.exitCode = board.failed > 0 ? 1 : 0;

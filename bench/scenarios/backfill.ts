@@ -1,0 +1,111 @@
+/**
+ * Scenario 1, backfill: the whole history (all streams, Infra included) read at per-request
+ * latency L and concurrency C. Figures: requests issued against the minimal number for this
+ * dataset and strategy (bench/minimal-requests.ts), and the wall time against the latency bound
+ * minimal x L / C, the time a perfect client needs when only the network waits count. The CPU of
+ * the three processes says where the rest went.
+ */
+import type { Backend } from '../../src/load/db.ts';
+import { datasetDays } from '../dataset-days.ts';
+import { measuredSync, type MeasuredSync } from '../measured-sync.ts';
+import { minimalRequests, routeDifferences, totalRequests } from '../minimal-requests.ts';
+import { perBackend } from '../per-backend.ts';
+import type { Scenario, ScenarioContext } from '../scenario.ts';
+import { createScratchWarehouse } from '../scratch-warehouse.ts';
+import { spawnSimulator } from '../spawn-simulator.ts';
+
+const NAME = 'backfill';
+
+async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
+  const { monitors, days, latencyMs, concurrency } = sizes.backfill;
+  const sim = await spawnSimulator({ seed: sizes.seed, monitors, days, now: sizes.now, latencyMs }, cleanup);
+  const dates = datasetDays(sizes.now, days, sim.info.timeZone);
+  const windows = dates.windows(dates.first, dates.today);
+  const runs = new Map<Backend, MeasuredSync>();
+  for (const backend of sizes.backends) {
+    const warehouse = await createScratchWarehouse(backend, NAME, cleanup);
+    const options = { from: dates.first, to: dates.today, concurrency, windowDays: 1 };
+    runs.set(backend, await measuredSync(sim, warehouse, options, sizes.now, cleanup));
+  }
+  const minimal = await minimalRequests(sim, {
+    alertWindows: windows,
+    statisticsDays: windows.length,
+    infraDays: windows.length,
+  });
+  const minimalTotal = totalRequests(minimal);
+  const idealMs = (minimalTotal * latencyMs) / concurrency;
+  const alerts = runs.get('postgres')?.run.streams.alerts?.records;
+  board.note(
+    NAME,
+    'dataset',
+    `${monitors} monitors x ${days} days (${alerts ?? '?'} alerts), L = ${latencyMs} ms, C = ${concurrency}, all streams`,
+  );
+  board.figure(
+    NAME,
+    'requests issued',
+    perBackend(runs, (m) => m.requests),
+  );
+  board.figure(NAME, 'minimal requests (ground truth)', minimalTotal);
+  board.check(
+    NAME,
+    'requests / minimal',
+    perBackend(runs, (m) => m.requests / minimalTotal),
+    { op: '<=', limit: 1.05 },
+    '',
+    3,
+  );
+  for (const [backend, m] of runs) {
+    const diff = routeDifferences(m.issued, minimal);
+    board.note(
+      NAME,
+      `requests off minimal by route (${backend})`,
+      diff.length === 0 ? 'none' : diff.join('; '),
+    );
+  }
+  board.figure(
+    NAME,
+    'wall time',
+    perBackend(runs, (m) => m.run.wallMs / 1000),
+    's',
+    1,
+  );
+  board.figure(NAME, 'latency bound (minimal x L / C)', idealMs / 1000, 's', 1);
+  board.check(
+    NAME,
+    'wall / latency bound',
+    perBackend(runs, (m) => m.run.wallMs / idealMs),
+    { op: '<=', limit: 1.15 },
+    '',
+    2,
+  );
+  board.figure(
+    NAME,
+    'CPU of the ETL process',
+    perBackend(runs, (m) => m.run.cpuMs / 1000),
+    's',
+    1,
+  );
+  board.figure(
+    NAME,
+    'CPU of the simulator process',
+    perBackend(runs, (m) => (m.simulatorCpuMs ?? NaN) / 1000),
+    's',
+    1,
+  );
+  board.figure(
+    NAME,
+    'CPU of the Postgres server',
+    perBackend(runs, (m) => (m.postgresCpuMs ?? NaN) / 1000),
+    's',
+    1,
+  );
+  board.figure(
+    NAME,
+    'peak RSS of the ETL process',
+    perBackend(runs, (m) => m.run.maxRssMb),
+    'MB',
+  );
+}
+
+/** The backfill scenario. */
+export const backfillScenario: Scenario = { name: NAME, run };
