@@ -161,7 +161,16 @@ export const reportCommand: CommandModule = {
   register(program, ctx) {
     const report = program
       .command('report')
-      .description('Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.');
+      .description('Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.')
+      .addHelpText(
+        'after',
+        `
+Examples:
+  $ uptrends-etl report sla --month 2025-10
+  $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Webshop
+  $ uptrends-etl report send                    both reports of last month, by e-mail
+Run "uptrends-etl report <command> --help" for the options.`,
+      );
     addReportOptions(
       report.command('sla').description('Write the SLA workbook and its CSVs; prints the paths.'),
       { mail: true, target: true },
