@@ -78,7 +78,9 @@ export function monitorRow(monitor: Monitor, ctx: RowContext, original?: unknown
     generate_alert: monitor.GenerateAlert ?? null,
     is_locked: monitor.IsLocked ?? null,
     check_interval_seconds: checkIntervalSeconds(monitor),
-    url: monitor.Url ?? null,
+    // A monitored URL may embed basic-auth credentials (user:password@): the typed column must be
+    // redacted like raw, or the password lands in the warehouse after all.
+    url: monitor.Url === null || monitor.Url === undefined ? null : (redactSecrets(monitor.Url) as string),
     network_address: monitor.NetworkAddress ?? null,
     port: monitor.Port ?? null,
     credits: monitor.Credits ?? null,
