@@ -74,6 +74,7 @@ export async function startReliabilityRig(simulator: SimulatorOptions): Promise<
   const tdb = await createTestDatabase({ onDisk: true });
   await tdb.release();
   const transcript: string[] = [];
+  let runs = 0;
   const inspect = async <T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> => {
     const warehouse = await tdb.reopen();
     try {
@@ -105,6 +106,10 @@ export async function startReliabilityRig(simulator: SimulatorOptions): Promise<
         destination: memoryStream(logs, transcript),
       });
       logger.level = 'debug';
+      // Each run's clock is a second later than the last: the simulator's clock stands still, and
+      // two runs at one instant could not version a configuration change (valid_to > valid_from).
+      const offsetMs = ++runs * 1000;
+      const clock = (): Date => new Date(sim.truth.now().getTime() + offsetMs);
       const started = Date.now();
       let summary: SyncSummary | undefined;
       let error: Error | undefined;
@@ -112,7 +117,7 @@ export async function startReliabilityRig(simulator: SimulatorOptions): Promise<
         summary = await runSync(
           cfg,
           { ...DEFAULT_SYNC_OPTIONS, ...options },
-          { logger, clock: () => sim.truth.now(), clientOptions: FAST_CLIENT },
+          { logger, clock, clientOptions: FAST_CLIENT },
         );
       } catch (caught) {
         error = caught as Error;
