@@ -72,10 +72,14 @@ function memoryStream(lines: LogLine[], transcript: string[]): Writable {
 export async function startReliabilityRig(simulator: SimulatorOptions): Promise<ReliabilityRig> {
   const sim = await startSimulator(simulator);
   const tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
+  // Postgres serves the runs and the inspection side by side; an on-disk PGlite directory belongs
+  // to one process at a time, so it is opened only around each inspection.
+  const shared = tdb.backend === 'postgres';
+  if (!shared) await tdb.release();
   const transcript: string[] = [];
   let runs = 0;
   const inspect = async <T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> => {
+    if (shared) return fn(tdb.warehouse.db);
     const warehouse = await tdb.reopen();
     try {
       return await fn(warehouse.db);
