@@ -35,6 +35,8 @@ export interface InjectionSpec {
   skip?: number;
   /** Status of the answer. (Default: the real answer's status) */
   status?: number;
+  /** Extra delay before the answer is sent, ms: a slow response, or a run held at one point. (Default: 0) */
+  delayMs?: number;
   /** Headers added to (or replacing) the real answer's. */
   headers?: Record<string, string>;
   /** The raw body, sent exactly as given (it may be invalid JSON); the route handler is not run. */
@@ -57,6 +59,7 @@ export interface InjectionHandle {
 /** What the HTTP layer should send instead of (or made from) the real answer. */
 export interface Injection {
   status: number | undefined;
+  delayMs: number;
   headers: Record<string, string>;
   /** Undefined: run the handler and pass its body to `apply`. */
   rawBody: string | undefined;
@@ -102,6 +105,7 @@ function checkSpec(spec: InjectionSpec): void {
   };
   count('times', spec.times, 1);
   count('skip', spec.skip, 0);
+  count('delayMs', spec.delayMs, 0);
   if (
     spec.status !== undefined &&
     !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)
@@ -151,6 +155,7 @@ export class ResponseInjector {
     const { spec } = rule;
     return {
       status: spec.status,
+      delayMs: spec.delayMs ?? 0,
       headers: spec.headers ?? {},
       rawBody: spec.body,
       apply(body, request) {

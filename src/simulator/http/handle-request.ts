@@ -177,6 +177,7 @@ export async function handleRequest(
   // Test facility (docs/simulator.md): a response placed by the test replaces or edits this one.
   const injection = injectorOf(s).take(rawUrl);
   if (injection !== undefined) {
+    await sleep(injection.delayMs);
     const real =
       injection.rawBody === undefined ? matched.route.handle(s, matched.params, q, req) : undefined;
     const out = injection.rawBody === undefined ? injection.apply(real?.body, { url, query: q }) : undefined;

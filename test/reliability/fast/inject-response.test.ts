@@ -26,9 +26,18 @@ beforeEach(() => {
 
 describe('response injection (test facility)', () => {
   it('sends a raw body with the given status and headers, then answers normally again', async () => {
-    const rule = sim.inject({ match: '/Monitor$', status: 503, headers: { 'Retry-After': '9' }, body: '<html>down</html>' });
+    const rule = sim.inject({
+      match: '/Monitor$',
+      status: 503,
+      headers: { 'Retry-After': '9' },
+      body: '<html>down</html>',
+    });
     const first = await get('/Monitor');
-    expect([first.status, first.text, first.headers.get('retry-after')]).toEqual([503, '<html>down</html>', '9']);
+    expect([first.status, first.text, first.headers.get('retry-after')]).toEqual([
+      503,
+      '<html>down</html>',
+      '9',
+    ]);
     expect([rule.served, rule.remaining]).toEqual([1, 0]);
     const second = await get('/Monitor');
     expect(second.status).toBe(200);
@@ -46,12 +55,25 @@ describe('response injection (test facility)', () => {
   });
 
   it('skips the first matches and serves `times` answers; a transform sees the request', async () => {
-    const rule = sim.inject({ match: 'MonitorGroup$', skip: 1, times: 2, transform: (_b, req) => `seen ${req.url.pathname}` });
+    const rule = sim.inject({
+      match: 'MonitorGroup$',
+      skip: 1,
+      times: 2,
+      transform: (_b, req) => `seen ${req.url.pathname}`,
+    });
     expect((await get('/MonitorGroup')).text.startsWith('[')).toBe(true);
     expect((await get('/MonitorGroup')).text).toBe('seen /v4/MonitorGroup');
     expect((await get('/MonitorGroup')).text).toBe('seen /v4/MonitorGroup');
     expect((await get('/MonitorGroup')).text.startsWith('[')).toBe(true);
     expect(rule.served).toBe(2);
+  });
+
+  it('delays an otherwise real answer by delayMs', async () => {
+    sim.inject({ match: '/Monitor$', delayMs: 300 });
+    const started = Date.now();
+    const r = await get('/Monitor');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect((JSON.parse(r.text) as unknown[]).length).toBe(5);
   });
 
   it('does not use a rule up on an unauthenticated request', async () => {
