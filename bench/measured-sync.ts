@@ -60,3 +60,13 @@ export async function measuredSync(
     postgresCpuMs: delta(pgAfter, pgBefore),
   };
 }
+
+/** The streams' wall times, longest first, e.g. `alerts 171.6 s, statistics 57.5 s`. */
+export function describeStreamTimes(m: MeasuredSync, top = 5): string {
+  return Object.entries(m.run.streams)
+    .filter(([, s]) => s.ms !== undefined)
+    .sort(([, a], [, b]) => (b.ms ?? 0) - (a.ms ?? 0))
+    .slice(0, top)
+    .map(([name, s]) => `${name} ${((s.ms ?? 0) / 1000).toFixed(2)} s`)
+    .join(', ');
+}

@@ -4,7 +4,8 @@
  * latency bound is explained by their CPU seconds. Linux only; elsewhere the figures are absent.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { adminQuery } from './scratch-warehouse.ts';
+import pg from 'pg';
+import { ADMIN_URL } from './scratch-warehouse.ts';
 
 // USER_HZ: the unit of the /proc times; 100 on every Linux build the bench runs on.
 const TICKS_PER_SECOND = 100;
@@ -30,10 +31,16 @@ export function processCpuMs(pid: number, children = false): number | undefined 
 
 /** The Postgres postmaster's pid, found as the parent of a backend; undefined when not local. */
 export async function postmasterPid(): Promise<number | undefined> {
-  const result = await adminQuery('select pg_backend_pid() as pid');
-  const backend = Number((result.rows[0] as { pid: number }).pid);
-  const f = statFields(backend);
-  return f === undefined ? undefined : Number(f[1]);
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    // Read while connected: the backend process ends with the connection.
+    const f = statFields(Number(result.rows[0]!.pid));
+    return f === undefined ? undefined : Number(f[1]);
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -53,6 +53,22 @@ export interface SimulatorProcess {
 
 const START_TIMEOUT_MS = 60_000;
 
+/**
+ * fetch, tried again when the connection fails: a kept-alive socket the simulator closed while a
+ * long run kept the bench idle fails the next request ("fetch failed"). Every control call is
+ * idempotent, so a second attempt is safe.
+ */
+async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3)
+        throw new Error(`${init.method ?? 'GET'} ${url}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
 /** Spawns the simulator and resolves once it prints its address; registers its kill in `cleanup`. */
 export async function spawnSimulator(spec: SimulatorSpec, cleanup: CleanupStack): Promise<SimulatorProcess> {
   const args = [
@@ -97,7 +113,7 @@ export async function spawnSimulator(spec: SimulatorSpec, cleanup: CleanupStack)
     });
   });
   const control = async <T>(path: string, method = 'GET', body?: string): Promise<T> => {
-    const response = await fetch(`${info.controlUrl}${path}`, { method, body });
+    const response = await fetchRetrying(`${info.controlUrl}${path}`, { method, body });
     if (!response.ok)
       throw new Error(`simulator ${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;

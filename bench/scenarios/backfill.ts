@@ -7,7 +7,7 @@
  */
 import type { Backend } from '../../src/load/db.ts';
 import { datasetDays } from '../dataset-days.ts';
-import { measuredSync, type MeasuredSync } from '../measured-sync.ts';
+import { describeStreamTimes, measuredSync, type MeasuredSync } from '../measured-sync.ts';
 import { minimalRequests, routeDifferences, totalRequests } from '../minimal-requests.ts';
 import { perBackend } from '../per-backend.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
@@ -99,6 +99,7 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     's',
     1,
   );
+  for (const [backend, m] of runs) board.note(NAME, `stream times (${backend})`, describeStreamTimes(m));
   board.figure(
     NAME,
     'peak RSS of the ETL process',

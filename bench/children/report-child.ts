@@ -1,0 +1,61 @@
+/**
+ * Bench child: one report against the warehouse in DATABASE_URL, on the simulator's clock.
+ * - `sla`: the SLA workbook of a month, through runReports as the `report sla` command runs it;
+ * - `alerts-csv`: the raw-alert CSV of a period, streamed from the keyset-paged query
+ *   (queryRawAlerts) by writeRawAlertsCsv, the path the incident report takes for its alerts CSV,
+ *   without the incident model, whose size follows the incidents and not the streaming.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { loadConfig } from '../../src/config.ts';
+import { openWarehouse } from '../../src/load/db.ts';
+import { writeRawAlertsCsv } from '../../src/reports/incidents/render-csv.ts';
+import { resolveReportPeriod } from '../../src/reports/resolve-report-period.ts';
+import { runReports } from '../../src/reports/run-reports.ts';
+import { queryRawAlerts } from '../../src/reports/shared/query-raw-alerts.ts';
+import { queryReportAccount } from '../../src/reports/shared/query-report-account.ts';
+import { childInput, measureChild } from './child-measure.ts';
+
+/** What the parent passes. */
+export type ReportChildInput =
+  | { kind: 'sla'; now: string; month: string; outDir: string }
+  | { kind: 'alerts-csv'; now: string; from: string; to: string; outDir: string };
+
+/** What the child prints (besides the measures). */
+export interface ReportChildResult {
+  /** Monitors in the SLA report, or alert rows in the CSV. */
+  items: number;
+  bytes: number;
+}
+
+const input = childInput<ReportChildInput>();
+const now = new Date(input.now);
+const config = loadConfig(process.env);
+const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl });
+await measureChild<ReportChildResult>(async () => {
+  if (input.kind === 'sla') {
+    const result = await runReports(
+      config,
+      warehouse,
+      { reports: ['sla'], formats: ['xlsx'], period: { month: input.month }, outDir: input.outDir },
+      { clock: () => now },
+    );
+    return { items: result.sla?.headline.monitors ?? 0, bytes: statSync(result.paths[0]!).size };
+  }
+  const account = await queryReportAccount(warehouse.db);
+  const period = resolveReportPeriod({ from: input.from, to: input.to }, now, account.zone);
+  const monitors = await sql<{ guid: string; name: string }>`
+    select monitor_guid::text as guid, name from uptrends.monitor where account_id = ${account.accountId}`.execute(
+    warehouse.db,
+  );
+  const file = path.join(input.outDir, `alerts-${input.from}-${input.to}.csv`);
+  const alerts = queryRawAlerts(warehouse.db, {
+    accountId: account.accountId,
+    period,
+    monitorGuids: monitors.rows.map((m) => m.guid),
+  });
+  const names = new Map(monitors.rows.map((m) => [m.guid, m.name]));
+  const items = await writeRawAlertsCsv(alerts(), names, account.zone, file);
+  return { items, bytes: statSync(file).size };
+});

@@ -1,0 +1,102 @@
+/**
+ * Scenarios 4 and 5 on one large account (they share its warehouse, which takes minutes to fill):
+ * - memory: the peak RSS of the sync process during a backfill of the whole history (~1 million
+ *   alerts at full size), all streams, on Postgres;
+ * - reports: the SLA workbook of the last full month for every monitor, and the raw-alert CSV of
+ *   one month and of the whole history, each in its own process: time and peak RSS. The CSV
+ *   streams, so its peak RSS should not grow with the period.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addLocalDays } from '../../src/extract/plan-windows.ts';
+import type { ReportChildInput, ReportChildResult } from '../children/report-child.ts';
+import type { CleanupStack } from '../cleanup-stack.ts';
+import { datasetDays } from '../dataset-days.ts';
+import { measuredSync } from '../measured-sync.ts';
+import { runChild, type ChildMeasure } from '../run-child.ts';
+import type { Scenario, ScenarioContext } from '../scenario.ts';
+import { createScratchWarehouse, settleWarehouse, type ScratchWarehouse } from '../scratch-warehouse.ts';
+import { spawnSimulator } from '../spawn-simulator.ts';
+
+type ReportRun = ReportChildResult & ChildMeasure;
+
+function report(
+  input: ReportChildInput,
+  warehouse: ScratchWarehouse,
+  cleanup: CleanupStack,
+): Promise<ReportRun> {
+  return runChild<ReportRun>('report-child', input, warehouse.env, cleanup);
+}
+
+function previousMonth(today: string): string {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
+  const { monitors, days, concurrency } = sizes.large;
+  const sim = await spawnSimulator({ seed: sizes.seed, monitors, days, now: sizes.now }, cleanup);
+  const dates = datasetDays(sizes.now, days, sim.info.timeZone);
+  const warehouse = await createScratchWarehouse('postgres', 'large', cleanup);
+  const sync = await measuredSync(
+    sim,
+    warehouse,
+    { from: dates.first, to: dates.today, concurrency },
+    sizes.now,
+    cleanup,
+  );
+  await sim.close();
+  const alerts = sync.run.streams.alerts?.records ?? 0;
+  board.note(
+    'memory',
+    'dataset',
+    `${monitors} monitors x ${days} days (${alerts} alerts), L = 0, C = ${concurrency}, all streams, Postgres`,
+  );
+  board.figure('memory', 'backfill wall time', sync.run.wallMs / 1000, 's', 1);
+  board.figure('memory', 'RSS of the sync process before the run', sync.run.baselineRssMb, 'MB');
+  board.check('memory', 'peak RSS of the sync process', sync.run.maxRssMb, { op: '<=', limit: 250 }, 'MB', 0);
+
+  await settleWarehouse(warehouse);
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'uptrends-bench-reports-'));
+  cleanup.add(`reports ${outDir}`, () => rmSync(outDir, { recursive: true, force: true }));
+  const month = previousMonth(dates.today);
+  const sla = await report({ kind: 'sla', now: sizes.now, month, outDir }, warehouse, cleanup);
+  board.note(
+    'reports',
+    'SLA workbook',
+    `${month}, ${sla.items} monitors, ${(sla.bytes / 1e6).toFixed(1)} MB xlsx`,
+  );
+  board.check('reports', 'SLA workbook time', sla.wallMs / 1000, { op: '<=', limit: 15 }, 's', 1);
+  board.check('reports', 'SLA workbook peak RSS', sla.maxRssMb, { op: '<=', limit: 600 }, 'MB', 0);
+
+  const monthFrom = `${month}-01`;
+  const monthTo = addLocalDays(`${month}-28`, 4).slice(0, 7) + '-01';
+  const csvMonth = await report(
+    { kind: 'alerts-csv', now: sizes.now, from: monthFrom, to: monthTo, outDir },
+    warehouse,
+    cleanup,
+  );
+  const csvAll = await report(
+    { kind: 'alerts-csv', now: sizes.now, from: dates.first, to: dates.today, outDir },
+    warehouse,
+    cleanup,
+  );
+  const rate = (r: ReportRun): string =>
+    `${r.items} rows, ${(r.bytes / 1e6).toFixed(0)} MB in ${(r.wallMs / 1000).toFixed(1)} s`;
+  board.note('reports', `alerts CSV of ${month}`, rate(csvMonth));
+  board.note('reports', `alerts CSV of ${days} days`, rate(csvAll));
+  board.figure('reports', `alerts CSV peak RSS, ${month}`, csvMonth.maxRssMb, 'MB');
+  board.figure('reports', `alerts CSV peak RSS, ${days} days`, csvAll.maxRssMb, 'MB');
+  board.check(
+    'reports',
+    'alerts CSV peak RSS growth (all - month)',
+    csvAll.maxRssMb - csvMonth.maxRssMb,
+    { op: '<=', limit: 50 },
+    'MB',
+    0,
+  );
+}
+
+/** The memory and report scenarios on one large account. */
+export const largeAccountScenario: Scenario = { name: 'large', run };
