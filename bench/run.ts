@@ -4,6 +4,7 @@
  * and, last, `bench: N passed, M failed` against the targets. Exit code 1 when a target was missed
  * or a scenario failed. See bench/README.md.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchSizes } from './bench-sizes.ts';
 import { CleanupStack } from './cleanup-stack.ts';
@@ -56,7 +57,14 @@ for (const scenario of SCENARIOS.filter((s) => only === undefined || only.includ
   } finally {
     await cleanup.runAll();
   }
-  process.stdout.write(`[${scenario.name}] (scenario took ${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
+  // Other work on the machine slows every wall time: the load average puts the figures in context.
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+  process.stdout.write(
+    `[${scenario.name}] (scenario took ${((Date.now() - t0) / 1000).toFixed(0)} s, load average ${load})\n`,
+  );
 }
 process.stdout.write(`bench: total ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 process.stdout.write(`${board.summary()}\n`);
