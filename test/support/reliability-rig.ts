@@ -128,6 +128,7 @@ export async function startReliabilityRig(simulator: SimulatorOptions): Promise<
         transcript.push(error.message);
       }
       const ms = Date.now() - started;
+      // A run refused at the PGlite directory lock cannot look either: it then has no id (0).
       const runId =
         summary?.runId ??
         (await inspect(async (db) =>
@@ -135,7 +136,7 @@ export async function startReliabilityRig(simulator: SimulatorOptions): Promise<
             (await sql<{ id: number }>`select max(run_id) as id from uptrends.etl_run`.execute(db)).rows[0]
               ?.id ?? 0,
           ),
-        ));
+        ).catch(() => 0));
       const text = [...logs.map((l) => JSON.stringify(l)), error?.message ?? ''].join('\n');
       return {
         summary,
