@@ -6,6 +6,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../../reports/shared/report-f
 import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
+  mailSettings,
   runReports,
   type ReportKind,
   type RunReportsOptions,
@@ -121,6 +122,8 @@ async function run(
 ): Promise<void> {
   const options = reportOptionsFrom(flags, reports, mail);
   const config = ctx.config();
+  // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
+  if (mail) mailSettings(config);
   const warehouse = await ctx.warehouse();
   await runReports(config, warehouse, options, {
     logger: ctx.logger(),
