@@ -1,0 +1,81 @@
+/**
+ * Looks for secrets where an operator, an analyst or a reader of the repository could find them:
+ * text (log lines, printed output), every row of every table of schema `uptrends`, report files
+ * (CSV as text, workbooks unzipped) and fixture files. A finding names the place and which secret,
+ * never the secret itself, so the test output does not leak what it hunts.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../src/load/database.ts';
+import { zipEntriesText } from './reliability-zip-text.ts';
+
+/** A secret to look for, under a printable label. */
+export interface Secret {
+  label: string;
+  value: string;
+}
+
+/** Where a secret was found. */
+export interface Finding {
+  where: string;
+  secret: string;
+}
+
+/** Findings of `secrets` in one text. */
+export function scanText(where: string, text: string, secrets: readonly Secret[]): Finding[] {
+  return secrets.filter((s) => text.includes(s.value)).map((s) => ({ where, secret: s.label }));
+}
+
+/** Every row of every table of schema uptrends, as text; returns the findings and how many rows were read. */
+export async function scanWarehouse(
+  db: Kysely<Database>,
+  secrets: readonly Secret[],
+): Promise<{ findings: Finding[]; rows: number }> {
+  const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables
+    where table_schema = 'uptrends' and table_type = 'BASE TABLE' order by 1`.execute(db);
+  const findings: Finding[] = [];
+  let rows = 0;
+  for (const { name } of tables.rows) {
+    const dump = await sql<{
+      t: string;
+    }>`select t::text as t from ${sql.table(`uptrends.${name}`)} t`.execute(db);
+    rows += dump.rows.length;
+    findings.push(...scanText(`table uptrends.${name}`, dump.rows.map((r) => r.t).join('\n'), secrets));
+  }
+  return { findings, rows };
+}
+
+function filesUnder(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** The text of one file: zip containers (xlsx) entry by entry, anything else as UTF-8. */
+export function fileText(file: string): string {
+  const bytes = readFileSync(file);
+  const isZip = bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
+  return isZip
+    ? zipEntriesText(bytes)
+        .map((e) => `${e.name}\n${e.text}`)
+        .join('\n')
+    : bytes.toString('utf8');
+}
+
+/** Findings in every file under `dir` (recursively); also returns the files read. */
+export function scanFiles(
+  dir: string,
+  secrets: readonly Secret[],
+  include: (file: string) => boolean = () => true,
+): { findings: Finding[]; files: string[] } {
+  const files = filesUnder(dir).filter(include);
+  return { findings: files.flatMap((f) => scanText(f, fileText(f), secrets)), files };
+}
