@@ -21,6 +21,7 @@ import { migrate } from '../load/migrate.ts';
 import { closeRun, openRun, setRunAccount, type RunStatus, type StreamCounts } from '../load/run-ledger.ts';
 import { saveRejects } from '../load/save-rejects.ts';
 import { acquireWarehouseLock } from '../load/warehouse-lock.ts';
+import { analyzeTables } from '../load/analyze-tables.ts';
 import { accountRow } from '../transform/rows/account-row.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { VERSION } from '../version.ts';
@@ -147,6 +148,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       await closeRun(warehouse.db, runId, status, counts, requests(), error).catch(() => undefined);
       throw error;
     }
+    if (Object.values(counts).some((c) => c.written > 0)) await analyzeTables(warehouse.db, logger);
     const succeeded = Object.values(counts).some((c) => c.status === 'succeeded');
     const status: RunStatus = failures.length === 0 ? 'succeeded' : succeeded ? 'partial' : 'failed';
     await closeRun(warehouse.db, runId, status, counts, requests(), failures[0]);

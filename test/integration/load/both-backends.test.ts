@@ -12,6 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LockError } from '../../../src/errors.ts';
 import { openWarehouse, type Warehouse } from '../../../src/load/db.ts';
 import { mergeRows } from '../../../src/load/merge-rows.ts';
+import { analyzeTables } from '../../../src/load/analyze-tables.ts';
+import { silentLogger } from '../../../src/logger.ts';
 import { migrate, readMigrations } from '../../../src/load/migrate.ts';
 import { closeRun, openRun } from '../../../src/load/run-ledger.ts';
 import { loadWatermark, saveWatermark } from '../../../src/load/stream-state.ts';
@@ -95,6 +97,16 @@ describe.each(backends)('on %s', (backend, open) => {
     await mergeRows(warehouse.db, { table: 'nul_probe', key: ['id'] }, [{ id: 'a\u0000', t: 'x\u0000y', j: { 'k\u0000': ['v\u0000'] } }]);
     const rows = await sql<{ id: string; t: string; j: unknown }>`select * from uptrends.nul_probe`.execute(warehouse.db);
     expect(rows.rows).toEqual([{ id: 'a\uFFFD', t: 'x\uFFFDy', j: { 'k\uFFFD': ['v\uFFFD'] } }]);
+  });
+
+  it('refreshes planner statistics after a load (PGlite has no autovacuum)', async () => {
+    const { warehouse } = await open();
+    await migrate(warehouse.db);
+    await sql`insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, alert_count, reminder_count, last_alert_at, run_id)
+      select 'a', gen_random_uuid(), 'k' || g, now(), 1, 0, now(), 1 from generate_series(1, 500) g`.execute(warehouse.db);
+    await analyzeTables(warehouse.db, silentLogger(), ['incident', 'no_such_table']);
+    const stats = await sql<{ n: number }>`select reltuples::int as n from pg_class where oid = 'uptrends.incident'::regclass`.execute(warehouse.db);
+    expect(stats.rows[0]?.n).toBe(500);
   });
 
   it('records runs and keeps a backfill from moving a watermark backwards', async () => {
