@@ -70,3 +70,14 @@ export function describeStreamTimes(m: MeasuredSync, top = 5): string {
     .map(([name, s]) => `${name} ${((s.ms ?? 0) / 1000).toFixed(2)} s`)
     .join(', ');
 }
+
+/**
+ * The shortest wall time the CPU work of a run allows on `cores` cores: the ETL's JavaScript runs
+ * on one thread, so never below the ETL's CPU; and all three processes share the cores. With the
+ * latency bound this is the other physical limit: a wall time near max(latency, CPU floor) has no
+ * waste left to remove.
+ */
+export function cpuFloorMs(m: MeasuredSync, cores: number): number {
+  const total = m.run.cpuMs + (m.simulatorCpuMs ?? 0) + (m.postgresCpuMs ?? 0);
+  return Math.max(m.run.cpuMs, total / cores);
+}

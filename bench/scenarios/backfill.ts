@@ -5,9 +5,10 @@
  * minimal x L / C, the time a perfect client needs when only the network waits count. The CPU of
  * the three processes says where the rest went.
  */
+import os from 'node:os';
 import type { Backend } from '../../src/load/db.ts';
 import { datasetDays } from '../dataset-days.ts';
-import { describeStreamTimes, measuredSync, type MeasuredSync } from '../measured-sync.ts';
+import { cpuFloorMs, describeStreamTimes, measuredSync, type MeasuredSync } from '../measured-sync.ts';
 import { minimalRequests, routeDifferences, totalRequests } from '../minimal-requests.ts';
 import { perBackend } from '../per-backend.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
@@ -98,6 +99,21 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     perBackend(runs, (m) => (m.postgresCpuMs ?? NaN) / 1000),
     's',
     1,
+  );
+  const cores = os.availableParallelism();
+  board.figure(
+    NAME,
+    `CPU floor (${cores} cores)`,
+    perBackend(runs, (m) => cpuFloorMs(m, cores) / 1000),
+    's',
+    1,
+  );
+  board.figure(
+    NAME,
+    'wall / max(latency bound, CPU floor)',
+    perBackend(runs, (m) => m.run.wallMs / Math.max(idealMs, cpuFloorMs(m, cores))),
+    '',
+    2,
   );
   for (const [backend, m] of runs) board.note(NAME, `stream times (${backend})`, describeStreamTimes(m));
   board.figure(
