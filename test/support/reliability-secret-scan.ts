@@ -8,12 +8,31 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/load/database.ts';
+import { MONITOR_SECRET } from '../../src/simulator/generate/generate-monitors.ts';
+import type { RunningSimulator } from '../../src/simulator/start-simulator.ts';
 import { zipEntriesText } from './reliability-zip-text.ts';
 
 /** A secret to look for, under a printable label. */
 export interface Secret {
   label: string;
   value: string;
+}
+
+/**
+ * The simulator's passwords (API, Infra, and both as Basic header values) and the monitor password
+ * it plants in monitor records, which the ETL must strip.
+ */
+export function simulatorSecrets(sim: RunningSimulator): Secret[] {
+  const basic = (user: string, password: string): string =>
+    Buffer.from(`${user}:${password}`).toString('base64');
+  const c = sim.credentials;
+  return [
+    { label: 'API password', value: c.password },
+    { label: 'API Basic header', value: basic(c.username, c.password) },
+    { label: 'Infra password', value: c.infraPassword },
+    { label: 'Infra Basic header', value: basic(c.infraUsername, c.infraPassword) },
+    { label: 'monitor password planted by the simulator', value: MONITOR_SECRET },
+  ];
 }
 
 /** Where a secret was found. */

@@ -21,6 +21,7 @@ import {
   type WireAlert,
   type WirePage,
 } from '../../support/reliability-corpus.ts';
+import { scanText, scanWarehouse, simulatorSecrets } from '../../support/reliability-secret-scan.ts';
 import { startReliabilityRig, type ReliabilityRig, type SyncOutcome } from '../../support/reliability-rig.ts';
 
 const NOW = new Date('2025-11-12T08:00:00Z');
@@ -537,5 +538,16 @@ describe('timestamps', () => {
       '2025-10-26T00:40:00.000Z',
       '2025-10-26T01:20:00.000Z',
     ]);
+  });
+});
+
+describe('secrets', () => {
+  it('no configured password in any log line or message of these runs, no planted password in any table', async () => {
+    const secrets = simulatorSecrets(rig.sim);
+    expect(scanText('log lines and messages', rig.transcript.join('\n'), secrets)).toEqual([]);
+    const { findings, rows } = await rig.inspect((db) => scanWarehouse(db, secrets));
+    expect(findings).toEqual([]);
+    expect(rig.transcript.length).toBeGreaterThan(50);
+    expect(rows).toBeGreaterThan(50);
   });
 });

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { EXIT } from '../../../src/cli/exit-codes.ts';
 import type { InjectionSpec } from '../../../src/simulator/start-simulator.ts';
 import { rejectsOf } from '../../support/reliability-corpus.ts';
+import { scanText, scanWarehouse, simulatorSecrets } from '../../support/reliability-secret-scan.ts';
 import { startReliabilityRig, type ReliabilityRig, type SyncOutcome } from '../../support/reliability-rig.ts';
 
 const NOW = new Date('2025-11-12T08:00:00Z');
@@ -363,5 +364,16 @@ describe('account', () => {
     );
     expect(ledger.rows[0]?.status).toBe('failed');
     expect(await liveCount()).toBe(monitorCount);
+  });
+});
+
+describe('secrets', () => {
+  it('no configured password in any log line or message of these runs, no planted password in any table', async () => {
+    const secrets = simulatorSecrets(rig.sim);
+    expect(scanText('log lines and messages', rig.transcript.join('\n'), secrets)).toEqual([]);
+    const { findings, rows } = await rig.inspect((db) => scanWarehouse(db, secrets));
+    expect(findings).toEqual([]);
+    expect(rig.transcript.length).toBeGreaterThan(50);
+    expect(rows).toBeGreaterThan(50);
   });
 });

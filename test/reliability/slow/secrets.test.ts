@@ -14,13 +14,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openWarehouse } from '../../../src/load/db.ts';
-import { MONITOR_SECRET } from '../../../src/simulator/generate/generate-monitors.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { simulatorEnv, spawnCli, type CliRun } from '../../support/reliability-cli.ts';
 import {
   scanFiles,
   scanText,
   scanWarehouse,
+  simulatorSecrets,
   type Finding,
   type Secret,
 } from '../../support/reliability-secret-scan.ts';
@@ -78,17 +78,10 @@ async function databaseWithPassword(): Promise<Record<string, string>> {
 }
 
 function secrets(): Secret[] {
-  const basic = (user: string, password: string): string =>
-    Buffer.from(`${user}:${password}`).toString('base64');
-  const c = sim.credentials;
   return [
-    { label: 'API password', value: c.password },
-    { label: 'API Basic header', value: basic(c.username, c.password) },
-    { label: 'Infra password', value: c.infraPassword },
-    { label: 'Infra Basic header', value: basic(c.infraUsername, c.infraPassword) },
+    ...simulatorSecrets(sim),
     { label: 'database password', value: DB_PASSWORD },
     { label: 'refused API password', value: WRONG_PASSWORD },
-    { label: 'monitor password planted by the simulator', value: MONITOR_SECRET },
   ];
 }
 
