@@ -5,7 +5,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -49,10 +49,13 @@ function create(
   backend: Backend,
   label: string,
   cleanup: CleanupStack,
+  template?: ScratchWarehouse,
 ): Promise<ScratchWarehouse> | ScratchWarehouse {
   if (backend === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), `uptrends-bench-${label}-`));
     cleanup.add(`pglite ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+    // The lock file names a process that has ended: the next opener takes it over.
+    if (template !== undefined) cpSync(template.location, dir, { recursive: true });
     return {
       backend,
       env: { UPTRENDS_ETL_DATA_DIR: dir },
@@ -62,7 +65,8 @@ function create(
   }
   const name = `uptrends_bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
   const url = databaseUrl(name);
-  return adminQuery(`create database ${name}`).then(() => {
+  const from = template === undefined ? '' : ` template ${new URL(template.location).pathname.slice(1)}`;
+  return adminQuery(`create database ${name}${from}`).then(() => {
     cleanup.add(
       `database ${name}`,
       async () => void (await adminQuery(`drop database if exists ${name} with (force)`)),
@@ -74,6 +78,19 @@ function create(
       open: () => openWarehouse({ databaseUrl: url }),
     };
   });
+}
+
+/**
+ * A copy of `template` (Postgres: `create database ... template`, PGlite: a copy of the data
+ * directory), so a measured run can be repeated on the same starting state. Nothing may be
+ * connected to the template meanwhile.
+ */
+export function cloneWarehouse(
+  template: ScratchWarehouse,
+  label: string,
+  cleanup: CleanupStack,
+): Promise<ScratchWarehouse> | ScratchWarehouse {
+  return create(template.backend, label, cleanup, template);
 }
 
 /**
