@@ -138,7 +138,9 @@ describe('the suite runs its kinds of sync with every secret configured', () => 
 
   it('error bodies that echo the password: a 500 message and an HTML page', async () => {
     const echo = `{"Messages":[{"Message":"login ${sim.credentials.username}/${sim.credentials.password} failed"}]}`;
-    sim.inject({ match: '/Statistics/Monitor/', status: 500, body: echo, times: 6 });
+    // All 6 attempts of one monitor's statistics, so the stream fails with the echoed message.
+    const monitor = sim.truth.incidents()[0]!.monitorGuid;
+    sim.inject({ match: `/Statistics/Monitor/${monitor}`, status: 500, body: echo, times: 6 });
     sim.inject({
       match: '/MonitorGroup$',
       body: `<html>password=${sim.credentials.password}</html>`,
