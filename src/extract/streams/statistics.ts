@@ -52,7 +52,11 @@ async function readMonitor(ctx: SyncContext, monitorGuid: string, watermark: Dat
   }
   const envelope = statisticsListSchema.safeParse(body);
   if (!envelope.success || !Array.isArray(envelope.data.Data)) {
-    throw new ResponseFormatError(`statistics of monitor ${monitorGuid}: the response has no Data array`, { retriable: false, context });
+    // Named like every other bad body (docs/extraction.md, "Bad input"): the route and the window.
+    throw new ResponseFormatError(
+      `statistics of monitor ${monitorGuid} for ${context.window}: GET /Statistics/Monitor/{guid} answered no Data array`,
+      { retriable: false, context: { ...context, route: '/Statistics/Monitor/{guid}' } },
+    );
   }
   const rowCtx = { accountId: ctx.accountId, zone: ctx.zone, runId: ctx.runId, stream: STATISTICS };
   const rows: Row[] = [];
