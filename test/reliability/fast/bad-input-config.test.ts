@@ -326,11 +326,13 @@ describe('statistics', () => {
     expect((await rejectsOf(rig, outcome.runId))[0]?.error).toMatch(/StartDateTime/);
   });
 
-  it('Data not an array: the stream fails naming the monitor (exit 5); nothing stored', async () => {
+  it('Data not an array: the stream fails naming monitor, window and route (exit 5); nothing stored', async () => {
     const outcome = await read({ match: '/Statistics/Monitor/', body: '{"Data": "none"}' });
     expect(outcome.exitCode).toBe(EXIT.data);
     expect(outcome.error?.message).toContain(`statistics of monitor ${monitor}`);
-    expect(outcome.error?.message).toMatch(/no Data array/);
+    expect(outcome.error?.message).toMatch(
+      /for \[2025-11-03T00:00:00, 2025-11-10T00:00:00\): GET \/Statistics\/Monitor\/\{guid\} answered no Data array/,
+    );
     expect(await buckets()).toBe(0);
   });
 
