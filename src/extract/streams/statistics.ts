@@ -7,7 +7,7 @@
  */
 import pLimit from 'p-limit';
 import { sql } from 'kysely';
-import { ResponseFormatError, StreamError } from '../../errors.ts';
+import { HttpError, ResponseFormatError, StreamError } from '../../errors.ts';
 import { KNOWN_STATISTICS_FIELDS, statisticsSchema } from '../schemas/statistics.ts';
 import { statisticsListSchema } from '../schemas/statistics-list.ts';
 import { monitorStatisticsRow } from '../../transform/rows/monitor-statistics-row.ts';
@@ -45,6 +45,12 @@ async function readMonitor(ctx: SyncContext, monitorGuid: string, watermark: Dat
       })
     ).body;
   } catch (error) {
+    // A monitor deleted after the monitor list was read: nothing to read, and not a failure. Its
+    // watermark stays, so nothing is skipped if it was a transient 404.
+    if (error instanceof HttpError && error.status === 404) {
+      ctx.logger.info({ stream: STATISTICS, monitor: monitorGuid }, `statistics: monitor ${monitorGuid} no longer exists (404); skipped`);
+      return;
+    }
     throw new StreamError(`statistics of monitor ${monitorGuid} for ${context.window} failed: ${(error as Error).message}`, {
       cause: error,
       context,

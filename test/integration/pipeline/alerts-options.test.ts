@@ -53,6 +53,28 @@ describe('alert options', () => {
     expect(JSON.stringify(routes)).not.toContain('/Alert/MonitorGroup/');
   });
 
+  it('a monitor whose statistics answer 404 (deleted meanwhile) is skipped, the others load (bug: it failed the stream)', async () => {
+    const monitors = [...new Set(sim.truth.incidents().map((i) => i.monitorGuid.toLowerCase()))].slice(0, 3);
+    const gone = monitors[0]!;
+    sim.inject({ match: new RegExp(`/Statistics/Monitor/${gone}`, 'i'), times: 10, status: 404, body: '{"Message":"The monitor could not be found."}' });
+    try {
+      const summary = await run({ streams: ['statistics'], monitors, from: '2025-10-01', to: '2025-10-08' });
+      expect(summary.streams.statistics?.status).toBe('succeeded');
+    } finally {
+      sim.clearInjections();
+    }
+    const warehouse = await tdb.reopen();
+    try {
+      const rows = await sql<{ g: string; n: number }>`select monitor_guid::text as g, count(*) as n from uptrends.monitor_statistics group by 1`.execute(warehouse.db);
+      const loaded = new Map(rows.rows.map((r) => [r.g, r.n]));
+      expect(loaded.has(gone)).toBe(false);
+      expect(loaded.get(monitors[1]!)).toBe(7);
+      expect(loaded.get(monitors[2]!)).toBe(7);
+    } finally {
+      await tdb.release();
+    }
+  });
+
   it('--preset PreviousMonth backfills exactly the previous calendar month in the account zone', async () => {
     await run({ streams: ['timezones', 'monitors', 'monitor_groups', 'alerts'], preset: 'PreviousMonth' });
     const period = resolvePresetPeriod('PreviousMonth', sim.truth.now(), sim.timeZone);
