@@ -14,7 +14,10 @@ function describe(error: EtlError): string {
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(' ');
-  const cause = error.cause instanceof Error && !error.message.includes(error.cause.message) ? `\n  cause: ${error.cause.message}` : '';
+  const cause =
+    error.cause instanceof Error && !error.message.includes(error.cause.message)
+      ? `\n  cause: ${error.cause.message}`
+      : '';
   return `uptrends-etl: error [${error.code}]: ${error.message}${context === '' ? '' : `\n  where: ${context}`}${cause}`;
 }
 

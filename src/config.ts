@@ -49,7 +49,10 @@ export interface ConfigOverrides {
 }
 
 /** Sources: the process environment plus, when present, `.env` in `cwd` (the environment wins). */
-export function readEnvironment(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Record<string, string> {
+export function readEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): Record<string, string> {
   const file = path.join(cwd, '.env');
   const fromFile = existsSync(file) ? dotenv.parse(readFileSync(file)) : {};
   const merged: Record<string, string> = { ...fromFile };
@@ -67,12 +70,17 @@ function httpUrl(name: string, value: string): string {
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(`${name} is not a valid URL (expected e.g. ${name === 'UPTRENDS_API_URL' ? DEFAULT_API_URL : DEFAULT_INFRA_URL}).`, {
-      context: { setting: name },
-    });
+    throw new ConfigError(
+      `${name} is not a valid URL (expected e.g. ${name === 'UPTRENDS_API_URL' ? DEFAULT_API_URL : DEFAULT_INFRA_URL}).`,
+      {
+        context: { setting: name },
+      },
+    );
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new ConfigError(`${name} must be an http(s) URL, not ${parsed.protocol}`, { context: { setting: name } });
+    throw new ConfigError(`${name} must be an http(s) URL, not ${parsed.protocol}`, {
+      context: { setting: name },
+    });
   }
   if (parsed.username !== '' || parsed.password !== '') {
     throw new ConfigError(`${name} must not contain credentials; use the USERNAME/PASSWORD variables.`, {
@@ -90,7 +98,11 @@ function databaseUrl(value: string | undefined): string | undefined {
   } catch {
     parsed = undefined;
   }
-  if (parsed === undefined || !['postgres:', 'postgresql:'].includes(parsed.protocol) || parsed.hostname === '') {
+  if (
+    parsed === undefined ||
+    !['postgres:', 'postgresql:'].includes(parsed.protocol) ||
+    parsed.hostname === ''
+  ) {
     // Never echo the value: it may hold a password.
     throw new ConfigError(
       'DATABASE_URL is not a valid postgres://user[:password]@host[:port]/database URL (value not shown: it may hold a password).',
@@ -102,18 +114,26 @@ function databaseUrl(value: string | undefined): string | undefined {
 
 function pair(userVar: string, passVar: string, user: string | undefined, pass: string | undefined): void {
   if ((user === undefined) !== (pass === undefined)) {
-    throw new ConfigError(`${user === undefined ? userVar : passVar} is missing: ${userVar} and ${passVar} go together.`, {
-      context: { setting: user === undefined ? userVar : passVar },
-    });
+    throw new ConfigError(
+      `${user === undefined ? userVar : passVar} is missing: ${userVar} and ${passVar} go together.`,
+      {
+        context: { setting: user === undefined ? userVar : passVar },
+      },
+    );
   }
 }
 
 function mailList(value: string | undefined): string[] {
   if (value === undefined) return [];
-  const list = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   for (const address of list) {
     if (!/^[^\s@]+@[^\s@]+$/.test(address)) {
-      throw new ConfigError(`REPORT_MAIL_TO holds an invalid address: ${address}`, { context: { setting: 'REPORT_MAIL_TO' } });
+      throw new ConfigError(`REPORT_MAIL_TO holds an invalid address: ${address}`, {
+        context: { setting: 'REPORT_MAIL_TO' },
+      });
     }
   }
   return list;
@@ -127,9 +147,12 @@ function smtpUrl(value: string | undefined): string | undefined {
   } catch {
     // fall through to the error below
   }
-  throw new ConfigError('SMTP_URL is not a valid smtp:// or smtps:// URL (value not shown: it may hold a password).', {
-    context: { setting: 'SMTP_URL' },
-  });
+  throw new ConfigError(
+    'SMTP_URL is not a valid smtp:// or smtps:// URL (value not shown: it may hold a password).',
+    {
+      context: { setting: 'SMTP_URL' },
+    },
+  );
 }
 
 function secret<T extends object>(target: T, key: string, value: string | undefined): void {
@@ -137,7 +160,10 @@ function secret<T extends object>(target: T, key: string, value: string | undefi
 }
 
 /** Validates the environment and flags into a frozen Config, or throws a ConfigError naming the setting. */
-export function loadConfig(env: Record<string, string | undefined> = readEnvironment(), overrides: ConfigOverrides = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = readEnvironment(),
+  overrides: ConfigOverrides = {},
+): Config {
   const get = (name: string) => optional(env[name]);
   const username = get('UPTRENDS_USERNAME');
   const password = get('UPTRENDS_PASSWORD');
@@ -147,16 +173,25 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
   pair('UPTRENDS_INFRA_USERNAME', 'UPTRENDS_INFRA_PASSWORD', infraUsername, infraPassword);
   const timeZone = optional(overrides.timeZone) ?? get('UPTRENDS_TIMEZONE');
   if (timeZone !== undefined && !isValidZone(timeZone)) {
-    throw new ConfigError(`UPTRENDS_TIMEZONE is not an IANA time zone name: ${timeZone} (e.g. Europe/Amsterdam).`, {
-      context: { setting: 'UPTRENDS_TIMEZONE' },
-    });
+    throw new ConfigError(
+      `UPTRENDS_TIMEZONE is not an IANA time zone name: ${timeZone} (e.g. Europe/Amsterdam).`,
+      {
+        context: { setting: 'UPTRENDS_TIMEZONE' },
+      },
+    );
   }
   const dbUrl = databaseUrl(optional(overrides.databaseUrl) ?? get('DATABASE_URL'));
   const smtp = smtpUrl(get('SMTP_URL'));
   const config = {
-    apiUrl: httpUrl('UPTRENDS_API_URL', optional(overrides.apiUrl) ?? get('UPTRENDS_API_URL') ?? DEFAULT_API_URL),
+    apiUrl: httpUrl(
+      'UPTRENDS_API_URL',
+      optional(overrides.apiUrl) ?? get('UPTRENDS_API_URL') ?? DEFAULT_API_URL,
+    ),
     username,
-    infraUrl: httpUrl('UPTRENDS_INFRA_URL', optional(overrides.infraUrl) ?? get('UPTRENDS_INFRA_URL') ?? DEFAULT_INFRA_URL),
+    infraUrl: httpUrl(
+      'UPTRENDS_INFRA_URL',
+      optional(overrides.infraUrl) ?? get('UPTRENDS_INFRA_URL') ?? DEFAULT_INFRA_URL,
+    ),
     infraUsername,
     timeZone,
     dataDir: optional(overrides.dataDir) ?? get('UPTRENDS_ETL_DATA_DIR') ?? DEFAULT_DATA_DIR,
@@ -194,7 +229,8 @@ export function describeConfig(config: Config): Record<string, string | boolean 
     infraUsername: config.infraUsername ?? '(not set)',
     infraPassword: config.infraPassword === undefined ? '(not set)' : '(set)',
     timeZone: config.timeZone ?? '(account setting)',
-    warehouse: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : redactDatabaseUrl(config.databaseUrl),
+    warehouse:
+      config.databaseUrl === undefined ? `pglite:${config.dataDir}` : redactDatabaseUrl(config.databaseUrl),
     smtpUrl: config.smtpUrl === undefined ? '(not set)' : redactDatabaseUrl(config.smtpUrl),
     mailFrom: config.mailFrom ?? '(not set)',
     mailTo: config.mailTo,

@@ -73,7 +73,11 @@ export class AuthError extends HttpError {
 export class RateLimitError extends HttpError {
   readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, retryAfterMs: number | undefined, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+  constructor(
+    message: string,
+    retryAfterMs: number | undefined,
+    options: Omit<EtlErrorOptions, 'retriable'> = {},
+  ) {
     super('API_RATE_LIMITED', message, 429, { ...options, retriable: true });
     this.retryAfterMs = retryAfterMs;
   }

@@ -52,7 +52,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const destination =
     options.destination ??
     (format === 'pretty'
-      ? pretty({ destination: 2, sync: true, colorize: process.stderr.isTTY === true, ignore: 'pid,hostname', hideObject: true })
+      ? pretty({
+          destination: 2,
+          sync: true,
+          colorize: process.stderr.isTTY === true,
+          ignore: 'pid,hostname',
+          hideObject: true,
+        })
       : pino.destination({ fd: 2, sync: true }));
   return pino(
     {

@@ -36,7 +36,10 @@ export class CliContext {
 
   /** Validated configuration (throws ConfigError on bad settings). */
   config(): Config {
-    this.#config ??= loadConfig(this.env, { databaseUrl: this.globals.databaseUrl, dataDir: this.globals.dataDir });
+    this.#config ??= loadConfig(this.env, {
+      databaseUrl: this.globals.databaseUrl,
+      dataDir: this.globals.dataDir,
+    });
     return this.#config;
   }
 

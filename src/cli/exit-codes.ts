@@ -40,7 +40,10 @@ export const EXIT = {
 
 /** Error raised when some streams failed but others completed. */
 export class PartialRunError extends EtlError {
-  constructor(message: string, readonly failures: readonly EtlError[]) {
+  constructor(
+    message: string,
+    readonly failures: readonly EtlError[],
+  ) {
     super('RUN_PARTIAL', message, { retriable: false });
   }
 }

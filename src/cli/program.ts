@@ -7,7 +7,6 @@ import { CliContext } from './cli-context.ts';
 import { COMMANDS } from './commands/index.ts';
 import { VERSION } from '../version.ts';
 
-
 const EXAMPLES = `
 Examples:
   $ uptrends-etl demo                          try everything against the built-in simulator
@@ -22,18 +21,28 @@ Exit codes: 0 ok, 1 bug, 2 usage/config, 3 database, 4 API, 5 bad data, 6 locked
             7 report/mail, 8 partial run, 130 interrupted.`;
 
 /** Creates the program with every registered command; returns it with its context. */
-export function buildProgram(env?: Record<string, string | undefined>, stdout?: NodeJS.WritableStream): {
+export function buildProgram(
+  env?: Record<string, string | undefined>,
+  stdout?: NodeJS.WritableStream,
+): {
   program: Command;
   ctx: CliContext;
 } {
   const program = new Command('uptrends-etl');
   const ctx = new CliContext(program, env, stdout);
   program
-    .description('Extract the Uptrends API v4 and Infra API v1 into a Postgres warehouse, and report SLAs and incidents.')
+    .description(
+      'Extract the Uptrends API v4 and Infra API v1 into a Postgres warehouse, and report SLAs and incidents.',
+    )
     .version(VERSION)
     .option('--database-url <url>', 'Postgres warehouse URL (Default: $DATABASE_URL, else embedded PGlite)')
     .option('--data-dir <dir>', 'PGlite data directory (Default: $UPTRENDS_ETL_DATA_DIR or ./.uptrends-etl)')
-    .addOption(new Option('--log-format <format>', 'log line format (Default: pretty on a terminal, json otherwise)').choices(['json', 'pretty']))
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'log line format (Default: pretty on a terminal, json otherwise)',
+      ).choices(['json', 'pretty']),
+    )
     .option('-q, --quiet', 'log warnings and errors only')
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', EXAMPLES)

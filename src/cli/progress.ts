@@ -16,7 +16,11 @@ interface Track {
 }
 
 /** A progress sink for the CLI. */
-export function createProgress(logger: Logger, stream: NodeJS.WriteStream = process.stderr, logEveryMs = 10_000): ProgressSink {
+export function createProgress(
+  logger: Logger,
+  stream: NodeJS.WriteStream = process.stderr,
+  logEveryMs = 10_000,
+): ProgressSink {
   const tracks = new Map<string, Track>();
   return {
     start(name, total, unit) {
@@ -41,12 +45,19 @@ export function createProgress(logger: Logger, stream: NodeJS.WriteStream = proc
       const seconds = Math.max(0.001, (Date.now() - track.started) / 1000);
       const records = extra.records ?? 0;
       if (track.bar !== undefined) {
-        track.bar.update(done, { records, requests: extra.requests ?? 0, rate: Math.round(records / seconds) });
+        track.bar.update(done, {
+          records,
+          requests: extra.requests ?? 0,
+          rate: Math.round(records / seconds),
+        });
         return;
       }
       if (Date.now() - track.lastLog >= logEveryMs || done === track.total) {
         track.lastLog = Date.now();
-        logger.info({ stream: name, done, total: track.total, ...extra }, `${name}: ${done}/${track.total} ${track.unit}, ${records} records`);
+        logger.info(
+          { stream: name, done, total: track.total, ...extra },
+          `${name}: ${done}/${track.total} ${track.unit}, ${records} records`,
+        );
       }
     },
     stop(name) {

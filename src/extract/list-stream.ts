@@ -46,12 +46,21 @@ export interface ListStreamSpec<S extends z.ZodType> {
   /** Maps one record to rows per table name; may throw RecordValidationError (record rejected). */
   toRows: (item: ListItem<z.infer<S>>, rowCtx: RowContext, ctx: SyncContext) => Record<string, Row[]>;
   /** Runs after the tables were merged, in the same transaction (e.g. monitor history). */
-  afterLoad?: (items: ListItem<z.infer<S>>[], rowsByTable: Map<string, Row[]>, ctx: SyncContext, trx: SyncContext['db']) => Promise<number>;
+  afterLoad?: (
+    items: ListItem<z.infer<S>>[],
+    rowsByTable: Map<string, Row[]>,
+    ctx: SyncContext,
+    trx: SyncContext['db'],
+  ) => Promise<number>;
   /** Keys of a rejected record, per table, so it is not marked deleted. */
   keepKeys?: (raw: unknown, parent: string | undefined, accountId: string) => Partial<Record<string, string>>;
 }
 
-async function fetchList(ctx: SyncContext, spec: ListStreamSpec<z.ZodType>, parent: string | undefined): Promise<unknown[]> {
+async function fetchList(
+  ctx: SyncContext,
+  spec: ListStreamSpec<z.ZodType>,
+  parent: string | undefined,
+): Promise<unknown[]> {
   let response;
   try {
     response = await ctx.api.get<unknown>(spec.path(parent), undefined, {
@@ -61,17 +70,23 @@ async function fetchList(ctx: SyncContext, spec: ListStreamSpec<z.ZodType>, pare
   } catch (error) {
     // A parent deleted between listing it and listing its children has no children any more.
     if (parent !== undefined && error instanceof HttpError && error.status === 404) {
-      ctx.logger.info({ stream: spec.name, parent }, `stream ${spec.name}: ${parent} no longer exists; treated as empty`);
+      ctx.logger.info(
+        { stream: spec.name, parent },
+        `stream ${spec.name}: ${parent} no longer exists; treated as empty`,
+      );
       return [];
     }
     throw error;
   }
   const body = response.body;
   if (!Array.isArray(body)) {
-    throw new ResponseFormatError(`Stream ${spec.name}: ${spec.route} answered ${typeof body} instead of a JSON array`, {
-      retriable: false,
-      context: { stream: spec.name, route: spec.route },
-    });
+    throw new ResponseFormatError(
+      `Stream ${spec.name}: ${spec.route} answered ${typeof body} instead of a JSON array`,
+      {
+        retriable: false,
+        context: { stream: spec.name, route: spec.route },
+      },
+    );
   }
   return body as unknown[];
 }
@@ -82,11 +97,21 @@ export function defineListStream<S extends z.ZodType>(spec: ListStreamSpec<S>): 
 }
 
 /** Runs a list stream end to end. */
-export async function runListStream<S extends z.ZodType>(spec: ListStreamSpec<S>, ctx: SyncContext): Promise<StreamResult> {
+export async function runListStream<S extends z.ZodType>(
+  spec: ListStreamSpec<S>,
+  ctx: SyncContext,
+): Promise<StreamResult> {
   const parents = spec.parents === undefined ? [undefined] : await spec.parents(ctx);
   const limit = pLimit(ctx.options.concurrency);
-  const lists = await Promise.all(parents.map((parent) => limit(async () => ({ parent, raws: await fetchList(ctx, spec, parent) }))));
-  const rowCtx: RowContext = { accountId: ctx.accountId, zone: ctx.zone, runId: ctx.runId, stream: spec.name };
+  const lists = await Promise.all(
+    parents.map((parent) => limit(async () => ({ parent, raws: await fetchList(ctx, spec, parent) }))),
+  );
+  const rowCtx: RowContext = {
+    accountId: ctx.accountId,
+    zone: ctx.zone,
+    runId: ctx.runId,
+    stream: spec.name,
+  };
   const rowsByTable = new Map<string, Row[]>(spec.tables.map((t) => [t.table, []]));
   const keep = new Map<string, string[]>(spec.tables.map((t) => [t.table, []]));
   const items: ListItem<z.infer<S>>[] = [];

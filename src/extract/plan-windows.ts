@@ -54,7 +54,9 @@ export function localDateOf(instant: Date, zone: IanaZone): LocalDate {
 
 /** The local date `days` after `date` (calendar arithmetic, DST-proof). */
 export function addLocalDays(date: LocalDate, days: number): LocalDate {
-  return addDays(new Date(`${date}T00:00:00Z`), days).toISOString().slice(0, 10);
+  return addDays(new Date(`${date}T00:00:00Z`), days)
+    .toISOString()
+    .slice(0, 10);
 }
 
 function split(startDate: LocalDate, end: Date, windowDays: number, zone: IanaZone): PlannedWindow[] {
@@ -103,7 +105,10 @@ export function planWindows(input: PlanInput): WindowPlan {
  * The new watermark after some windows completed: the end of the longest run of completed windows
  * from the first one. A window completed out of order cannot move it past an unfinished one.
  */
-export function contiguousEnd(windows: readonly Interval[], completed: ReadonlySet<number>): Date | undefined {
+export function contiguousEnd(
+  windows: readonly Interval[],
+  completed: ReadonlySet<number>,
+): Date | undefined {
   let end: Date | undefined;
   for (let i = 0; i < windows.length; i++) {
     if (!completed.has(i)) break;

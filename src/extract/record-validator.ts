@@ -23,7 +23,8 @@ export interface RejectedRecord {
 const MAX_FIELD_TEXT = 10_000;
 
 function shorten(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > MAX_FIELD_TEXT ? `${value.slice(0, MAX_FIELD_TEXT)}…` : value;
+  if (typeof value === 'string')
+    return value.length > MAX_FIELD_TEXT ? `${value.slice(0, MAX_FIELD_TEXT)}…` : value;
   if (Array.isArray(value)) return value.map(shorten);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
@@ -54,7 +55,12 @@ export class RecordValidator {
     stream: string,
     schema: S,
     raw: unknown,
-    options: { idOf?: (raw: unknown) => unknown; known?: ReadonlySet<string>; windowStart?: Date; windowEnd?: Date } = {},
+    options: {
+      idOf?: (raw: unknown) => unknown;
+      known?: ReadonlySet<string>;
+      windowStart?: Date;
+      windowEnd?: Date;
+    } = {},
   ): z.infer<S> | undefined {
     const result = schema.safeParse(raw);
     if (options.known !== undefined) this.reportUnknown(stream, raw, options.known);
@@ -76,7 +82,9 @@ export class RecordValidator {
     const stored = { ...record, raw: shorten(redactSecrets(record.raw)) };
     this.rejected.push(stored);
     const window =
-      record.windowStart !== undefined ? ` window [${record.windowStart.toISOString()}, ${record.windowEnd?.toISOString() ?? '?'})` : '';
+      record.windowStart !== undefined
+        ? ` window [${record.windowStart.toISOString()}, ${record.windowEnd?.toISOString() ?? '?'})`
+        : '';
     this.logger.warn(
       { stream: record.stream, recordId: record.recordId },
       `rejected a record of stream ${record.stream}${window} id ${record.recordId ?? '(none)'}: ${record.error}`,
@@ -103,7 +111,10 @@ export class RecordValidator {
       const key = `${stream}.${field}`;
       if (this.#reportedUnknown.has(key)) continue;
       this.#reportedUnknown.add(key);
-      this.logger.info({ stream, field }, `stream ${stream}: the API sent a field this version does not know: ${field} (kept in raw)`);
+      this.logger.info(
+        { stream, field },
+        `stream ${stream}: the API sent a field this version does not know: ${field} (kept in raw)`,
+      );
     }
   }
 
@@ -116,7 +127,8 @@ export class RecordValidator {
   drain(stream?: string): RejectedRecord[] {
     const taken: RejectedRecord[] = [];
     for (let i = this.rejected.length - 1; i >= 0; i--) {
-      if (stream === undefined || this.rejected[i]!.stream === stream) taken.unshift(...this.rejected.splice(i, 1));
+      if (stream === undefined || this.rejected[i]!.stream === stream)
+        taken.unshift(...this.rejected.splice(i, 1));
     }
     return taken;
   }

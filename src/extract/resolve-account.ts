@@ -26,29 +26,48 @@ export interface ResolvedAccount {
 }
 
 async function getParsed<S extends z.ZodType>(api: ApiGetter, path: string, schema: S): Promise<z.infer<S>> {
-  const response = await api.get(path, undefined, { route: path.replace(/\/\d+$/, '/{id}'), context: { stream: 'account' } });
+  const response = await api.get(path, undefined, {
+    route: path.replace(/\/\d+$/, '/{id}'),
+    context: { stream: 'account' },
+  });
   const parsed = schema.safeParse(response.body);
   if (!parsed.success) {
-    throw new ResponseFormatError(`GET ${path} answered an unexpected record: ${describeIssues(parsed.error)}`, {
-      retriable: false,
-      context: { stream: 'account', route: path },
-    });
+    throw new ResponseFormatError(
+      `GET ${path} answered an unexpected record: ${describeIssues(parsed.error)}`,
+      {
+        retriable: false,
+        context: { stream: 'account', route: path },
+      },
+    );
   }
   return parsed.data;
 }
 
 /** Reads the account and resolves its zone. */
-export async function resolveAccount(api: ApiGetter, overrideZone: string | undefined, now: Date, logger: Logger): Promise<ResolvedAccount> {
+export async function resolveAccount(
+  api: ApiGetter,
+  overrideZone: string | undefined,
+  now: Date,
+  logger: Logger,
+): Promise<ResolvedAccount> {
   const account = await getParsed(api, '/Account', accountSchema);
   const accountId = String(account.AccountId);
   if (overrideZone !== undefined) {
-    logger.info({ zone: overrideZone }, `account ${accountId}: time zone ${overrideZone} from UPTRENDS_TIMEZONE`);
+    logger.info(
+      { zone: overrideZone },
+      `account ${accountId}: time zone ${overrideZone} from UPTRENDS_TIMEZONE`,
+    );
     return {
       accountId,
       account,
       settings: null,
       timezone: null,
-      resolution: { zone: overrideZone, exact: true, reason: 'set by UPTRENDS_TIMEZONE', source: 'UPTRENDS_TIMEZONE' },
+      resolution: {
+        zone: overrideZone,
+        exact: true,
+        reason: 'set by UPTRENDS_TIMEZONE',
+        source: 'UPTRENDS_TIMEZONE',
+      },
     };
   }
   const settings = await getParsed(api, '/Account/Settings', accountSettingsSchema);

@@ -29,7 +29,11 @@ export interface ProgressSink {
 }
 
 /** A progress sink that shows nothing. */
-export const NO_PROGRESS: ProgressSink = { start: () => undefined, tick: () => undefined, stop: () => undefined };
+export const NO_PROGRESS: ProgressSink = {
+  start: () => undefined,
+  tick: () => undefined,
+  stop: () => undefined,
+};
 
 /** Context of one run, shared by its streams. */
 export interface SyncContext {

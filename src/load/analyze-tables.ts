@@ -19,11 +19,17 @@ export const ANALYZED_TABLES: readonly string[] = [
 ];
 
 /** Runs ANALYZE on each table that exists; failures are logged, never fatal. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function analyzeTables(db: Kysely<any>, logger: Logger, tables: readonly string[] = ANALYZED_TABLES): Promise<void> {
+export async function analyzeTables(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  logger: Logger,
+  tables: readonly string[] = ANALYZED_TABLES,
+): Promise<void> {
   for (const table of tables) {
     try {
-      const exists = await sql<{ present: boolean }>`select to_regclass(${`uptrends.${table}`}) is not null as present`.execute(db);
+      const exists = await sql<{
+        present: boolean;
+      }>`select to_regclass(${`uptrends.${table}`}) is not null as present`.execute(db);
       if (exists.rows[0]?.present === true) await sql`analyze ${sql.table(`uptrends.${table}`)}`.execute(db);
     } catch (error) {
       logger.warn({ table }, `analyze of uptrends.${table} failed: ${(error as Error).message}`);

@@ -57,7 +57,10 @@ export function redactDatabaseUrl(url: string): string {
 function pgTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: string): ((text: string) => unknown) =>
-      TYPE_PARSERS[oid] ?? (pg.types.getTypeParser(oid, format as 'text') as (text: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
+      TYPE_PARSERS[oid] ??
+      (pg.types.getTypeParser(oid, format as 'text') as (
+        text: string,
+      ) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
 
@@ -77,11 +80,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
     await sql`select 1`.execute(db);
   } catch (cause) {
     await db.destroy().catch(() => undefined);
-    throw new DatabaseError(`Cannot connect to the Postgres warehouse at ${location}: ${(cause as Error).message}`, {
-      cause,
-      retriable: true,
-      context: { backend: 'postgres', location },
-    });
+    throw new DatabaseError(
+      `Cannot connect to the Postgres warehouse at ${location}: ${(cause as Error).message}`,
+      {
+        cause,
+        retriable: true,
+        context: { backend: 'postgres', location },
+      },
+    );
   }
   return { db, backend: 'postgres', location, close: () => db.destroy() };
 }
@@ -104,10 +110,13 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
   } catch (cause) {
     unlock();
     if (cause instanceof LockError) throw cause;
-    throw new DatabaseError(`Cannot open the embedded PGlite warehouse at ${location}: ${(cause as Error).message}`, {
-      cause,
-      context: { backend: 'pglite', location },
-    });
+    throw new DatabaseError(
+      `Cannot open the embedded PGlite warehouse at ${location}: ${(cause as Error).message}`,
+      {
+        cause,
+        context: { backend: 'pglite', location },
+      },
+    );
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(instance, target.pglite === undefined) });
   return {

@@ -25,20 +25,33 @@ export interface SnapshotResult extends MergeResult {
 }
 
 /** Merges one snapshot and marks missing rows deleted, inside the caller's transaction. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function loadSnapshot(db: Kysely<any>, snapshot: SnapshotTable, seenAt: Date): Promise<SnapshotResult> {
+export async function loadSnapshot(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  snapshot: SnapshotTable,
+  seenAt: Date,
+): Promise<SnapshotResult> {
   const softDelete = snapshot.softDelete ?? true;
   const rows = softDelete
     ? snapshot.rows.map((row) => ({ ...row, first_seen_at: seenAt, last_seen_at: seenAt, deleted_at: null }))
     : snapshot.rows;
-  const merged = await mergeRows(db, { table: snapshot.table, key: snapshot.key, insertOnly: ['first_seen_at'] }, rows);
+  const merged = await mergeRows(
+    db,
+    { table: snapshot.table, key: snapshot.key, insertOnly: ['first_seen_at'] },
+    rows,
+  );
   if (!softDelete) return { ...merged, deleted: 0 };
-  const keyText = sql.join(snapshot.key.map((k) => sql`${sql.ref(k)}::text`), sql` || '/' || `);
+  const keyText = sql.join(
+    snapshot.key.map((k) => sql`${sql.ref(k)}::text`),
+    sql` || '/' || `,
+  );
   const present = [
     ...snapshot.rows.map((row) => snapshot.key.map((k) => String(row[k])).join('/')),
     ...(snapshot.keep ?? []),
   ];
-  const scope = Object.entries(snapshot.scope).map(([column, value]) => sql`${sql.ref(column)}::text = ${value}`);
+  const scope = Object.entries(snapshot.scope).map(
+    ([column, value]) => sql`${sql.ref(column)}::text = ${value}`,
+  );
   const result = await sql`
     update ${sql.table(`uptrends.${snapshot.table}`)} set deleted_at = ${seenAt}
     where ${sql.join(scope, sql` and `)} and deleted_at is null

@@ -55,7 +55,11 @@ export function withoutNul<T>(value: T): T {
 }
 
 function arrayLiteral(values: readonly unknown[]): string {
-  const items = values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v as string | number | boolean).replace(/(["\\])/g, '\\$1')}"`));
+  const items = values.map((v) =>
+    v === null || v === undefined
+      ? 'NULL'
+      : `"${String(v as string | number | boolean).replace(/(["\\])/g, '\\$1')}"`,
+  );
   return `{${items.join(',')}}`;
 }
 
@@ -65,12 +69,13 @@ function toParam(raw: unknown): unknown {
   if (value === null || value instanceof Date || typeof value !== 'object') return value;
   // Arrays of plain values go to Postgres array columns (uuid[], text[]) as array literals;
   // objects and arrays of objects go to jsonb columns as JSON text. Both drivers agree on text.
-  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return arrayLiteral(value);
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
+    return arrayLiteral(value);
   return JSON.stringify(value);
 }
 
 function keyOf(row: Row, key: readonly string[]): string {
-  return key.map((k) => String(row[k] instanceof Date ? (row[k]).toISOString() : row[k])).join('\u0000');
+  return key.map((k) => String(row[k] instanceof Date ? row[k].toISOString() : row[k])).join('\u0000');
 }
 
 /** Deduplicates rows on `key`, the last occurrence winning, preserving first-seen order. */
@@ -80,9 +85,15 @@ export function dedupeRows<T extends Row>(rows: readonly T[], key: readonly stri
   return [...byKey.values()];
 }
 
-function mergeStatement(options: MergeOptions, columns: readonly string[], rows: readonly Row[]): RawBuilder<unknown> {
+function mergeStatement(
+  options: MergeOptions,
+  columns: readonly string[],
+  rows: readonly Row[],
+): RawBuilder<unknown> {
   const table = sql.table(`uptrends.${options.table}`);
-  const updatable = columns.filter((c) => !options.key.includes(c) && !(options.insertOnly ?? []).includes(c));
+  const updatable = columns.filter(
+    (c) => !options.key.includes(c) && !(options.insertOnly ?? []).includes(c),
+  );
   const compared = updatable.filter((c) => !STAMP_COLUMNS.includes(c));
   const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => sql`${toParam(row[c])}`))})`));
   const conflict = sql.join(options.key.map((k) => sql.ref(k)));
@@ -106,8 +117,12 @@ function mergeStatement(options: MergeOptions, columns: readonly string[], rows:
  * timestamptz, text for date/timestamp); objects become JSON for jsonb columns. Run inside the
  * window's transaction.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function mergeRows(db: Kysely<any>, options: MergeOptions, rows: readonly Row[]): Promise<MergeResult> {
+export async function mergeRows(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  options: MergeOptions,
+  rows: readonly Row[],
+): Promise<MergeResult> {
   const unique = dedupeRows(rows, options.key);
   if (unique.length === 0) return { rows: 0, written: 0 };
   const columns = Object.keys(unique[0]!);

@@ -23,7 +23,12 @@ export interface StreamCounts {
 export type RunStatus = 'succeeded' | 'failed' | 'partial' | 'interrupted';
 
 /** Opens a run and returns its id. `options` must hold no secrets. */
-export async function openRun(db: Kysely<Database>, command: string, options: object, toolVersion: string): Promise<number> {
+export async function openRun(
+  db: Kysely<Database>,
+  command: string,
+  options: object,
+  toolVersion: string,
+): Promise<number> {
   const row = await db
     .insertInto('etl_run')
     .values({

@@ -15,7 +15,9 @@ export async function saveRejects(
     await sql`insert into uptrends.etl_rejected_record
       (run_id, account_id, stream, window_start, window_end, record_id, error, raw)
       values (${runId}, ${accountId}, ${r.stream}, ${r.windowStart ?? null}, ${r.windowEnd ?? null},
-              ${withoutNul(r.recordId)}, ${withoutNul(r.error)}, ${JSON.stringify(withoutNul(r.raw ?? null))})`.execute(db);
+              ${withoutNul(r.recordId)}, ${withoutNul(r.error)}, ${JSON.stringify(withoutNul(r.raw ?? null))})`.execute(
+      db,
+    );
   }
   return rejects.length;
 }

@@ -26,7 +26,11 @@ export async function loadWatermark(db: Kysely<Database>, key: StateKey): Promis
 }
 
 /** All watermarks of a stream by partition. */
-export async function loadWatermarks(db: Kysely<Database>, accountId: string, stream: string): Promise<Map<string, Date>> {
+export async function loadWatermarks(
+  db: Kysely<Database>,
+  accountId: string,
+  stream: string,
+): Promise<Map<string, Date>> {
   const rows = await db
     .selectFrom('etl_state')
     .select(['partition', 'watermark'])
@@ -76,7 +80,11 @@ export async function saveWatermark(
 }
 
 /** Deletes the state of a stream (all partitions), so the next run starts from --initial-days. */
-export async function resetState(db: Kysely<Database>, accountId: string | undefined, stream: string | undefined): Promise<number> {
+export async function resetState(
+  db: Kysely<Database>,
+  accountId: string | undefined,
+  stream: string | undefined,
+): Promise<number> {
   let query = db.deleteFrom('etl_state');
   if (accountId !== undefined) query = query.where('account_id', '=', accountId);
   if (stream !== undefined) query = query.where('stream', '=', stream);

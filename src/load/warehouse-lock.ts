@@ -37,7 +37,9 @@ export async function acquireWarehouseLock(
     .connection()
     .execute(async (conn) => {
       for (;;) {
-        const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${SYNC_LOCK_KEY}) as ok`.execute(conn);
+        const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${SYNC_LOCK_KEY}) as ok`.execute(
+          conn,
+        );
         if (got.rows[0]?.ok === true) break;
         if (Date.now() >= deadline || options.signal?.aborted === true) {
           acquired(false);

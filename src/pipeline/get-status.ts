@@ -24,7 +24,13 @@ export interface WarehouseStatus {
   warehouse: { backend: string; location: string };
   pendingMigrations: string[];
   runs: RunSummary[];
-  watermarks: { accountId: string; stream: string; partitions: number; oldest: string | null; newest: string | null }[];
+  watermarks: {
+    accountId: string;
+    stream: string;
+    partitions: number;
+    oldest: string | null;
+    newest: string | null;
+  }[];
   tables: { table: string; rows: number }[];
 }
 
@@ -32,10 +38,20 @@ export interface WarehouseStatus {
 export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<WarehouseStatus> {
   const { db } = warehouse;
   const pending = (await pendingMigrations(db)).map((m) => `${m.version}_${m.name}`);
-  const migrated = (await sql<{ present: boolean }>`select to_regclass('uptrends.etl_run') is not null as present`.execute(db))
-    .rows[0]?.present === true;
+  const migrated =
+    (
+      await sql<{ present: boolean }>`select to_regclass('uptrends.etl_run') is not null as present`.execute(
+        db,
+      )
+    ).rows[0]?.present === true;
   if (!migrated) {
-    return { warehouse: { backend: warehouse.backend, location: warehouse.location }, pendingMigrations: pending, runs: [], watermarks: [], tables: [] };
+    return {
+      warehouse: { backend: warehouse.backend, location: warehouse.location },
+      pendingMigrations: pending,
+      runs: [],
+      watermarks: [],
+      tables: [],
+    };
   }
   const runs = await db.selectFrom('etl_run').selectAll().orderBy('run_id', 'desc').limit(runLimit).execute();
   const watermarks = await db
@@ -56,7 +72,9 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
     order by table_name`.execute(db);
   const tables: { table: string; rows: number }[] = [];
   for (const { table_name } of tableNames.rows) {
-    const count = await sql<{ n: number }>`select count(*) as n from ${sql.table(`uptrends.${table_name}`)}`.execute(db);
+    const count = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(`uptrends.${table_name}`)}`.execute(db);
     tables.push({ table: table_name, rows: count.rows[0]?.n ?? 0 });
   }
   const iso = (value: unknown): string | null =>

@@ -18,7 +18,10 @@ export interface ReportSchedule {
 
 /** Parses `1,15`, `mon,thu`, `daily` or `never` (combinations of days and weekdays allowed). */
 export function parseReportSchedule(text: string): ReportSchedule {
-  const parts = text.split(',').map((p) => p.trim().toLowerCase()).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => p !== '');
   const monthDays = new Set<number>();
   const weekdays = new Set<number>();
   let daily = false;
@@ -26,11 +29,15 @@ export function parseReportSchedule(text: string): ReportSchedule {
     if (part === 'daily') daily = true;
     else if (part === 'never') continue;
     else if (/^\d{1,2}$/.test(part) && Number(part) >= 1 && Number(part) <= 31) monthDays.add(Number(part));
-    else if ((WEEKDAYS as readonly string[]).includes(part.slice(0, 3)) && part.length >= 3) weekdays.add(WEEKDAYS.indexOf(part.slice(0, 3) as (typeof WEEKDAYS)[number]));
+    else if ((WEEKDAYS as readonly string[]).includes(part.slice(0, 3)) && part.length >= 3)
+      weekdays.add(WEEKDAYS.indexOf(part.slice(0, 3) as (typeof WEEKDAYS)[number]));
     else {
-      throw new ConfigError(`--report-on: "${part}" is not a day of the month (1-31), a weekday (mon..sun), daily or never.`, {
-        context: { setting: '--report-on' },
-      });
+      throw new ConfigError(
+        `--report-on: "${part}" is not a day of the month (1-31), a weekday (mon..sun), daily or never.`,
+        {
+          context: { setting: '--report-on' },
+        },
+      );
     }
   }
   return { text, monthDays, weekdays, daily };

@@ -23,7 +23,13 @@ async function checkApi(
   missing: string,
 ): Promise<CheckResult> {
   if (username === undefined || password === undefined) return { name, status: 'skipped', detail: missing };
-  const client = new ApiClient({ name: name === 'infra API credentials' ? 'infra' : 'api', baseUrl, username, password, retry: { maxAttempts: 2 } });
+  const client = new ApiClient({
+    name: name === 'infra API credentials' ? 'infra' : 'api',
+    baseUrl,
+    username,
+    password,
+    retry: { maxAttempts: 2 },
+  });
   try {
     await client.get(path, undefined, { route: path });
     return { name, status: 'ok', detail: `${baseUrl}${path} answered for ${username}` };
@@ -65,10 +71,22 @@ async function checkWarehouse(config: Config): Promise<CheckResult[]> {
 export async function runCheck(config: Config): Promise<CheckResult[]> {
   const results = await checkWarehouse(config);
   results.push(
-    await checkApi('API credentials', config.apiUrl, config.username, config.password, '/Account/Settings',
-      'UPTRENDS_USERNAME/UPTRENDS_PASSWORD not set (try `uptrends-etl demo`)'),
-    await checkApi('infra API credentials', config.infraUrl, config.infraUsername, config.infraPassword, '/v1/account',
-      'UPTRENDS_INFRA_USERNAME/PASSWORD not set: infra streams will be skipped'),
+    await checkApi(
+      'API credentials',
+      config.apiUrl,
+      config.username,
+      config.password,
+      '/Account/Settings',
+      'UPTRENDS_USERNAME/UPTRENDS_PASSWORD not set (try `uptrends-etl demo`)',
+    ),
+    await checkApi(
+      'infra API credentials',
+      config.infraUrl,
+      config.infraUsername,
+      config.infraPassword,
+      '/v1/account',
+      'UPTRENDS_INFRA_USERNAME/PASSWORD not set: infra streams will be skipped',
+    ),
   );
   return results;
 }

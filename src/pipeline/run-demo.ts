@@ -34,9 +34,16 @@ export async function runDemo(
   deps: { logger: Logger; signal?: AbortSignal; progress?: ProgressSink },
 ): Promise<DemoResult> {
   const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-  const sim = await startSimulator({ seed: options.seed, monitors: options.monitors, days: options.days, now });
+  const sim = await startSimulator({
+    seed: options.seed,
+    monitors: options.monitors,
+    days: options.days,
+    now,
+  });
   try {
-    deps.logger.info(`demo: simulator with ${options.monitors} monitors and ${options.days} days of history at ${sim.apiUrl}`);
+    deps.logger.info(
+      `demo: simulator with ${options.monitors} monitors and ${options.days} days of history at ${sim.apiUrl}`,
+    );
     const config = loadConfig({
       ...(base.databaseUrl === undefined ? {} : { DATABASE_URL: base.databaseUrl }),
       UPTRENDS_ETL_DATA_DIR: base.dataDir,
@@ -52,14 +59,25 @@ export async function runDemo(
     const sync = await runSync(
       config,
       { ...DEFAULT_SYNC_OPTIONS, from, to, windowDays: 7, concurrency: 8 },
-      { logger: deps.logger, signal: deps.signal, progress: deps.progress, command: 'demo', clock: () => sim.truth.now() },
+      {
+        logger: deps.logger,
+        signal: deps.signal,
+        progress: deps.progress,
+        command: 'demo',
+        clock: () => sim.truth.now(),
+      },
     );
     const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      const reports = await runReports(config, warehouse, { outDir: options.outDir, period: { preset: 'PreviousMonth' } }, {
-        logger: deps.logger,
-        clock: () => sim.truth.now(),
-      });
+      const reports = await runReports(
+        config,
+        warehouse,
+        { outDir: options.outDir, period: { preset: 'PreviousMonth' } },
+        {
+          logger: deps.logger,
+          clock: () => sim.truth.now(),
+        },
+      );
       return { sync, reports, warehouse: warehouse.location };
     } finally {
       await warehouse.close();

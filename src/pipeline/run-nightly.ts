@@ -32,19 +32,29 @@ export interface NightlyResult {
 export async function runNightly(
   config: Config,
   options: NightlyOptions,
-  deps: { logger: Logger; clock?: Clock; signal?: AbortSignal; progress?: ProgressSink; onWritten?: (paths: readonly string[]) => void },
+  deps: {
+    logger: Logger;
+    clock?: Clock;
+    signal?: AbortSignal;
+    progress?: ProgressSink;
+    onWritten?: (paths: readonly string[]) => void;
+  },
 ): Promise<NightlyResult> {
   const clock = deps.clock ?? systemClock;
   let summary: SyncSummary;
   try {
     summary = await runSync(config, options.sync, { ...deps, clock, command: 'nightly' });
   } catch (error) {
-    deps.logger.error(`nightly: the sync did not complete, so no report is written or sent: ${(error as Error).message}`);
+    deps.logger.error(
+      `nightly: the sync did not complete, so no report is written or sent: ${(error as Error).message}`,
+    );
     throw error;
   }
   const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const zone = await sql<{ zone: string }>`select iana_zone as zone from uptrends.account where account_id = ${summary.accountId ?? ''}`.execute(
+    const zone = await sql<{
+      zone: string;
+    }>`select iana_zone as zone from uptrends.account where account_id = ${summary.accountId ?? ''}`.execute(
       warehouse.db,
     );
     const today = localDateOf(clock(), zone.rows[0]?.zone ?? 'UTC');
@@ -53,11 +63,16 @@ export async function runNightly(
       deps.logger.info(`nightly: ${skipped}`);
       return { sync: summary, reports: null, skipped };
     }
-    const reports = await runReports(config, warehouse, { ...options.reports, accountId: summary.accountId }, {
-      clock,
-      logger: deps.logger,
-      onWritten: deps.onWritten,
-    });
+    const reports = await runReports(
+      config,
+      warehouse,
+      { ...options.reports, accountId: summary.accountId },
+      {
+        clock,
+        logger: deps.logger,
+        onWritten: deps.onWritten,
+      },
+    );
     return { sync: summary, reports };
   } finally {
     await warehouse.close();

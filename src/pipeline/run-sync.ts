@@ -51,12 +51,34 @@ function fatal(error: unknown): boolean {
   return error instanceof AuthError || error instanceof DatabaseError || error instanceof InterruptedError;
 }
 
-function clientsFor(config: Config, options: SyncOptions, deps: RunSyncDeps): { api: ApiClient; infra: ApiClient | undefined } {
-  const common = { concurrency: options.concurrency, maxRps: options.maxRps, signal: deps.signal, logger: deps.logger, ...deps.clientOptions };
-  const api = new ApiClient({ ...common, name: 'api', baseUrl: config.apiUrl, username: config.username ?? '', password: config.password ?? '' });
+function clientsFor(
+  config: Config,
+  options: SyncOptions,
+  deps: RunSyncDeps,
+): { api: ApiClient; infra: ApiClient | undefined } {
+  const common = {
+    concurrency: options.concurrency,
+    maxRps: options.maxRps,
+    signal: deps.signal,
+    logger: deps.logger,
+    ...deps.clientOptions,
+  };
+  const api = new ApiClient({
+    ...common,
+    name: 'api',
+    baseUrl: config.apiUrl,
+    username: config.username ?? '',
+    password: config.password ?? '',
+  });
   const infra =
     config.infraUsername !== undefined && config.infraPassword !== undefined
-      ? new ApiClient({ ...common, name: 'infra', baseUrl: config.infraUrl, username: config.infraUsername, password: config.infraPassword })
+      ? new ApiClient({
+          ...common,
+          name: 'infra',
+          baseUrl: config.infraUrl,
+          username: config.infraUsername,
+          password: config.infraPassword,
+        })
       : undefined;
   return { api, infra };
 }
@@ -74,20 +96,36 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
   }
   const { selected, unknown } = selectStreams(options.streams);
   if (unknown.length > 0) {
-    throw new ConfigError(`Unknown stream(s): ${unknown.join(', ')}. Known: ${selectStreams(undefined).selected.map((s) => s.name).join(', ')}`, {
-      context: { setting: '--streams' },
-    });
+    throw new ConfigError(
+      `Unknown stream(s): ${unknown.join(', ')}. Known: ${selectStreams(undefined)
+        .selected.map((s) => s.name)
+        .join(', ')}`,
+      {
+        context: { setting: '--streams' },
+      },
+    );
   }
-  const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, waitMs: options.waitMs });
+  const warehouse = await openWarehouse({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    waitMs: options.waitMs,
+  });
   let lock;
   let clients: { api: ApiClient; infra: ApiClient | undefined } | undefined;
   try {
     const migrated = await migrate(warehouse.db);
-    if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
+    if (migrated.applied.length > 0)
+      logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
     lock = await acquireWarehouseLock(warehouse, { waitMs: options.waitMs, signal });
-    const runId = await openRun(warehouse.db, deps.command ?? 'sync', { ...options, streams: selected.map((s) => s.name) }, VERSION);
+    const runId = await openRun(
+      warehouse.db,
+      deps.command ?? 'sync',
+      { ...options, streams: selected.map((s) => s.name) },
+      VERSION,
+    );
     clients = clientsFor(config, options, deps);
-    const requests = (): number => (clients?.api.stats().requests ?? 0) + (clients?.infra?.stats().requests ?? 0);
+    const requests = (): number =>
+      (clients?.api.stats().requests ?? 0) + (clients?.infra?.stats().requests ?? 0);
     const counts: Record<string, StreamCounts> = {};
     const failures: EtlError[] = [];
     let accountId: string | undefined;
@@ -110,18 +148,33 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
         validator,
         progress: deps.progress ?? NO_PROGRESS,
       };
-      const row = accountRow(resolved, { accountId, zone: ctx.zone, runId, stream: 'account' }) as unknown as Row;
+      const row = accountRow(resolved, {
+        accountId,
+        zone: ctx.zone,
+        runId,
+        stream: 'account',
+      }) as unknown as Row;
       await warehouse.db.transaction().execute(async (trx) => {
         await mergeRows(trx, { table: 'account', key: ['account_id'], insertOnly: ['first_seen_at'] }, [
           { ...row, first_seen_at: clock(), last_seen_at: clock() },
         ]);
         await saveRejects(trx, runId, ctx.accountId, validator.drain());
       });
-      logger.info({ accountId, zone: ctx.zone, runId }, `run ${runId}: account ${accountId}, time zone ${ctx.zone}`);
+      logger.info(
+        { accountId, zone: ctx.zone, runId },
+        `run ${runId}: account ${accountId}, time zone ${ctx.zone}`,
+      );
       for (const stream of selected) {
         if (signal.aborted) throw signal.reason as Error;
         if (stream.api === 'infra' && ctx.infra === undefined) {
-          counts[stream.name] = { records: 0, written: 0, windows: 0, requests: 0, status: 'skipped', notice: 'no infra credentials configured' };
+          counts[stream.name] = {
+            records: 0,
+            written: 0,
+            windows: 0,
+            requests: 0,
+            status: 'skipped',
+            notice: 'no infra credentials configured',
+          };
           logger.info(`stream ${stream.name}: skipped (UPTRENDS_INFRA_USERNAME/PASSWORD not set)`);
           continue;
         }
@@ -136,10 +189,25 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
           );
         } catch (error) {
           const wrapped =
-            error instanceof EtlError ? error : new StreamError(`Stream ${stream.name} failed: ${(error as Error).message}`, { cause: error, context: { stream: stream.name } });
-          counts[stream.name] = { records: 0, written: 0, windows: 0, requests: requests() - before, status: 'failed', error: wrapped.message };
+            error instanceof EtlError
+              ? error
+              : new StreamError(`Stream ${stream.name} failed: ${(error as Error).message}`, {
+                  cause: error,
+                  context: { stream: stream.name },
+                });
+          counts[stream.name] = {
+            records: 0,
+            written: 0,
+            windows: 0,
+            requests: requests() - before,
+            status: 'failed',
+            error: wrapped.message,
+          };
           if (fatal(error) || signal.aborted) throw signal.aborted ? (signal.reason as Error) : error;
-          logger.error({ stream: stream.name, code: wrapped.code, context: wrapped.context }, `stream ${stream.name} failed: ${wrapped.message}`);
+          logger.error(
+            { stream: stream.name, code: wrapped.code, context: wrapped.context },
+            `stream ${stream.name} failed: ${wrapped.message}`,
+          );
           failures.push(wrapped);
         }
       }
@@ -155,7 +223,10 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     if (failures.length === 1 && !succeeded) throw failures[0]!;
     if (failures.length > 0) {
       throw new PartialRunError(
-        `Run ${runId} ${status}: ${failures.length} stream(s) failed: ${Object.entries(counts).filter(([, c]) => c.status === 'failed').map(([n, c]) => `${n} (${c.error ?? '?'})`).join('; ')}`,
+        `Run ${runId} ${status}: ${failures.length} stream(s) failed: ${Object.entries(counts)
+          .filter(([, c]) => c.status === 'failed')
+          .map(([n, c]) => `${n} (${c.error ?? '?'})`)
+          .join('; ')}`,
         failures,
       );
     }

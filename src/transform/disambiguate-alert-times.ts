@@ -24,7 +24,11 @@ export interface AlertTimes {
  * Returns the rows (given in the API's ascending order) with repeated-hour timestamps resolved.
  * `floor` is the window start: no alert of the window is earlier.
  */
-export function disambiguateAlertTimes<T extends AlertTimes>(rows: readonly T[], zone: IanaZone, floor: Date): T[] {
+export function disambiguateAlertTimes<T extends AlertTimes>(
+  rows: readonly T[],
+  zone: IanaZone,
+  floor: Date,
+): T[] {
   let latest = floor.getTime();
   return rows.map((row) => {
     let raised = row.raised_at;

@@ -67,7 +67,14 @@ export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
   const probe = bucket * QUARTER_HOUR_MS;
   const parts = formatterFor(zone).formatToParts(new Date(probe));
   const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   const offset = asUtc - probe;
   if (offsetCache.size > 200_000) offsetCache.clear();
   offsetCache.set(key, offset);
@@ -163,7 +170,8 @@ export function normalizeLocal(text: string): LocalDateTime | undefined {
 export function localToUtcCandidates(text: string, zone: IanaZone): Date[] | undefined {
   const parsed = parseLocalFields(text);
   if (parsed === undefined) return undefined;
-  if (parsed.offsetMinutes !== undefined) return [new Date(fieldsAsUtcMs(parsed.fields) - parsed.offsetMinutes * 60_000)];
+  if (parsed.offsetMinutes !== undefined)
+    return [new Date(fieldsAsUtcMs(parsed.fields) - parsed.offsetMinutes * 60_000)];
   const wall = fieldsAsUtcMs(parsed.fields);
   const offsets = new Set([zoneOffsetMs(wall - 86_400_000, zone), zoneOffsetMs(wall + 86_400_000, zone)]);
   return [...offsets]

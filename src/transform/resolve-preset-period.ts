@@ -100,7 +100,10 @@ export function resolvePresetPeriod(
     const end = firstOfMonth(year, month - 1, zone);
     const n = Number(months[1]);
     const onMonthStart = end.getTime() === now.getTime();
-    const count = (options.lastMonths ?? 'within-rolling-window') === 'within-rolling-window' && !onMonthStart ? n - 1 : n;
+    const count =
+      (options.lastMonths ?? 'within-rolling-window') === 'within-rolling-window' && !onMonthStart
+        ? n - 1
+        : n;
     return result(firstOfMonth(year, month - 1 - count, zone), end, zone);
   }
 

@@ -7,7 +7,11 @@ import { spawn } from 'node:child_process';
 import { BIN } from './run-cli.ts';
 
 /** Spawns `uptrends-etl sync ...args`, kills it with SIGKILL after `killAfterMs`; resolves when it is gone. */
-export function runAndKill(args: string[], env: Record<string, string>, killAfterMs: number): Promise<{ killed: boolean; code: number | null }> {
+export function runAndKill(
+  args: string[],
+  env: Record<string, string>,
+  killAfterMs: number,
+): Promise<{ killed: boolean; code: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', ...env },
@@ -23,7 +27,8 @@ export function runAndKill(args: string[], env: Record<string, string>, killAfte
     child.on('close', (code) => {
       clearTimeout(timer);
       // A run that ended on its own must have succeeded; anything else is a real failure.
-      if (!killed && code !== 0) reject(new Error(`sync exited ${code} before it was killed:\n${stderr.slice(-2000)}`));
+      if (!killed && code !== 0)
+        reject(new Error(`sync exited ${code} before it was killed:\n${stderr.slice(-2000)}`));
       else resolve({ killed, code });
     });
   });

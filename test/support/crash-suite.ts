@@ -11,7 +11,15 @@ import { runCli } from './run-cli.ts';
 import { tableSnapshot } from './table-snapshot.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
-const TABLES = ['monitor', 'monitor_group', 'monitor_group_member', 'maintenance_period', 'alert', 'incident', 'monitor_statistics'];
+const TABLES = [
+  'monitor',
+  'monitor_group',
+  'monitor_group_member',
+  'maintenance_period',
+  'alert',
+  'incident',
+  'monitor_statistics',
+];
 
 export function crashSuite(points: number, seed: number): void {
   const NOW = new Date('2025-03-20T12:00:00Z');
@@ -34,7 +42,20 @@ export function crashSuite(points: number, seed: number): void {
     await clean.release();
     await crashed.release();
     const from = localDateOf(new Date(NOW.getTime() - 40 * 86_400_000), sim.timeZone);
-    args = ['sync', '--from', from, '--to', '2025-03-21', '--window', '2', '--concurrency', '3', '--log-format', 'json', '-q'];
+    args = [
+      'sync',
+      '--from',
+      from,
+      '--to',
+      '2025-03-21',
+      '--window',
+      '2',
+      '--concurrency',
+      '3',
+      '--log-format',
+      'json',
+      '-q',
+    ];
   }, 120_000);
   afterAll(async () => {
     await sim.close();

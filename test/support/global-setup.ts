@@ -17,7 +17,8 @@ import { probePostgres, withDatabase } from './postgres-probe.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { backend: 'postgres'; adminUrl: string; template: string } | { backend: 'pglite'; dumpFile: string };
+    testDb:
+      { backend: 'postgres'; adminUrl: string; template: string } | { backend: 'pglite'; dumpFile: string };
   }
 }
 

@@ -11,7 +11,12 @@ export interface CliResult {
 }
 
 /** Spawns the CLI with `args`, a clean environment plus `env`, in `cwd`. */
-export function runCli(args: string[], env: Record<string, string> = {}, cwd?: string, timeoutMs = 120_000): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+  timeoutMs = 120_000,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,

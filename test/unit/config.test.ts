@@ -31,8 +31,11 @@ describe('loadConfig', () => {
     });
     expect(config.password).toBe('hunter2-secret');
     const shown = JSON.stringify(config) + inspect(config) + JSON.stringify(describeConfig(config));
-    for (const secret of ['hunter2-secret', 'dbpass-secret', 'smtp-secret']) expect(shown).not.toContain(secret);
-    expect(redactSecretsInText('auth failed for hunter2-secret at dbpass-secret', config)).toBe('auth failed for *** at ***');
+    for (const secret of ['hunter2-secret', 'dbpass-secret', 'smtp-secret'])
+      expect(shown).not.toContain(secret);
+    expect(redactSecretsInText('auth failed for hunter2-secret at dbpass-secret', config)).toBe(
+      'auth failed for *** at ***',
+    );
   });
 
   it('rejects an unparseable DATABASE_URL naming the setting, without echoing the password', () => {

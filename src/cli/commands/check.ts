@@ -10,7 +10,10 @@ export const checkCommand: CommandModule = {
       .command('check')
       .description('Check that the warehouse is reachable and migrated and that the API credentials work.')
       .option('--json', 'print machine-readable JSON')
-      .addHelpText('after', '\nExit code 0 when every check passes, 2 otherwise.\n\nExamples:\n  $ uptrends-etl check\n  $ uptrends-etl check --json')
+      .addHelpText(
+        'after',
+        '\nExit code 0 when every check passes, 2 otherwise.\n\nExamples:\n  $ uptrends-etl check\n  $ uptrends-etl check --json',
+      )
       .action(async (options: { json?: boolean }) => {
         const results = await runCheck(ctx.config());
         if (options.json === true) ctx.print(JSON.stringify(results, null, 2));

@@ -7,8 +7,13 @@ export const migrateCommand: CommandModule = {
   register(program, ctx) {
     program
       .command('migrate')
-      .description('Create or upgrade the warehouse schema "uptrends" (safe to run again: a no-op when current).')
-      .addHelpText('after', '\nExamples:\n  $ uptrends-etl migrate\n  $ DATABASE_URL=postgres://etl@db/warehouse uptrends-etl migrate')
+      .description(
+        'Create or upgrade the warehouse schema "uptrends" (safe to run again: a no-op when current).',
+      )
+      .addHelpText(
+        'after',
+        '\nExamples:\n  $ uptrends-etl migrate\n  $ DATABASE_URL=postgres://etl@db/warehouse uptrends-etl migrate',
+      )
       .action(async () => {
         const warehouse = await ctx.warehouse();
         const result = await migrate(warehouse.db);

@@ -21,10 +21,20 @@ export const nightlyCommand: CommandModule = {
   register(program, ctx) {
     const command: Command = program
       .command('nightly')
-      .description('The scheduled job: sync every stream, then on report days write the SLA and incident reports and e-mail them.');
+      .description(
+        'The scheduled job: sync every stream, then on report days write the SLA and incident reports and e-mail them.',
+      );
     addSyncOptions(command)
-      .option('--report-on <days>', 'when to report: days of the month (1,15), weekdays (mon), daily or never (Default: 1)', '1')
-      .option('--report-period <preset>', 'PresetPeriod the reports cover (Default: PreviousMonth)', 'PreviousMonth')
+      .option(
+        '--report-on <days>',
+        'when to report: days of the month (1,15), weekdays (mon), daily or never (Default: 1)',
+        '1',
+      )
+      .option(
+        '--report-period <preset>',
+        'PresetPeriod the reports cover (Default: PreviousMonth)',
+        'PreviousMonth',
+      )
       .option('--out <dir>', 'folder for the report files (Default: ./reports)', './reports')
       .option('--format <list>', 'xlsx, csv or both (Default: xlsx,csv)', listOption)
       .option('--no-mail', 'write the reports but do not e-mail them (Default: mail when SMTP_URL is set)')
@@ -43,7 +53,8 @@ Examples:
         const config = ctx.config();
         const logger = ctx.logger();
         const mail = flags.mail && config.smtpUrl !== undefined;
-        if (flags.mail && !mail) logger.info('nightly: SMTP_URL is not set, reports are written but not e-mailed');
+        if (flags.mail && !mail)
+          logger.info('nightly: SMTP_URL is not set, reports are written but not e-mailed');
         const result = await runNightly(
           config,
           {
@@ -56,11 +67,17 @@ Examples:
               mail,
             },
           },
-          { logger, signal: ctx.signal, progress: createProgress(logger), onWritten: (paths) => paths.forEach((p) => ctx.print(p)) },
+          {
+            logger,
+            signal: ctx.signal,
+            progress: createProgress(logger),
+            onWritten: (paths) => paths.forEach((p) => ctx.print(p)),
+          },
         );
         ctx.print(`run ${result.sync.runId} ${result.sync.status}: ${result.sync.requests} requests`);
         if (result.reports === null) ctx.print(`reports: skipped (${result.skipped ?? 'not a report day'})`);
-        else if (result.reports.mail !== null) ctx.print(`reports: mailed to ${result.reports.mail.accepted.join(', ')}`);
+        else if (result.reports.mail !== null)
+          ctx.print(`reports: mailed to ${result.reports.mail.accepted.join(', ')}`);
       });
   },
 };

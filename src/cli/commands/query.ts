@@ -13,7 +13,8 @@ function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return value.toString();
   return JSON.stringify(value);
 }
 
@@ -24,7 +25,11 @@ export const queryCommand: CommandModule = {
       .command('query')
       .argument('<sql>', 'one SQL statement (read-only); tables live in schema uptrends')
       .description('Run a read-only SQL query on the warehouse and print the rows.')
-      .addOption(new Option('--format <format>', 'table, csv or json (Default: table)').choices(['table', 'csv', 'json']).default('table'))
+      .addOption(
+        new Option('--format <format>', 'table, csv or json (Default: table)')
+          .choices(['table', 'csv', 'json'])
+          .default('table'),
+      )
       .addHelpText(
         'after',
         `
@@ -41,7 +46,10 @@ Examples:
             return (await sql<Record<string, unknown>>`${sql.raw(text)}`.execute(trx)).rows;
           });
         } catch (cause) {
-          throw new DatabaseError(`The query failed: ${(cause as Error).message}`, { cause, retriable: false });
+          throw new DatabaseError(`The query failed: ${(cause as Error).message}`, {
+            cause,
+            retriable: false,
+          });
         }
         if (flags.format === 'json') {
           ctx.print(JSON.stringify(rows, null, 2));
@@ -53,8 +61,11 @@ Examples:
           ctx.stdout.write(stringify([columns, ...values]));
           return;
         }
-        const widths = columns.map((c, i) => Math.min(60, Math.max(c.length, ...values.map((v) => v[i]!.length))));
-        const line = (cells: string[]) => cells.map((v, i) => v.slice(0, widths[i]).padEnd(widths[i]!)).join(' | ');
+        const widths = columns.map((c, i) =>
+          Math.min(60, Math.max(c.length, ...values.map((v) => v[i]!.length))),
+        );
+        const line = (cells: string[]) =>
+          cells.map((v, i) => v.slice(0, widths[i]).padEnd(widths[i]!)).join(' | ');
         if (columns.length > 0) {
           ctx.print(line(columns));
           ctx.print(widths.map((w) => '-'.repeat(w)).join('-+-'));

@@ -4,7 +4,13 @@ import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../extract/sync-optio
 import { selectStreams } from '../../extract/streams/index.ts';
 import { runSync } from '../../pipeline/run-sync.ts';
 import type { CommandModule } from '../command-module.ts';
-import { checkPeriodOptions, integerOption, listOption, parsePreset, positiveNumberOption } from '../options.ts';
+import {
+  checkPeriodOptions,
+  integerOption,
+  listOption,
+  parsePreset,
+  positiveNumberOption,
+} from '../options.ts';
 import { createProgress } from '../progress.ts';
 
 interface SyncFlags {
@@ -45,18 +51,57 @@ export function syncOptionsFrom(flags: SyncFlags): SyncOptions {
 /** Adds the sync options to a command (sync and nightly share them). */
 export function addSyncOptions(command: import('commander').Command): import('commander').Command {
   return command
-    .option('--streams <names>', 'comma-separated streams to run (Default: all; see the list below)', listOption)
-    .option('--concurrency <n>', 'concurrent requests per API (Default: 4)', integerOption('--concurrency', 1, 64), 4)
-    .option('--max-rps <n>', 'request budget per second per API (Default: unlimited)', positiveNumberOption('--max-rps'))
-    .option('--lookback-days <n>', 'days re-read before the watermark on a nightly run (Default: 3)', integerOption('--lookback-days', 0, 90), 3)
-    .option('--initial-days <n>', 'days read on the first run of a stream (Default: 30)', integerOption('--initial-days', 1, 3650), 30)
+    .option(
+      '--streams <names>',
+      'comma-separated streams to run (Default: all; see the list below)',
+      listOption,
+    )
+    .option(
+      '--concurrency <n>',
+      'concurrent requests per API (Default: 4)',
+      integerOption('--concurrency', 1, 64),
+      4,
+    )
+    .option(
+      '--max-rps <n>',
+      'request budget per second per API (Default: unlimited)',
+      positiveNumberOption('--max-rps'),
+    )
+    .option(
+      '--lookback-days <n>',
+      'days re-read before the watermark on a nightly run (Default: 3)',
+      integerOption('--lookback-days', 0, 90),
+      3,
+    )
+    .option(
+      '--initial-days <n>',
+      'days read on the first run of a stream (Default: 30)',
+      integerOption('--initial-days', 1, 3650),
+      30,
+    )
     .option('--from <date>', 'backfill from this account-local date, yyyy-MM-dd (inclusive)')
     .option('--to <date>', 'backfill up to this account-local date, yyyy-MM-dd (exclusive)')
-    .option('--preset <period>', 'backfill a PresetPeriod (e.g. PreviousMonth, Last7Days); not with --from/--to')
-    .option('--window <days>', 'window length of a backfill in days; windows run concurrently (Default: 1)', integerOption('--window', 1, 366), 1)
-    .option('--monitor-group <guid>', 'read alerts of these monitor groups only (repeatable; Default: the All Monitors group)', listOption)
+    .option(
+      '--preset <period>',
+      'backfill a PresetPeriod (e.g. PreviousMonth, Last7Days); not with --from/--to',
+    )
+    .option(
+      '--window <days>',
+      'window length of a backfill in days; windows run concurrently (Default: 1)',
+      integerOption('--window', 1, 366),
+      1,
+    )
+    .option(
+      '--monitor-group <guid>',
+      'read alerts of these monitor groups only (repeatable; Default: the All Monitors group)',
+      listOption,
+    )
     .option('--monitor <guid>', 'read alerts and statistics of these monitors only (repeatable)', listOption)
-    .addOption(new Option('--wait [seconds]', 'wait for another run to finish instead of exiting with code 6').argParser(integerOption('--wait', 0, 86_400)).preset(3600));
+    .addOption(
+      new Option('--wait [seconds]', 'wait for another run to finish instead of exiting with code 6')
+        .argParser(integerOption('--wait', 0, 86_400))
+        .preset(3600),
+    );
 }
 
 export const syncCommand: CommandModule = {
@@ -64,10 +109,14 @@ export const syncCommand: CommandModule = {
   register(program, ctx) {
     const command = program
       .command('sync')
-      .description('Extract the Uptrends API into the warehouse: incremental by default, or a backfill with --from/--to or --preset.');
+      .description(
+        'Extract the Uptrends API into the warehouse: incremental by default, or a backfill with --from/--to or --preset.',
+      );
     addSyncOptions(command)
       .addHelpText('after', () => {
-        const streams = selectStreams(undefined).selected.map((s) => `  ${s.name.padEnd(24)} ${s.description}`).join('\n');
+        const streams = selectStreams(undefined)
+          .selected.map((s) => `  ${s.name.padEnd(24)} ${s.description}`)
+          .join('\n');
         return `
 Streams:
 ${streams}
@@ -86,10 +135,18 @@ Examples:
       .action(async (flags: SyncFlags) => {
         const options = syncOptionsFrom(flags);
         const logger = ctx.logger();
-        const summary = await runSync(ctx.config(), options, { logger, signal: ctx.signal, progress: createProgress(logger) });
-        ctx.print(`run ${summary.runId} ${summary.status}: account ${summary.accountId ?? '?'}, ${summary.requests} requests`);
+        const summary = await runSync(ctx.config(), options, {
+          logger,
+          signal: ctx.signal,
+          progress: createProgress(logger),
+        });
+        ctx.print(
+          `run ${summary.runId} ${summary.status}: account ${summary.accountId ?? '?'}, ${summary.requests} requests`,
+        );
         for (const [name, c] of Object.entries(summary.streams)) {
-          ctx.print(`  ${name.padEnd(24)} ${c.status.padEnd(9)} records ${c.records}, written ${c.written}, windows ${c.windows}${c.notice ? ` (${c.notice})` : ''}`);
+          ctx.print(
+            `  ${name.padEnd(24)} ${c.status.padEnd(9)} records ${c.records}, written ${c.written}, windows ${c.windows}${c.notice ? ` (${c.notice})` : ''}`,
+          );
         }
       });
   },

@@ -45,15 +45,26 @@ async function sources(ctx: SyncContext): Promise<AlertSource[]> {
     where account_id = ${ctx.accountId} and is_all and deleted_at is null`.execute(ctx.db);
   const guid = all.rows[0]?.guid;
   if (guid === undefined) {
-    throw new ConfigError('No "All Monitors" monitor group is loaded yet: run the monitor_groups stream first (a plain `sync` does).', {
-      context: { stream: ALERTS },
-    });
+    throw new ConfigError(
+      'No "All Monitors" monitor group is loaded yet: run the monitor_groups stream first (a plain `sync` does).',
+      {
+        context: { stream: ALERTS },
+      },
+    );
   }
   return [{ partition: 'all', groupGuid: guid }];
 }
 
-async function readWindow(ctx: SyncContext, source: AlertSource, window: PlannedWindow): Promise<{ raws: unknown[]; pages: number }> {
-  const context = { stream: ALERTS, partition: source.partition, window: `[${window.startLocal}, ${window.endLocal})` };
+async function readWindow(
+  ctx: SyncContext,
+  source: AlertSource,
+  window: PlannedWindow,
+): Promise<{ raws: unknown[]; pages: number }> {
+  const context = {
+    stream: ALERTS,
+    partition: source.partition,
+    window: `[${window.startLocal}, ${window.endLocal})`,
+  };
   const fetchPage = alertPageFetcher(ctx.api, {
     groupGuid: source.groupGuid,
     monitorGuid: source.monitorGuid,
@@ -72,15 +83,19 @@ async function readWindow(ctx: SyncContext, source: AlertSource, window: Planned
       // A rejected cursor, or one the service handed back twice, restarts the window from its first
       // page (bounded by maxRestarts): both are server-side cursor trouble, not data trouble.
       isInvalidCursor: (error) =>
-        (error instanceof HttpError && error.status === 400) || (error instanceof StreamError && error.context.reason === 'cursor-loop'),
+        (error instanceof HttpError && error.status === 400) ||
+        (error instanceof StreamError && error.context.reason === 'cursor-loop'),
     });
     return { raws: records, pages };
   } catch (error) {
-    throw new StreamError(`alerts window ${context.window} of ${source.partition} failed: ${(error as Error).message}`, {
-      cause: error,
-      retriable: false,
-      context,
-    });
+    throw new StreamError(
+      `alerts window ${context.window} of ${source.partition} failed: ${(error as Error).message}`,
+      {
+        cause: error,
+        retriable: false,
+        context,
+      },
+    );
   }
 }
 
@@ -90,7 +105,9 @@ async function runSource(ctx: SyncContext, source: AlertSource, totals: StreamRe
   const plan = planWindows({ ...ctx.options, zone: ctx.zone, now: ctx.clock(), watermark });
   // A backfill may move the watermark forward only when it is contiguous with it (or none exists).
   const movesWatermark =
-    plan.mode === 'nightly' || watermark === undefined || (plan.windows[0] !== undefined && plan.windows[0].start <= watermark);
+    plan.mode === 'nightly' ||
+    watermark === undefined ||
+    (plan.windows[0] !== undefined && plan.windows[0].start <= watermark);
   const completed = new Set<number>();
   const limit = pLimit(Math.max(1, ctx.options.concurrency));
   ctx.progress.start(ALERTS, plan.windows.length, 'windows');
@@ -124,13 +141,18 @@ async function runSource(ctx: SyncContext, source: AlertSource, totals: StreamRe
         // Parsing above is synchronous, so the rejects collected now are this window's alone.
         const rejects = ctx.validator.drain(ALERTS);
         await ctx.db.transaction().execute(async (trx) => {
-          const merged = await mergeRows(trx, { table: 'alert', key: ['alert_id'], insertOnly: ['loaded_at'] }, rows.map((r) => ({ ...r, loaded_at: ctx.clock() })));
+          const merged = await mergeRows(
+            trx,
+            { table: 'alert', key: ['alert_id'], insertOnly: ['loaded_at'] },
+            rows.map((r) => ({ ...r, loaded_at: ctx.clock() })),
+          );
           totals.written += merged.written;
           totals.written += await refreshIncidents(trx, pairs, ctx.runId);
           totals.rejected += await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
           completed.add(index);
           const end = contiguousEnd(plan.windows, completed);
-          if (movesWatermark && end !== undefined) await saveWatermark(trx, key, end, ctx.runId, { onlyForward: true });
+          if (movesWatermark && end !== undefined)
+            await saveWatermark(trx, key, end, ctx.runId, { onlyForward: true });
         });
         totals.records += raws.length;
         totals.windows++;

@@ -1,6 +1,7 @@
 /** Reads one field of a raw record for ids in messages, whatever the record looks like. */
 export function field(name: string): (raw: unknown) => unknown {
-  return (raw) => (raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[name] : undefined);
+  return (raw) =>
+    raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[name] : undefined;
 }
 
 /** An id (text or number) as text, for keys and messages; undefined for anything else. */

@@ -20,7 +20,12 @@ import { infraDevicesStream } from './infra-devices.ts';
 import { infraDeviceUptimeStream } from './infra-device-uptime.ts';
 
 function listStream<S extends z.ZodType>(spec: ListStreamSpec<S>): StreamDefinition {
-  return Object.freeze({ name: spec.name, description: spec.description, api: 'api' as const, run: (ctx: SyncContext) => runListStream(spec, ctx) });
+  return Object.freeze({
+    name: spec.name,
+    description: spec.description,
+    api: 'api' as const,
+    run: (ctx: SyncContext) => runListStream(spec, ctx),
+  });
 }
 
 const registry: readonly StreamDefinition[] = [
@@ -45,7 +50,10 @@ const registry: readonly StreamDefinition[] = [
 export const STREAMS: readonly StreamDefinition[] = registry;
 
 /** Looks streams up by name; unknown names are returned separately for the error message. */
-export function selectStreams(names: readonly string[] | undefined): { selected: StreamDefinition[]; unknown: string[] } {
+export function selectStreams(names: readonly string[] | undefined): {
+  selected: StreamDefinition[];
+  unknown: string[];
+} {
   if (names === undefined || names.length === 0) return { selected: [...registry], unknown: [] };
   const unknown = names.filter((n) => !registry.some((s) => s.name === n));
   return { selected: registry.filter((s) => names.includes(s.name)), unknown };

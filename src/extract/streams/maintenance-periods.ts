@@ -12,7 +12,8 @@ import { liveIds } from './parents.ts';
 
 export const maintenancePeriodsStream = defineListStream({
   name: 'maintenance_periods',
-  description: 'Maintenance periods of every monitor (GET /Monitor/{guid}/MaintenancePeriod, one request per monitor).',
+  description:
+    'Maintenance periods of every monitor (GET /Monitor/{guid}/MaintenancePeriod, one request per monitor).',
   route: '/Monitor/{guid}/MaintenancePeriod',
   schema: maintenancePeriodSchema,
   known: KNOWN_MAINTENANCE_PERIOD_FIELDS,

@@ -1,5 +1,8 @@
 /** Stream `monitor_group_members`: GET /MonitorGroup/{g}/Member per group (an array, as the real service sends). */
-import { KNOWN_MONITOR_GROUP_MEMBER_FIELDS, monitorGroupMemberSchema } from '../schemas/monitor-group-member.ts';
+import {
+  KNOWN_MONITOR_GROUP_MEMBER_FIELDS,
+  monitorGroupMemberSchema,
+} from '../schemas/monitor-group-member.ts';
 import { monitorGroupMemberRow } from '../../transform/rows/monitor-group-member-row.ts';
 import type { Row } from '../../load/merge-rows.ts';
 import { defineListStream } from '../list-stream.ts';

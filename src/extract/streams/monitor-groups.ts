@@ -28,7 +28,9 @@ export const monitorGroupsStream = defineListStream({
     const snapshotDate = utcToLocal(now, ctx.zone).slice(0, 10);
     return {
       monitor_group: [monitorGroupRow(record, rowCtx, raw) as unknown as Row],
-      monitor_group_quota_daily: [monitorGroupQuotaDailyRow(record, snapshotDate, now, rowCtx) as unknown as Row],
+      monitor_group_quota_daily: [
+        monitorGroupQuotaDailyRow(record, snapshotDate, now, rowCtx) as unknown as Row,
+      ],
     };
   },
   keepKeys: (raw) => {

@@ -12,7 +12,12 @@ import { mergeRows, type Row } from '../../load/merge-rows.ts';
 import { defineListStream } from '../list-stream.ts';
 import { field, guidText } from './field.ts';
 
-async function updateHistory(trx: Kysely<unknown>, accountId: string, monitors: MonitorRow[], now: Date): Promise<number> {
+async function updateHistory(
+  trx: Kysely<unknown>,
+  accountId: string,
+  monitors: MonitorRow[],
+  now: Date,
+): Promise<number> {
   const open = await sql<{ monitor_guid: string; config_hash: string }>`
     select monitor_guid::text as monitor_guid, config_hash from uptrends.monitor_history
     where account_id = ${accountId} and valid_to is null`.execute(trx);
@@ -29,9 +34,11 @@ async function updateHistory(trx: Kysely<unknown>, accountId: string, monitors: 
   const versions = changed.map((m) => {
     // The first version we see is dated from the monitor's creation when the service tells it.
     const first = !current.has(m.monitor_guid) && m.created_at !== null && m.created_at < now;
-    return monitorHistoryRow(m, first ? (m.created_at) : now) as unknown as Row;
+    return monitorHistoryRow(m, first ? m.created_at : now) as unknown as Row;
   });
-  written += (await mergeRows(trx, { table: 'monitor_history', key: ['monitor_guid', 'valid_from'] }, versions)).written;
+  written += (
+    await mergeRows(trx, { table: 'monitor_history', key: ['monitor_guid', 'valid_from'] }, versions)
+  ).written;
   // Close the open version of monitors that disappeared (they were just marked deleted).
   const closed = await sql`
     update uptrends.monitor_history h set valid_to = m.deleted_at
@@ -62,5 +69,10 @@ export const monitorsStream = defineListStream({
     return guid === undefined ? {} : { monitor: guid };
   },
   afterLoad: (_items, rowsByTable, ctx, trx) =>
-    updateHistory(trx as Kysely<unknown>, ctx.accountId, (rowsByTable.get('monitor') ?? []) as unknown as MonitorRow[], ctx.clock()),
+    updateHistory(
+      trx as Kysely<unknown>,
+      ctx.accountId,
+      (rowsByTable.get('monitor') ?? []) as unknown as MonitorRow[],
+      ctx.clock(),
+    ),
 });

@@ -1,7 +1,10 @@
 /** Streams `operators` (GET /Operator), `operator_groups` (GET /OperatorGroup) and their members. */
 import { KNOWN_OPERATOR_FIELDS, operatorSchema } from '../schemas/operator.ts';
 import { KNOWN_OPERATOR_GROUP_FIELDS, operatorGroupSchema } from '../schemas/operator-group.ts';
-import { KNOWN_OPERATOR_GROUP_MEMBER_FIELDS, operatorGroupMemberSchema } from '../schemas/operator-group-member.ts';
+import {
+  KNOWN_OPERATOR_GROUP_MEMBER_FIELDS,
+  operatorGroupMemberSchema,
+} from '../schemas/operator-group-member.ts';
 import { operatorRow } from '../../transform/rows/operator-row.ts';
 import { operatorGroupRow } from '../../transform/rows/operator-group-row.ts';
 import { operatorGroupMemberRow } from '../../transform/rows/operator-group-member-row.ts';
@@ -35,7 +38,9 @@ export const operatorGroupsStream = defineListStream({
   idOf: field('OperatorGroupGuid'),
   path: () => '/OperatorGroup',
   tables: [{ table: 'operator_group', key: ['operator_group_guid'] }],
-  toRows: ({ record, raw }, rowCtx) => ({ operator_group: [operatorGroupRow(record, rowCtx, raw) as unknown as Row] }),
+  toRows: ({ record, raw }, rowCtx) => ({
+    operator_group: [operatorGroupRow(record, rowCtx, raw) as unknown as Row],
+  }),
   keepKeys: (raw) => {
     const guid = guidText(raw, 'OperatorGroupGuid');
     return guid === undefined ? {} : { operator_group: guid };

@@ -16,7 +16,9 @@ export const publicStatusPagesStream = defineListStream({
   idOf: field('PublicDashboardGuid'),
   path: () => '/PublicStatusPage',
   tables: [{ table: 'public_status_page', key: ['public_status_page_guid'] }],
-  toRows: ({ record, raw }, rowCtx) => ({ public_status_page: [publicStatusPageRow(record, rowCtx, raw) as unknown as Row] }),
+  toRows: ({ record, raw }, rowCtx) => ({
+    public_status_page: [publicStatusPageRow(record, rowCtx, raw) as unknown as Row],
+  }),
   keepKeys: (raw) => {
     const guid = guidText(raw, 'PublicDashboardGuid');
     return guid === undefined ? {} : { public_status_page: guid };
@@ -32,7 +34,9 @@ export const timezonesStream = defineListStream({
   idOf: field('TimezoneId'),
   path: () => '/Timezone',
   tables: [{ table: 'timezone', key: ['account_id', 'timezone_id'] }],
-  toRows: ({ record, raw }, rowCtx, ctx) => ({ timezone: [timezoneRow(record, rowCtx, ctx.clock(), raw) as unknown as Row] }),
+  toRows: ({ record, raw }, rowCtx, ctx) => ({
+    timezone: [timezoneRow(record, rowCtx, ctx.clock(), raw) as unknown as Row],
+  }),
   keepKeys: (raw, _parent, accountId) => {
     const id = idText(field('TimezoneId')(raw));
     return id === undefined ? {} : { timezone: `${accountId}/${id}` };

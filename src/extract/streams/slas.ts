@@ -1,6 +1,9 @@
 /** Streams `slas` (GET /Sla) and `sla_exclusion_periods` (GET /Sla/{g}/ExclusionPeriod per SLA). */
 import { KNOWN_SLA_FIELDS, slaSchema } from '../schemas/sla.ts';
-import { KNOWN_SLA_EXCLUSION_PERIOD_FIELDS, slaExclusionPeriodSchema } from '../schemas/sla-exclusion-period.ts';
+import {
+  KNOWN_SLA_EXCLUSION_PERIOD_FIELDS,
+  slaExclusionPeriodSchema,
+} from '../schemas/sla-exclusion-period.ts';
 import { slaRow } from '../../transform/rows/sla-row.ts';
 import { slaExclusionPeriodRow } from '../../transform/rows/sla-exclusion-period-row.ts';
 import type { Row } from '../../load/merge-rows.ts';

@@ -23,38 +23,64 @@ import { field } from './field.ts';
 export const STATISTICS = 'statistics';
 
 async function monitorsToRead(ctx: SyncContext): Promise<string[]> {
-  if (ctx.options.monitors !== undefined && ctx.options.monitors.length > 0) return ctx.options.monitors.map((m) => m.toLowerCase());
+  if (ctx.options.monitors !== undefined && ctx.options.monitors.length > 0)
+    return ctx.options.monitors.map((m) => m.toLowerCase());
   const rows = await sql<{ guid: string }>`
     select monitor_guid::text as guid from uptrends.monitor
     where account_id = ${ctx.accountId} and deleted_at is null order by 1`.execute(ctx.db);
   return rows.rows.map((r) => r.guid);
 }
 
-async function readMonitor(ctx: SyncContext, monitorGuid: string, watermark: Date | undefined, totals: StreamResult): Promise<void> {
-  const plan = planWindows({ ...ctx.options, zone: ctx.zone, now: ctx.clock(), watermark, completedDaysOnly: true });
+async function readMonitor(
+  ctx: SyncContext,
+  monitorGuid: string,
+  watermark: Date | undefined,
+  totals: StreamResult,
+): Promise<void> {
+  const plan = planWindows({
+    ...ctx.options,
+    zone: ctx.zone,
+    now: ctx.clock(),
+    watermark,
+    completedDaysOnly: true,
+  });
   const first = plan.windows[0];
   const last = plan.windows.at(-1);
   if (first === undefined || last === undefined) return;
-  const context = { stream: STATISTICS, monitor: monitorGuid, window: `[${first.startLocal}, ${last.endLocal})` };
+  const context = {
+    stream: STATISTICS,
+    monitor: monitorGuid,
+    window: `[${first.startLocal}, ${last.endLocal})`,
+  };
   let body: unknown;
   try {
     body = (
-      await ctx.api.get(`/Statistics/Monitor/${monitorGuid}`, { Start: first.startLocal, End: last.endLocal }, {
-        route: '/Statistics/Monitor/{guid}',
-        context,
-      })
+      await ctx.api.get(
+        `/Statistics/Monitor/${monitorGuid}`,
+        { Start: first.startLocal, End: last.endLocal },
+        {
+          route: '/Statistics/Monitor/{guid}',
+          context,
+        },
+      )
     ).body;
   } catch (error) {
     // A monitor deleted after the monitor list was read: nothing to read, and not a failure. Its
     // watermark stays, so nothing is skipped if it was a transient 404.
     if (error instanceof HttpError && error.status === 404) {
-      ctx.logger.info({ stream: STATISTICS, monitor: monitorGuid }, `statistics: monitor ${monitorGuid} no longer exists (404); skipped`);
+      ctx.logger.info(
+        { stream: STATISTICS, monitor: monitorGuid },
+        `statistics: monitor ${monitorGuid} no longer exists (404); skipped`,
+      );
       return;
     }
-    throw new StreamError(`statistics of monitor ${monitorGuid} for ${context.window} failed: ${(error as Error).message}`, {
-      cause: error,
-      context,
-    });
+    throw new StreamError(
+      `statistics of monitor ${monitorGuid} for ${context.window} failed: ${(error as Error).message}`,
+      {
+        cause: error,
+        context,
+      },
+    );
   }
   const envelope = statisticsListSchema.safeParse(body);
   if (!envelope.success || !Array.isArray(envelope.data.Data)) {
@@ -82,11 +108,21 @@ async function readMonitor(ctx: SyncContext, monitorGuid: string, watermark: Dat
   }
   const rejects = ctx.validator.drain(STATISTICS);
   await ctx.db.transaction().execute(async (trx) => {
-    const merged = await mergeRows(trx, { table: 'monitor_statistics', key: ['monitor_guid', 'bucket_start_at', 'bucket_end_at'] }, rows);
+    const merged = await mergeRows(
+      trx,
+      { table: 'monitor_statistics', key: ['monitor_guid', 'bucket_start_at', 'bucket_end_at'] },
+      rows,
+    );
     totals.written += merged.written;
     totals.rejected += await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
     if (plan.mode === 'nightly' || watermark === undefined || first.start <= watermark) {
-      await saveWatermark(trx, { accountId: ctx.accountId, stream: STATISTICS, partition: monitorGuid }, last.end, ctx.runId, { onlyForward: true });
+      await saveWatermark(
+        trx,
+        { accountId: ctx.accountId, stream: STATISTICS, partition: monitorGuid },
+        last.end,
+        ctx.runId,
+        { onlyForward: true },
+      );
     }
   });
   totals.records += rows.length;

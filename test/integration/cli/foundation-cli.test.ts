@@ -21,7 +21,8 @@ describe('uptrends-etl (spawned)', () => {
   it('--help lists the commands with examples and exits 0', async () => {
     const result = await runCli(['--help'], {}, cwd);
     expect(result.code).toBe(0);
-    for (const word of ['migrate', 'check', 'status', 'Examples:', 'Exit codes']) expect(result.stdout).toContain(word);
+    for (const word of ['migrate', 'check', 'status', 'Examples:', 'Exit codes'])
+      expect(result.stdout).toContain(word);
   });
 
   it('migrate is a no-op on a migrated warehouse, and status --json prints valid JSON', async () => {
@@ -30,7 +31,11 @@ describe('uptrends-etl (spawned)', () => {
     expect(migrate.stdout).toMatch(/0 applied/);
     const status = await runCli(['status', '--json'], tdb.env, cwd);
     expect(status.code, status.stderr).toBe(0);
-    const parsed = JSON.parse(status.stdout) as { pendingMigrations: string[]; runs: unknown[]; tables: { table: string }[] };
+    const parsed = JSON.parse(status.stdout) as {
+      pendingMigrations: string[];
+      runs: unknown[];
+      tables: { table: string }[];
+    };
     expect(parsed.pendingMigrations).toEqual([]);
     expect(parsed.runs).toEqual([]);
     expect(parsed.tables.map((t) => t.table)).toContain('etl_run');

@@ -20,7 +20,8 @@ const smtp = new SMTPServer({
   allowInsecureAuth: true,
   logger: false,
   size: 50 * 1024 * 1024,
-  onAuth: (auth, _s, cb) => (auth.password === 'mail-pw-123' ? cb(null, { user: auth.username }) : cb(new Error('bad login'))),
+  onAuth: (auth, _s, cb) =>
+    auth.password === 'mail-pw-123' ? cb(null, { user: auth.username }) : cb(new Error('bad login')),
   onData(stream, session, cb) {
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
@@ -62,9 +63,17 @@ describe('demo', () => {
   it('writes both workbooks and the CSVs with no configuration, and prints where they are', async () => {
     const dataDir = path.join(dir, 'demo-warehouse');
     const out = path.join(dir, 'demo-reports');
-    const result = await runCli(['demo', '--monitors', '6', '--days', '40', '--out', out, '-q'], { UPTRENDS_ETL_DATA_DIR: dataDir }, dir, 300_000);
+    const result = await runCli(
+      ['demo', '--monitors', '6', '--days', '40', '--out', out, '-q'],
+      { UPTRENDS_ETL_DATA_DIR: dataDir },
+      dir,
+      300_000,
+    );
     expect(result.code, result.stderr).toBe(0);
-    const printed = result.stdout.split('\n').map((l) => l.trim()).filter((l) => l.startsWith(out));
+    const printed = result.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith(out));
     expect(printed.some((p) => /uptrends-sla_.*\.xlsx$/.test(p))).toBe(true);
     expect(printed.some((p) => /uptrends-incidents_.*\.xlsx$/.test(p))).toBe(true);
     expect(printed.filter((p) => p.endsWith('.csv')).length).toBeGreaterThanOrEqual(4);
@@ -78,7 +87,13 @@ describe('nightly', () => {
     const out = path.join(dir, 'nightly-reports');
     const result = await runCli(
       ['nightly', '--report-on', 'daily', '--initial-days', '40', '--out', out, '-q'],
-      { ...tdb.env, ...apiEnv(), SMTP_URL: smtpUrl, REPORT_MAIL_FROM: 'etl@example.com', REPORT_MAIL_TO: 'boss@example.com, ops@example.com' },
+      {
+        ...tdb.env,
+        ...apiEnv(),
+        SMTP_URL: smtpUrl,
+        REPORT_MAIL_FROM: 'etl@example.com',
+        REPORT_MAIL_TO: 'boss@example.com, ops@example.com',
+      },
       dir,
       300_000,
     );
@@ -100,7 +115,13 @@ describe('nightly', () => {
     try {
       result = await runCli(
         ['nightly', '--report-on', 'daily', '--out', path.join(dir, 'failed'), '--log-format', 'json'],
-        { ...tdb.env, ...apiEnv(), SMTP_URL: smtpUrl, REPORT_MAIL_FROM: 'etl@example.com', REPORT_MAIL_TO: 'boss@example.com' },
+        {
+          ...tdb.env,
+          ...apiEnv(),
+          SMTP_URL: smtpUrl,
+          REPORT_MAIL_FROM: 'etl@example.com',
+          REPORT_MAIL_TO: 'boss@example.com',
+        },
         dir,
         300_000,
       );

@@ -67,7 +67,9 @@ describe.each(backends)('on %s', (backend, open) => {
   it('merges: dedupes a batch, inserts, skips unchanged rows, updates changed ones, keeps insert-only columns', async () => {
     const { warehouse } = await open();
     await migrate(warehouse.db);
-    await sql`create table uptrends.merge_probe (id text primary key, v int, note jsonb, first_seen_at timestamptz, run_id bigint)`.execute(warehouse.db);
+    await sql`create table uptrends.merge_probe (id text primary key, v int, note jsonb, first_seen_at timestamptz, run_id bigint)`.execute(
+      warehouse.db,
+    );
     const t0 = new Date('2025-01-01T00:00:00Z');
     const opts = { table: 'merge_probe', key: ['id'], insertOnly: ['first_seen_at'] };
     const first = await mergeRows(warehouse.db, opts, [
@@ -94,8 +96,12 @@ describe.each(backends)('on %s', (backend, open) => {
     const { warehouse } = await open();
     await migrate(warehouse.db);
     await sql`create table uptrends.nul_probe (id text primary key, t text, j jsonb)`.execute(warehouse.db);
-    await mergeRows(warehouse.db, { table: 'nul_probe', key: ['id'] }, [{ id: 'a\u0000', t: 'x\u0000y', j: { 'k\u0000': ['v\u0000'] } }]);
-    const rows = await sql<{ id: string; t: string; j: unknown }>`select * from uptrends.nul_probe`.execute(warehouse.db);
+    await mergeRows(warehouse.db, { table: 'nul_probe', key: ['id'] }, [
+      { id: 'a\u0000', t: 'x\u0000y', j: { 'k\u0000': ['v\u0000'] } },
+    ]);
+    const rows = await sql<{ id: string; t: string; j: unknown }>`select * from uptrends.nul_probe`.execute(
+      warehouse.db,
+    );
     expect(rows.rows).toEqual([{ id: 'a\uFFFD', t: 'x\uFFFDy', j: { 'k\uFFFD': ['v\uFFFD'] } }]);
   });
 
@@ -103,9 +109,15 @@ describe.each(backends)('on %s', (backend, open) => {
     const { warehouse } = await open();
     await migrate(warehouse.db);
     await sql`insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, alert_count, reminder_count, last_alert_at, run_id)
-      select 'a', gen_random_uuid(), 'k' || g, now(), 1, 0, now(), 1 from generate_series(1, 500) g`.execute(warehouse.db);
+      select 'a', gen_random_uuid(), 'k' || g, now(), 1, 0, now(), 1 from generate_series(1, 500) g`.execute(
+      warehouse.db,
+    );
     await analyzeTables(warehouse.db, silentLogger(), ['incident', 'no_such_table']);
-    const stats = await sql<{ n: number }>`select reltuples::int as n from pg_class where oid = 'uptrends.incident'::regclass`.execute(warehouse.db);
+    const stats = await sql<{
+      n: number;
+    }>`select reltuples::int as n from pg_class where oid = 'uptrends.incident'::regclass`.execute(
+      warehouse.db,
+    );
     expect(stats.rows[0]?.n).toBe(500);
   });
 
@@ -120,7 +132,11 @@ describe.each(backends)('on %s', (backend, open) => {
     await saveWatermark(warehouse.db, key, new Date('2025-03-11T00:00:00Z'), runId, { onlyForward: true });
     expect((await loadWatermark(warehouse.db, key))?.toISOString()).toBe('2025-03-11T00:00:00.000Z');
     await closeRun(warehouse.db, runId, 'failed', {}, 7, new Error('boom'));
-    const run = await warehouse.db.selectFrom('etl_run').selectAll().where('run_id', '=', runId).executeTakeFirstOrThrow();
+    const run = await warehouse.db
+      .selectFrom('etl_run')
+      .selectAll()
+      .where('run_id', '=', runId)
+      .executeTakeFirstOrThrow();
     expect(run.status).toBe('failed');
     expect(run.requests).toBe(7);
     expect(run.error).toEqual({ code: 'INTERNAL', message: 'boom' });

@@ -29,22 +29,29 @@ describe('migrate', () => {
       select c.relname || '.' || a.attname from pg_attribute a
         join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'uptrends' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
-        and col_description(c.oid, a.attnum) is null and c.relname <> 'schema_migration'`.execute(tdb.warehouse.db);
+        and col_description(c.oid, a.attnum) is null and c.relname <> 'schema_migration'`.execute(
+      tdb.warehouse.db,
+    );
     expect(missing.rows.map((r) => r.object)).toEqual([]);
   });
 
   it('refuses a migration edited after it was applied', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-    for (const file of readdirSync(MIGRATIONS_DIR)) copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
+    for (const file of readdirSync(MIGRATIONS_DIR))
+      copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
     writeFileSync(path.join(dir, '000001_run_ledger.sql'), '-- edited\n');
     await expect(migrate(tdb.warehouse.db, dir)).rejects.toThrow(/changed after it was applied/);
   });
 
   it('applies a new migration once, in its own transaction, and rolls back a failing one', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-    for (const file of readdirSync(MIGRATIONS_DIR)) copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
+    for (const file of readdirSync(MIGRATIONS_DIR))
+      copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
     writeFileSync(path.join(dir, '900001_probe.sql'), 'create table uptrends.probe (x int);');
-    writeFileSync(path.join(dir, '900002_broken.sql'), 'create table uptrends.probe2 (x int); select no_such_fn();');
+    writeFileSync(
+      path.join(dir, '900002_broken.sql'),
+      'create table uptrends.probe2 (x int); select no_such_fn();',
+    );
     await expect(migrate(tdb.warehouse.db, dir)).rejects.toThrow(/Migration failed/);
     const tables = await sql<{ name: string }>`
       select table_name as name from information_schema.tables

@@ -24,14 +24,27 @@ afterAll(async () => {
 });
 
 function run(options: Partial<SyncOptions>) {
-  const config = loadConfig({ ...tdb.env, UPTRENDS_API_URL: sim.apiUrl, UPTRENDS_USERNAME: sim.credentials.username, UPTRENDS_PASSWORD: sim.credentials.password });
-  return runSync(config, { ...DEFAULT_SYNC_OPTIONS, ...options }, { logger: silentLogger(), clock: () => sim.truth.now() });
+  const config = loadConfig({
+    ...tdb.env,
+    UPTRENDS_API_URL: sim.apiUrl,
+    UPTRENDS_USERNAME: sim.credentials.username,
+    UPTRENDS_PASSWORD: sim.credentials.password,
+  });
+  return runSync(
+    config,
+    { ...DEFAULT_SYNC_OPTIONS, ...options },
+    { logger: silentLogger(), clock: () => sim.truth.now() },
+  );
 }
 
 async function alertIds(): Promise<string[]> {
   const warehouse = await tdb.reopen();
   try {
-    return (await sql<{ id: string }>`select alert_id::text as id from uptrends.alert order by 1`.execute(warehouse.db)).rows.map((r) => r.id);
+    return (
+      await sql<{ id: string }>`select alert_id::text as id from uptrends.alert order by 1`.execute(
+        warehouse.db,
+      )
+    ).rows.map((r) => r.id);
   } finally {
     await tdb.release();
   }
@@ -43,7 +56,12 @@ describe('alert options', () => {
     sim.resetCounts();
     await run({ streams: ['alerts'], monitors: [monitor], from: '2025-10-01', to: '2025-11-01' });
     const truth = sim.truth
-      .alerts({ includeReminders: true, monitorGuids: [monitor], start: new Date('2025-09-30T22:00:00Z'), end: new Date('2025-10-31T23:00:00Z') })
+      .alerts({
+        includeReminders: true,
+        monitorGuids: [monitor],
+        start: new Date('2025-09-30T22:00:00Z'),
+        end: new Date('2025-10-31T23:00:00Z'),
+      })
       .map((a) => String(a.Id).toLowerCase())
       .sort();
     expect(truth.length).toBeGreaterThan(0);
@@ -56,7 +74,12 @@ describe('alert options', () => {
   it('a monitor whose statistics answer 404 (deleted meanwhile) is skipped, the others load (bug: it failed the stream)', async () => {
     const monitors = [...new Set(sim.truth.incidents().map((i) => i.monitorGuid.toLowerCase()))].slice(0, 3);
     const gone = monitors[0]!;
-    sim.inject({ match: new RegExp(`/Statistics/Monitor/${gone}`, 'i'), times: 10, status: 404, body: '{"Message":"The monitor could not be found."}' });
+    sim.inject({
+      match: new RegExp(`/Statistics/Monitor/${gone}`, 'i'),
+      times: 10,
+      status: 404,
+      body: '{"Message":"The monitor could not be found."}',
+    });
     try {
       const summary = await run({ streams: ['statistics'], monitors, from: '2025-10-01', to: '2025-10-08' });
       expect(summary.streams.statistics?.status).toBe('succeeded');
@@ -65,7 +88,12 @@ describe('alert options', () => {
     }
     const warehouse = await tdb.reopen();
     try {
-      const rows = await sql<{ g: string; n: number }>`select monitor_guid::text as g, count(*) as n from uptrends.monitor_statistics group by 1`.execute(warehouse.db);
+      const rows = await sql<{
+        g: string;
+        n: number;
+      }>`select monitor_guid::text as g, count(*) as n from uptrends.monitor_statistics group by 1`.execute(
+        warehouse.db,
+      );
       const loaded = new Map(rows.rows.map((r) => [r.g, r.n]));
       expect(loaded.has(gone)).toBe(false);
       expect(loaded.get(monitors[1]!)).toBe(7);
@@ -78,7 +106,9 @@ describe('alert options', () => {
   it('--preset PreviousMonth backfills exactly the previous calendar month in the account zone', async () => {
     await run({ streams: ['timezones', 'monitors', 'monitor_groups', 'alerts'], preset: 'PreviousMonth' });
     const period = resolvePresetPeriod('PreviousMonth', sim.truth.now(), sim.timeZone);
-    const truth = sim.truth.alerts({ includeReminders: true, start: period.start, end: period.end }).map((a) => String(a.Id).toLowerCase());
+    const truth = sim.truth
+      .alerts({ includeReminders: true, start: period.start, end: period.end })
+      .map((a) => String(a.Id).toLowerCase());
     const ids = new Set(await alertIds());
     for (const id of truth) expect(ids.has(id)).toBe(true);
     const warehouse = await tdb.reopen();

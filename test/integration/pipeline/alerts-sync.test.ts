@@ -19,7 +19,10 @@ import { tableSnapshot } from '../../support/table-snapshot.ts';
 const NOW = new Date('2025-04-10T09:30:00Z');
 const DAYS = 200;
 const FACT_TABLES = ['alert', 'incident', 'monitor_statistics'];
-const fast = { retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 }, timeouts: { headersMs: 2000, bodyMs: 5000 } };
+const fast = {
+  retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 },
+  timeouts: { headersMs: 2000, bodyMs: 5000 },
+};
 
 let tdb: TestDatabase;
 let sim: RunningSimulator;
@@ -39,8 +42,17 @@ afterAll(async () => {
 });
 
 function run(options: Partial<SyncOptions> = {}) {
-  const config = loadConfig({ ...tdb.env, UPTRENDS_API_URL: sim.apiUrl, UPTRENDS_USERNAME: sim.credentials.username, UPTRENDS_PASSWORD: sim.credentials.password });
-  return runSync(config, { ...DEFAULT_SYNC_OPTIONS, concurrency: 4, ...options }, { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast });
+  const config = loadConfig({
+    ...tdb.env,
+    UPTRENDS_API_URL: sim.apiUrl,
+    UPTRENDS_USERNAME: sim.credentials.username,
+    UPTRENDS_PASSWORD: sim.credentials.password,
+  });
+  return runSync(
+    config,
+    { ...DEFAULT_SYNC_OPTIONS, concurrency: 4, ...options },
+    { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
+  );
 }
 
 async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
@@ -54,7 +66,9 @@ async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T
 
 /** Every instant the wire text of `instant` can mean (two in the repeated hour, else one). */
 function meanings(instant: Date): string[] {
-  return (localToUtcCandidates(utcToLocal(instant, sim.timeZone), sim.timeZone) ?? []).map((d) => d.toISOString());
+  return (localToUtcCandidates(utcToLocal(instant, sim.timeZone), sim.timeZone) ?? []).map((d) =>
+    d.toISOString(),
+  );
 }
 
 describe('alerts, incidents and statistics against the simulator', () => {
@@ -64,22 +78,40 @@ describe('alerts, incidents and statistics against the simulator', () => {
     const summary = await run({ from, to, windowDays: 7 });
     expect(summary.status).toBe('succeeded');
     const truth = sim.truth.alerts({ includeReminders: true });
-    const ids = await inspect((db) => sql<{ id: string }>`select alert_id::text as id from uptrends.alert order by 1`.execute(db));
+    const ids = await inspect((db) =>
+      sql<{ id: string }>`select alert_id::text as id from uptrends.alert order by 1`.execute(db),
+    );
     expect(ids.rows.map((r) => r.id)).toEqual(truth.map((a) => String(a.Id).toLowerCase()).sort());
     expect(truth.length).toBeGreaterThan(500);
-    const types = await inspect((db) => sql<{ t: string; n: number }>`select alert_type as t, count(*) as n from uptrends.alert group by 1 order by 1`.execute(db));
+    const types = await inspect((db) =>
+      sql<{
+        t: string;
+        n: number;
+      }>`select alert_type as t, count(*) as n from uptrends.alert group by 1 order by 1`.execute(db),
+    );
     expect(types.rows.map((r) => r.t)).toEqual(['Error', 'Ok', 'Reminder']);
   });
 
   it('incidents match the simulator incident list in UTC, ongoing ones open', async () => {
     const truth = sim.truth.incidents();
     const rows = await inspect((db) =>
-      sql<{ monitor_guid: string; incident_key: string; started_at: Date; ended_at: Date | null; alert_count: number; reminder_count: number }>`
-        select monitor_guid::text, incident_key, started_at, ended_at, alert_count, reminder_count from uptrends.incident`.execute(db),
+      sql<{
+        monitor_guid: string;
+        incident_key: string;
+        started_at: Date;
+        ended_at: Date | null;
+        alert_count: number;
+        reminder_count: number;
+      }>`
+        select monitor_guid::text, incident_key, started_at, ended_at, alert_count, reminder_count from uptrends.incident`.execute(
+        db,
+      ),
     );
     const byKey = new Map(rows.rows.map((r) => [`${r.monitor_guid}|${r.incident_key}`, r]));
     // Incidents whose first alert precedes the history window are only partly visible; compare the rest.
-    const comparable = truth.filter((i) => i.startUtc.getTime() >= new Date(`${from}T00:00:00Z`).getTime() + 86_400_000);
+    const comparable = truth.filter(
+      (i) => i.startUtc.getTime() >= new Date(`${from}T00:00:00Z`).getTime() + 86_400_000,
+    );
     expect(comparable.length).toBeGreaterThan(20);
     expect(comparable.some((i) => i.endUtc === null)).toBe(true);
     for (const incident of comparable) {
@@ -122,15 +154,21 @@ describe('alerts, incidents and statistics against the simulator', () => {
   it('a nightly run on the next day picks up the new alerts and closes incidents', async () => {
     sim.setNow(new Date(NOW.getTime() + 86_400_000));
     await run();
-    const count = await inspect((db) => sql<{ n: number }>`select count(*) as n from uptrends.alert`.execute(db));
+    const count = await inspect((db) =>
+      sql<{ n: number }>`select count(*) as n from uptrends.alert`.execute(db),
+    );
     expect(count.rows[0]?.n).toBe(sim.truth.alerts({ includeReminders: true }).length);
-    const open = await inspect((db) => sql<{ n: number }>`select count(*) as n from uptrends.incident where ended_at is null`.execute(db));
+    const open = await inspect((db) =>
+      sql<{ n: number }>`select count(*) as n from uptrends.incident where ended_at is null`.execute(db),
+    );
     expect(open.rows[0]?.n).toBe(sim.truth.incidents().filter((i) => i.endUtc === null).length);
     afterBackfill = await inspect((db) => tableSnapshot(db, FACT_TABLES));
   });
 
   it('with 429, 5xx, resets, truncated bodies, expired and repeating cursors the warehouse is identical', async () => {
-    sim.setFaults('rate429=0.1,retryAfter=0,error500=0.05,reset=0.05,truncate=0.05,expireCursor=0.1,repeatCursor=0.05');
+    sim.setFaults(
+      'rate429=0.1,retryAfter=0,error500=0.05,reset=0.05,truncate=0.05,expireCursor=0.1,repeatCursor=0.05',
+    );
     try {
       await run({ from: '2025-03-01', to: '2025-04-12', windowDays: 3, streams: ['alerts'] });
     } finally {

@@ -16,16 +16,40 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 import { liveCounts, tableSnapshot } from '../../support/table-snapshot.ts';
 
 const CONFIG_STREAMS = [
-  'timezones', 'monitors', 'monitor_groups', 'monitor_group_members', 'slas', 'sla_exclusion_periods',
-  'maintenance_periods', 'operators', 'operator_groups', 'operator_group_members', 'public_status_pages',
+  'timezones',
+  'monitors',
+  'monitor_groups',
+  'monitor_group_members',
+  'slas',
+  'sla_exclusion_periods',
+  'maintenance_periods',
+  'operators',
+  'operator_groups',
+  'operator_group_members',
+  'public_status_pages',
 ];
 const TABLES = [
-  'account', 'timezone', 'monitor', 'monitor_history', 'monitor_error_condition', 'monitor_group', 'monitor_group_member',
-  'monitor_group_quota_daily', 'sla', 'sla_exclusion_period', 'maintenance_period', 'operator', 'operator_group',
-  'operator_group_member', 'public_status_page',
+  'account',
+  'timezone',
+  'monitor',
+  'monitor_history',
+  'monitor_error_condition',
+  'monitor_group',
+  'monitor_group_member',
+  'monitor_group_quota_daily',
+  'sla',
+  'sla_exclusion_period',
+  'maintenance_period',
+  'operator',
+  'operator_group',
+  'operator_group_member',
+  'public_status_page',
 ];
 const NOW = new Date('2025-11-20T10:17:00Z');
-const fast = { retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 }, timeouts: { headersMs: 2000, bodyMs: 2000 } };
+const fast = {
+  retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 },
+  timeouts: { headersMs: 2000, bodyMs: 2000 },
+};
 
 let tdb: TestDatabase;
 let sim: RunningSimulator;
@@ -50,7 +74,11 @@ function config() {
 }
 
 const sync = () =>
-  runSync(config(), { ...DEFAULT_SYNC_OPTIONS, streams: CONFIG_STREAMS }, { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast });
+  runSync(
+    config(),
+    { ...DEFAULT_SYNC_OPTIONS, streams: CONFIG_STREAMS },
+    { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
+  );
 
 async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
   const warehouse = await tdb.reopen();
@@ -86,14 +114,18 @@ describe('configuration sync against the simulator', () => {
       operator_group_member: truth.operatorGroupMemberships,
       public_status_page: truth.statusPages,
     });
-    const zone = await inspect((db) => sql<{ iana_zone: string }>`select iana_zone from uptrends.account`.execute(db));
+    const zone = await inspect((db) =>
+      sql<{ iana_zone: string }>`select iana_zone from uptrends.account`.execute(db),
+    );
     expect(zone.rows[0]?.iana_zone).toBe(sim.timeZone);
     first = await inspect((db) => tableSnapshot(db, TABLES));
   });
 
   it('never stores a monitor password', async () => {
     const leaks = await inspect((db) =>
-      sql<{ n: number }>`select count(*) as n from uptrends.monitor where raw::text like '%sim-monitor-secret%'`.execute(db),
+      sql<{
+        n: number;
+      }>`select count(*) as n from uptrends.monitor where raw::text like '%sim-monitor-secret%'`.execute(db),
     );
     expect(leaks.rows[0]?.n).toBe(0);
     expect(JSON.stringify(first)).not.toContain('sim-monitor-secret-DO-NOT-STORE');
@@ -101,7 +133,9 @@ describe('configuration sync against the simulator', () => {
 
   it('keeps fields this version does not know in raw', async () => {
     const kept = await inspect((db) =>
-      sql<{ n: number }>`select count(*) as n from uptrends.monitor where raw ? 'SimulatorFutureField'`.execute(db),
+      sql<{
+        n: number;
+      }>`select count(*) as n from uptrends.monitor where raw ? 'SimulatorFutureField'`.execute(db),
     );
     expect(kept.rows[0]?.n).toBeGreaterThan(0);
   });
@@ -113,7 +147,9 @@ describe('configuration sync against the simulator', () => {
   });
 
   it('absorbs 429, 5xx, resets, truncated bodies and slow answers with the same result', async () => {
-    sim.setFaults('rate429=0.15,retryAfter=0,error500=0.1,error503=0.05,reset=0.05,truncate=0.05,malformed=0.05,slow=0.03,slowMs=4000');
+    sim.setFaults(
+      'rate429=0.15,retryAfter=0,error500=0.1,error503=0.05,reset=0.05,truncate=0.05,malformed=0.05,slow=0.03,slowMs=4000',
+    );
     let faulted;
     try {
       faulted = await sync();
@@ -126,7 +162,13 @@ describe('configuration sync against the simulator', () => {
   });
 
   it('marks a removed monitor deleted and closes its history, keeping the row', async () => {
-    const victim = (await inspect((db) => sql<{ g: string }>`select monitor_guid::text as g from uptrends.monitor order by 1 limit 1`.execute(db))).rows[0]!.g;
+    const victim = (
+      await inspect((db) =>
+        sql<{ g: string }>`select monitor_guid::text as g from uptrends.monitor order by 1 limit 1`.execute(
+          db,
+        ),
+      )
+    ).rows[0]!.g;
     sim.removeMonitor(victim);
     await sync();
     const rows = await inspect((db) =>
@@ -140,7 +182,7 @@ describe('configuration sync against the simulator', () => {
     expect(live.monitor).toBe(sim.truth.counts().monitors);
   });
 
-  it('adds a quota row per group for the next day, with that day\'s counters', async () => {
+  it("adds a quota row per group for the next day, with that day's counters", async () => {
     sim.setNow(new Date(NOW.getTime() + 86_400_000));
     await sync();
     const rows = await inspect((db) =>
@@ -151,7 +193,9 @@ describe('configuration sync against the simulator', () => {
     const dates = [...new Set(rows.rows.map((r) => r.snapshot_date))];
     expect(dates).toEqual(['2025-11-20', '2025-11-21']);
     for (const row of rows.rows) {
-      expect(row.used_basic_monitor_quota).toBe(sim.truth.quotaSnapshot(row.monitor_group_guid, row.snapshot_date).UsedBasicMonitorQuota);
+      expect(row.used_basic_monitor_quota).toBe(
+        sim.truth.quotaSnapshot(row.monitor_group_guid, row.snapshot_date).UsedBasicMonitorQuota,
+      );
     }
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { checkPeriodOptions, integerOption, listOption, parseLocalDate, parseMonth, parsePreset } from '../../../src/cli/options.ts';
+import {
+  checkPeriodOptions,
+  integerOption,
+  listOption,
+  parseLocalDate,
+  parseMonth,
+  parsePreset,
+} from '../../../src/cli/options.ts';
 
 describe('option parsers', () => {
   it('parse good values', () => {
@@ -21,7 +28,9 @@ describe('option parsers', () => {
   });
 
   it('refuse --preset with --from/--to, a lone --from, and an empty or reversed range', () => {
-    expect(() => checkPeriodOptions({ preset: 'PreviousMonth', from: '2025-01-01', to: '2025-02-01' })).toThrow(/cannot be combined/);
+    expect(() =>
+      checkPeriodOptions({ preset: 'PreviousMonth', from: '2025-01-01', to: '2025-02-01' }),
+    ).toThrow(/cannot be combined/);
     expect(() => checkPeriodOptions({ from: '2025-01-01' })).toThrow(/go together/);
     expect(() => checkPeriodOptions({ from: '2025-02-01', to: '2025-02-01' })).toThrow(/must be after/);
     expect(() => checkPeriodOptions({ from: '2025-01-01', to: '2025-02-01' })).not.toThrow();

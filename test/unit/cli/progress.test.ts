@@ -11,7 +11,13 @@ function sink(isTTY: boolean): { stream: NodeJS.WriteStream; text: () => string 
       cb();
     },
   }) as unknown as NodeJS.WriteStream;
-  Object.assign(stream, { isTTY, columns: 160, cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+  Object.assign(stream, {
+    isTTY,
+    columns: 160,
+    cursorTo: () => true,
+    clearLine: () => true,
+    moveCursor: () => true,
+  });
   return { stream, text: () => text };
 }
 

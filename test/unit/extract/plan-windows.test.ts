@@ -19,24 +19,48 @@ describe('planWindows', () => {
   });
 
   it('nightly with a watermark starts lookbackDays before its local day', () => {
-    const plan = planWindows({ ...base, now: new Date('2025-11-20T02:00:00Z'), watermark: new Date('2025-11-19T09:30:00Z') });
+    const plan = planWindows({
+      ...base,
+      now: new Date('2025-11-20T02:00:00Z'),
+      watermark: new Date('2025-11-19T09:30:00Z'),
+    });
     expect(plan.windows[0]!.startLocal).toBe('2025-11-16T00:00:00');
     expect(plan.windows).toHaveLength(5);
   });
 
   it('cuts windows at local midnights, so DST days last 23 and 25 hours', () => {
-    const plan = planWindows({ ...base, now: new Date('2025-12-01T00:00:00Z'), from: '2025-03-29', to: '2025-04-01' });
+    const plan = planWindows({
+      ...base,
+      now: new Date('2025-12-01T00:00:00Z'),
+      from: '2025-03-29',
+      to: '2025-04-01',
+    });
     const hours = plan.windows.map((w) => (w.end.getTime() - w.start.getTime()) / 3_600_000);
     expect(hours).toEqual([24, 23, 24]);
-    const autumn = planWindows({ ...base, now: new Date('2025-12-01T00:00:00Z'), from: '2025-10-26', to: '2025-10-27' });
+    const autumn = planWindows({
+      ...base,
+      now: new Date('2025-12-01T00:00:00Z'),
+      from: '2025-10-26',
+      to: '2025-10-27',
+    });
     expect((autumn.windows[0]!.end.getTime() - autumn.windows[0]!.start.getTime()) / 3_600_000).toBe(25);
     expect(autumn.windows[0]!.start.toISOString()).toBe('2025-10-25T22:00:00.000Z');
   });
 
   it('groups backfill days into windows of windowDays and never plans past now', () => {
-    const plan = planWindows({ ...base, windowDays: 7, now: new Date('2025-01-20T12:00:00Z'), from: '2025-01-01', to: '2025-02-01' });
+    const plan = planWindows({
+      ...base,
+      windowDays: 7,
+      now: new Date('2025-01-20T12:00:00Z'),
+      from: '2025-01-01',
+      to: '2025-02-01',
+    });
     expect(plan.mode).toBe('backfill');
-    expect(plan.windows.map((w) => w.startLocal.slice(0, 10))).toEqual(['2025-01-01', '2025-01-08', '2025-01-15']);
+    expect(plan.windows.map((w) => w.startLocal.slice(0, 10))).toEqual([
+      '2025-01-01',
+      '2025-01-08',
+      '2025-01-15',
+    ]);
     expect(plan.windows.at(-1)!.end.toISOString()).toBe('2025-01-20T12:00:00.000Z');
   });
 
@@ -48,21 +72,32 @@ describe('planWindows', () => {
   });
 
   it('with completedDaysOnly stops at today midnight', () => {
-    const plan = planWindows({ ...base, now: new Date('2025-11-20T10:00:00Z'), initialDays: 1, completedDaysOnly: true });
+    const plan = planWindows({
+      ...base,
+      now: new Date('2025-11-20T10:00:00Z'),
+      initialDays: 1,
+      completedDaysOnly: true,
+    });
     expect(plan.windows.map((w) => w.startLocal)).toEqual(['2025-11-19T00:00:00']);
   });
 
   it('windows tile the range without gaps or overlaps (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 700 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 10 }), (offset, days, windowDays) => {
-        const from = new Date(Date.UTC(2024, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
-        const to = new Date(Date.UTC(2024, 0, 1) + (offset + days) * 86_400_000).toISOString().slice(0, 10);
-        const plan = planWindows({ ...base, windowDays, now: new Date('2030-01-01T00:00:00Z'), from, to });
-        expect(plan.windows.length).toBe(Math.ceil(days / windowDays));
-        for (let i = 1; i < plan.windows.length; i++) expect(plan.windows[i]!.start).toEqual(plan.windows[i - 1]!.end);
-        expect(plan.windows[0]!.startLocal).toBe(`${from}T00:00:00`);
-        expect(plan.windows.at(-1)!.endLocal).toBe(`${to}T00:00:00`);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 700 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 10 }),
+        (offset, days, windowDays) => {
+          const from = new Date(Date.UTC(2024, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+          const to = new Date(Date.UTC(2024, 0, 1) + (offset + days) * 86_400_000).toISOString().slice(0, 10);
+          const plan = planWindows({ ...base, windowDays, now: new Date('2030-01-01T00:00:00Z'), from, to });
+          expect(plan.windows.length).toBe(Math.ceil(days / windowDays));
+          for (let i = 1; i < plan.windows.length; i++)
+            expect(plan.windows[i]!.start).toEqual(plan.windows[i - 1]!.end);
+          expect(plan.windows[0]!.startLocal).toBe(`${from}T00:00:00`);
+          expect(plan.windows.at(-1)!.endLocal).toBe(`${to}T00:00:00`);
+        },
+      ),
     );
   });
 });

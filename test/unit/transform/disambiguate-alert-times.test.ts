@@ -25,7 +25,11 @@ describe('localToUtcCandidates', () => {
 
 describe('disambiguateAlertTimes', () => {
   it('reads the second occurrence once local times step back into the repeated hour', () => {
-    const rows = [row('2024-10-27T02:10:00', '2024-10-27T02:09:30'), row('2024-10-27T02:50:00', null), row('2024-10-27T02:20:00', '2024-10-27T02:19:30')];
+    const rows = [
+      row('2024-10-27T02:10:00', '2024-10-27T02:09:30'),
+      row('2024-10-27T02:50:00', null),
+      row('2024-10-27T02:20:00', '2024-10-27T02:19:30'),
+    ];
     const fixed = disambiguateAlertTimes(rows, zone, floor);
     expect(fixed.map((r) => r.raised_at.toISOString())).toEqual([
       '2024-10-27T00:10:00.000Z',

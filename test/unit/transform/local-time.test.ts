@@ -34,7 +34,9 @@ describe('localToUtc', () => {
   });
 
   it('handles a southern-hemisphere zone and a half-hour offset zone', () => {
-    expect(localToUtc('2025-01-15T12:00:00', 'Australia/Sydney')?.toISOString()).toBe('2025-01-15T01:00:00.000Z');
+    expect(localToUtc('2025-01-15T12:00:00', 'Australia/Sydney')?.toISOString()).toBe(
+      '2025-01-15T01:00:00.000Z',
+    );
     expect(localToUtc('2025-01-15T12:00:00', 'Asia/Kolkata')?.toISOString()).toBe('2025-01-15T06:30:00.000Z');
   });
 

@@ -91,10 +91,15 @@ describe('resolvePresetPeriod at year, quarter and week boundaries', () => {
       '2025-01-19T23:00:00',
     ]);
     // The other reading, on request: twelve whole months before January 2025.
-    const whole = resolvePresetPeriod('Last12Months', new Date('2025-01-25T12:00:00.000Z'), AMS, { lastMonths: 'whole' });
+    const whole = resolvePresetPeriod('Last12Months', new Date('2025-01-25T12:00:00.000Z'), AMS, {
+      lastMonths: 'whole',
+    });
     expect([whole.startLocal, whole.endLocal]).toEqual(['2024-01-01T00:00:00', '2025-01-01T00:00:00']);
     // The default is the KB's, with no option.
-    expect(iso('Last12Months', '2025-01-25T12:00:00.000Z')).toEqual(['2024-01-31T23:00:00', '2024-12-31T23:00:00']);
+    expect(iso('Last12Months', '2025-01-25T12:00:00.000Z')).toEqual([
+      '2024-01-31T23:00:00',
+      '2024-12-31T23:00:00',
+    ]);
     // The KB: "Last12Months on 25 January 2025 -> from 31 December 2024 going back 11 months.
     // Both January 2024 and January 2025 are excluded."
     const kb = resolvePresetPeriod('Last12Months', new Date('2025-01-25T12:00:00.000Z'), AMS, {
