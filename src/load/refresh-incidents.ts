@@ -12,8 +12,21 @@ export interface IncidentRef {
   readonly incidentKey: string;
 }
 
-/** Transaction-scoped advisory lock key serialising incident refreshes. */
-export const INCIDENT_REFRESH_LOCK = 0x696e_6369;
+/** Seed of the advisory lock keys of incidents (hashtextextended of "guid|key"). */
+export const INCIDENT_LOCK_SEED = 0x696e_6369;
+
+/** Takes the transaction-scoped advisory lock of every incident of `pairs`, in key order. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function lockIncidents(db: Kysely<any>, pairs: readonly IncidentRef[]): Promise<void> {
+  const guids = arrayLiteral(pairs.map((pair) => pair.monitorGuid));
+  const keys = arrayLiteral(pairs.map((pair) => pair.incidentKey));
+  await sql`
+    select count(pg_advisory_xact_lock(lock_key)) from (
+      select distinct hashtextextended(g || '|' || k, ${INCIDENT_LOCK_SEED}) as lock_key
+      from unnest(${guids}::text[], ${keys}::text[]) as t(g, k)
+      order by lock_key
+    ) ordered`.execute(db);
+}
 
 // Pairs per call: two array parameters of this size stay far below any protocol limit, and a
 // window of 100-alert pages rarely touches more.
@@ -45,10 +58,13 @@ export async function refreshIncidents(
   const all = [...unique.values()];
   if (all.length === 0) return 0;
   // Windows commit concurrently, and one incident can span two of them. Each recomputes it from
-  // the alerts it can see; without this lock both could recompute before either committed, and
-  // the last commit would drop the other window's alerts (an Ok alert lost = an incident wrongly
-  // open). Held until commit, it makes the second refresher see the first one's alerts.
-  await sql`select pg_advisory_xact_lock(${INCIDENT_REFRESH_LOCK})`.execute(db);
+  // the alerts it can see; without a lock both could recompute before either committed, and the
+  // last commit would drop the other window's alerts (an Ok alert lost = an incident wrongly
+  // open). One transaction-scoped lock per incident, held until commit, makes the second
+  // refresher see the first one's alerts, while windows touching other incidents go on in
+  // parallel (one global lock measured: concurrent windows committed one at a time). All locks
+  // are taken up front in sorted order, so two windows can never wait on each other in a cycle.
+  await lockIncidents(db, all);
   let changed = 0;
   for (let offset = 0; offset < all.length; offset += CHUNK) {
     const chunk = all.slice(offset, offset + CHUNK);
