@@ -24,7 +24,9 @@ async function insertAlert(db: Kysely<any>, type: 'Error' | 'Ok', raisedAt: stri
   await sql`insert into uptrends.alert (alert_id, account_id, monitor_guid, alert_type, raised_at, raised_at_local,
       first_error_at, first_error_at_local, incident_key, incident_key_derived, raw, run_id)
     values (${randomUUID()}::uuid, 'acc', ${monitor}::uuid, ${type}, ${raisedAt}::timestamptz, ${raisedAt.slice(0, 19)}::timestamp,
-      '2025-01-01T10:00:00Z'::timestamptz, '2025-01-01T10:00:00'::timestamp, ${key}, false, '{}'::jsonb, 1)`.execute(db);
+      '2025-01-01T10:00:00Z'::timestamptz, '2025-01-01T10:00:00'::timestamp, ${key}, false, '{}'::jsonb, 1)`.execute(
+    db,
+  );
 }
 
 describe('incident refresh under concurrent windows', () => {
