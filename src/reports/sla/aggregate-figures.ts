@@ -4,30 +4,12 @@
  * would let a monitor that existed for one day weigh as much as one that ran all month.
  */
 import { durationStats } from '../shared/duration-stats.ts';
-import { slaStatus, type SlaStatus, type SlaTarget } from '../shared/sla-status.ts';
-import type { MonitorFigures, UptimeSource } from './monitor-figures.ts';
+import { slaStatus, type SlaTarget } from '../shared/sla-status.ts';
+import type { MonitorFigures, SlaFigures } from './monitor-figures.ts';
 
 /** Figures of a set of monitors (a group, or everything in scope). */
-export interface AggregateFigures {
+export interface AggregateFigures extends SlaFigures {
   readonly memberCount: number;
-  readonly monitoredMs: number;
-  readonly downtimeMs: number;
-  readonly maintenanceExcludedMs: number;
-  readonly uptimeIncidents: number | null;
-  readonly uptimeUptrends: number | null;
-  /** The Uptrends figure when every member with monitored time has statistics, else incidents. */
-  readonly uptime: number | null;
-  readonly uptimeSource: UptimeSource;
-  readonly target: SlaTarget;
-  readonly status: SlaStatus | null;
-  readonly errorBudgetMs: number;
-  readonly budgetUsed: number | null;
-  readonly incidents: number;
-  readonly ongoing: number;
-  readonly mttrMs: number | null;
-  readonly medianTtrMs: number | null;
-  readonly longestMs: number | null;
-  readonly mtbfMs: number | null;
   /** Members whose own status is Missed. */
   readonly missedCount: number;
 }

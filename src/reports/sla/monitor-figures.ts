@@ -24,8 +24,8 @@ export interface MonitorData {
 }
 
 /** Figures of one monitor in one period. Percentages 0-100, durations in milliseconds. */
-export interface MonitorFigures {
-  readonly monitorGuid: string;
+/** The SLA figures every row of the workbook has, whether it is one monitor, a group or everything. */
+export interface SlaFigures {
   /** Period minus time before creation, after deletion, in DisableMonitoring maintenance, or not yet passed. */
   readonly monitoredMs: number;
   /** Union of incident intervals within monitored time. */
@@ -34,7 +34,7 @@ export interface MonitorFigures {
   readonly maintenanceExcludedMs: number;
   readonly uptimeIncidents: number | null;
   readonly uptimeUptrends: number | null;
-  /** The Uptrends figure when statistics exist, else the incident figure. */
+  /** The Uptrends figure when statistics exist (for a set: for every member), else the incident figure. */
   readonly uptime: number | null;
   readonly uptimeSource: UptimeSource;
   readonly target: SlaTarget;
@@ -47,13 +47,18 @@ export interface MonitorFigures {
   readonly incidents: number;
   /** Incidents still open at the end of the (elapsed) period. */
   readonly ongoing: number;
-  /** Full durations of the incidents resolved in the period (for pooled MTTR of groups). */
-  readonly resolvedDurationsMs: readonly number[];
   readonly mttrMs: number | null;
   readonly medianTtrMs: number | null;
   readonly longestMs: number | null;
   /** Monitored time / incidents started; null without incidents. */
   readonly mtbfMs: number | null;
+}
+
+/** One monitor's figures, plus what group figures are pooled from. */
+export interface MonitorFigures extends SlaFigures {
+  readonly monitorGuid: string;
+  /** Full durations of the incidents resolved in the period (for pooled MTTR of groups). */
+  readonly resolvedDurationsMs: readonly number[];
   /** Sums over the period's statistics buckets (for time-weighted group figures). */
   readonly statsUptimeSeconds: number;
   readonly statsDowntimeSeconds: number;
