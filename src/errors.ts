@@ -6,6 +6,32 @@
  * Only `src/bin.ts` maps these classes to exit codes.
  */
 
+/** Every stable error code; scripts may match on these, so a code is never renamed. */
+export type ErrorCode =
+  | 'CONFIG_INVALID'
+  | 'DATABASE_FAILED'
+  | 'LOCKED'
+  | 'API_AUTH_FAILED'
+  | 'API_RATE_LIMITED'
+  | 'API_NOT_FOUND'
+  | 'API_BAD_REQUEST'
+  | 'API_SERVER_ERROR'
+  | 'API_REJECTED'
+  | 'API_TIMEOUT'
+  | 'API_UNREACHABLE'
+  | 'API_BAD_RESPONSE'
+  | 'RECORD_INVALID'
+  | 'STREAM_FAILED'
+  | 'REPORT_FAILED'
+  | 'MAIL_AUTH_FAILED'
+  | 'MAIL_RECIPIENT_REJECTED'
+  | 'MAIL_SERVER_UNREACHABLE'
+  | 'MAIL_TLS_FAILED'
+  | 'MAIL_FAILED'
+  | 'RUN_PARTIAL'
+  | 'RUN_FAILED'
+  | 'INTERRUPTED';
+
 /** Free-form but secret-free description of where an error happened. */
 export type ErrorContext = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
@@ -17,11 +43,11 @@ export interface EtlErrorOptions {
 
 /** Base class: stable code, retriable flag, context and cause. */
 export class EtlError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly retriable: boolean;
   readonly context: ErrorContext;
 
-  constructor(code: string, message: string, options: EtlErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: EtlErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
@@ -56,7 +82,7 @@ export class HttpError extends EtlError {
   /** HTTP status, or undefined when no response arrived (timeout, reset, refused). */
   readonly status: number | undefined;
 
-  constructor(code: string, message: string, status: number | undefined, options: EtlErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, status: number | undefined, options: EtlErrorOptions = {}) {
     super(code, message, options);
     this.status = status;
   }
@@ -113,8 +139,38 @@ export class ReportError extends EtlError {
 
 /** The e-mail could not be delivered (login refused, recipient rejected, server unreachable). */
 export class MailError extends EtlError {
-  constructor(code: string, message: string, options: EtlErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: EtlErrorOptions = {}) {
     super(code, message, options);
+  }
+}
+
+/** Some streams of a run succeeded and others failed; `failures` holds each failed stream's error. */
+export class PartialRunError extends EtlError {
+  constructor(
+    message: string,
+    readonly failures: readonly EtlError[],
+  ) {
+    super('RUN_PARTIAL', message, { retriable: false });
+  }
+}
+
+/**
+ * Every stream of a run that was attempted failed. The run exits with the code of the first
+ * failure (in run order): "some streams succeeded" would be untrue.
+ */
+export class RunFailedError extends EtlError {
+  constructor(
+    message: string,
+    readonly failures: readonly [EtlError, ...EtlError[]],
+  ) {
+    super('RUN_FAILED', message, { retriable: false, cause: failures[0] });
+  }
+}
+
+/** The run was stopped by a signal; committed windows stay. */
+export class InterruptedError extends EtlError {
+  constructor(signal: string) {
+    super('INTERRUPTED', `Interrupted by ${signal}`, { retriable: true });
   }
 }
 

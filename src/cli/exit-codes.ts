@@ -8,11 +8,14 @@ import {
   DatabaseError,
   EtlError,
   HttpError,
+  InterruptedError,
   LockError,
   MailError,
   RecordValidationError,
   ReportError,
   ResponseFormatError,
+  RunFailedError,
+  PartialRunError,
   StreamError,
 } from '../errors.ts';
 
@@ -38,27 +41,11 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
-/** Error raised when some streams failed but others completed. */
-export class PartialRunError extends EtlError {
-  constructor(
-    message: string,
-    readonly failures: readonly EtlError[],
-  ) {
-    super('RUN_PARTIAL', message, { retriable: false });
-  }
-}
-
-/** Error raised when the run was stopped by a signal. */
-export class InterruptedError extends EtlError {
-  constructor(signal: string) {
-    super('INTERRUPTED', `Interrupted by ${signal}`, { retriable: true });
-  }
-}
-
 /** The exit code for an error. Wrapped errors (StreamError) map by their cause. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof InterruptedError) return EXIT.interrupted;
   if (error instanceof PartialRunError) return EXIT.partial;
+  if (error instanceof RunFailedError) return exitCodeFor(error.failures[0]);
   if (error instanceof StreamError && error.cause !== undefined) return exitCodeFor(error.cause);
   if (error instanceof ConfigError) return EXIT.config;
   if (error instanceof LockError) return EXIT.locked;

@@ -7,8 +7,16 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { AuthError, ConfigError, DatabaseError, EtlError, StreamError } from '../errors.ts';
-import { InterruptedError, PartialRunError } from '../cli/exit-codes.ts';
+import {
+  AuthError,
+  ConfigError,
+  DatabaseError,
+  EtlError,
+  InterruptedError,
+  PartialRunError,
+  RunFailedError,
+  StreamError,
+} from '../errors.ts';
 import { ApiClient, type ApiClientOptions } from '../extract/http/api-client.ts';
 import { RecordValidator } from '../extract/record-validator.ts';
 import { resolveAccount } from '../extract/resolve-account.ts';
@@ -220,15 +228,15 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     const succeeded = Object.values(counts).some((c) => c.status === 'succeeded');
     const status: RunStatus = failures.length === 0 ? 'succeeded' : succeeded ? 'partial' : 'failed';
     await closeRun(warehouse.db, runId, status, counts, requests(), failures[0]);
-    if (failures.length === 1 && !succeeded) throw failures[0]!;
-    if (failures.length > 0) {
-      throw new PartialRunError(
-        `Run ${runId} ${status}: ${failures.length} stream(s) failed: ${Object.entries(counts)
-          .filter(([, c]) => c.status === 'failed')
-          .map(([n, c]) => `${n} (${c.error ?? '?'})`)
-          .join('; ')}`,
-        failures,
-      );
+    const [first, ...rest] = failures;
+    if (first !== undefined) {
+      const message = `Run ${runId} ${status}: ${failures.length} stream(s) failed: ${Object.entries(counts)
+        .filter(([, c]) => c.status === 'failed')
+        .map(([n, c]) => `${n} (${c.error ?? '?'})`)
+        .join('; ')}`;
+      if (succeeded) throw new PartialRunError(message, failures);
+      if (rest.length === 0) throw first;
+      throw new RunFailedError(message, [first, ...rest]);
     }
     return { runId, accountId, status, streams: counts, requests: requests() };
   } finally {

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../src/config.ts';
-import { PartialRunError } from '../../../src/cli/exit-codes.ts';
+import { PartialRunError, RunFailedError } from '../../../src/errors.ts';
+import { EXIT, exitCodeFor } from '../../../src/cli/exit-codes.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { DEFAULT_SYNC_OPTIONS } from '../../../src/extract/sync-options.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
@@ -218,5 +219,28 @@ describe('configuration sync against the simulator', () => {
       sql<{ status: string }>`select status from uptrends.etl_run order by run_id desc limit 1`.execute(db),
     );
     expect(run.rows[0]?.status).toBe('partial');
+  });
+
+  it('two streams failing with none succeeding exit with their code (4), not "partial" (8)', async () => {
+    sim.setFaults('outage=/(MaintenancePeriod|Operator)$');
+    let failure: unknown;
+    try {
+      await runSync(
+        config(),
+        { ...DEFAULT_SYNC_OPTIONS, streams: ['maintenance_periods', 'operators'] },
+        { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
+      );
+    } catch (error) {
+      failure = error;
+    } finally {
+      sim.setFaults(undefined);
+    }
+    expect(failure).toBeInstanceOf(RunFailedError);
+    expect((failure as RunFailedError).failures).toHaveLength(2);
+    expect(exitCodeFor(failure)).toBe(EXIT.api);
+    const run = await inspect((db) =>
+      sql<{ status: string }>`select status from uptrends.etl_run order by run_id desc limit 1`.execute(db),
+    );
+    expect(run.rows[0]?.status).toBe('failed');
   });
 });

@@ -5,7 +5,8 @@
  * policy is in test/reliability/slow/faults-outage-cli.test.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EXIT, PartialRunError } from '../../../src/cli/exit-codes.ts';
+import { EXIT } from '../../../src/cli/exit-codes.ts';
+import { PartialRunError } from '../../../src/errors.ts';
 import { COMPARED_TABLES } from '../../support/reliability-concurrency.ts';
 import { alertsWatermark } from '../../support/reliability-corpus.ts';
 import { startReliabilityRig, type ReliabilityRig, type SyncOutcome } from '../../support/reliability-rig.ts';
