@@ -7,10 +7,10 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { localDateOf } from '../src/extract/plan-windows.ts';
 import type { Row } from '../src/load/merge-rows.ts';
 import type { CleanupStack } from './cleanup-stack.ts';
 import type { ScratchWarehouse } from './scratch-warehouse.ts';
+import { localDateOf } from '../src/time/calendar.ts';
 
 /** Alert rows in window batches and as CSV. */
 export interface AlertRowSource {

@@ -5,9 +5,8 @@
  */
 import { CommanderError } from 'commander';
 import { redactSecretsInText } from './config.ts';
-import { EtlError } from './errors.ts';
+import { EtlError, InterruptedError } from './errors.ts';
 import { EXIT, exitCodeFor } from './cli/exit-codes.ts';
-import { InterruptedError } from './errors.ts';
 import { buildProgram } from './cli/program.ts';
 
 function describe(error: EtlError): string {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { ConfigError } from './errors.ts';
 import { redactDatabaseUrl } from './load/db.ts';
-import { isValidZone } from './transform/local-time.ts';
+import { isValidZone } from './time/zone-clock.ts';
 
 /** Default API base of the Uptrends API v4. */
 export const DEFAULT_API_URL = 'https://api.uptrends.com/v4';

@@ -19,6 +19,8 @@
  * - incident: the alerts of one monitor sharing an IncidentKey; it starts at the earliest
  *   FirstError and ends at the Timestamp of its Ok alert (ongoing while there is none).
  * - report period: the account-local interval a report covers (a month, a date range, or a preset).
+ *   Every period, window and day is a half-open `Interval` of instants (`src/time/intervals.ts`);
+ *   account-local calendar arithmetic lives in `src/time/` and nowhere else.
  */
 
 /** An IANA time-zone name such as `Europe/Amsterdam`. */
@@ -29,12 +31,6 @@ export type LocalDateTime = string;
 
 /** A calendar date `yyyy-MM-dd`. */
 export type LocalDate = string;
-
-/** A half-open interval of instants [start, end). */
-export interface Interval {
-  readonly start: Date;
-  readonly end: Date;
-}
 
 /** A clock, injected wherever code needs "now", so tests can fix it. */
 export type Clock = () => Date;

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { openWarehouse } from '../../src/load/db.ts';
 import { writeRawAlertsCsv } from '../../src/reports/incidents/render-csv.ts';
-import { resolveReportPeriod } from '../../src/reports/resolve-report-period.ts';
+import { resolveReportPeriod } from '../../src/time/period-options.ts';
 import { runReports } from '../../src/reports/run-reports.ts';
 import { queryRawAlerts } from '../../src/reports/shared/query-raw-alerts.ts';
 import { queryReportAccount } from '../../src/reports/shared/query-report-account.ts';

@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addLocalDays } from '../../src/extract/plan-windows.ts';
 import type { ReportChildInput, ReportChildResult } from '../children/report-child.ts';
 import type { CleanupStack } from '../cleanup-stack.ts';
 import { datasetDays } from '../dataset-days.ts';
@@ -18,6 +17,7 @@ import { runChild, type ChildMeasure } from '../run-child.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { createScratchWarehouse, settleWarehouse, type ScratchWarehouse } from '../scratch-warehouse.ts';
 import { spawnSimulator } from '../spawn-simulator.ts';
+import { addLocalDays } from '../../src/time/calendar.ts';
 
 type ReportRun = ReportChildResult & ChildMeasure;
 

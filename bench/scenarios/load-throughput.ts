@@ -6,8 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import type { Backend, Warehouse } from '../../src/load/db.ts';
-import { openWarehouse } from '../../src/load/db.ts';
+import { type Backend, openWarehouse, type Warehouse } from '../../src/load/db.ts';
 import { mergeRows, type Row } from '../../src/load/merge-rows.ts';
 import { TYPE_PARSERS } from '../../src/load/type-parsers.ts';
 import { alertRowSource } from '../alert-row-source.ts';

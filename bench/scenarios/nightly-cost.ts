@@ -5,7 +5,6 @@
  * watermarks, so both runs read the same windows and send the same requests. The ratio of their
  * wall times shows whether the cost follows the new data or the history.
  */
-import { addLocalDays } from '../../src/extract/plan-windows.ts';
 import { STREAMS } from '../../src/extract/streams/index.ts';
 import type { Backend } from '../../src/load/db.ts';
 import { copyWatermarks } from '../copy-watermarks.ts';
@@ -15,6 +14,7 @@ import { perBackend } from '../per-backend.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { cloneWarehouse, createScratchWarehouse, settleWarehouse } from '../scratch-warehouse.ts';
 import { spawnSimulator } from '../spawn-simulator.ts';
+import { addLocalDays } from '../../src/time/calendar.ts';
 
 const NAME = 'nightly';
 

@@ -7,11 +7,11 @@
  *   very first run from `initialDays` before today's midnight. The last window ends at now.
  * Windows are half-open [start, end) and never end after now: the service has nothing later.
  */
-import { addDays } from 'date-fns';
-import { ConfigError } from '../errors.ts';
-import { localFieldsToUtc, parseLocalFields, utcToLocal } from '../transform/local-time.ts';
-import { resolvePresetPeriod } from '../transform/resolve-preset-period.ts';
-import type { IanaZone, Interval, LocalDate, PresetPeriod } from '../terms.ts';
+import { addLocalDays, localDateOf, localMidnight } from '../time/calendar.ts';
+import type { Interval } from '../time/intervals.ts';
+import { resolvePresetPeriod } from '../time/periods.ts';
+import { utcToLocal } from '../time/zone-clock.ts';
+import type { IanaZone, LocalDate, PresetPeriod } from '../terms.ts';
 
 /** One planned window. */
 export interface PlannedWindow extends Interval {
@@ -38,25 +38,6 @@ export interface PlanInput {
   preset?: PresetPeriod | undefined;
   /** Only whole days that have ended (statistics, infra uptime). (Default: false) */
   completedDaysOnly?: boolean;
-}
-
-/** Local midnight of `date` (yyyy-MM-dd) as an instant. */
-export function localMidnight(date: LocalDate, zone: IanaZone): Date {
-  const parsed = parseLocalFields(date);
-  if (parsed === undefined) throw new ConfigError(`Not a date: ${date}`);
-  return localFieldsToUtc(parsed.fields, zone);
-}
-
-/** The account-local calendar date of an instant. */
-export function localDateOf(instant: Date, zone: IanaZone): LocalDate {
-  return utcToLocal(instant, zone).slice(0, 10);
-}
-
-/** The local date `days` after `date` (calendar arithmetic, DST-proof). */
-export function addLocalDays(date: LocalDate, days: number): LocalDate {
-  return addDays(new Date(`${date}T00:00:00Z`), days)
-    .toISOString()
-    .slice(0, 10);
 }
 
 function split(startDate: LocalDate, end: Date, windowDays: number, zone: IanaZone): PlannedWindow[] {

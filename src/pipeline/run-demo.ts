@@ -7,12 +7,12 @@
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import { DEFAULT_SYNC_OPTIONS } from '../extract/sync-options.ts';
-import { localDateOf } from '../extract/plan-windows.ts';
 import type { ProgressSink } from '../extract/sync-context.ts';
 import { openWarehouse } from '../load/db.ts';
 import { runReports, type ReportsResult } from '../reports/run-reports.ts';
 import { startSimulator } from '../simulator/start-simulator.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
+import { localDateOf } from '../time/calendar.ts';
 
 export interface DemoOptions {
   outDir: string;

@@ -7,13 +7,13 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { SyncOptions } from '../extract/sync-options.ts';
-import { localDateOf } from '../extract/plan-windows.ts';
 import { openWarehouse } from '../load/db.ts';
 import { runReports, type ReportsResult, type RunReportsOptions } from '../reports/run-reports.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import type { ProgressSink } from '../extract/sync-context.ts';
 import { isReportDay, type ReportSchedule } from './report-schedule.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
+import { localDateOf } from '../time/calendar.ts';
 
 export interface NightlyOptions {
   sync: SyncOptions;

@@ -12,15 +12,15 @@ import { loadIncidentReportInput } from './incidents/query.ts';
 import type { IncidentModel } from './incidents/model.ts';
 import { writeIncidentReport } from './incidents/write-incident-report.ts';
 import { sendReportMail, type SendReportMailOptions, type SentReportMail } from './mail/send-report-mail.ts';
-import type { ReportPeriodOptions } from './resolve-report-period.ts';
+import type { PeriodOptions } from '../time/period-options.ts';
 import type { ReportFormat } from './shared/report-format.ts';
-import type { ReportPeriod } from './shared/report-input.ts';
 import type { SlaStatus } from './shared/sla-status.ts';
 import type { SlaModel } from './sla/model-types.ts';
 import type { UptimeSource } from './sla/monitor-figures.ts';
 import { queryReportAccount } from './shared/query-report-account.ts';
 import { loadSlaReportInput } from './sla/query.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
+import { type ReportPeriod } from '../time/periods.ts';
 
 /** The two reports. */
 export const REPORT_KINDS = ['sla', 'incidents'] as const;
@@ -39,7 +39,7 @@ export interface RunReportsOptions {
   /** Which reports to write. (Default: ['sla', 'incidents']) */
   readonly reports?: readonly ReportKind[];
   /** The period. (Default: PreviousMonth) */
-  readonly period?: ReportPeriodOptions;
+  readonly period?: PeriodOptions;
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */

@@ -5,7 +5,7 @@
  * applies (the service omits them otherwise); `Filter` keeps StartDateTime, EndDateTime and the
  * listed attributes. Response-time figures are plausible noise, not derived from anything.
  */
-import { utcToLocal } from '../transform/local-time.ts';
+import { utcToLocal } from '../time/zone-clock.ts';
 import { computeMonitorStats } from './compute-monitor-stats.ts';
 import type { Dataset, SimMonitor } from './dataset.ts';
 import { hashUnit } from './seeded-random.ts';

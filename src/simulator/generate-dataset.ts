@@ -2,11 +2,10 @@
  * Builds a complete simulated account from (seed, monitors, days, now). Pure and deterministic: the
  * same options give the same dataset on every machine, which is what lets a failing test replay.
  */
-import { localFieldsToUtc, parseLocalFields, utcToLocal } from '../transform/local-time.ts';
+import { findZoneTransitions, utcToLocal } from '../time/zone-clock.ts';
 import type { IanaZone } from '../terms.ts';
 import { ACCOUNT_TIMEZONE_ID, SIMULATED_TIMEZONES } from './data/timezones.ts';
 import type { Dataset, DatasetOptions } from './dataset.ts';
-import { findZoneTransitions } from './find-zone-transitions.ts';
 import { ALERT_DESCRIPTIONS, ALERT_ERROR_MESSAGES } from './generate/alert-texts.ts';
 import { generateDirectory, generateSlas } from './generate/generate-directory.ts';
 import { generateGroups } from './generate/generate-groups.ts';
@@ -15,27 +14,14 @@ import { assignMaintenance } from './generate/generate-maintenance.ts';
 import { generateMonitors } from './generate/generate-monitors.ts';
 import { generateTimeline } from './generate/generate-timeline.ts';
 import { hash32 } from './seeded-random.ts';
+import { addLocalDays, localDateOf, localMidnight } from '../time/calendar.ts';
 
 /** Reminders repeat every 30 minutes while an incident lasts. */
 export const REMINDER_INTERVAL_SEC = 1800;
-const DAY_MS = 86_400_000;
 
 /** Local midnight of the account-local day `offsetDays` after the day of `instant`. */
-export function localMidnight(instant: Date, offsetDays: number, zone: IanaZone): Date {
-  const f = parseLocalFields(utcToLocal(instant, zone))!.fields;
-  const d = new Date(Date.UTC(f.year, f.month - 1, f.day) + offsetDays * DAY_MS);
-  return localFieldsToUtc(
-    {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: 0,
-      minute: 0,
-      second: 0,
-      millisecond: 0,
-    },
-    zone,
-  );
+export function localMidnightAfter(instant: Date, offsetDays: number, zone: IanaZone): Date {
+  return localMidnight(addLocalDays(localDateOf(instant, zone), offsetDays), zone);
 }
 
 /** Generates the dataset. `now` is taken as given (callers floor it); `futureDays` defaults to 14. */
@@ -47,7 +33,7 @@ export function generateDataset(
   const tz = SIMULATED_TIMEZONES.find((z) => z.TimezoneId === ACCOUNT_TIMEZONE_ID)!;
   const zone = tz.iana;
   const nowSec = Math.floor(options.now.getTime() / 1000);
-  const historyStartSec = localMidnight(options.now, -options.days, zone).getTime() / 1000;
+  const historyStartSec = localMidnightAfter(options.now, -options.days, zone).getTime() / 1000;
   const horizonEndSec = nowSec + options.futureDays * 86_400;
 
   const monitors = generateMonitors(seed, options.monitors, historyStartSec, nowSec, zone);
@@ -59,7 +45,7 @@ export function generateDataset(
   const midnights: number[] = [];
   const monthStarts: number[] = [];
   for (let d = 1; d < options.days; d++) {
-    const m = localMidnight(new Date(historyStartSec * 1000), d, zone);
+    const m = localMidnightAfter(new Date(historyStartSec * 1000), d, zone);
     midnights.push(m.getTime() / 1000);
     if (utcToLocal(m, zone).slice(8, 10) === '01') monthStarts.push(m.getTime() / 1000);
   }

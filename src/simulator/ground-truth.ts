@@ -10,7 +10,6 @@
  * The only source of disagreement for a client is the autumn DST hour, whose local timestamps are
  * ambiguous on the wire.
  */
-import { localToUtc, utcToLocal } from '../transform/local-time.ts';
 import type { LocalDate } from '../terms.ts';
 import { alertKey } from './alert-index.ts';
 import { computeMonitorStats } from './compute-monitor-stats.ts';
@@ -20,6 +19,7 @@ import { formatAlert } from './format-alert.ts';
 import { quotaOnDay } from './generate/generate-groups.ts';
 import { deviceStatus, deviceUptime, type InfraStatus } from './infra-model.ts';
 import type { SimulatorState } from './simulator-state.ts';
+import { isLocalDate, localDateOf, localDay } from '../time/calendar.ts';
 
 /** A filter over alerts; instants are UTC, the window half-open. */
 export interface TruthAlertQuery {
@@ -96,11 +96,9 @@ export interface GroundTruth {
 }
 
 function dayBounds(localDate: LocalDate, zone: string): [number, number] {
-  const start = localToUtc(localDate, zone);
-  if (start === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(localDate))
-    throw new RangeError(`not a date: ${localDate}`);
-  const next = new Date(Date.parse(`${localDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return [start.getTime() / 1000, localToUtc(next, zone)!.getTime() / 1000];
+  if (!isLocalDate(localDate)) throw new RangeError(`not a date: ${localDate}`);
+  const day = localDay(localDate, zone);
+  return [day.start.getTime() / 1000, day.end.getTime() / 1000];
 }
 
 /** Builds the ground truth over a simulator's state. */
@@ -239,5 +237,5 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
 
 /** Local date text of an instant in the account zone (helper for callers of the truth). */
 export function accountLocalDate(s: SimulatorState, instant: Date): LocalDate {
-  return utcToLocal(instant, s.ds.zone).slice(0, 10);
+  return localDateOf(instant, s.ds.zone);
 }

@@ -5,8 +5,9 @@
  * boundaries; the first and last may be partial when Start or End is not on a boundary. Buckets that
  * start after the clock are not returned.
  */
-import { localFieldsToUtc, parseLocalFields, utcToLocal } from '../transform/local-time.ts';
+import { parseLocalFields, utcToLocal } from '../time/zone-clock.ts';
 import type { IanaZone } from '../terms.ts';
+import { addLocalDays, addMonths, firstDayOf, localDateOf, localMidnight } from '../time/calendar.ts';
 
 /** Bucket size. */
 export type BucketUnit = 'hour' | 'day' | 'month';
@@ -21,23 +22,9 @@ export function bucketUnitFor(lengthSec: number): BucketUnit {
 function nextBoundary(sec: number, unit: BucketUnit, zone: IanaZone): number {
   const f = parseLocalFields(utcToLocal(new Date(sec * 1000), zone))!.fields;
   if (unit === 'hour') return sec - f.minute * 60 - f.second + 3600;
-  const d =
-    unit === 'day'
-      ? new Date(Date.UTC(f.year, f.month - 1, f.day + 1))
-      : new Date(Date.UTC(f.year, f.month, 1));
-  const next = localFieldsToUtc(
-    {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: 0,
-      minute: 0,
-      second: 0,
-      millisecond: 0,
-    },
-    zone,
-  );
-  return next.getTime() / 1000;
+  const date = localDateOf(new Date(sec * 1000), zone);
+  const next = unit === 'day' ? addLocalDays(date, 1) : firstDayOf(addMonths(date.slice(0, 7), 1));
+  return localMidnight(next, zone).getTime() / 1000;
 }
 
 /** Buckets [start, end) of the period [startSec, endSec), those starting before `nowSec`. */

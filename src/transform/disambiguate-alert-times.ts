@@ -10,7 +10,7 @@
  * default (the earlier instant; docs/time.md).
  */
 import type { IanaZone } from '../terms.ts';
-import { localToUtcCandidates } from './local-time.ts';
+import { localToUtcCandidates } from '../time/zone-clock.ts';
 
 /** The timestamp columns of an alert row this function may correct. */
 export interface AlertTimes {

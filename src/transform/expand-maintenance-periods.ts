@@ -10,10 +10,11 @@
  * - Monthly with a MonthDay the month does not have (31 in a 30-day month, 29-31 in February):
  *   that month has no occurrence (we do not move it to the last day; the service does not say).
  * - Occurrences are clipped to the range; overlapping periods are not merged.
- * - Wall-clock times inside a DST gap or overlap follow the policy of `local-time.ts`.
+ * - Wall-clock times inside a DST gap or overlap follow the policy of `src/time/zone-clock.ts`.
  */
-import type { IanaZone, Interval } from '../terms.ts';
-import { localFieldsToUtc, localToUtc, parseLocalFields, utcToLocal } from './local-time.ts';
+import { type IanaZone } from '../terms.ts';
+import { localFieldsToUtc, localToUtc, parseLocalFields, utcToLocal } from '../time/zone-clock.ts';
+import { type Interval } from '../time/intervals.ts';
 
 /** One MaintenancePeriod record as the API returns it (irrelevant fields left out). */
 export interface MaintenancePeriodDefinition {

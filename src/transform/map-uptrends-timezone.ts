@@ -7,7 +7,7 @@
 import { ConfigError } from '../errors.ts';
 import type { IanaZone } from '../terms.ts';
 import type { UptrendsTimezone } from '../extract/schemas/timezone.ts';
-import { isValidZone } from './local-time.ts';
+import { isValidZone } from '../time/zone-clock.ts';
 import { UPTRENDS_ZONE_KEYWORDS } from './uptrends-zone-keywords.ts';
 import { formatOffset, zoneProfile, type DstHemisphere, type ZoneProfile } from './zone-profile.ts';
 import { zonesMatchingProfile } from './zones-matching-profile.ts';

@@ -6,7 +6,7 @@
  */
 import { RecordValidationError } from '../errors.ts';
 import type { IanaZone, LocalDateTime } from '../terms.ts';
-import { localToUtc, normalizeLocal, parseLocalFields, utcToLocal } from './local-time.ts';
+import { localToUtc, normalizeLocal, parseLocalFields, utcToLocal } from '../time/zone-clock.ts';
 
 /** Where a timestamp came from, for the error message. */
 export interface TimestampSource {
@@ -25,7 +25,7 @@ export interface LocalTimestamp {
 const DOTNET_MIN_VALUE = /^0001-01-01(?:[T ]00:00(?::00(?:\.0+)?)?)?$/;
 
 /**
- * The instant and wall clock of `value` in `zone` (DST policy of local-time.ts), or null when
+ * The instant and wall clock of `value` in `zone` (DST policy of src/time/zone-clock.ts), or null when
  * the value is absent, null, empty or .NET's MinValue. Throws RecordValidationError otherwise
  * when it does not parse.
  */

@@ -4,7 +4,7 @@
  * compared. Pure: offsets come from the runtime's tz data via zoneOffsetMs.
  */
 import type { IanaZone } from '../terms.ts';
-import { zoneOffsetMs } from './local-time.ts';
+import { zoneOffsetMs } from '../time/zone-clock.ts';
 
 /** Where a zone's summer time falls; null for a zone without DST. */
 export type DstHemisphere = 'north' | 'south' | null;

@@ -4,12 +4,12 @@
  * the two warehouses must hold the same rows and values (run stamps aside).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { localDateOf } from '../../src/extract/plan-windows.ts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.ts';
 import { runAndKill, seeded } from './crash-resume.ts';
 import { runCli } from './run-cli.ts';
 import { tableSnapshot } from './table-snapshot.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { localDateOf } from '../../src/time/calendar.ts';
 
 const TABLES = [
   'monitor',

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { localToUtc } from '../../src/transform/local-time.ts';
+import { localToUtc } from '../../src/time/zone-clock.ts';
 import type { ReliabilityRig, SyncOutcome } from './reliability-rig.ts';
 
 /** A raw alert as the simulator sends it. */

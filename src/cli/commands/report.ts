@@ -1,7 +1,7 @@
 /** `uptrends-etl report sla | incidents | send`: workbooks and CSVs from the warehouse, optionally mailed. */
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
-import { checkReportPeriodOptions } from '../../reports/resolve-report-period.ts';
+import { checkReportPeriodOptions } from '../../time/period-options.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/shared/report-format.ts';
 import {
   DEFAULT_REPORT_DIR,

@@ -4,13 +4,8 @@ import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../extract/sync-optio
 import { selectStreams } from '../../extract/streams/index.ts';
 import { runSync } from '../../pipeline/run-sync.ts';
 import type { CommandModule } from '../command-module.ts';
-import {
-  checkPeriodOptions,
-  integerOption,
-  listOption,
-  parsePreset,
-  positiveNumberOption,
-} from '../options.ts';
+import { checkPeriodOptions, parsePreset } from '../../time/period-options.ts';
+import { integerOption, listOption, positiveNumberOption } from '../options.ts';
 import { createProgress } from '../progress.ts';
 
 interface SyncFlags {

@@ -21,7 +21,7 @@ import { DEFAULT_INFRA_STREAM_OPTIONS, type InfraStreamOptions } from '../infra/
 import { planUptimeGroups, type DeviceMembership } from '../infra/plan-uptime-groups.ts';
 import { readUptimeDay, type UptimeDay } from '../infra/read-uptime-day.ts';
 import { requireInfra } from '../infra/require-infra.ts';
-import { addLocalDays, localMidnight, planWindows, type PlannedWindow } from '../plan-windows.ts';
+import { planWindows, type PlannedWindow } from '../plan-windows.ts';
 import {
   infraDeviceSchema,
   KNOWN_INFRA_DEVICE_FIELDS,
@@ -30,6 +30,7 @@ import {
 import type { StreamDefinition } from '../stream-definition.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { field } from './field.ts';
+import { addLocalDays, localMidnight } from '../../time/calendar.ts';
 
 /** Stream name (also the etl_state stream, partition `-`). */
 export const INFRA_DEVICE_UPTIME = 'infra_device_uptime';

@@ -6,7 +6,7 @@
 import { KNOWN_MONITOR_GROUP_FIELDS, monitorGroupSchema } from '../schemas/monitor-group.ts';
 import { monitorGroupQuotaDailyRow } from '../../transform/rows/monitor-group-quota-daily-row.ts';
 import { monitorGroupRow } from '../../transform/rows/monitor-group-row.ts';
-import { utcToLocal } from '../../transform/local-time.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
 import type { Row } from '../../load/merge-rows.ts';
 import { defineListStream } from '../list-stream.ts';
 import { field, guidText } from './field.ts';

@@ -3,7 +3,7 @@
  * outages cluster around deployments, backups or business hours.
  */
 import type { IanaZone } from '../../terms.ts';
-import { utcToLocal } from '../../transform/local-time.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
 
 /** Monday first, as in ISO 8601 and most of the account zones' calendars. */
 export const WEEKDAYS = [

@@ -3,21 +3,22 @@
  * a heat map of starts. Pure; "now" comes from the injected clock.
  */
 import type { Clock } from '../../terms.ts';
-import { clipInterval } from '../shared/clip-interval.ts';
+import {
+  clipInterval,
+  intersectIntervals,
+  subtractIntervals,
+  totalDurationMs,
+} from '../../time/intervals.ts';
 import { REPORT_RULES_VERSION } from '../shared/definitions.ts';
 import { durationStats } from '../shared/duration-stats.ts';
 import { indexByMonitor } from '../shared/index-by-monitor.ts';
-import { intersectIntervals } from '../shared/intersect-intervals.ts';
-import { totalDurationMs } from '../shared/ms-interval.ts';
-import type {
-  IncidentReportInput,
-  ReportGroup,
-  ReportIncident,
-  ReportMonitor,
-  ReportPeriod,
+import {
+  type IncidentReportInput,
+  type ReportGroup,
+  type ReportIncident,
+  type ReportMonitor,
 } from '../shared/report-input.ts';
-import { subtractIntervals } from '../shared/subtract-intervals.ts';
-import { elapsedWindow } from '../shared/elapsed-window.ts';
+import { elapsedWindow, type ReportPeriod } from '../../time/periods.ts';
 import { excludedMaintenance, monitorLife, monitorTimeline } from '../shared/monitor-timeline.ts';
 import { incidentHeatMap } from './heat-map.ts';
 
@@ -77,7 +78,7 @@ function groupNamesOf(monitor: ReportMonitor, groups: readonly ReportGroup[]): s
 
 /** Builds the incident report for `input.period`. */
 export function buildIncidentModel(input: IncidentReportInput, clock: Clock): IncidentModel {
-  const window = elapsedWindow(input.period, clock().getTime());
+  const window = elapsedWindow(input.period, clock());
   const incidentsBy = indexByMonitor(input.incidents);
   const maintenanceBy = indexByMonitor(input.maintenance);
   const rows: IncidentRow[] = [];
@@ -92,8 +93,8 @@ export function buildIncidentModel(input: IncidentReportInput, clock: Clock): In
     const life = clipInterval(window, monitorLife(monitor));
     const inScope: ReportIncident[] = [];
     for (const incident of incidents) {
-      const start = incident.started_at.getTime();
-      const end = incident.ended_at?.getTime() ?? window.end;
+      const start = incident.started_at;
+      const end = incident.ended_at ?? window.end;
       const clipped = clipInterval({ start, end }, window);
       if (clipped === undefined && !(start >= window.start && start < window.end)) continue;
       inScope.push(incident);
@@ -104,21 +105,16 @@ export function buildIncidentModel(input: IncidentReportInput, clock: Clock): In
         monitorName: monitor.name,
         groupNames,
         ongoing: incident.ended_at === null,
-        durationMs: Math.max(0, end - start),
+        durationMs: Math.max(0, end.getTime() - start.getTime()),
         downtimeInPeriodMs: totalDurationMs(subtractIntervals(part, excluded)),
         excludedByMaintenanceMs: totalDurationMs(intersectIntervals(part, excluded)),
       });
     }
     if (life === undefined && inScope.length === 0) continue;
-    const started = incidents.filter(
-      (i) => i.started_at.getTime() >= window.start && i.started_at.getTime() < window.end,
-    );
+    const started = incidents.filter((i) => i.started_at >= window.start && i.started_at < window.end);
     starts.push(...started.map((i) => i.started_at));
     const resolved = incidents
-      .filter(
-        (i) =>
-          i.ended_at !== null && i.ended_at.getTime() >= window.start && i.ended_at.getTime() < window.end,
-      )
+      .filter((i) => i.ended_at !== null && i.ended_at >= window.start && i.ended_at < window.end)
       .map((i) => i.ended_at!.getTime() - i.started_at.getTime());
     const stats = durationStats(resolved);
     summary.push({

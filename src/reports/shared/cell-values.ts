@@ -6,7 +6,7 @@
  * zone's offset at that instant).
  */
 import type { IanaZone } from '../../terms.ts';
-import { utcToLocal, zoneOffsetMs } from '../../transform/local-time.ts';
+import { utcToLocal, zoneOffsetMs } from '../../time/zone-clock.ts';
 
 /** Percent (0-100) to a fraction for a percent-formatted cell; null stays null. */
 export function fraction(percent: number | null): number | null {

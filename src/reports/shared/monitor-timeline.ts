@@ -3,44 +3,44 @@
  * by DisableMonitoring maintenance, when it was monitored, and when it was down. Shared by the
  * period figures and the daily matrix so both cut time the same way.
  */
-import { clipInterval } from './clip-interval.ts';
-import { intersectIntervals } from './intersect-intervals.ts';
-import type { MsInterval } from './ms-interval.ts';
+import {
+  ALL_TIME,
+  clipInterval,
+  intersectIntervals,
+  subtractIntervals,
+  unionIntervals,
+  type Interval,
+} from '../../time/intervals.ts';
 import type { ReportIncident, ReportMaintenance, ReportMonitor } from './report-input.ts';
-import { subtractIntervals } from './subtract-intervals.ts';
-import { unionIntervals } from './union-intervals.ts';
 
 /** Sorted, disjoint interval sets of one monitor within one window. */
 export interface MonitorTimeline {
   /** The window clipped to the monitor's life (creation to deletion). */
-  readonly existing: readonly MsInterval[];
+  readonly existing: readonly Interval[];
   /** DisableMonitoring maintenance while the monitor existed. */
-  readonly excluded: readonly MsInterval[];
+  readonly excluded: readonly Interval[];
   /** Existing minus excluded. */
-  readonly monitored: readonly MsInterval[];
+  readonly monitored: readonly Interval[];
   /** Union of incident intervals within monitored time. */
-  readonly down: readonly MsInterval[];
+  readonly down: readonly Interval[];
 }
 
 /** The monitor's life as an interval; unknown creation means "before any period". */
-export function monitorLife(monitor: ReportMonitor): MsInterval {
-  return {
-    start: monitor.created_at?.getTime() ?? Number.NEGATIVE_INFINITY,
-    end: monitor.deleted_at?.getTime() ?? Number.POSITIVE_INFINITY,
-  };
+export function monitorLife(monitor: ReportMonitor): Interval {
+  return { start: monitor.created_at ?? ALL_TIME.start, end: monitor.deleted_at ?? ALL_TIME.end };
 }
 
-/** Incident intervals with ongoing incidents closed at `openEndMs` (period end or now). */
-export function incidentIntervals(incidents: readonly ReportIncident[], openEndMs: number): MsInterval[] {
-  return incidents.map((i) => ({ start: i.started_at.getTime(), end: i.ended_at?.getTime() ?? openEndMs }));
+/** Incident intervals with ongoing incidents closed at `openEnd` (period end or now). */
+export function incidentIntervals(incidents: readonly ReportIncident[], openEnd: Date): Interval[] {
+  return incidents.map((i) => ({ start: i.started_at, end: i.ended_at ?? openEnd }));
 }
 
 /** Only DisableMonitoring maintenance is excluded; DisableNotifications keeps errors counting. */
-export function excludedMaintenance(maintenance: readonly ReportMaintenance[]): MsInterval[] {
+export function excludedMaintenance(maintenance: readonly ReportMaintenance[]): Interval[] {
   return unionIntervals(
     maintenance
       .filter((m) => m.maintenance_type === 'DisableMonitoring')
-      .map((m) => ({ start: m.start_at.getTime(), end: m.end_at.getTime() })),
+      .map((m) => ({ start: m.start_at, end: m.end_at })),
   );
 }
 
@@ -49,7 +49,7 @@ export function monitorTimeline(
   monitor: ReportMonitor,
   incidents: readonly ReportIncident[],
   maintenance: readonly ReportMaintenance[],
-  window: MsInterval,
+  window: Interval,
 ): MonitorTimeline {
   const existence = clipInterval(window, monitorLife(monitor));
   const existing = existence === undefined ? [] : [existence];

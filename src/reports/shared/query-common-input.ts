@@ -6,15 +6,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
-import type { Clock, Interval } from '../../terms.ts';
-import { resolveReportPeriod, type ReportPeriodOptions } from '../resolve-report-period.ts';
-import { previousPeriod } from './previous-period.ts';
+import { type Clock } from '../../terms.ts';
+import { resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
+import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
 import { queryDataAsOf } from './query-data-as-of.ts';
 import { queryIncidents } from './query-incidents.ts';
 import { queryMaintenance } from './query-maintenance.ts';
 import { queryReportAccount, type ReportAccount } from './query-report-account.ts';
 import { queryReportScope } from './query-report-scope.ts';
-import type { CommonReportInput, ReportPeriod } from './report-input.ts';
+import { type CommonReportInput } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** Options shared by `loadSlaReportInput` and `loadIncidentReportInput`. */
 export interface LoadReportInputOptions {
@@ -24,7 +25,7 @@ export interface LoadReportInputOptions {
    * The period: the CLI's options (resolved in the account zone), or a ReportPeriod already in that
    * zone. (Default: PreviousMonth)
    */
-  readonly period?: ReportPeriodOptions | ReportPeriod | undefined;
+  readonly period?: PeriodOptions | ReportPeriod | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
   /** "Now": generation time, running periods, presets. */
@@ -40,7 +41,7 @@ export interface CommonInputData {
   readonly monitorGuids: readonly string[];
 }
 
-function isReportPeriod(period: ReportPeriodOptions | ReportPeriod): period is ReportPeriod {
+function isReportPeriod(period: PeriodOptions | ReportPeriod): period is ReportPeriod {
   return 'start' in period && period.start instanceof Date;
 }
 

@@ -5,8 +5,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../load/database.ts';
-import type { Interval } from '../../terms.ts';
 import type { ReportIncident } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** Incidents of `monitorGuids` overlapping `range`, by monitor and start. */
 export async function queryIncidents(

@@ -5,9 +5,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../load/database.ts';
-import type { IanaZone, Interval } from '../../terms.ts';
-import { localDateOf } from './local-days.ts';
+import { type IanaZone } from '../../terms.ts';
+import { localDateOf } from '../../time/calendar.ts';
 import type { ReportInfraDeviceDay } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** Device days of the local days `period` touches, by device and day; [] when Infra is not in use. */
 export async function queryInfraDeviceDays(
@@ -21,8 +22,8 @@ export async function queryInfraDeviceDays(
     select to_regclass('uptrends.infra_device_uptime_daily') is not null
        and to_regclass('uptrends.infra_device') is not null as present`.execute(db);
   if (present.rows[0]?.present !== true) return [];
-  const firstDay = localDateOf(period.start.getTime(), zone);
-  const lastDay = localDateOf(period.end.getTime() - 1, zone);
+  const firstDay = localDateOf(period.start, zone);
+  const lastDay = localDateOf(new Date(period.end.getTime() - 1), zone);
   // has_data false is a day the API reported without a measurement: no value, not 0 %.
   const rows = await sql<{
     device_id: string;

@@ -5,9 +5,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../load/database.ts';
-import type { IanaZone, Interval } from '../../terms.ts';
-import { localDateOf } from './local-days.ts';
+import { type IanaZone } from '../../terms.ts';
+import { localDateOf } from '../../time/calendar.ts';
 import type { MaintenanceType, ReportMaintenance } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** The two maintenance types of API v4; anything else the service may send is not maintenance we can apply. */
 const TYPES: readonly MaintenanceType[] = ['DisableMonitoring', 'DisableNotifications'];
@@ -24,8 +25,8 @@ export async function queryMaintenance(
   monitorGuids: readonly string[],
 ): Promise<ReportMaintenance[]> {
   if (monitorGuids.length === 0 || range.end <= range.start) return [];
-  const firstDay = localDateOf(range.start.getTime(), zone);
-  const lastDay = localDateOf(range.end.getTime() - 1, zone);
+  const firstDay = localDateOf(range.start, zone);
+  const lastDay = localDateOf(new Date(range.end.getTime() - 1), zone);
   const rows = await sql<{ monitor_guid: string; maintenance_type: string; start_at: Date; end_at: Date }>`
     select i.monitor_guid::text as monitor_guid, i.maintenance_type, i.start_at, i.end_at
     from uptrends.maintenance_interval(${accountId}, ${firstDay}::date, ${lastDay}::date) i

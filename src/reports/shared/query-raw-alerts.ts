@@ -14,8 +14,8 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../load/database.ts';
-import type { Interval } from '../../terms.ts';
 import type { ReportRawAlert } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** Alerts per page, before completing the last instant. (Default: 5,000) */
 export const DEFAULT_RAW_ALERT_PAGE_SIZE = 5_000;

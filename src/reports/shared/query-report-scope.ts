@@ -8,8 +8,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
-import type { Interval } from '../../terms.ts';
 import type { ReportGroup, ReportMonitor } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** What `queryReportScope` reads. */
 export interface ReportScopeQuery {

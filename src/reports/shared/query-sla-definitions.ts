@@ -7,8 +7,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../load/database.ts';
-import type { Interval } from '../../terms.ts';
 import type { ReportSlaDefinition } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** SLA definitions with the group -> SLA assignments taken from status pages. */
 export interface SlaDefinitionsData {

@@ -5,8 +5,8 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../load/database.ts';
-import type { Interval } from '../../terms.ts';
 import type { ReportStatisticsBucket } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
 
 /** Buckets of `monitorGuids` starting inside `range`, by monitor and start. */
 export async function queryStatistics(

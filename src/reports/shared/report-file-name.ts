@@ -2,9 +2,8 @@
  * File names carry report, period and zone, so files from several months or accounts can sit in
  * one folder (or one mail) without being confused: `uptrends-sla_2025-10_Europe-Amsterdam.xlsx`.
  */
-import { utcToLocal } from '../../transform/local-time.ts';
-import { periodShape } from './period-shape.ts';
-import type { ReportPeriod } from './report-input.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
+import { periodShape, type ReportPeriod } from '../../time/periods.ts';
 
 /** File-safe period part: `2025-10`, `2025-10-01_2025-10-14`, or local start/end minutes. */
 export function periodSlug(period: ReportPeriod): string {

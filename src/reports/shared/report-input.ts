@@ -5,17 +5,8 @@
  * types (not on Kysely rows) lets the models be tested without a database and the query layer be
  * written or replaced independently.
  */
-import type { IanaZone, LocalDate } from '../../terms.ts';
-
-/** A half-open report period [start, end) of account-local time, as UTC instants. */
-export interface ReportPeriod {
-  readonly start: Date;
-  readonly end: Date;
-  /** The account's IANA zone: every day, month and heat-map hour is computed in it. */
-  readonly zone: IanaZone;
-  /** Human label shown in titles, e.g. `October 2025` or `2025-10-01 to 2025-10-14`. */
-  readonly label: string;
-}
+import type { LocalDate } from '../../terms.ts';
+import type { ReportPeriod } from '../../time/periods.ts';
 
 /** One monitor (`uptrends.monitor`). */
 export interface ReportMonitor {

@@ -4,8 +4,8 @@
  * across the whole matrix keeps the colours comparable. Days follow local midnight, so DST days
  * weigh 23 or 25 hours.
  */
-import { localDays, type LocalDay } from '../shared/local-days.ts';
-import type { MsInterval } from '../shared/ms-interval.ts';
+import { localDays, type LocalDay } from '../../time/calendar.ts';
+import { overlapMs, type Interval } from '../../time/intervals.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
 import type { MonitorTimeline } from '../shared/monitor-timeline.ts';
 
@@ -17,22 +17,10 @@ export interface DailyUptime {
   readonly overall: readonly (number | null)[];
 }
 
-/** Total length of the parts of disjoint `intervals` inside `window`. */
-export function overlapMs(intervals: readonly MsInterval[], window: MsInterval): number {
-  let total = 0;
-  for (const interval of intervals) {
-    if (interval.start >= window.end) break;
-    const start = Math.max(interval.start, window.start);
-    const end = Math.min(interval.end, window.end);
-    if (end > start) total += end - start;
-  }
-  return total;
-}
-
 /** Daily figures of every timeline over the local days of `window`. */
 export function dailyUptime(
   timelines: readonly { readonly monitorGuid: string; readonly timeline: MonitorTimeline }[],
-  window: MsInterval,
+  window: Interval,
   zone: IanaZone,
 ): DailyUptime {
   const days: LocalDay[] = localDays(window, zone);

@@ -3,12 +3,9 @@
  * it was excluded and how much incident time fell inside it, so management sees planned work next
  * to (never inside) the downtime.
  */
-import { clipInterval } from '../shared/clip-interval.ts';
-import type { MsInterval } from '../shared/ms-interval.ts';
+import { clipInterval, durationMs, overlapMs, unionIntervals, type Interval } from '../../time/intervals.ts';
 import type { ReportIncident, ReportMaintenance, ReportMonitor } from '../shared/report-input.ts';
-import { overlapMs } from './daily-uptime.ts';
 import { incidentIntervals, monitorLife } from '../shared/monitor-timeline.ts';
-import { unionIntervals } from '../shared/union-intervals.ts';
 import type { MaintenanceRow } from './model-types.ts';
 
 /** One monitor's inputs for its maintenance rows. */
@@ -19,25 +16,20 @@ export interface MaintenanceSource {
 }
 
 /** Maintenance rows in the `window`, ordered by start then monitor name. */
-export function maintenanceRows(sources: readonly MaintenanceSource[], window: MsInterval): MaintenanceRow[] {
+export function maintenanceRows(sources: readonly MaintenanceSource[], window: Interval): MaintenanceRow[] {
   const rows: MaintenanceRow[] = [];
   for (const source of sources) {
     const incidents = unionIntervals(incidentIntervals(source.incidents, window.end));
     for (const maintenance of source.maintenance) {
-      const clipped = clipInterval(
-        { start: maintenance.start_at.getTime(), end: maintenance.end_at.getTime() },
-        window,
-      );
+      const clipped = clipInterval({ start: maintenance.start_at, end: maintenance.end_at }, window);
       if (clipped === undefined) continue;
       const alive = clipInterval(clipped, monitorLife(source.monitor));
       const excludedMs =
-        maintenance.maintenance_type === 'DisableMonitoring' && alive !== undefined
-          ? alive.end - alive.start
-          : 0;
+        maintenance.maintenance_type === 'DisableMonitoring' && alive !== undefined ? durationMs(alive) : 0;
       rows.push({
         monitorName: source.monitor.name,
         maintenance,
-        inPeriodMs: clipped.end - clipped.start,
+        inPeriodMs: durationMs(clipped),
         excludedMs,
         overlappingIncidentMs: overlapMs(incidents, clipped),
       });

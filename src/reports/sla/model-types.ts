@@ -3,16 +3,16 @@
  * by `buildSlaModel` so renderers only lay out numbers and never compute them.
  */
 import type { LocalDate } from '../../terms.ts';
-import type {
-  ReportGroup,
-  ReportMaintenance,
-  ReportMonitor,
-  ReportPeriod,
-  ReportSlaDefinition,
+import {
+  type ReportGroup,
+  type ReportMaintenance,
+  type ReportMonitor,
+  type ReportSlaDefinition,
 } from '../shared/report-input.ts';
 import type { SlaTarget } from '../shared/sla-status.ts';
 import type { AggregateFigures } from './aggregate-figures.ts';
 import type { MonitorFigures, UptimeSource } from './monitor-figures.ts';
+import { type ReportPeriod } from '../../time/periods.ts';
 
 /** One monitor row of the Monitors sheet. */
 export interface SlaMonitorRow {

@@ -5,7 +5,7 @@
 import type { Clock } from '../../terms.ts';
 import { REPORT_RULES_VERSION } from '../shared/definitions.ts';
 import { indexByMonitor } from '../shared/index-by-monitor.ts';
-import type { MsInterval } from '../shared/ms-interval.ts';
+import type { Interval } from '../../time/intervals.ts';
 import type { ReportGroup, ReportMonitor, SlaReportInput } from '../shared/report-input.ts';
 import { aggregateFigures } from './aggregate-figures.ts';
 import { dailyUptime } from './daily-uptime.ts';
@@ -13,7 +13,7 @@ import { buildKpiTiles } from './kpi-tiles.ts';
 import { maintenanceRows } from './maintenance-rows.ts';
 import type { SlaDefinitionRow, SlaGroupRow, SlaModel, SlaMonitorRow, TargetRow } from './model-types.ts';
 import { computeMonitorFigures, type MonitorFigures } from './monitor-figures.ts';
-import { elapsedWindow } from '../shared/elapsed-window.ts';
+import { elapsedWindow } from '../../time/periods.ts';
 import { monitorLife, monitorTimeline } from '../shared/monitor-timeline.ts';
 import {
   defaultSlaTarget,
@@ -41,14 +41,14 @@ function membership(
   return groupsOf;
 }
 
-function overlaps(monitor: ReportMonitor, window: MsInterval): boolean {
+function overlaps(monitor: ReportMonitor, window: Interval): boolean {
   const life = monitorLife(monitor);
   return window.end > window.start && life.start < window.end && life.end > window.start;
 }
 
 /** Builds every figure of the SLA report for `input.period`. */
 export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
-  const nowMs = clock().getTime();
+  const now = clock();
   const incidentsBy = indexByMonitor(input.incidents);
   const maintenanceBy = indexByMonitor(input.maintenance);
   const statisticsBy = indexByMonitor(input.statistics);
@@ -61,7 +61,7 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
   };
   const groupsOf = membership(input.monitors, input.groups);
 
-  const figuresFor = (monitor: ReportMonitor, window: MsInterval): MonitorFigures => {
+  const figuresFor = (monitor: ReportMonitor, window: Interval): MonitorFigures => {
     const guid = monitor.monitor_guid;
     const statistics = statisticsBy.get(guid) ?? [];
     const target = resolveMonitorTarget([...(groupsOf.get(guid) ?? [])], statistics, window, context);
@@ -73,8 +73,8 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
     return computeMonitorFigures(monitor, data, window, target);
   };
 
-  const window = elapsedWindow(input.period, nowMs);
-  const previousWindow = elapsedWindow(input.previousPeriod, nowMs);
+  const window = elapsedWindow(input.period, now);
+  const previousWindow = elapsedWindow(input.previousPeriod, now);
   const inScope = input.monitors.filter((m) => overlaps(m, window));
   const previousFigures = new Map(
     input.monitors
@@ -198,7 +198,7 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
       rows: buildTrend(
         input.trendMonths,
         { monitors: input.monitors, groups: groupMembers, overallTarget, figuresFor },
-        nowMs,
+        now,
       ),
     },
     maintenance: maintenanceRows(

@@ -3,7 +3,7 @@
  * Definitions sheet state them. Pure: "now" arrives as a number.
  */
 import { durationStats } from '../shared/duration-stats.ts';
-import { totalDurationMs, type MsInterval } from '../shared/ms-interval.ts';
+import { totalDurationMs, type Interval } from '../../time/intervals.ts';
 import type {
   ReportIncident,
   ReportMaintenance,
@@ -71,7 +71,7 @@ export interface MonitorFigures extends SlaFigures {
 export function computeMonitorFigures(
   monitor: ReportMonitor,
   data: MonitorData,
-  window: MsInterval,
+  window: Interval,
   target: SlaTarget,
 ): MonitorFigures {
   const timeline = monitorTimeline(monitor, data.incidents, data.maintenance, window);
@@ -80,7 +80,7 @@ export function computeMonitorFigures(
   const downtimeMs = totalDurationMs(timeline.down);
   const uptimeIncidents = monitoredMs > 0 ? 100 * (1 - downtimeMs / monitoredMs) : null;
 
-  const inWindow = (ms: number): boolean => ms >= window.start && ms < window.end;
+  const inWindow = (ms: number): boolean => ms >= window.start.getTime() && ms < window.end.getTime();
   let statsUptimeSeconds = 0;
   let statsDowntimeSeconds = 0;
   let checks = 0;
@@ -104,7 +104,7 @@ export function computeMonitorFigures(
     .filter((i) => i.ended_at !== null && inWindow(i.ended_at.getTime()))
     .map((i) => i.ended_at!.getTime() - i.started_at.getTime());
   const ongoing = data.incidents.filter(
-    (i) => i.started_at.getTime() < window.end && (i.ended_at === null || i.ended_at.getTime() > window.end),
+    (i) => i.started_at < window.end && (i.ended_at === null || i.ended_at > window.end),
   ).length;
   const stats = durationStats(resolvedDurationsMs);
   const errorBudgetMs = (1 - target.desired / 100) * monitoredMs;

@@ -10,7 +10,7 @@ import { queryInfraDeviceDays } from '../shared/query-infra-device-days.ts';
 import { querySlaDefinitions } from '../shared/query-sla-definitions.ts';
 import { queryStatistics } from '../shared/query-statistics.ts';
 import type { DefaultSlaTarget, SlaReportInput } from '../shared/report-input.ts';
-import { trendMonths } from '../shared/trend-months.ts';
+import { trendMonths } from '../../time/periods.ts';
 
 /** Options of `loadSlaReportInput`. */
 export interface LoadSlaReportInputOptions extends LoadReportInputOptions {

@@ -9,7 +9,7 @@ import type {
   ReportStatisticsBucket,
 } from '../shared/report-input.ts';
 import type { SlaTarget } from '../shared/sla-status.ts';
-import type { MsInterval } from '../shared/ms-interval.ts';
+import type { Interval } from '../../time/intervals.ts';
 
 /** Lookups shared by every target resolution of one report. */
 export interface TargetContext {
@@ -61,7 +61,7 @@ function fromDefinition(sla: ReportSlaDefinition, source: SlaTarget['source']): 
 export function resolveMonitorTarget(
   groupGuids: readonly string[],
   buckets: readonly ReportStatisticsBucket[],
-  window: MsInterval,
+  window: Interval,
   context: TargetContext,
 ): SlaTarget {
   const groupDefinitions = groupGuids
@@ -74,7 +74,8 @@ export function resolveMonitorTarget(
   let latest: ReportStatisticsBucket | undefined;
   for (const bucket of buckets) {
     const startMs = bucket.bucket_start_at.getTime();
-    if (bucket.sla_target === null || startMs < window.start || startMs >= window.end) continue;
+    if (bucket.sla_target === null || startMs < window.start.getTime() || startMs >= window.end.getTime())
+      continue;
     if (latest === undefined || startMs > latest.bucket_start_at.getTime()) latest = bucket;
   }
   if (latest?.sla_target != null) {

@@ -2,14 +2,13 @@
  * The Trend sheet: the last twelve months per group and overall, computed with exactly the same
  * per-monitor rules as the report period so a month's trend row equals that month's own report.
  */
-import type { ReportGroup, ReportMonitor, ReportPeriod } from '../shared/report-input.ts';
+import { type ReportGroup, type ReportMonitor } from '../shared/report-input.ts';
 import type { SlaTarget } from '../shared/sla-status.ts';
 import { aggregateFigures } from './aggregate-figures.ts';
 import type { MonitorFigures } from './monitor-figures.ts';
-import { elapsedWindow } from '../shared/elapsed-window.ts';
+import { elapsedWindow, periodShape, type ReportPeriod } from '../../time/periods.ts';
 import type { TrendRow } from './model-types.ts';
-import type { MsInterval } from '../shared/ms-interval.ts';
-import { periodShape } from '../shared/period-shape.ts';
+import type { Interval } from '../../time/intervals.ts';
 
 /** Name of the trend row that covers every monitor in scope. */
 export const OVERALL_ROW_NAME = 'Overall (all monitors in scope)';
@@ -23,16 +22,16 @@ export interface TrendSource {
     readonly target: SlaTarget;
   }[];
   readonly overallTarget: SlaTarget;
-  readonly figuresFor: (monitor: ReportMonitor, window: MsInterval) => MonitorFigures;
+  readonly figuresFor: (monitor: ReportMonitor, window: Interval) => MonitorFigures;
 }
 
 /** Trend rows, month by month (oldest first), overall first within a month, then groups. */
-export function buildTrend(months: readonly ReportPeriod[], source: TrendSource, nowMs: number): TrendRow[] {
+export function buildTrend(months: readonly ReportPeriod[], source: TrendSource, now: Date): TrendRow[] {
   const rows: TrendRow[] = [];
   for (const month of months) {
     const shape = periodShape(month);
     const monthKey = shape.kind === 'month' ? shape.month : month.label;
-    const window = elapsedWindow(month, nowMs);
+    const window = elapsedWindow(month, now);
     const figures = source.monitors.map((m) => source.figuresFor(m, window));
     const row = (groupName: string, members: readonly MonitorFigures[], target: SlaTarget): TrendRow => {
       const aggregate = aggregateFigures(members, target);

@@ -3,7 +3,7 @@
  * wire name OperatorReponseTimeThreshold, typo included), operators (some optional fields left out,
  * as the service omits them), operator groups with members, and public status pages.
  */
-import { utcToLocal } from '../../transform/local-time.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimDirectory, SimGroup, SimMonitor, SimSla } from '../dataset.ts';
 import { deterministicGuid, seededRandom } from '../seeded-random.ts';

@@ -7,7 +7,7 @@ import {
   expandMaintenancePeriods,
   type MaintenancePeriodDefinition,
 } from '../../transform/expand-maintenance-periods.ts';
-import { utcToLocal } from '../../transform/local-time.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';
 import { seededRandom, type Random } from '../seeded-random.ts';

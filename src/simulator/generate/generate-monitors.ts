@@ -4,7 +4,7 @@
  * ErrorConditions on newer monitors and the deprecated fields on older ones, a few unknown fields,
  * omitted nulls, and a few monitors carrying credentials the ETL must never store.
  */
-import { utcToLocal } from '../../transform/local-time.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';
 import { deterministicGuid, seededRandom } from '../seeded-random.ts';

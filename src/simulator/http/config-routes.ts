@@ -2,13 +2,13 @@
  * Configuration routes: plain arrays and objects, no envelope, no paging. Removed monitors vanish
  * from every list. Unknown GUIDs answer 404 with a MessageList, malformed ones 400.
  */
-import { localFieldsToUtc, utcToLocal } from '../../transform/local-time.ts';
+import { findZoneTransitions, utcToLocal } from '../../time/zone-clock.ts';
 import { SIMULATED_TIMEZONES, type SimulatedTimezone } from '../data/timezones.ts';
-import { findZoneTransitions } from '../find-zone-transitions.ts';
 import { quotaOnDay } from '../generate/generate-groups.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';
 import { isGuid, messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { localMidnight } from '../../time/calendar.ts';
 
 function filtered(wire: Record<string, unknown>, q: QueryParams): Record<string, unknown> {
   const filter = q.get('filter');
@@ -56,14 +56,8 @@ export function timezoneWire(tz: SimulatedTimezone, nowMs: number): Record<strin
   const { iana, ...wire } = tz;
   if (!tz.HasDaylightSaving) return wire;
   const year = Number(utcToLocal(new Date(nowMs), iana).slice(0, 4));
-  const from = localFieldsToUtc(
-    { year, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
-    iana,
-  ).getTime();
-  const to = localFieldsToUtc(
-    { year: year + 1, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
-    iana,
-  ).getTime();
+  const from = localMidnight(`${year}-01-01`, iana).getTime();
+  const to = localMidnight(`${year + 1}-01-01`, iana).getTime();
   const out: Record<string, unknown> = { ...wire };
   for (const t of findZoneTransitions(iana, from, to)) {
     // Written as the wall clock just before the change, the way DST rules are usually stated (02:00 -> 03:00).

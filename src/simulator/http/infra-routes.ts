@@ -3,8 +3,7 @@
  * public shows real Infra responses, so shapes follow the spec's field lists; XML is offered when
  * the Accept header asks for it (element names are our assumption, see docs/simulator.md).
  */
-import { resolvePresetPeriod } from '../../transform/resolve-preset-period.ts';
-import { localToUtc } from '../../transform/local-time.ts';
+import { resolvePresetPeriod } from '../../time/periods.ts';
 import { PRESET_PERIODS } from '../../terms.ts';
 import {
   deviceStatus,
@@ -18,6 +17,7 @@ import {
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';
 import { messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { isLocalDate, localDay, localMidnight } from '../../time/calendar.ts';
 
 /** Period literals the Infra API accepts (no quarters, no 2/6/12-hour periods). */
 export const INFRA_PERIODS = PRESET_PERIODS.filter((p) => !/Quarter|^Last(2|6|12)Hours$/.test(p));
@@ -42,13 +42,10 @@ export function infraPeriod(
   const literal = text === undefined || text === '' ? 'Last24Hours' : text;
   const custom = /^(\d{4})(\d{2})(\d{2})-(\d{4})(\d{2})(\d{2})$/.exec(literal);
   if (custom !== null) {
-    const start = localToUtc(`${custom[1]}-${custom[2]}-${custom[3]}`, zone);
-    const lastDay = localToUtc(`${custom[4]}-${custom[5]}-${custom[6]}`, zone);
-    if (start === undefined || lastDay === undefined || lastDay < start) return undefined;
-    const next = new Date(Date.UTC(Number(custom[4]), Number(custom[5]) - 1, Number(custom[6]) + 1))
-      .toISOString()
-      .slice(0, 10);
-    return [start.getTime() / 1000, localToUtc(next, zone)!.getTime() / 1000];
+    const first = `${custom[1]}-${custom[2]}-${custom[3]}`;
+    const last = `${custom[4]}-${custom[5]}-${custom[6]}`;
+    if (!isLocalDate(first) || !isLocalDate(last) || last < first) return undefined;
+    return [localMidnight(first, zone).getTime() / 1000, localDay(last, zone).end.getTime() / 1000];
   }
   const known = INFRA_PERIODS.find((p) => p.toLowerCase() === literal.toLowerCase());
   if (known === undefined) return undefined;

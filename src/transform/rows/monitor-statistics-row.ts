@@ -13,7 +13,7 @@
 import { RecordValidationError } from '../../errors.ts';
 import type { Statistics } from '../../extract/schemas/statistics.ts';
 import type { IanaZone } from '../../terms.ts';
-import { parseLocalFields, zoneOffsetMs } from '../local-time.ts';
+import { parseLocalFields, zoneOffsetMs } from '../../time/zone-clock.ts';
 import { parseLocalTimestamp, type LocalTimestamp } from '../parse-local-timestamp.ts';
 import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';

@@ -5,7 +5,7 @@ import { HttpError, StreamError } from '../../../src/errors.ts';
 import { ApiClient } from '../../../src/extract/http/api-client.ts';
 import { alertPageFetcher, readCursorWindow } from '../../../src/extract/read-alert-window.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { localToUtc } from '../../../src/transform/local-time.ts';
+import { localToUtc } from '../../../src/time/zone-clock.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 // Ten account-local days: several hundred alerts, so several pages of 100.

@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { addLocalDays, localDateOf, localMidnight } from '../../../src/extract/plan-windows.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/extract/sync-options.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
@@ -16,6 +15,7 @@ import { startSimulator, type RunningSimulator } from '../../../src/simulator/st
 import { tableSnapshot } from '../../support/table-snapshot.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { FAST_CLIENT } from './infra-harness.ts';
+import { addLocalDays, localDateOf, localMidnight } from '../../../src/time/calendar.ts';
 
 // The backfill covers 2025-10-20 .. 2025-11-04, across the 25-hour day of 2025-10-26 (Amsterdam).
 const NOW = new Date('2025-11-05T09:30:00Z');

@@ -11,7 +11,7 @@ import { statisticsSchema } from '../../../src/extract/schemas/statistics.ts';
 import { mergeRows } from '../../../src/load/merge-rows.ts';
 import { refreshIncidents } from '../../../src/load/refresh-incidents.ts';
 import { statisticsBuckets } from '../../../src/simulator/statistics-buckets.ts';
-import { localToUtc, utcToLocal } from '../../../src/transform/local-time.ts';
+import { localToUtc, utcToLocal } from '../../../src/time/zone-clock.ts';
 import { alertRow } from '../../../src/transform/rows/alert-row.ts';
 import { maintenancePeriodRow } from '../../../src/transform/rows/maintenance-period-row.ts';
 import { monitorStatisticsRow } from '../../../src/transform/rows/monitor-statistics-row.ts';

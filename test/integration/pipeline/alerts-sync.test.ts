@@ -8,12 +8,12 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../../src/config.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/extract/sync-options.ts';
-import { localDateOf } from '../../../src/extract/plan-windows.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { localToUtcCandidates, utcToLocal } from '../../../src/transform/local-time.ts';
+import { localToUtcCandidates, utcToLocal } from '../../../src/time/zone-clock.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';
+import { localDateOf } from '../../../src/time/calendar.ts';
 
 // 200 days before 2025-04-10 reach back to September 2024: both DST changes are inside.
 const NOW = new Date('2025-04-10T09:30:00Z');

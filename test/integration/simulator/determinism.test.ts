@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatSimulatorBanner } from '../../../src/simulator/format-simulator-banner.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { localToUtc, utcToLocal } from '../../../src/transform/local-time.ts';
+import { localToUtc, utcToLocal } from '../../../src/time/zone-clock.ts';
 import { apiGet, getJson, infraGet } from './sim-http.ts';
 import type { AlertAttributes, GroupWire, MonitorWire } from './wire-types.ts';
 

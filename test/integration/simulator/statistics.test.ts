@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { localToUtc } from '../../../src/transform/local-time.ts';
+import { localToUtc } from '../../../src/time/zone-clock.ts';
 import { expandMaintenancePeriods } from '../../../src/transform/expand-maintenance-periods.ts';
 import { apiGet, getJson, pageAll } from './sim-http.ts';
 import type {

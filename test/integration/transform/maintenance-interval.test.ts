@@ -12,7 +12,7 @@ import {
   expandMaintenancePeriods,
   type MaintenancePeriodDefinition,
 } from '../../../src/transform/expand-maintenance-periods.ts';
-import { localToUtc } from '../../../src/transform/local-time.ts';
+import { localToUtc } from '../../../src/time/zone-clock.ts';
 import { maintenancePeriodSchema } from '../../../src/extract/schemas/maintenance-period.ts';
 import { accountRow } from '../../../src/transform/rows/account-row.ts';
 import { maintenancePeriodRow } from '../../../src/transform/rows/maintenance-period-row.ts';

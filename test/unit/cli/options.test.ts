@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
+import { integerOption, listOption } from '../../../src/cli/options.ts';
 import {
   checkPeriodOptions,
-  integerOption,
-  listOption,
   parseLocalDate,
   parseMonth,
   parsePreset,
-} from '../../../src/cli/options.ts';
+} from '../../../src/time/period-options.ts';
 
 describe('option parsers', () => {
   it('parse good values', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { disambiguateAlertTimes } from '../../../src/transform/disambiguate-alert-times.ts';
-import { localToUtc, localToUtcCandidates } from '../../../src/transform/local-time.ts';
+import { localToUtc, localToUtcCandidates } from '../../../src/time/zone-clock.ts';
 
 const zone = 'Europe/Amsterdam';
 // 2024-10-27: 03:00 CEST -> 02:00 CET; local 02:xx happens at 00:xx Z and again at 01:xx Z.

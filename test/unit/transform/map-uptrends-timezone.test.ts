@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
 import type { UptrendsTimezone } from '../../../src/extract/schemas/timezone.ts';
-import { zoneOffsetMs } from '../../../src/transform/local-time.ts';
+import { zoneOffsetMs } from '../../../src/time/zone-clock.ts';
 import { mapUptrendsTimezone } from '../../../src/transform/map-uptrends-timezone.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localDays } from '../../../../src/reports/shared/local-days.ts';
-import { monthPeriod } from '../../../../src/reports/shared/month-period.ts';
-import { previousPeriod } from '../../../../src/reports/shared/previous-period.ts';
+import { localDays } from '../../../../src/time/calendar.ts';
+import { monthPeriod, previousPeriod, trendMonths } from '../../../../src/time/periods.ts';
 import { periodSlug, reportFileName } from '../../../../src/reports/shared/report-file-name.ts';
-import { trendMonths } from '../../../../src/reports/shared/trend-months.ts';
 
 const ZONE = 'Europe/Amsterdam';
 const HOUR = 3_600_000;
@@ -24,12 +22,12 @@ describe('report periods in the account zone', () => {
 
   it('local days cut at local midnight: 26 October 2025 lasts 25 hours', () => {
     const october = monthPeriod('2025-10', ZONE);
-    const days = localDays({ start: october.start.getTime(), end: october.end.getTime() }, ZONE);
+    const days = localDays(october, ZONE);
     expect(days).toHaveLength(31);
     expect(days[0]!.date).toBe('2025-10-01');
     const dst = days.find((d) => d.date === '2025-10-26')!;
-    expect((dst.end - dst.start) / HOUR).toBe(25);
-    expect(days.filter((d) => d.end - d.start === 24 * HOUR)).toHaveLength(30);
+    expect((dst.end.getTime() - dst.start.getTime()) / HOUR).toBe(25);
+    expect(days.filter((d) => d.end.getTime() - d.start.getTime() === 24 * HOUR)).toHaveLength(30);
   });
 
   it('the previous period of a month is the previous month; of a day range the same number of days', () => {

@@ -3,7 +3,7 @@
  * from 2025-09-30T22:00Z to 2025-10-31T23:00Z). Every expected figure in the tests is worked out
  * by hand from the rows below; the arithmetic is in the test comments.
  */
-import { monthPeriod } from '../../../../src/reports/shared/month-period.ts';
+import { monthPeriod } from '../../../../src/time/periods.ts';
 import type {
   ReportIncident,
   ReportMaintenance,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordValidationError } from '../../../../src/errors.ts';
 import { alertSchema } from '../../../../src/extract/schemas/alert.ts';
-import { utcToLocal } from '../../../../src/transform/local-time.ts';
+import { utcToLocal } from '../../../../src/time/zone-clock.ts';
 import { alertRow } from '../../../../src/transform/rows/alert-row.ts';
 import { CTX } from './fixtures.ts';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordValidationError } from '../../../../src/errors.ts';
 import { statisticsSchema } from '../../../../src/extract/schemas/statistics.ts';
-import { localToUtc, utcToLocal } from '../../../../src/transform/local-time.ts';
+import { localToUtc, utcToLocal } from '../../../../src/time/zone-clock.ts';
 import { monitorStatisticsRow } from '../../../../src/transform/rows/monitor-statistics-row.ts';
 import { statisticsBuckets, usCultureText } from '../../../../src/simulator/statistics-buckets.ts';
 import { CTX, MONITOR_GUID } from './fixtures.ts';

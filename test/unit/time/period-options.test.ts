@@ -7,15 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { resolveReportPeriod, type ReportPeriodOptions } from '../../../src/reports/resolve-report-period.ts';
-import { localDateOf } from '../../../src/reports/shared/local-days.ts';
-import { shiftMonth } from '../../../src/reports/shared/month-period.ts';
-import { periodShape } from '../../../src/reports/shared/period-shape.ts';
-import { previousPeriod } from '../../../src/reports/shared/previous-period.ts';
+import { resolveReportPeriod, type PeriodOptions } from '../../../src/time/period-options.ts';
+import { addMonths, localDateOf } from '../../../src/time/calendar.ts';
+import { periodShape, previousPeriod } from '../../../src/time/periods.ts';
 
 const AMS = 'Europe/Amsterdam';
 const d = (iso: string): Date => new Date(iso);
-const resolve = (options: ReportPeriodOptions, now: string, zone = AMS) =>
+const resolve = (options: PeriodOptions, now: string, zone = AMS) =>
   resolveReportPeriod(options, d(now), zone);
 
 describe('resolveReportPeriod', () => {
@@ -97,7 +95,7 @@ describe('resolveReportPeriod', () => {
     });
   });
 
-  it.each<[ReportPeriodOptions, RegExp]>([
+  it.each<[PeriodOptions, RegExp]>([
     [{ preset: 'PreviousMonth', from: '2025-10-01', to: '2025-10-15' }, /--preset cannot be combined/],
     [{ month: '2025-10', preset: 'PreviousMonth' }, /--month cannot be combined/],
     [{ month: '2025-10', from: '2025-10-01', to: '2025-10-15' }, /--month cannot be combined/],
@@ -133,7 +131,7 @@ describe('resolveReportPeriod', () => {
         expect(shape.kind).toBe('month');
         expect(p.end.getTime()).toBeLessThanOrEqual(now.getTime());
         if (shape.kind === 'month')
-          expect(localDateOf(now.getTime(), zone).slice(0, 7)).toBe(shiftMonth(shape.month, 1));
+          expect(localDateOf(now, zone).slice(0, 7)).toBe(addMonths(shape.month, 1));
       }),
     );
   });
@@ -143,7 +141,7 @@ describe('resolveReportPeriod', () => {
       fc.property(fc.integer({ min: 2000 * 12, max: 2040 * 12 }), zones, (index, zone) => {
         const month = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
         const p = resolveReportPeriod({ month }, d('2041-01-01T00:00:00Z'), zone);
-        const before = resolveReportPeriod({ month: shiftMonth(month, -1) }, d('2041-01-01T00:00:00Z'), zone);
+        const before = resolveReportPeriod({ month: addMonths(month, -1) }, d('2041-01-01T00:00:00Z'), zone);
         expect(previousPeriod(p)).toEqual(before);
         expect(before.end).toEqual(p.start);
       }),

@@ -1,6 +1,7 @@
 /**
  * Conversions between account-local wall-clock times (what the Uptrends API sends: no offset)
- * and UTC instants, for any IANA zone. Pure: zone rules come from the runtime's Intl data.
+ * and UTC instants, for any IANA zone, and the zone's offset changes. Pure: zone rules come from
+ * the runtime's Intl data. This is the only code in the project that asks Intl about zones.
  *
  * DST policy (the same as Temporal's "compatible" disambiguation, and documented in
  * docs/time.md): a wall-clock time that occurs twice (autumn) is the earlier instant; a time
@@ -179,4 +180,37 @@ export function localToUtcCandidates(text: string, zone: IanaZone): Date[] | und
     .filter((instant) => instant + zoneOffsetMs(instant, zone) === wall)
     .sort((a, b) => a - b)
     .map((ms) => new Date(ms));
+}
+
+/** One offset change of a zone: the first instant with the new offset. */
+export interface ZoneTransition {
+  readonly atMs: number;
+  readonly offsetBeforeMs: number;
+  readonly offsetAfterMs: number;
+}
+
+// Zone rules never change offset twice within six hours; each step is then bisected.
+const TRANSITION_SCAN_MS = 6 * 3_600_000;
+
+/** Every offset change of `zone` in [fromMs, toMs), in order (DST starts and ends). */
+export function findZoneTransitions(zone: IanaZone, fromMs: number, toMs: number): ZoneTransition[] {
+  const out: ZoneTransition[] = [];
+  let prev = zoneOffsetMs(fromMs, zone);
+  for (let t = fromMs; t < toMs; t += TRANSITION_SCAN_MS) {
+    const next = Math.min(t + TRANSITION_SCAN_MS, toMs);
+    const offset = zoneOffsetMs(next, zone);
+    if (offset === prev) continue;
+    // Transitions fall on quarter hours: bisect over quarter-hour slots.
+    let lo = Math.floor(t / QUARTER_HOUR_MS);
+    let hi = Math.ceil(next / QUARTER_HOUR_MS);
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (zoneOffsetMs(mid * QUARTER_HOUR_MS, zone) === prev) lo = mid;
+      else hi = mid;
+    }
+    const atMs = hi * QUARTER_HOUR_MS;
+    if (atMs >= fromMs && atMs < toMs) out.push({ atMs, offsetBeforeMs: prev, offsetAfterMs: offset });
+    prev = offset;
+  }
+  return out;
 }

@@ -1,25 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipInterval } from '../../../../src/reports/shared/clip-interval.ts';
-import { intersectIntervals } from '../../../../src/reports/shared/intersect-intervals.ts';
-import { totalDurationMs, type MsInterval } from '../../../../src/reports/shared/ms-interval.ts';
-import { subtractIntervals } from '../../../../src/reports/shared/subtract-intervals.ts';
-import { unionIntervals } from '../../../../src/reports/shared/union-intervals.ts';
+import {
+  clipInterval,
+  intersectIntervals,
+  interval as ms,
+  overlapMs,
+  subtractIntervals,
+  totalDurationMs,
+  unionIntervals,
+  type Interval,
+} from '../../../src/time/intervals.ts';
 
 // Reference model: a set of integer points 0..GRID-1; interval [s, e) covers points s..e-1.
 const GRID = 60;
 const interval = fc
   .tuple(fc.integer({ min: 0, max: GRID }), fc.integer({ min: 0, max: GRID }))
-  .map(([a, b]): MsInterval => ({ start: Math.min(a, b), end: Math.max(a, b) }));
+  .map(([a, b]): Interval => ms(Math.min(a, b), Math.max(a, b)));
 const intervals = fc.array(interval, { maxLength: 12 });
 
-function points(list: readonly MsInterval[]): Set<number> {
+function points(list: readonly Interval[]): Set<number> {
   const set = new Set<number>();
-  for (const i of list) for (let p = i.start; p < i.end; p += 1) set.add(p);
+  for (const i of list) for (let p = i.start.getTime(); p < i.end.getTime(); p += 1) set.add(p);
   return set;
 }
 
-function isSortedDisjointNonEmpty(list: readonly MsInterval[]): boolean {
+function isSortedDisjointNonEmpty(list: readonly Interval[]): boolean {
   return list.every((i, k) => i.end > i.start && (k === 0 || list[k - 1]!.end < i.start));
 }
 
@@ -75,11 +80,18 @@ describe('interval algebra', () => {
 
   it('two overlapping incidents 10:00-11:00 and 10:30-11:30 make 90 minutes, not 120', () => {
     const m = 60_000;
-    const union = unionIntervals([
-      { start: 600 * m, end: 660 * m },
-      { start: 630 * m, end: 690 * m },
-    ]);
-    expect(union).toEqual([{ start: 600 * m, end: 690 * m }]);
+    const union = unionIntervals([ms(600 * m, 660 * m), ms(630 * m, 690 * m)]);
+    expect(union).toEqual([ms(600 * m, 690 * m)]);
     expect(totalDurationMs(union) / m).toBe(90);
+  });
+
+  it('overlap with a window counts the points of a sorted disjoint set inside it', () => {
+    fc.assert(
+      fc.property(intervals, interval, (list, w) => {
+        const union = unionIntervals(list);
+        const pw = points([w]);
+        expect(overlapMs(union, w)).toBe([...points(union)].filter((p) => pw.has(p)).length);
+      }),
+    );
   });
 });

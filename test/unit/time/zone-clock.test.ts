@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { localToUtc, normalizeLocal, utcToLocal, isValidZone } from '../../../src/transform/local-time.ts';
+import { localToUtc, normalizeLocal, utcToLocal, isValidZone } from '../../../src/time/zone-clock.ts';
 
 const AMS = 'Europe/Amsterdam';
 
