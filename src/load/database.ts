@@ -17,6 +17,12 @@ export interface SchemaMigrationTable {
   applied_at: ColumnType<Date, never, never>;
 }
 
+export interface SchemaRepeatableTable {
+  file: string;
+  checksum: string;
+  applied_at: ColumnType<Date, never, never>;
+}
+
 export interface EtlRunTable {
   run_id: Generated<number>;
   account_id: string | null;
@@ -46,6 +52,7 @@ export interface EtlStateTable {
 /** Tables known to the query builder. */
 export interface Database {
   schema_migration: SchemaMigrationTable;
+  schema_repeatable: SchemaRepeatableTable;
   etl_run: EtlRunTable;
   etl_state: EtlStateTable;
 }

@@ -1,8 +1,15 @@
 /**
- * Applies the numbered SQL files of sql/migrations in order, each in its own transaction, and
- * records them in uptrends.schema_migration with a checksum. A file edited after it was applied is
- * refused (migrations are never edited once landed). An advisory lock serialises two processes
- * migrating at once.
+ * Brings a warehouse to the current schema in two steps, under an advisory lock that serialises
+ * two processes migrating at once:
+ *
+ * 1. Numbered migrations (`sql/migrations/000001_<what>.sql`): tables and indexes. Each is applied
+ *    once, in order, in its own transaction, and recorded in `uptrends.schema_migration` with its
+ *    checksum. A file edited after it was applied is refused: a landed migration is never edited.
+ * 2. Repeatable SQL (`sql/functions/*.sql`, then `sql/views/*.sql`, each folder in file-name order,
+ *    one object per file): re-applied, all of them in one transaction, whenever the set of files or
+ *    any file's checksum differs from what `uptrends.schema_repeatable` recorded. A view whose
+ *    columns changed cannot be `create or replace`d: it is dropped (with what depends on it, which
+ *    the later files recreate) and created again.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,11 +18,18 @@ import { sql, type Kysely } from 'kysely';
 import { DatabaseError } from '../errors.ts';
 import type { Database } from './database.ts';
 
+/** Folder of the SQL files (migrations, functions, views). */
+export const SQL_DIR = fileURLToPath(new URL('../../sql/', import.meta.url));
+
 /** Folder of the migration files. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql/migrations/', import.meta.url));
+export const MIGRATIONS_DIR = `${SQL_DIR}migrations/`;
 
 /** Advisory lock key for migrations ("uptrends" in ASCII hex, truncated). */
 const MIGRATION_LOCK_KEY = 0x7570_7472;
+
+// Postgres' invalid_table_definition: "cannot drop columns from view", "cannot change name of view
+// column": what `create or replace view` refuses when a view's column list changed.
+const VIEW_COLUMNS_CHANGED = '42P16';
 
 /** One migration file. */
 export interface MigrationFile {
@@ -25,11 +39,24 @@ export interface MigrationFile {
   checksum: string;
 }
 
+/** One repeatable file (a function or a view). */
+export interface RepeatableFile {
+  /** Path under sql/, e.g. `views/10-v_incident.sql`. */
+  file: string;
+  kind: 'function' | 'view';
+  sql: string;
+  checksum: string;
+}
+
 /** Result of a migrate call. */
 export interface MigrateResult {
   applied: string[];
   alreadyApplied: number;
+  /** Repeatable files applied (all of them when anything changed, else none). */
+  repeatables: string[];
 }
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** Reads and orders the migration files (six-digit prefix, underscore, name, `.sql`). */
 export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
@@ -38,13 +65,25 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
     .sort()
     .map((file) => {
       const text = readFileSync(`${dir}/${file}`, 'utf8');
-      return {
-        version: file.slice(0, 6),
-        name: file.slice(7, -4),
-        sql: text,
-        checksum: createHash('sha256').update(text).digest('hex'),
-      };
+      return { version: file.slice(0, 6), name: file.slice(7, -4), sql: text, checksum: sha256(text) };
     });
+}
+
+/** Reads the repeatable files: functions first (views use them), each folder in name order. */
+export function readRepeatables(dir: string = SQL_DIR): RepeatableFile[] {
+  const folders = [
+    ['functions', 'function'],
+    ['views', 'view'],
+  ] as const;
+  return folders.flatMap(([folder, kind]) =>
+    readdirSync(`${dir}/${folder}`)
+      .filter((file) => /^\d{2}-[a-z0-9_]+\.sql$/.test(file))
+      .sort()
+      .map((file) => {
+        const text = readFileSync(`${dir}/${folder}/${file}`, 'utf8');
+        return { file: `${folder}/${file}`, kind, sql: text, checksum: sha256(text) };
+      }),
+  );
 }
 
 async function bootstrap(db: Kysely<Database>): Promise<void> {
@@ -72,37 +111,79 @@ export async function pendingMigrations(db: Kysely<Database>, dir?: string): Pro
   return readMigrations(dir).filter((m) => !applied.has(m.version));
 }
 
-/** Applies every pending migration; running it again is a no-op. */
-export async function migrate(db: Kysely<Database>, dir?: string): Promise<MigrateResult> {
-  const files = readMigrations(dir);
+async function applyMigrations(conn: Kysely<Database>, files: readonly MigrationFile[]): Promise<string[]> {
+  const applied = await appliedMigrations(conn);
+  const done: string[] = [];
+  for (const file of files) {
+    const checksum = applied.get(file.version);
+    if (checksum !== undefined) {
+      if (checksum !== file.checksum) {
+        throw new DatabaseError(
+          `Migration ${file.version}_${file.name} was changed after it was applied; migrations are never edited once landed. Add a new migration instead.`,
+          { context: { migration: file.version } },
+        );
+      }
+      continue;
+    }
+    await conn.transaction().execute(async (trx) => {
+      await sql.raw(file.sql).execute(trx);
+      await trx
+        .insertInto('schema_migration')
+        .values({ version: file.version, name: file.name, checksum: file.checksum })
+        .execute();
+    });
+    done.push(`${file.version}_${file.name}`);
+  }
+  return done;
+}
+
+function sameSet(recorded: ReadonlyMap<string, string>, files: readonly RepeatableFile[]): boolean {
+  return recorded.size === files.length && files.every((f) => recorded.get(f.file) === f.checksum);
+}
+
+async function applyView(trx: Kysely<Database>, file: RepeatableFile): Promise<void> {
+  const name = /create or replace view\s+([a-z0-9_.]+)/i.exec(file.sql)?.[1];
+  await sql`savepoint repeatable_view`.execute(trx);
+  try {
+    await sql.raw(file.sql).execute(trx);
+    await sql`release savepoint repeatable_view`.execute(trx);
+  } catch (error) {
+    await sql`rollback to savepoint repeatable_view`.execute(trx);
+    if ((error as { code?: string }).code !== VIEW_COLUMNS_CHANGED || name === undefined) throw error;
+    await sql.raw(`drop view if exists ${name} cascade`).execute(trx);
+    await sql.raw(file.sql).execute(trx);
+  }
+}
+
+async function applyRepeatables(conn: Kysely<Database>, files: readonly RepeatableFile[]): Promise<string[]> {
+  const rows = await conn.selectFrom('schema_repeatable').select(['file', 'checksum']).execute();
+  if (sameSet(new Map(rows.map((r) => [r.file, r.checksum])), files)) return [];
+  await conn.transaction().execute(async (trx) => {
+    for (const file of files) {
+      if (file.kind === 'view') await applyView(trx, file);
+      else await sql.raw(file.sql).execute(trx);
+    }
+    await trx.deleteFrom('schema_repeatable').execute();
+    await trx
+      .insertInto('schema_repeatable')
+      .values(files.map((f) => ({ file: f.file, checksum: f.checksum })))
+      .execute();
+  });
+  return files.map((f) => f.file);
+}
+
+/** Applies every pending migration, then the repeatable SQL if it changed; a second call is a no-op. */
+export async function migrate(db: Kysely<Database>, dir: string = SQL_DIR): Promise<MigrateResult> {
+  const files = readMigrations(`${dir}/migrations`);
+  const repeatables = readRepeatables(dir);
   try {
     return await db.connection().execute(async (conn) => {
       await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
       try {
         await bootstrap(conn);
-        const applied = await appliedMigrations(conn);
-        const done: string[] = [];
-        for (const file of files) {
-          const checksum = applied.get(file.version);
-          if (checksum !== undefined) {
-            if (checksum !== file.checksum) {
-              throw new DatabaseError(
-                `Migration ${file.version}_${file.name} was changed after it was applied; migrations are never edited once landed. Add a new migration instead.`,
-                { context: { migration: file.version } },
-              );
-            }
-            continue;
-          }
-          await conn.transaction().execute(async (trx) => {
-            await sql.raw(file.sql).execute(trx);
-            await trx
-              .insertInto('schema_migration')
-              .values({ version: file.version, name: file.name, checksum: file.checksum })
-              .execute();
-          });
-          done.push(`${file.version}_${file.name}`);
-        }
-        return { applied: done, alreadyApplied: files.length - done.length };
+        const applied = await applyMigrations(conn, files);
+        const reapplied = await applyRepeatables(conn, repeatables);
+        return { applied, alreadyApplied: files.length - applied.length, repeatables: reapplied };
       } finally {
         await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
       }

@@ -1,0 +1,118 @@
+-- uptrends.refresh_incidents: recomputes the incidents of the (monitor, incident key) pairs a window touched.
+-- Two parallel arrays rather than a composite-type array: both drivers pass plain arrays as
+-- parameters without a custom type, on PGlite as on a server.
+create or replace function uptrends.refresh_incidents(p_monitor_guids uuid[], p_incident_keys text[], p_run_id bigint)
+returns integer
+language plpgsql
+volatile
+as $$
+declare
+  v_written integer;
+  v_deleted integer;
+begin
+  if coalesce(cardinality(p_monitor_guids), 0) <> coalesce(cardinality(p_incident_keys), 0) then
+    raise exception 'refresh_incidents: % monitor guids but % incident keys',
+      coalesce(cardinality(p_monitor_guids), 0), coalesce(cardinality(p_incident_keys), 0);
+  end if;
+
+  -- One index probe per pair (the lateral join on monitor_guid and incident_key): the cost
+  -- follows the number of keys a window touched, never the size of the alert table.
+  with pairs as (
+    select distinct p.monitor_guid, p.incident_key
+    from unnest(p_monitor_guids, p_incident_keys) as p (monitor_guid, incident_key)
+    where p.monitor_guid is not null and p.incident_key is not null
+  ),
+  computed as (
+    select
+      s.account_id,
+      p.monitor_guid,
+      p.incident_key,
+      s.started_at,
+      s.started_at_local,
+      s.ended_at,
+      s.ended_at_local,
+      (extract(epoch from s.ended_at - s.started_at))::integer as duration_seconds,
+      s.alert_count,
+      s.reminder_count,
+      s.first_error_description,
+      s.first_error_monitor_check_id,
+      s.last_monitor_check_id,
+      s.last_alert_at
+    from pairs p
+    cross join lateral (
+      select
+        min(a.account_id) as account_id,
+        min(coalesce(a.first_error_at, a.raised_at)) as started_at,
+        (array_agg(coalesce(a.first_error_at_local, a.raised_at_local)
+          order by coalesce(a.first_error_at, a.raised_at), a.raised_at, a.alert_id))[1] as started_at_local,
+        min(a.raised_at) filter (where a.alert_type = 'Ok') as ended_at,
+        (array_agg(a.raised_at_local order by a.raised_at, a.alert_id) filter (where a.alert_type = 'Ok'))[1]
+          as ended_at_local,
+        count(*)::integer as alert_count,
+        (count(*) filter (where a.alert_type = 'Reminder'))::integer as reminder_count,
+        (array_agg(a.error_description order by a.raised_at, a.alert_id) filter (where a.alert_type <> 'Ok'))[1]
+          as first_error_description,
+        (array_agg(a.first_error_monitor_check_id
+          order by coalesce(a.first_error_at, a.raised_at), a.raised_at, a.alert_id))[1] as first_error_monitor_check_id,
+        (array_agg(a.monitor_check_id order by a.raised_at desc, a.alert_id desc))[1] as last_monitor_check_id,
+        max(a.raised_at) as last_alert_at
+      from uptrends.alert a
+      where a.monitor_guid = p.monitor_guid and a.incident_key = p.incident_key
+      having count(*) > 0
+    ) s
+  )
+  insert into uptrends.incident as i (
+    account_id, monitor_guid, incident_key, started_at, started_at_local, ended_at, ended_at_local,
+    duration_seconds, alert_count, reminder_count, first_error_description, first_error_monitor_check_id,
+    last_monitor_check_id, last_alert_at, run_id
+  )
+  select
+    c.account_id, c.monitor_guid, c.incident_key, c.started_at, c.started_at_local, c.ended_at, c.ended_at_local,
+    c.duration_seconds, c.alert_count, c.reminder_count, c.first_error_description, c.first_error_monitor_check_id,
+    c.last_monitor_check_id, c.last_alert_at, p_run_id
+  from computed c
+  on conflict (monitor_guid, incident_key) do update set
+    account_id = excluded.account_id,
+    started_at = excluded.started_at,
+    started_at_local = excluded.started_at_local,
+    ended_at = excluded.ended_at,
+    ended_at_local = excluded.ended_at_local,
+    duration_seconds = excluded.duration_seconds,
+    alert_count = excluded.alert_count,
+    reminder_count = excluded.reminder_count,
+    first_error_description = excluded.first_error_description,
+    first_error_monitor_check_id = excluded.first_error_monitor_check_id,
+    last_monitor_check_id = excluded.last_monitor_check_id,
+    last_alert_at = excluded.last_alert_at,
+    run_id = excluded.run_id
+  -- An unchanged incident keeps its row and its run_id, like every merge of the warehouse.
+  where (
+    i.account_id, i.started_at, i.started_at_local, i.ended_at, i.ended_at_local, i.duration_seconds,
+    i.alert_count, i.reminder_count, i.first_error_description, i.first_error_monitor_check_id,
+    i.last_monitor_check_id, i.last_alert_at
+  ) is distinct from (
+    excluded.account_id, excluded.started_at, excluded.started_at_local, excluded.ended_at,
+    excluded.ended_at_local, excluded.duration_seconds, excluded.alert_count, excluded.reminder_count,
+    excluded.first_error_description, excluded.first_error_monitor_check_id, excluded.last_monitor_check_id,
+    excluded.last_alert_at
+  );
+  get diagnostics v_written = row_count;
+
+  delete from uptrends.incident i
+  using (
+    select distinct p.monitor_guid, p.incident_key
+    from unnest(p_monitor_guids, p_incident_keys) as p (monitor_guid, incident_key)
+  ) p
+  where i.monitor_guid = p.monitor_guid
+    and i.incident_key = p.incident_key
+    and not exists (
+      select 1 from uptrends.alert a where a.monitor_guid = p.monitor_guid and a.incident_key = p.incident_key
+    );
+  get diagnostics v_deleted = row_count;
+
+  return v_written + v_deleted;
+end
+$$;
+
+comment on function uptrends.refresh_incidents(uuid[], text[], bigint) is
+  'Recomputes the incident rows of exactly the given (monitor, incident key) pairs (element i of both arrays forms pair i) from uptrends.alert: inserts new incidents, updates changed ones (stamping p_run_id), leaves unchanged ones untouched and deletes an incident whose alerts are all gone. Returns the number of incident rows inserted, changed or deleted. Reads only the alerts of those pairs, through the (monitor_guid, incident_key) index. Example: select uptrends.refresh_incidents(array[''1d2f5fac-730c-45b0-a077-4ab82aaee14e'']::uuid[], array[''key-1''], 17).';

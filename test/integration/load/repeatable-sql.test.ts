@@ -1,0 +1,101 @@
+/**
+ * The repeatable step of `migrate`: views and functions live in sql/views and sql/functions and are
+ * re-applied whenever a file changes, converging old and new warehouses on the files' definitions.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, readRepeatables, SQL_DIR } from '../../../src/load/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(async () => tdb.drop());
+
+function sqlCopy(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'uptrends-sql-'));
+  cpSync(SQL_DIR, dir, { recursive: true });
+  return dir;
+}
+
+async function recorded(): Promise<Record<string, string>> {
+  const rows = await tdb.warehouse.db.selectFrom('schema_repeatable').select(['file', 'checksum']).execute();
+  return Object.fromEntries(rows.map((r) => [r.file, r.checksum]));
+}
+
+async function viewColumns(view: string): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    select column_name as name from information_schema.columns
+    where table_schema = 'uptrends' and table_name = ${view} order by ordinal_position`.execute(
+    tdb.warehouse.db,
+  );
+  return result.rows.map((r) => r.name);
+}
+
+describe('repeatable SQL (views and functions)', () => {
+  it('a migrated warehouse records every function and view file with its checksum', async () => {
+    const files = readRepeatables();
+    expect(files.map((f) => f.kind)).toContain('view');
+    expect(files.map((f) => f.kind)).toContain('function');
+    expect(await recorded()).toEqual(Object.fromEntries(files.map((f) => [f.file, f.checksum])));
+  });
+
+  it('re-applies all files when one changes, then is a no-op again', async () => {
+    const dir = sqlCopy();
+    const file = path.join(dir, 'views/10-v_incident.sql');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n-- touched\n`);
+    const first = await migrate(tdb.warehouse.db, dir);
+    expect(first.repeatables).toEqual(readRepeatables(dir).map((f) => f.file));
+    expect((await migrate(tdb.warehouse.db, dir)).repeatables).toEqual([]);
+    // Back to the real files: applied again, recorded again.
+    expect((await migrate(tdb.warehouse.db)).repeatables).toHaveLength(readRepeatables().length);
+  });
+
+  it('replaces a view whose columns changed, and views depending on it come back', async () => {
+    const dir = sqlCopy();
+    const daily = path.join(dir, 'views/20-v_monitor_uptime_daily.sql');
+    const original = readFileSync(daily, 'utf8');
+    // Drop the last column (uptime_source): `create or replace view` cannot do that.
+    const changed = original
+      .replace(/,\s*case[^,]*?end as uptime_source\s*\nfrom/s, '\nfrom')
+      .replace(/comment on column uptrends\.v_monitor_uptime_daily\.uptime_source is [^\n]*\n/, '');
+    expect(changed).not.toBe(original);
+    writeFileSync(daily, changed);
+    const monthly = path.join(dir, 'views/30-v_monitor_uptime_monthly.sql');
+    writeFileSync(
+      monthly,
+      readFileSync(monthly, 'utf8')
+        .replace(/,\s*case[^,]*?end as uptime_source\s*\nfrom/s, '\nfrom')
+        .replace(/comment on column uptrends\.v_monitor_uptime_monthly\.uptime_source is [^\n]*\n/, ''),
+    );
+    await migrate(tdb.warehouse.db, dir);
+    expect(await viewColumns('v_monitor_uptime_daily')).not.toContain('uptime_source');
+    expect(await viewColumns('v_monitor_uptime_monthly')).toContain('uptime_percentage');
+    await migrate(tdb.warehouse.db);
+    expect(await viewColumns('v_monitor_uptime_daily')).toContain('uptime_source');
+  });
+
+  it('converges a warehouse migrated before views were repeatable (no ledger, an older view)', async () => {
+    const db = tdb.warehouse.db;
+    const before = await sql<{
+      def: string;
+    }>`select pg_get_viewdef('uptrends.v_incident'::regclass) as def`.execute(db);
+    await sql`drop table uptrends.schema_repeatable`.execute(db);
+    await sql`delete from uptrends.schema_migration where version = '000007'`.execute(db);
+    await sql`drop view uptrends.v_incident`.execute(db);
+    await sql`create view uptrends.v_incident as select i.account_id, i.monitor_guid from uptrends.incident i`.execute(
+      db,
+    );
+    const result = await migrate(db);
+    expect(result.applied).toEqual(['000007_schema_bookkeeping']);
+    expect(result.repeatables).toHaveLength(readRepeatables().length);
+    const after = await sql<{
+      def: string;
+    }>`select pg_get_viewdef('uptrends.v_incident'::regclass) as def`.execute(db);
+    expect(after.rows[0]?.def).toBe(before.rows[0]?.def);
+  });
+});

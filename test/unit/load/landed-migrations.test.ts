@@ -1,0 +1,30 @@
+/**
+ * A landed migration is never edited: a warehouse that applied it records its checksum, and
+ * `migrate` refuses to run against a file that no longer matches (migration 000005 was once edited
+ * after it landed). This pins the checksum of every landed migration, so an edit fails here first.
+ * A new migration is added to the list in the commit that lands it.
+ */
+import { describe, expect, it } from 'vitest';
+import { readMigrations } from '../../../src/load/migrate.ts';
+
+const LANDED: Record<string, string> = {
+  '000001_run_ledger': '3ecb245e1413d1ea55f93284f924545644a78f9c7253b06f14ccf0029e77d220',
+  '000002_etl_state': 'b95f01bb83cb045ba6b0ef6dbd4d5421aa25ec3bc80537249d8b0bce5cbffd6f',
+  '000003_configuration': '7e3e3c0d498e668ad437869a726d2ecd94c98ad24333805181ce5bd2781f8972',
+  '000004_rejected_records': 'a545245abbcd81326a47c9c160dd2a46fa4b1c2a45a6909d5336b73a9dd9b1cc',
+  '000005_alerts_incidents_statistics': 'ed65cd012f7dedd2e5698497c6afec53fabf7d2420d136a842dcc87ac5a2ee6f',
+  '000006_infra': '0fea8de2d59b6e38bc2d4f94611835c0936d6cec039dbfd34db9325c19219b21',
+  '000007_schema_bookkeeping': 'd413864c4bd31d2a7fca9e5c34cc20c7cff79197970c2f769c3fa1efae8baba7',
+};
+
+describe('landed migrations', () => {
+  const files = new Map(readMigrations().map((m) => [`${m.version}_${m.name}`, m.checksum]));
+
+  it.each(Object.entries(LANDED))('%s is unchanged', (name, checksum) => {
+    expect(files.get(name)).toBe(checksum);
+  });
+
+  it('every migration on disk is pinned (add the new one to LANDED when it lands)', () => {
+    expect([...files.keys()].filter((name) => LANDED[name] === undefined)).toEqual([]);
+  });
+});
