@@ -1,15 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  migrate,
-  pendingMigrations,
-  readMigrations,
-  readRepeatables,
-  SQL_DIR,
-} from '../../../src/load/migrate.ts';
+import { migrate, pendingMigrations, readMigrations, SQL_DIR } from '../../../src/load/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 let tdb: TestDatabase;
@@ -43,9 +37,7 @@ describe('migrate', () => {
       select c.relname || '.' || a.attname from pg_attribute a
         join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'uptrends' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
-        and col_description(c.oid, a.attnum) is null `.execute(
-      tdb.warehouse.db,
-    );
+        and col_description(c.oid, a.attnum) is null `.execute(tdb.warehouse.db);
     expect(missing.rows.map((r) => r.object)).toEqual([]);
   });
 
