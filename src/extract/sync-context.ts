@@ -5,10 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ErrorContext } from '../errors.ts';
-import type { Database } from '../load/database.ts';
 import type { Clock, IanaZone } from '../terms.ts';
 import type { RecordValidator } from './record-validator.ts';
 import type { SyncOptions } from './sync-options.ts';
+import { type Database } from '../load/schema.ts';
 
 /** The part of the HTTP client the streams use (src/extract/http/api-client.ts implements it). */
 export interface ApiGetter {

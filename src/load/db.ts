@@ -11,9 +11,9 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DatabaseError, LockError } from '../errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import type { Database } from './database.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
+import { type Database } from './schema.ts';
 
 /** Which engine holds the warehouse. */
 export type Backend = 'postgres' | 'pglite';

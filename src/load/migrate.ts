@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { DatabaseError } from '../errors.ts';
-import type { Database } from './database.ts';
+import { type Database } from './schema.ts';
 
 /** Folder of the SQL files (migrations, functions, views). */
 export const SQL_DIR = fileURLToPath(new URL('../../sql/', import.meta.url));

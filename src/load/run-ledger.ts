@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { EtlError } from '../errors.ts';
-import type { Database } from './database.ts';
+import { type Database } from './schema.ts';
 
 /** Per-stream figures recorded on the run. */
 export interface StreamCounts {

@@ -1,8 +1,8 @@
 /** Stores rejected records (uptrends.etl_rejected_record) in the transaction of their window. */
 import { sql, type Kysely } from 'kysely';
 import type { RejectedRecord } from '../extract/record-validator.ts';
-import type { Database } from './database.ts';
 import { withoutNul } from './merge-rows.ts';
+import { type Database } from './schema.ts';
 
 /** Inserts the rejects; returns how many. */
 export async function saveRejects(

@@ -4,7 +4,7 @@
  * `onlyForward` so it never moves the nightly watermark backwards.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './database.ts';
+import { type Database } from './schema.ts';
 
 /** Identifies one state row. */
 export interface StateKey {
@@ -56,7 +56,6 @@ export async function saveWatermark(
     stream: key.stream,
     partition: key.partition ?? '-',
     watermark,
-    cursor: null,
     state: options.state === undefined ? null : JSON.stringify(options.state),
     updated_at: new Date(),
     updated_by_run_id: runId,
@@ -66,28 +65,15 @@ export async function saveWatermark(
     .values(values)
     .onConflict((oc) => {
       const update = oc.columns(['account_id', 'stream', 'partition']).doUpdateSet({
-        watermark: (eb) =>
+        watermark:
           options.onlyForward === true
-            ? sql<Date>`greatest(${eb.ref('etl_state.watermark')}, ${eb.ref('excluded.watermark')})`
-            : eb.ref('excluded.watermark'),
-        state: (eb) => eb.ref('excluded.state'),
+            ? sql<Date>`greatest(etl_state.watermark, excluded.watermark)`
+            : sql<Date>`excluded.watermark`,
+        state: sql`excluded.state`,
         updated_at: (eb) => eb.ref('excluded.updated_at'),
         updated_by_run_id: (eb) => eb.ref('excluded.updated_by_run_id'),
       });
       return update;
     })
     .execute();
-}
-
-/** Deletes the state of a stream (all partitions), so the next run starts from --initial-days. */
-export async function resetState(
-  db: Kysely<Database>,
-  accountId: string | undefined,
-  stream: string | undefined,
-): Promise<number> {
-  let query = db.deleteFrom('etl_state');
-  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
-  if (stream !== undefined) query = query.where('stream', '=', stream);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { LockError } from '../errors.ts';
-import type { Database } from './database.ts';
+import { type Database } from './schema.ts';
 
 /** Advisory lock key of the sync ("uptrends-etl sync"). */
 export const SYNC_LOCK_KEY = 0x5570_7379;

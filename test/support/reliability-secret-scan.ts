@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../src/load/database.ts';
 import { MONITOR_SECRET } from '../../src/simulator/generate/generate-monitors.ts';
 import type { RunningSimulator } from '../../src/simulator/start-simulator.ts';
 import { zipEntriesText } from './reliability-zip-text.ts';
+import { type Database } from '../../src/load/schema.ts';
 
 /** A secret to look for, under a printable label. */
 export interface Secret {

@@ -5,8 +5,8 @@
  * was seen), so both paths leave identical rows for what they load.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { mergeRows, type MergeResult, type Row } from '../../load/merge-rows.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Merges `rows` into `uptrends.<table>` stamped as seen at `seenAt`. */
 export async function mergeSeen(

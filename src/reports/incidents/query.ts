@@ -4,10 +4,10 @@
  * keyset-paged stream, since a year of them can be millions.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { queryCommonInput, type LoadReportInputOptions } from '../shared/query-common-input.ts';
 import { queryRawAlerts } from '../shared/query-raw-alerts.ts';
 import type { IncidentReportInput } from '../shared/report-input.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Options of `loadIncidentReportInput`. */
 export interface LoadIncidentReportInputOptions extends LoadReportInputOptions {

@@ -4,7 +4,6 @@
  * report's Trend months go back a year, the incident report only needs the previous period).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
 import { type Clock } from '../../terms.ts';
 import { resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
@@ -16,6 +15,7 @@ import { queryReportAccount, type ReportAccount } from './query-report-account.t
 import { queryReportScope } from './query-report-scope.ts';
 import { type CommonReportInput } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Options shared by `loadSlaReportInput` and `loadIncidentReportInput`. */
 export interface LoadReportInputOptions {

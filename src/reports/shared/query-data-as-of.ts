@@ -4,7 +4,7 @@
  * figure, are built from them.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** The etl_state stream and partition of a default (all monitors) alert sync. */
 const ALERTS_STREAM = 'alerts';

@@ -4,9 +4,9 @@
  * always included when they began before the range ends: they may have been running for months.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import type { ReportIncident } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Incidents of `monitorGuids` overlapping `range`, by monitor and start. */
 export async function queryIncidents(

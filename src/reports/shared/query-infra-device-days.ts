@@ -4,11 +4,11 @@
  * has no rows, and the sheet is left out.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { type IanaZone } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
 import type { ReportInfraDeviceDay } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Device days of the local days `period` touches, by device and day; [] when Infra is not in use. */
 export async function queryInfraDeviceDays(

@@ -4,11 +4,11 @@
  * expand them by one rule, with one DST policy).
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { type IanaZone } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
 import type { MaintenanceType, ReportMaintenance } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** The two maintenance types of API v4; anything else the service may send is not maintenance we can apply. */
 const TYPES: readonly MaintenanceType[] = ['DisableMonitoring', 'DisableNotifications'];

@@ -13,9 +13,9 @@
  * page: quadratic, 3 minutes for a year of a million alerts on Postgres 15.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import type { ReportRawAlert } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Alerts per page, before completing the last instant. (Default: 5,000) */
 export const DEFAULT_RAW_ALERT_PAGE_SIZE = 5_000;

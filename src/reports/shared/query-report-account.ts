@@ -4,9 +4,9 @@
  * report and the warehouse's `*_local` columns always agree.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
 import type { IanaZone } from '../../terms.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** The account a report covers. */
 export interface ReportAccount {

@@ -6,10 +6,10 @@
  * monitor to its life themselves.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { ConfigError } from '../../errors.ts';
 import type { ReportGroup, ReportMonitor } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** What `queryReportScope` reads. */
 export interface ReportScopeQuery {

@@ -6,9 +6,9 @@
  * the same on every run.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import type { ReportSlaDefinition } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** SLA definitions with the group -> SLA assignments taken from status pages. */
 export interface SlaDefinitionsData {

@@ -4,9 +4,9 @@
  * SLA model applies.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import type { ReportStatisticsBucket } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Buckets of `monitorGuids` starting inside `range`, by monitor and start. */
 export async function queryStatistics(

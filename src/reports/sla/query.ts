@@ -4,13 +4,13 @@
  * previous period and twelve months of trend from the same rows.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../load/database.ts';
 import { queryCommonInput, type LoadReportInputOptions } from '../shared/query-common-input.ts';
 import { queryInfraDeviceDays } from '../shared/query-infra-device-days.ts';
 import { querySlaDefinitions } from '../shared/query-sla-definitions.ts';
 import { queryStatistics } from '../shared/query-statistics.ts';
 import type { DefaultSlaTarget, SlaReportInput } from '../shared/report-input.ts';
 import { trendMonths } from '../../time/periods.ts';
+import { type Database } from '../../load/schema.ts';
 
 /** Options of `loadSlaReportInput`. */
 export interface LoadSlaReportInputOptions extends LoadReportInputOptions {

@@ -15,10 +15,10 @@ import {
   type SyncContext,
 } from '../../../src/extract/sync-context.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/extract/sync-options.ts';
-import type { Database } from '../../../src/load/database.ts';
 import { openRun } from '../../../src/load/run-ledger.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import type { RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { type Database } from '../../../src/load/schema.ts';
 
 /** Fast retries: the simulator's faults are decided per attempt, so a few quick retries suffice. */
 export const FAST_CLIENT = {

@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/load/database.ts';
 import type { IanaZone } from '../../../src/terms.ts';
 import {
   expandMaintenancePeriods,
@@ -17,6 +16,7 @@ import { maintenancePeriodSchema } from '../../../src/extract/schemas/maintenanc
 import { accountRow } from '../../../src/transform/rows/account-row.ts';
 import { maintenancePeriodRow } from '../../../src/transform/rows/maintenance-period-row.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { type Database } from '../../../src/load/schema.ts';
 
 let tdb: TestDatabase;
 let accounts = 0;

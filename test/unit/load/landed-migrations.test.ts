@@ -15,6 +15,7 @@ const LANDED: Record<string, string> = {
   '000005_alerts_incidents_statistics': 'ed65cd012f7dedd2e5698497c6afec53fabf7d2420d136a842dcc87ac5a2ee6f',
   '000006_infra': '0fea8de2d59b6e38bc2d4f94611835c0936d6cec039dbfd34db9325c19219b21',
   '000007_schema_bookkeeping': 'd413864c4bd31d2a7fca9e5c34cc20c7cff79197970c2f769c3fa1efae8baba7',
+  '000008_etl_state_drop_cursor': '93dd02ef2ee4e28a40568e6f3a08fdb144459b54b5cf4d28b7261dd40d69a9f3',
 };
 
 describe('landed migrations', () => {

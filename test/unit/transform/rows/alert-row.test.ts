@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordValidationError } from '../../../../src/errors.ts';
@@ -171,20 +170,5 @@ describe('alertRow', () => {
     expect(raw.Attributes.ErrorDescription).not.toContain('hunter2');
     expect(raw.Attributes.ErrorDescription).toContain('shop.example.com/login');
     expect(raw.BrandNewField).toBe('kept');
-  });
-
-  it('writes exactly the columns of uptrends.alert except loaded_at (a database default)', () => {
-    const migration = readFileSync(
-      new URL('../../../../sql/migrations/000005_alerts_incidents_statistics.sql', import.meta.url),
-      'utf8',
-    );
-    const body = /create table uptrends\.alert \(([\s\S]*?)\n\);/.exec(migration)?.[1] ?? '';
-    const columns = body
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/)[0] ?? '')
-      .filter((name) => name !== '' && name !== 'constraint' && name !== 'loaded_at')
-      .sort();
-    expect(columns.length).toBeGreaterThan(10);
-    expect(Object.keys(map(ERROR_INPUT)).sort()).toEqual(columns);
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordValidationError } from '../../../../src/errors.ts';
@@ -198,20 +197,5 @@ describe('monitorStatisticsRow', () => {
     expect(
       validationError(() => map(bucket('x', 'y'), { ...CTX, stream: 'statistics_backfill' })).context.stream,
     ).toBe('statistics_backfill');
-  });
-
-  it('writes exactly the columns of uptrends.monitor_statistics', () => {
-    const migration = readFileSync(
-      new URL('../../../../sql/migrations/000005_alerts_incidents_statistics.sql', import.meta.url),
-      'utf8',
-    );
-    const body = /create table uptrends\.monitor_statistics \(([\s\S]*?)\n\);/.exec(migration)?.[1] ?? '';
-    const columns = body
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/)[0] ?? '')
-      .filter((name) => name !== '' && name !== 'constraint')
-      .sort();
-    expect(columns.length).toBeGreaterThan(20);
-    expect(Object.keys(map(KB_BUCKET)).sort()).toEqual(columns);
   });
 });

@@ -1,0 +1,133 @@
+/**
+ * Contract between the row mappers and the warehouse: each mapper writes exactly the columns of
+ * its table as the migrated database has them (information_schema), except the columns the loader
+ * or the database fill (seen stamps, soft deletes, insert-time defaults). The Kysely types check
+ * names and value types at compile time; this checks that no column is left out, and that no
+ * table has a password column.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertSchema } from '../../../src/extract/schemas/alert.ts';
+import { infraDeviceSchema } from '../../../src/extract/schemas/infra-device-group-data.ts';
+import { maintenancePeriodSchema } from '../../../src/extract/schemas/maintenance-period.ts';
+import { monitorGroupSchema } from '../../../src/extract/schemas/monitor-group.ts';
+import { statisticsSchema } from '../../../src/extract/schemas/statistics.ts';
+import { accountRow } from '../../../src/transform/rows/account-row.ts';
+import { alertRow } from '../../../src/transform/rows/alert-row.ts';
+import { infraDataFeedValueRows } from '../../../src/transform/rows/infra-data-feed-value-rows.ts';
+import { infraDeviceGroupRow } from '../../../src/transform/rows/infra-device-group-row.ts';
+import { infraDeviceRow } from '../../../src/transform/rows/infra-device-row.ts';
+import { infraDeviceUptimeDailyRow } from '../../../src/transform/rows/infra-device-uptime-daily-row.ts';
+import { maintenancePeriodRow } from '../../../src/transform/rows/maintenance-period-row.ts';
+import { monitorErrorConditionRows } from '../../../src/transform/rows/monitor-error-condition-rows.ts';
+import { monitorGroupMemberRow } from '../../../src/transform/rows/monitor-group-member-row.ts';
+import { monitorGroupQuotaDailyRow } from '../../../src/transform/rows/monitor-group-quota-daily-row.ts';
+import { monitorGroupRow } from '../../../src/transform/rows/monitor-group-row.ts';
+import { monitorHistoryRow } from '../../../src/transform/rows/monitor-history-row.ts';
+import { monitorRow } from '../../../src/transform/rows/monitor-row.ts';
+import { monitorStatisticsRow } from '../../../src/transform/rows/monitor-statistics-row.ts';
+import { operatorGroupMemberRow } from '../../../src/transform/rows/operator-group-member-row.ts';
+import { operatorGroupRow } from '../../../src/transform/rows/operator-group-row.ts';
+import { operatorRow } from '../../../src/transform/rows/operator-row.ts';
+import { publicStatusPageRow } from '../../../src/transform/rows/public-status-page-row.ts';
+import { slaExclusionPeriodRow } from '../../../src/transform/rows/sla-exclusion-period-row.ts';
+import { slaRow } from '../../../src/transform/rows/sla-row.ts';
+import { timezoneRow } from '../../../src/transform/rows/timezone-row.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { CTX, MONITOR } from '../../unit/transform/rows/fixtures.ts';
+
+/** Columns a mapper does not write: the loader stamps them, or the database defaults them. */
+const NOT_MAPPED = new Set(['first_seen_at', 'last_seen_at', 'deleted_at', 'loaded_at']);
+
+const G = 'aaaaaaaa-1111-2222-3333-444444444444';
+const now = new Date('2025-06-01T00:00:00Z');
+const group = monitorGroupSchema.parse({ MonitorGroupGuid: G, IsAll: false });
+const device = infraDeviceSchema.parse({ Id: 1, DataFeeds: [{ Id: 'f', Value: '1' }] });
+const alert = {
+  Id: 'AFD846BE-DDBF-49E1-AD15-2EEE5F6D7544',
+  Attributes: {
+    AlertType: 'Error',
+    MonitorGuid: G,
+    Timestamp: '2025-01-02T02:30:46',
+    FirstError: '2024-12-11T20:11:01',
+    MonitorCheckId: 2,
+    FirstErrorMonitorCheckId: 1,
+    IncidentKey: 'k',
+  },
+};
+const bucket = {
+  Id: '10/13/2025 8:00:00 PM',
+  Attributes: {
+    StartDateTime: '2025-10-13T20:00:00',
+    EndDateTime: '2025-10-13T21:00:00',
+    Uptime: 3600,
+    Downtime: 0,
+  },
+};
+
+const ROWS: Record<string, object> = {
+  account: accountRow({ resolution: { zone: 'UTC', exact: true, reason: 'r', source: 'api' } }, CTX),
+  timezone: timezoneRow(
+    { TimezoneId: 1, OffsetFromUtc: 0, HasDaylightSaving: false, Description: 'UTC' },
+    CTX,
+    now,
+  ),
+  monitor: monitorRow(MONITOR, CTX),
+  monitor_history: monitorHistoryRow(monitorRow(MONITOR, CTX), now),
+  monitor_error_condition: monitorErrorConditionRows(MONITOR, CTX)[0] ?? {},
+  monitor_group: monitorGroupRow(group, CTX),
+  monitor_group_member: monitorGroupMemberRow(G, { MonitorGuid: G }, CTX),
+  monitor_group_quota_daily: monitorGroupQuotaDailyRow(group, '2025-06-01', now, CTX),
+  sla: slaRow({ SlaGuid: G }, CTX),
+  sla_exclusion_period: slaExclusionPeriodRow(G, { ExclusionPeriodId: 1 }, CTX),
+  maintenance_period: maintenancePeriodRow(
+    G,
+    maintenancePeriodSchema.parse({ Id: 1, ScheduleMode: 'Daily', MaintenanceType: 'DisableMonitoring' }),
+    CTX,
+  ),
+  operator: operatorRow({ OperatorGuid: G }, CTX),
+  operator_group: operatorGroupRow({ OperatorGroupGuid: G }, CTX),
+  operator_group_member: operatorGroupMemberRow(G, { OperatorGuid: G }, CTX),
+  public_status_page: publicStatusPageRow({ PublicDashboardGuid: G }, CTX),
+  alert: alertRow(alertSchema.parse(alert), CTX, alert),
+  monitor_statistics: monitorStatisticsRow(G, statisticsSchema.parse(bucket), CTX, bucket),
+  infra_device_group: infraDeviceGroupRow(
+    { id: 'all', name: 'All devices', parentId: null, depth: 0, status: null, raw: null },
+    CTX,
+  ),
+  infra_device: infraDeviceRow(device, ['all'], CTX, device),
+  infra_device_uptime_daily: infraDeviceUptimeDailyRow(
+    device,
+    '2025-01-01',
+    '20250101-20250101',
+    CTX,
+    device,
+  ),
+  infra_data_feed_value: infraDataFeedValueRows(device, device, new Date(0), CTX).rows[0] ?? {},
+};
+
+let tdb: TestDatabase;
+let columns: Map<string, string[]>;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const result = await sql<{ table: string; column: string }>`
+    select table_name as "table", column_name as "column" from information_schema.columns
+    where table_schema = 'uptrends' order by 1, 2`.execute(tdb.warehouse.db);
+  columns = new Map();
+  for (const r of result.rows) columns.set(r.table, [...(columns.get(r.table) ?? []), r.column]);
+});
+afterAll(() => tdb.drop());
+
+describe('row mappers write exactly the columns of their tables', () => {
+  it.each(Object.entries(ROWS))('%s', (table, row) => {
+    const expected = (columns.get(table) ?? []).filter((c) => !NOT_MAPPED.has(c)).sort();
+    expect(expected.length).toBeGreaterThan(2);
+    expect(Object.keys(row).sort()).toEqual(expected);
+  });
+
+  it('no table or view has a password column', () => {
+    const all = [...columns.values()].flat();
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.filter((c) => /password/i.test(c))).toEqual([]);
+  });
+});
