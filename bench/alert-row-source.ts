@@ -7,7 +7,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { Row } from '../src/load/merge-rows.ts';
+import type { TableRow } from '../src/load/schema.ts';
+
+type Row = TableRow<'alert'>;
 import type { CleanupStack } from './cleanup-stack.ts';
 import type { ScratchWarehouse } from './scratch-warehouse.ts';
 import { localDateOf } from '../src/time/calendar.ts';

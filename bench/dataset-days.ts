@@ -2,7 +2,7 @@
  * The account-local dates of a simulator dataset: its history starts at local midnight `days`
  * days before the clock's day (docs/simulator.md), so a backfill of [first, today) reads all of it.
  */
-import { planWindows, type PlannedWindow } from '../src/extract/plan-windows.ts';
+import { planWindows, type PlannedWindow } from '../src/pipeline/engine/window-plan.ts';
 import type { LocalDate } from '../src/terms.ts';
 import { addLocalDays, localDateOf } from '../src/time/calendar.ts';
 

@@ -3,7 +3,7 @@
  * requests the simulator counted (reset before the run), and the CPU the simulator and the
  * Postgres server spent meanwhile.
  */
-import type { SyncOptions } from '../src/extract/sync-options.ts';
+import type { SyncOptions } from '../src/pipeline/sync-options.ts';
 import type { SyncChildInput, SyncChildResult } from './children/sync-child.ts';
 import type { CleanupStack } from './cleanup-stack.ts';
 import { issuedByRoute, totalRequests, type RouteCounts } from './minimal-requests.ts';

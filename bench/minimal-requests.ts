@@ -10,7 +10,7 @@
  * - infra: the tree walk reads each device group once (every group lists fewer than Take=500
  *   items at bench sizes) and each day costs ceil(devices / 500) requests of the all-devices group.
  */
-import type { PlannedWindow } from '../src/extract/plan-windows.ts';
+import type { PlannedWindow } from '../src/pipeline/engine/window-plan.ts';
 import type { SimulatorProcess } from './spawn-simulator.ts';
 
 /** Take of the alert requests: the API's maximum page. */

@@ -45,7 +45,7 @@ const SCALARS: Readonly<Record<string, Triple>> = {
   date: TEXT,
   time: TEXT,
   timestamp: TEXT,
-  timestamptz: ['Date', 'Date | string', 'Date | string'],
+  timestamptz: ['Date', 'Date', 'Date'],
   jsonb: ['unknown', 'unknown', 'unknown'],
   json: ['unknown', 'unknown', 'unknown'],
 };
@@ -96,9 +96,9 @@ export async function renderDatabaseTypes(db: Kysely<Database>): Promise<string>
     ' * `npm run db:types` from a migrated database: do not edit; change a migration and regenerate.',
     ' * A test fails when this file and the migrations disagree.',
     ' */',
-    "import type { ColumnType } from 'kysely';",
+    "import type { ColumnType, Insertable } from 'kysely';",
     '',
-    '// timestamptz reads as Date and takes Date or ISO text; date and timestamp (without zone) are',
+    '// timestamptz is a Date (an instant); date and timestamp (without zone) are',
     '// text (`yyyy-MM-dd`, account-local `yyyy-MM-ddTHH:mm:ss`); jsonb holds any JSON value.',
     '',
   ];
@@ -115,7 +115,22 @@ export async function renderDatabaseTypes(db: Kysely<Database>): Promise<string>
     'export interface Database {',
   );
   for (const table of tables.keys()) out.push(`  ${table}: ${pascal(table)}Table;`);
-  out.push('}', '');
+  out.push(
+    '}',
+    '',
+    '/** The name of a table. */',
+    'export type TableName = Extract<keyof Database, string>;',
+    '',
+    '/** A row as written to table `T`. */',
+    'export type TableRow<T extends TableName> = Insertable<Database[T]>;',
+    '',
+    '/** Columns no row mapper writes: the loader stamps them, or the database defaults them. */',
+    "export type LoaderColumn = 'first_seen_at' | 'last_seen_at' | 'deleted_at' | 'loaded_at';",
+    '',
+    "/** What a row mapper returns for table `T`: every column but the loader's, none left out. */",
+    'export type MappedRow<T extends TableName> = Omit<Required<TableRow<T>>, LoaderColumn>;',
+    '',
+  );
   return out.join('\n');
 }
 

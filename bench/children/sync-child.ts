@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../src/extract/sync-options.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../src/pipeline/sync-options.ts';
 import { runSync } from '../../src/pipeline/run-sync.ts';
 import { childInput, measureChild } from './child-measure.ts';
 

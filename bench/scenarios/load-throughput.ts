@@ -7,7 +7,10 @@
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { type Backend, openWarehouse, type Warehouse } from '../../src/load/db.ts';
-import { mergeRows, type Row } from '../../src/load/merge-rows.ts';
+import { mergeRows } from '../../src/load/merge-rows.ts';
+import type { TableRow } from '../../src/load/schema.ts';
+
+type Row = TableRow<'alert'>;
 import { TYPE_PARSERS } from '../../src/load/type-parsers.ts';
 import { alertRowSource } from '../alert-row-source.ts';
 import { copyAlertRows, type CopyTarget } from '../copy-alert-rows.ts';

@@ -5,7 +5,7 @@
  * watermarks, so both runs read the same windows and send the same requests. The ratio of their
  * wall times shows whether the cost follows the new data or the history.
  */
-import { STREAMS } from '../../src/extract/streams/index.ts';
+import { STREAMS } from '../../src/pipeline/streams/index.ts';
 import type { Backend } from '../../src/load/db.ts';
 import { copyWatermarks } from '../copy-watermarks.ts';
 import { datasetDays } from '../dataset-days.ts';

@@ -5,7 +5,7 @@
  */
 import cliProgress from 'cli-progress';
 import type { Logger } from 'pino';
-import type { ProgressSink } from '../extract/sync-context.ts';
+import type { ProgressSink } from '../pipeline/sync-context.ts';
 
 interface Track {
   total: number;

@@ -25,12 +25,17 @@ export type FetchCursorPage<T> = ((cursor: string | undefined) => Promise<Cursor
 export interface PaginateCursorOptions {
   /** Pages one window may have before it is reported as runaway. (Default: 100000) */
   maxPages?: number;
+  /** Consecutive pages without records, each with a new cursor, before the cursor is called runaway. (Default: 50) */
+  maxEmptyPages?: number;
   /** Names the window (stream, window, partition) in errors. */
   context?: ErrorContext;
 }
 
 /** Default page cap: 10 million alerts at 100 per page, far beyond any real window. */
 export const DEFAULT_MAX_PAGES = 100_000;
+
+/** Default streak of empty pages with fresh cursors that marks a cursor as runaway. */
+export const DEFAULT_MAX_EMPTY_PAGES = 50;
 
 function where(context: ErrorContext): string {
   const parts = [context.stream, context.partition, context.window].filter(
@@ -45,13 +50,16 @@ function where(context: ErrorContext): string {
  * the service saying "nothing more yet" on an ascending feed over a period still open at its
  * clock (facts 2.1), not a loop, since the page added nothing. Any other repeated cursor throws a
  * StreamError (`context.reason` = `cursor-loop`); a window longer than `maxPages` throws one with
- * `reason` = `page-cap`.
+ * `reason` = `page-cap`, and `maxEmptyPages` empty pages in a row with ever new cursors one with
+ * `reason` = `runaway-cursor` (a cursor that never ends, well before the page cap).
  */
 export async function* paginateCursor<T>(
   fetchPage: FetchCursorPage<T>,
   options: PaginateCursorOptions = {},
 ): AsyncGenerator<T[]> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const maxEmpty = options.maxEmptyPages ?? DEFAULT_MAX_EMPTY_PAGES;
+  let emptyStreak = 0;
   const context: ErrorContext = { ...fetchPage.context, ...options.context };
   // Page number on which each cursor was first returned, to say where a loop closed.
   const seen = new Map<string, number>();
@@ -74,6 +82,13 @@ export async function* paginateCursor<T>(
           retriable: false,
           context: { ...context, reason: 'cursor-loop', pages: page },
         },
+      );
+    }
+    emptyStreak = records.length === 0 ? emptyStreak + 1 : 0;
+    if (emptyStreak >= maxEmpty) {
+      throw new StreamError(
+        `Runaway cursor${where(context)}: ${emptyStreak} pages in a row without alerts, each with a new cursor`,
+        { retriable: false, context: { ...context, reason: 'runaway-cursor', pages: page } },
       );
     }
     if (page >= maxPages) {

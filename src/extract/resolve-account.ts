@@ -12,9 +12,9 @@ import { accountSettingsSchema, type AccountSettings } from './schemas/account-s
 import { timezoneSchema, type UptrendsTimezone } from './schemas/timezone.ts';
 import { mapUptrendsTimezone } from '../transform/map-uptrends-timezone.ts';
 import type { ZoneResolution } from '../transform/rows/account-row.ts';
-import type { ApiGetter } from './sync-context.ts';
 import { describeIssues } from './record-validator.ts';
 import type { z } from 'zod';
+import { type ApiGetter } from './http/api-client.ts';
 
 /** The resolved account of a run. */
 export interface ResolvedAccount {

@@ -6,20 +6,32 @@
  * last changed a row.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, TableName, TableRow } from './schema.ts';
 
 /** Columns that record who wrote a row, not what it says: never a reason to rewrite it. */
 export const STAMP_COLUMNS: readonly string[] = ['run_id', 'last_seen_at', 'captured_at', 'loaded_at'];
 
-/** A row as column -> value (snake_case column names). */
-export type Row = Readonly<Record<string, unknown>>;
+/** A row as column -> value (snake_case column names), whatever its table. */
+type Row = Readonly<Record<string, unknown>>;
 
-export interface MergeOptions {
+/** A column of table `T`. */
+export type ColumnOf<T extends TableName> = keyof TableRow<T> & string;
+
+/** How rows of table `T` merge. */
+export interface MergeOptions<T extends TableName> {
   /** Schema-less table name in `uptrends`. */
-  table: string;
+  readonly table: T;
   /** Conflict target: the primary key columns. */
-  key: readonly string[];
+  readonly key: readonly ColumnOf<T>[];
   /** Columns never overwritten on conflict (e.g. first_seen_at). */
-  insertOnly?: readonly string[];
+  readonly insertOnly?: readonly ColumnOf<T>[];
+}
+
+/** The same for code that handles rows of any table (snapshots of several tables). */
+export interface AnyMerge {
+  readonly table: string;
+  readonly key: readonly string[];
+  readonly insertOnly?: readonly string[];
 }
 
 /** What a merge did. */
@@ -79,14 +91,14 @@ function keyOf(row: Row, key: readonly string[]): string {
 }
 
 /** Deduplicates rows on `key`, the last occurrence winning, preserving first-seen order. */
-export function dedupeRows<T extends Row>(rows: readonly T[], key: readonly string[]): T[] {
-  const byKey = new Map<string, T>();
+export function dedupeRows<R extends Row>(rows: readonly R[], key: readonly string[]): R[] {
+  const byKey = new Map<string, R>();
   for (const row of rows) byKey.set(keyOf(row, key), row);
   return [...byKey.values()];
 }
 
 function mergeStatement(
-  options: MergeOptions,
+  options: AnyMerge,
   columns: readonly string[],
   rows: readonly Row[],
 ): RawBuilder<unknown> {
@@ -117,13 +129,21 @@ function mergeStatement(
  * timestamptz, text for date/timestamp); objects become JSON for jsonb columns. Run inside the
  * window's transaction.
  */
-export async function mergeRows(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
-  options: MergeOptions,
-  rows: readonly Row[],
+export function mergeRows<T extends TableName>(
+  db: Kysely<Database>,
+  options: MergeOptions<T>,
+  rows: readonly TableRow<T>[],
 ): Promise<MergeResult> {
-  const unique = dedupeRows(rows, options.key);
+  return mergeAnyRows(db, options, rows);
+}
+
+/** `mergeRows` for callers that hold rows of several tables at once (typed by their declarations). */
+export async function mergeAnyRows(
+  db: Kysely<Database>,
+  options: AnyMerge,
+  rows: readonly object[],
+): Promise<MergeResult> {
+  const unique = dedupeRows(rows as readonly Row[], options.key);
   if (unique.length === 0) return { rows: 0, written: 0 };
   const columns = Object.keys(unique[0]!);
   const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));

@@ -1,23 +1,40 @@
 /** Stores rejected records (uptrends.etl_rejected_record) in the transaction of their window. */
-import { sql, type Kysely } from 'kysely';
-import type { RejectedRecord } from '../extract/record-validator.ts';
+import type { Kysely } from 'kysely';
 import { withoutNul } from './merge-rows.ts';
-import { type Database } from './schema.ts';
+import type { Database } from './schema.ts';
+
+/** A record the run could not load, with why and where. */
+export interface RejectRow {
+  readonly stream: string;
+  readonly recordId: string | null;
+  readonly error: string;
+  readonly raw: unknown;
+  readonly windowStart?: Date | undefined;
+  readonly windowEnd?: Date | undefined;
+}
 
 /** Inserts the rejects; returns how many. */
 export async function saveRejects(
   db: Kysely<Database>,
   runId: number,
   accountId: string,
-  rejects: readonly RejectedRecord[],
+  rejects: readonly RejectRow[],
 ): Promise<number> {
-  for (const r of rejects) {
-    await sql`insert into uptrends.etl_rejected_record
-      (run_id, account_id, stream, window_start, window_end, record_id, error, raw)
-      values (${runId}, ${accountId}, ${r.stream}, ${r.windowStart ?? null}, ${r.windowEnd ?? null},
-              ${withoutNul(r.recordId)}, ${withoutNul(r.error)}, ${JSON.stringify(withoutNul(r.raw ?? null))})`.execute(
-      db,
-    );
-  }
+  if (rejects.length === 0) return 0;
+  await db
+    .insertInto('etl_rejected_record')
+    .values(
+      rejects.map((r) => ({
+        run_id: runId,
+        account_id: accountId,
+        stream: r.stream,
+        window_start: r.windowStart ?? null,
+        window_end: r.windowEnd ?? null,
+        record_id: withoutNul(r.recordId),
+        error: withoutNul(r.error),
+        raw: JSON.stringify(withoutNul(r.raw ?? null)),
+      })),
+    )
+    .execute();
   return rejects.length;
 }

@@ -3,9 +3,9 @@
  * `npm run db:types` from a migrated database: do not edit; change a migration and regenerate.
  * A test fails when this file and the migrations disagree.
  */
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Insertable } from 'kysely';
 
-// timestamptz reads as Date and takes Date or ISO text; date and timestamp (without zone) are
+// timestamptz is a Date (an instant); date and timestamp (without zone) are
 // text (`yyyy-MM-dd`, account-local `yyyy-MM-ddTHH:mm:ss`); jsonb holds any JSON value.
 
 /** `uptrends.account` */
@@ -25,7 +25,7 @@ export interface AccountTable {
   /** Why this zone: the text the run printed (a warning when the mapping was a guess). */
   iana_zone_reason: string | null;
   /** When the Uptrends subscription expires (UTC instant). */
-  expiration_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  expiration_at: Date | null;
   /** Subscription expiry as sent, account-local wall clock. */
   expiration_at_local: string | null;
   /** Basic (uptime) monitor quota of the account. */
@@ -61,9 +61,9 @@ export interface AccountTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first loaded this account (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last loaded this account (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** `uptrends.alert` */
@@ -77,11 +77,11 @@ export interface AlertTable {
   /** AlertType as sent: Error (first alert of an incident), Reminder (repeated while the error lasts), Ok (recovery: ends the incident); any other value... */
   alert_type: string;
   /** When the alert was raised (Timestamp) as a UTC instant. For an Ok alert: when the monitor recovered. */
-  raised_at: ColumnType<Date, Date | string, Date | string>;
+  raised_at: Date;
   /** Timestamp as sent, account-local wall clock. */
   raised_at_local: string;
   /** First error check of the incident (FirstError) as a UTC instant: the incident start, repeated on every alert of the incident. Null when the service... */
-  first_error_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  first_error_at: Date | null;
   /** FirstError as sent, account-local wall clock. */
   first_error_at_local: string | null;
   /** Monitor check that triggered this alert (MonitorCheckId); for an Ok alert the successful check. */
@@ -101,7 +101,7 @@ export interface AlertTable {
   /** etl_run id of the run that last changed this row. */
   run_id: number;
   /** When this alert was first inserted (database clock). */
-  loaded_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  loaded_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** `uptrends.etl_rejected_record` */
@@ -115,9 +115,9 @@ export interface EtlRejectedRecordTable {
   /** Stream that read the record. */
   stream: string;
   /** Start of the window being read (UTC), for windowed streams. */
-  window_start: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  window_start: Date | null;
   /** End of the window being read (UTC, exclusive), for windowed streams. */
-  window_end: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  window_end: Date | null;
   /** Identifier of the record when it has one (alert Id, monitor GUID, ...). */
   record_id: string | null;
   /** Why it was rejected: the fields and what was wrong with them. */
@@ -125,7 +125,7 @@ export interface EtlRejectedRecordTable {
   /** The record as received, secrets removed, text cut at 10,000 characters per field. */
   raw: unknown;
   /** When it was rejected (UTC). */
-  rejected_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  rejected_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** `uptrends.etl_run` */
@@ -137,9 +137,9 @@ export interface EtlRunTable {
   /** The command that started the run: sync, nightly or demo. */
   command: string;
   /** When the run started (UTC instant). */
-  started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  started_at: ColumnType<Date, Date | undefined, Date>;
   /** When the run ended (UTC instant); null while running or when the process was killed. */
-  finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  finished_at: Date | null;
   /** running, succeeded, failed (nothing more to trust than what earlier runs loaded plus the windows this run committed), partial (some streams failed)... */
   status: ColumnType<string, string | undefined, string>;
   /** The options of the run (streams, window, lookback, backfill range), without secrets. */
@@ -165,11 +165,11 @@ export interface EtlStateTable {
   /** Sub-unit with its own state (a monitor group or monitor GUID, a device id); '-' when the stream has one. */
   partition: ColumnType<string, string | undefined, string>;
   /** End of the last completed window (UTC instant): everything before it has been read at least once. Never the newest timestamp seen. */
-  watermark: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  watermark: Date | null;
   /** Stream-specific extra state (JSON). */
   state: unknown;
   /** When the state was last written (UTC instant). */
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Run that last wrote the state (etl_run.run_id). */
   updated_by_run_id: number;
 }
@@ -183,11 +183,11 @@ export interface IncidentTable {
   /** IncidentKey shared by the incident's alerts (alert.incident_key). */
   incident_key: string;
   /** Incident start: the earliest FirstError of its alerts (UTC instant); the earliest alert Timestamp when no alert carries a FirstError. */
-  started_at: ColumnType<Date, Date | string, Date | string>;
+  started_at: Date;
   /** started_at as the account-local wall clock the service sent. */
   started_at_local: string | null;
   /** Incident end: Timestamp of its Ok alert (the earliest, if several); null while ongoing. */
-  ended_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  ended_at: Date | null;
   /** ended_at as the account-local wall clock the service sent; null while ongoing. */
   ended_at_local: string | null;
   /** ended_at - started_at in seconds; null while ongoing. */
@@ -203,7 +203,7 @@ export interface IncidentTable {
   /** MonitorCheckId of the latest alert (the recovering check once the Ok alert is in). */
   last_monitor_check_id: number | null;
   /** Timestamp of the latest alert of the incident (UTC instant). */
-  last_alert_at: ColumnType<Date, Date | string, Date | string>;
+  last_alert_at: Date;
   /** etl_run id of the run whose refresh last changed this row. */
   run_id: number;
 }
@@ -229,7 +229,7 @@ export interface InfraDataFeedValueTable {
   /** Last value formatted per the API user's preferences (FriendlyValue), e.g. "35.1 %". */
   friendly_value: string | null;
   /** When the sync read this value (UTC): the value is the current one at that moment. */
-  observed_at: ColumnType<Date, Date | string, Date | string>;
+  observed_at: Date;
   /** Data feed record as received; secrets removed. */
   raw: unknown;
   /** etl_run id of the run that last changed this row. */
@@ -255,11 +255,11 @@ export interface InfraDeviceTable {
   /** etl_run id of the run that last changed this row. */
   run_id: number;
   /** When a sync first saw this device (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this device (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a complete walk of the tree first missed this device (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.infra_device_group` */
@@ -281,11 +281,11 @@ export interface InfraDeviceGroupTable {
   /** etl_run id of the run that last changed this row. */
   run_id: number;
   /** When a sync first saw this group (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this group (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a complete walk of the tree first missed this group (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.infra_device_uptime_daily` */
@@ -327,11 +327,11 @@ export interface MaintenancePeriodTable {
   /** Description of the period, when sent. */
   description: string | null;
   /** OneTime only: start (UTC instant of StartDateTime). */
-  start_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  start_at: Date | null;
   /** OneTime only: StartDateTime as sent, account-local wall clock. */
   start_at_local: string | null;
   /** OneTime only: end (UTC instant of EndDateTime). */
-  end_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  end_at: Date | null;
   /** OneTime only: EndDateTime as sent, account-local wall clock. */
   end_at_local: string | null;
   /** Recurring only: account-local start time of day (StartTime). */
@@ -347,11 +347,11 @@ export interface MaintenancePeriodTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this period (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this period (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the period removed (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.monitor` */
@@ -387,11 +387,11 @@ export interface MonitorTable {
   /** Uptrends' own Hash of the monitor (changes on every save). */
   api_hash: string | null;
   /** When the monitor was created (UTC instant; CreatedDate, sent since 2022). */
-  created_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  created_at: Date | null;
   /** CreatedDate as sent, account-local wall clock. */
   created_at_local: string | null;
   /** When the monitor was last changed (UTC instant; LastModifiedDate, sent since 2025). */
-  last_modified_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_modified_at: Date | null;
   /** LastModifiedDate as sent, account-local wall clock. */
   last_modified_at_local: string | null;
   /** SHA-256 of the redacted configuration (keys sorted, null fields dropped, Hash and LastModifiedDate ignored); a change opens a new monitor_history v... */
@@ -401,11 +401,11 @@ export interface MonitorTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this monitor (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this monitor (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the monitor gone from the account (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.monitor_error_condition` */
@@ -437,11 +437,11 @@ export interface MonitorErrorConditionTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this condition (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this condition (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the condition removed (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.monitor_group` */
@@ -485,11 +485,11 @@ export interface MonitorGroupTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this group (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this group (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the group gone (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.monitor_group_member` */
@@ -503,11 +503,11 @@ export interface MonitorGroupMemberTable {
   /** etl_run id of the run that last saw this membership. */
   run_id: number;
   /** When a sync first saw the monitor in the group (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw the monitor in the group (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the monitor no longer in the group (UTC); null while it is a member. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.monitor_group_quota_daily` */
@@ -545,7 +545,7 @@ export interface MonitorGroupQuotaDailyTable {
   /** Unified credit limit that day, when sent. */
   unified_credits_quota: number | null;
   /** When the sync that wrote these values read them (UTC). */
-  captured_at: ColumnType<Date, Date | string, Date | string>;
+  captured_at: Date;
   /** etl_run id of the run that last wrote this row (the day's last sync). */
   run_id: number;
 }
@@ -557,9 +557,9 @@ export interface MonitorHistoryTable {
   /** Monitor GUID. */
   monitor_guid: string;
   /** Start (UTC) of the sync run that first saw this configuration: observation time, not LastModifiedDate. */
-  valid_from: ColumnType<Date, Date | string, Date | string>;
+  valid_from: Date;
   /** Start (UTC) of the run that saw the next configuration (or found the monitor deleted); null while current. Half-open: valid_from <= t < valid_to. */
-  valid_to: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  valid_to: Date | null;
   /** SHA-256 of the redacted configuration of this version (see monitor.config_hash). */
   config_hash: string;
   /** Monitor name in this version. */
@@ -575,7 +575,7 @@ export interface MonitorHistoryTable {
   /** Check interval in seconds in this version. */
   check_interval_seconds: number | null;
   /** LastModifiedDate of this version (UTC instant), when the API sent it. */
-  last_modified_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_modified_at: Date | null;
   /** Redacted monitor record of this version. */
   raw: unknown;
   /** etl_run id of the run that wrote this version (or closed it). */
@@ -589,9 +589,9 @@ export interface MonitorStatisticsTable {
   /** Monitor GUID; joins monitor. */
   monitor_guid: string;
   /** Bucket start (StartDateTime) as a UTC instant. In the repeated autumn hour the second of two hourly buckets with the same StartDateTime starts at t... */
-  bucket_start_at: ColumnType<Date, Date | string, Date | string>;
+  bucket_start_at: Date;
   /** Bucket end (EndDateTime, exclusive) as a UTC instant; an end that would not be after the start (first pass of a repeated autumn hour) is the later ... */
-  bucket_end_at: ColumnType<Date, Date | string, Date | string>;
+  bucket_end_at: Date;
   /** StartDateTime as sent, account-local wall clock. */
   bucket_start_local: string;
   /** EndDateTime as sent, account-local wall clock. */
@@ -673,11 +673,11 @@ export interface OperatorTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this operator (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this operator (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the operator gone (UTC); null while they exist. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.operator_group` */
@@ -697,11 +697,11 @@ export interface OperatorGroupTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this group (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this group (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the group gone (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.operator_group_member` */
@@ -715,11 +715,11 @@ export interface OperatorGroupMemberTable {
   /** etl_run id of the run that last saw this membership. */
   run_id: number;
   /** When a sync first saw the operator in the group (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw the operator in the group (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the operator no longer in the group (UTC); null while a member. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.public_status_page` */
@@ -745,11 +745,11 @@ export interface PublicStatusPageTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this page (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this page (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the page gone (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.schema_migration` */
@@ -761,7 +761,7 @@ export interface SchemaMigrationTable {
   /** sha256 (hex) of the file as applied. */
   checksum: string;
   /** When the migration was applied (UTC). */
-  applied_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  applied_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** `uptrends.schema_repeatable` */
@@ -771,7 +771,7 @@ export interface SchemaRepeatableTable {
   /** sha256 (hex) of the file as applied. */
   checksum: string;
   /** When the file was last applied (UTC). */
-  applied_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  applied_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** `uptrends.sla` */
@@ -797,11 +797,11 @@ export interface SlaTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this SLA (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this SLA (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the SLA gone (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.sla_exclusion_period` */
@@ -815,11 +815,11 @@ export interface SlaExclusionPeriodTable {
   /** Description of the exclusion. */
   description: string | null;
   /** Start of the excluded period (UTC instant of From). */
-  from_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  from_at: Date | null;
   /** From as sent, account-local wall clock. */
   from_at_local: string | null;
   /** End of the excluded period (UTC instant of Until). */
-  until_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  until_at: Date | null;
   /** Until as sent, account-local wall clock. */
   until_at_local: string | null;
   /** Uptrends' own Hash of the period. */
@@ -829,11 +829,11 @@ export interface SlaExclusionPeriodTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this period (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this period (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the period removed (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** `uptrends.timezone` */
@@ -865,11 +865,11 @@ export interface TimezoneTable {
   /** etl_run id of the run that last wrote this row. */
   run_id: number;
   /** When a sync first saw this zone (UTC). */
-  first_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last saw this zone (UTC). */
-  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the zone missing from the API (UTC); null while it exists. */
-  deleted_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  deleted_at: Date | null;
 }
 
 /** Every table, by name (the search_path puts `uptrends` first). */
@@ -902,3 +902,15 @@ export interface Database {
   sla_exclusion_period: SlaExclusionPeriodTable;
   timezone: TimezoneTable;
 }
+
+/** The name of a table. */
+export type TableName = Extract<keyof Database, string>;
+
+/** A row as written to table `T`. */
+export type TableRow<T extends TableName> = Insertable<Database[T]>;
+
+/** Columns no row mapper writes: the loader stamps them, or the database defaults them. */
+export type LoaderColumn = 'first_seen_at' | 'last_seen_at' | 'deleted_at' | 'loaded_at';
+
+/** What a row mapper returns for table `T`: every column but the loader's, none left out. */
+export type MappedRow<T extends TableName> = Omit<Required<TableRow<T>>, LoaderColumn>;

@@ -6,8 +6,8 @@
  */
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../extract/sync-options.ts';
-import type { ProgressSink } from '../extract/sync-context.ts';
+import { DEFAULT_SYNC_OPTIONS } from './sync-options.ts';
+import type { ProgressSink } from './sync-context.ts';
 import { openWarehouse } from '../load/db.ts';
 import { runReports, type ReportsResult } from '../reports/run-reports.ts';
 import { startSimulator } from '../simulator/start-simulator.ts';

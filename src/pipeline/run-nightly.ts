@@ -6,11 +6,11 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { SyncOptions } from '../extract/sync-options.ts';
+import type { SyncOptions } from './sync-options.ts';
 import { openWarehouse } from '../load/db.ts';
 import { runReports, type ReportsResult, type RunReportsOptions } from '../reports/run-reports.ts';
 import { systemClock, type Clock } from '../terms.ts';
-import type { ProgressSink } from '../extract/sync-context.ts';
+import type { ProgressSink } from './sync-context.ts';
 import { isReportDay, type ReportSchedule } from './report-schedule.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
 import { localDateOf } from '../time/calendar.ts';

@@ -20,11 +20,11 @@ import {
 import { ApiClient, type ApiClientOptions } from '../extract/http/api-client.ts';
 import { RecordValidator } from '../extract/record-validator.ts';
 import { resolveAccount } from '../extract/resolve-account.ts';
-import { selectStreams } from '../extract/streams/index.ts';
-import { NO_PROGRESS, type ProgressSink, type SyncContext } from '../extract/sync-context.ts';
-import type { SyncOptions } from '../extract/sync-options.ts';
+import { selectStreams } from './streams/index.ts';
+import { NO_PROGRESS, type ProgressSink, type SyncContext } from './sync-context.ts';
+import type { SyncOptions } from './sync-options.ts';
 import { openWarehouse } from '../load/db.ts';
-import { mergeRows, type Row } from '../load/merge-rows.ts';
+import { mergeRows } from '../load/merge-rows.ts';
 import { migrate } from '../load/migrate.ts';
 import { closeRun, openRun, setRunAccount, type RunStatus, type StreamCounts } from '../load/run-ledger.ts';
 import { saveRejects } from '../load/save-rejects.ts';
@@ -161,7 +161,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
         zone: ctx.zone,
         runId,
         stream: 'account',
-      }) as unknown as Row;
+      });
       await warehouse.db.transaction().execute(async (trx) => {
         await mergeRows(trx, { table: 'account', key: ['account_id'], insertOnly: ['first_seen_at'] }, [
           { ...row, first_seen_at: clock(), last_seen_at: clock() },

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { exitCodeFor } from '../../src/cli/exit-codes.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../src/extract/sync-options.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../src/pipeline/sync-options.ts';
 import { createLogger } from '../../src/logger.ts';
 import { runSync, type SyncSummary } from '../../src/pipeline/run-sync.ts';
 import {

@@ -1,7 +1,7 @@
 /** `uptrends-etl sync`: extract the selected streams into the warehouse. */
 import { Option } from 'commander';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../extract/sync-options.ts';
-import { selectStreams } from '../../extract/streams/index.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../pipeline/sync-options.ts';
+import { selectStreams } from '../../pipeline/streams/index.ts';
 import { runSync } from '../../pipeline/run-sync.ts';
 import type { CommandModule } from '../command-module.ts';
 import { checkPeriodOptions, parsePreset } from '../../time/period-options.ts';

@@ -103,6 +103,20 @@ export interface ApiStats {
   byRoute: Record<string, RouteStats>;
 }
 
+/**
+ * The part of the client that streams and readers use. Tests of a reader may pass anything with
+ * this shape (the simulator-backed client in practice).
+ */
+export interface ApiGetter {
+  get<T = unknown>(
+    path: string,
+    query?: Record<string, string | number | boolean | undefined>,
+    options?: GetOptions,
+  ): Promise<ApiResponse<T>>;
+  stats(): Pick<ApiStats, 'requests' | 'retries' | 'bytesReceived' | 'bytesSent'>;
+  close(): Promise<void>;
+}
+
 interface Call {
   url: URL;
   route: string;
@@ -113,7 +127,7 @@ interface Call {
 }
 
 /** The client; create one per API per run and close it at the end. */
-export class ApiClient {
+export class ApiClient implements ApiGetter {
   readonly #name: 'api' | 'infra';
   readonly #settings: ClientSettings;
   readonly #auth: string;

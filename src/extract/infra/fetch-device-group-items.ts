@@ -9,9 +9,9 @@
  * treat what is missing as deleted.
  */
 import { ResponseFormatError, type ErrorContext } from '../../errors.ts';
-import type { ApiGetter } from '../sync-context.ts';
 import { getDeviceGroupPage, type DeviceGroupQuery } from './get-device-group-page.ts';
 import type { InfraFormat } from './infra-stream-options.ts';
+import { type ApiGetter } from '../http/api-client.ts';
 
 /** Everything one group listed. */
 export interface DeviceGroupListing {

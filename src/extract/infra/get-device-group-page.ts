@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { ResponseFormatError, type ErrorContext } from '../../errors.ts';
 import { lenientInteger } from '../schemas/lenient.ts';
-import type { ApiGetter } from '../sync-context.ts';
 import type { InfraFormat } from './infra-stream-options.ts';
 import { normalizeInfraTexts } from './normalize-infra-texts.ts';
+import { type ApiGetter } from '../http/api-client.ts';
 
 /** Route template of the endpoint, for statistics and errors. */
 export const DEVICE_GROUP_DATA_ROUTE = '/v1/DeviceGroupData';

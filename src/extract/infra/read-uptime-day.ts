@@ -6,11 +6,11 @@
  */
 import { HttpError } from '../../errors.ts';
 import type { LocalDate } from '../../terms.ts';
-import type { ApiGetter } from '../sync-context.ts';
 import { fetchDeviceGroupItems } from './fetch-device-group-items.ts';
 import { infraDayPeriod } from './infra-day-period.ts';
 import type { InfraStreamOptions } from './infra-stream-options.ts';
 import { ROOT_DEVICE_GROUP } from './root-device-group.ts';
+import { type ApiGetter } from '../http/api-client.ts';
 
 /** What one day's requests returned. */
 export interface UptimeDay {

@@ -3,6 +3,7 @@
  * resolved for it. Analysts join on it to read local times; `maintenance_interval()` reads the
  * zone from it.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { Account } from '../../extract/schemas/account.ts';
 import type { AccountSettings } from '../../extract/schemas/account-settings.ts';
 import type { UptrendsTimezone } from '../../extract/schemas/timezone.ts';
@@ -30,33 +31,7 @@ export interface AccountInput {
 }
 
 /** Columns of `uptrends.account` written by the mapper. */
-export interface AccountRow {
-  readonly account_id: string;
-  readonly timezone_id: number | null;
-  readonly timezone_description: string | null;
-  readonly iana_zone: IanaZone;
-  readonly iana_zone_exact: boolean;
-  readonly iana_zone_source: string;
-  readonly iana_zone_reason: string;
-  readonly expiration_at: Date | null;
-  readonly expiration_at_local: string | null;
-  readonly basic_monitors: number | null;
-  readonly basic_monitors_in_use: number | null;
-  readonly browser_monitors: number | null;
-  readonly browser_monitors_in_use: number | null;
-  readonly transaction_credits: number | null;
-  readonly transaction_credits_in_use: number | null;
-  readonly api_monitoring_credits: number | null;
-  readonly api_monitoring_credits_in_use: number | null;
-  readonly monitors: number | null;
-  readonly monitors_in_use: number | null;
-  readonly operators: number | null;
-  readonly operators_in_use: number | null;
-  readonly remaining_message_credits: number | null;
-  readonly raw: unknown;
-  readonly settings_raw: unknown;
-  readonly run_id: number;
-}
+export type AccountRow = MappedRow<'account'>;
 
 /** Maps the account's records; the account id is the run's (ctx), not AccountId of /Account. */
 export function accountRow(input: AccountInput, ctx: RowContext): AccountRow {

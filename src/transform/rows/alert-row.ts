@@ -3,6 +3,7 @@
  * Error texts are stored exactly as sent, because the warehouse keeps the truth and the reports
  * sanitise what they show; only `raw` goes through redactSecrets.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { Alert } from '../../extract/schemas/alert.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
@@ -13,24 +14,7 @@ import type { RowContext } from '../row-context.ts';
  * Columns of `uptrends.alert` written by the mapper (`loaded_at` is the database's default,
  * set once on insert).
  */
-export interface AlertRow {
-  readonly alert_id: string;
-  readonly account_id: string;
-  readonly monitor_guid: string;
-  readonly alert_type: string;
-  readonly raised_at: Date;
-  readonly raised_at_local: string;
-  readonly first_error_at: Date | null;
-  readonly first_error_at_local: string | null;
-  readonly monitor_check_id: number;
-  readonly first_error_monitor_check_id: number;
-  readonly error_description: string | null;
-  readonly error_message: string | null;
-  readonly incident_key: string;
-  readonly incident_key_derived: boolean;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type AlertRow = MappedRow<'alert'>;
 
 // The incident key of an alert sent without IncidentKey: every alert of one incident carries the
 // same FirstErrorMonitorCheckId, so they still group together; the prefix keeps a derived key

@@ -4,25 +4,13 @@
  * feed without an id cannot be keyed and is handed back for the caller to reject, without
  * rejecting the device.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { InfraDevice } from '../../extract/schemas/infra-device-group-data.ts';
 import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.infra_data_feed_value`. */
-export interface InfraDataFeedValueRow {
-  readonly account_id: string;
-  readonly device_id: string;
-  readonly data_feed_id: string;
-  readonly name: string | null;
-  readonly data_type: string | null;
-  readonly status: string | null;
-  readonly value: string | null;
-  readonly value_number: number | null;
-  readonly friendly_value: string | null;
-  readonly observed_at: Date;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type InfraDataFeedValueRow = MappedRow<'infra_data_feed_value'>;
 
 const NUMERIC_TEXT = /^\s*-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
 

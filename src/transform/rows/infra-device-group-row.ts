@@ -1,19 +1,11 @@
 /** `uptrends.infra_device_group` row: one group of the Infra device tree. */
+import type { MappedRow } from '../../load/schema.ts';
 import type { TreeGroup } from '../../extract/infra/walk-device-tree.ts';
 import type { RowContext } from '../row-context.ts';
 import { infraRawItem } from './infra-raw-item.ts';
 
 /** Columns of `uptrends.infra_device_group` written by the mapper (the loader adds the seen stamps). */
-export interface InfraDeviceGroupRow {
-  readonly account_id: string;
-  readonly device_group_id: string;
-  readonly name: string | null;
-  readonly parent_device_group_id: string | null;
-  readonly depth: number;
-  readonly status: string | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type InfraDeviceGroupRow = MappedRow<'infra_device_group'>;
 
 /** Maps a group found by the tree walk; the root has no raw item. */
 export function infraDeviceGroupRow(group: TreeGroup, ctx: RowContext): InfraDeviceGroupRow {

@@ -1,19 +1,11 @@
 /** `uptrends.infra_device` row: one device with the groups listing it. */
+import type { MappedRow } from '../../load/schema.ts';
 import type { InfraDevice } from '../../extract/schemas/infra-device-group-data.ts';
 import type { RowContext } from '../row-context.ts';
 import { infraRawItem } from './infra-raw-item.ts';
 
 /** Columns of `uptrends.infra_device` written by the mapper (the loader adds the seen stamps). */
-export interface InfraDeviceRow {
-  readonly account_id: string;
-  readonly device_id: string;
-  readonly name: string | null;
-  readonly item_type: string | null;
-  readonly status: string | null;
-  readonly device_group_ids: readonly string[];
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type InfraDeviceRow = MappedRow<'infra_device'>;
 
 /** Maps a parsed device item; `groupIds` are the groups listing it, `original` the item as received. */
 export function infraDeviceRow(

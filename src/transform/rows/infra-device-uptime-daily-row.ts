@@ -5,6 +5,7 @@
  * the simulator does exactly this), which is not a day of downtime: `has_data` says so, and the
  * monthly view leaves such days out. A percentage outside 0-100 is a broken record and is rejected.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { InfraDevice } from '../../extract/schemas/infra-device-group-data.ts';
 import type { LocalDate } from '../../terms.ts';
@@ -12,18 +13,7 @@ import type { RowContext } from '../row-context.ts';
 import { infraRawItem } from './infra-raw-item.ts';
 
 /** Columns of `uptrends.infra_device_uptime_daily`. */
-export interface InfraDeviceUptimeDailyRow {
-  readonly account_id: string;
-  readonly device_id: string;
-  readonly day: LocalDate;
-  readonly uptime_percentage: number | null;
-  readonly has_data: boolean;
-  readonly status: string | null;
-  readonly friendly_uptime: string | null;
-  readonly period: string;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type InfraDeviceUptimeDailyRow = MappedRow<'infra_device_uptime_daily'>;
 
 /** Maps one device item of a day's response; throws RecordValidationError for an impossible uptime. */
 export function infraDeviceUptimeDailyRow(

@@ -3,6 +3,7 @@
  * One-time periods get UTC instants; recurring ones keep their wall-clock times, which
  * `uptrends.maintenance_interval()` expands in the account's zone.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { MaintenancePeriod } from '../../extract/schemas/maintenance-period.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
@@ -10,25 +11,7 @@ import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.maintenance_period` written by the mapper. */
-export interface MaintenancePeriodRow {
-  readonly account_id: string;
-  readonly monitor_guid: string;
-  readonly maintenance_period_id: number;
-  readonly schedule_mode: string;
-  readonly maintenance_type: string;
-  readonly description: string | null;
-  readonly start_at: Date | null;
-  readonly start_at_local: string | null;
-  readonly end_at: Date | null;
-  readonly end_at_local: string | null;
-  /** `HH:mm:ss`, recurring periods only. */
-  readonly start_time: string | null;
-  readonly end_time: string | null;
-  readonly week_day: string | null;
-  readonly month_day: number | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type MaintenancePeriodRow = MappedRow<'maintenance_period'>;
 
 const CLOCK_TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 

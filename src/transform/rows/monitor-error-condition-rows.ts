@@ -3,26 +3,13 @@
  * may hold several conditions of one type (two content matches), so the key is the type plus
  * its occurrence among conditions of that type, which stays stable when other types change.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { Monitor } from '../../extract/schemas/monitor.ts';
 import { errorConditionsOf } from '../error-conditions-of.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.monitor_error_condition` written by the mapper. */
-export interface MonitorErrorConditionRow {
-  readonly account_id: string;
-  readonly monitor_guid: string;
-  readonly error_condition_type: string;
-  readonly occurrence: number;
-  readonly value: string | null;
-  readonly value_numeric: number | null;
-  readonly percentage: string | null;
-  readonly percentage_numeric: number | null;
-  readonly effect: string | null;
-  readonly level: string | null;
-  readonly match_type: string | null;
-  readonly source: 'ErrorConditions' | 'deprecated';
-  readonly run_id: number;
-}
+export type MonitorErrorConditionRow = MappedRow<'monitor_error_condition'>;
 
 function numeric(text: string | null): number | null {
   if (text === null || text.trim() === '') return null;

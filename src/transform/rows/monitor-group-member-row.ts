@@ -1,14 +1,10 @@
 /** `uptrends.monitor_group_member` row: one monitor in one group (from the member array). */
+import type { MappedRow } from '../../load/schema.ts';
 import type { MonitorGroupMember } from '../../extract/schemas/monitor-group-member.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.monitor_group_member` written by the mapper. */
-export interface MonitorGroupMemberRow {
-  readonly account_id: string;
-  readonly monitor_group_guid: string;
-  readonly monitor_guid: string;
-  readonly run_id: number;
-}
+export type MonitorGroupMemberRow = MappedRow<'monitor_group_member'>;
 
 /** Maps one member entry of `GET /MonitorGroup/{groupGuid}/Member`. */
 export function monitorGroupMemberRow(

@@ -2,17 +2,14 @@
  * `uptrends.monitor_group_quota_daily` row: one group's credits on one account-local day. The
  * key is (group, day), so a later sync the same day overwrites the row: the last one wins.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { MonitorGroup } from '../../extract/schemas/monitor-group.ts';
 import type { LocalDate } from '../../terms.ts';
-import { quotaSnapshotOf, type QuotaSnapshot } from '../quota-snapshot-of.ts';
+import { quotaSnapshotOf } from '../quota-snapshot-of.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.monitor_group_quota_daily`. */
-export interface MonitorGroupQuotaDailyRow extends QuotaSnapshot {
-  readonly account_id: string;
-  readonly captured_at: Date;
-  readonly run_id: number;
-}
+export type MonitorGroupQuotaDailyRow = MappedRow<'monitor_group_quota_daily'>;
 
 /**
  * Maps a group's snapshot for `snapshotDate` (the sync's account-local date:

@@ -3,25 +3,11 @@
  * version when a monitor's config_hash differs from its open version (closing that one with
  * valid_to = the new valid_from); the mapper only shapes the row.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { MonitorRow } from './monitor-row.ts';
 
 /** Columns of `uptrends.monitor_history`. */
-export interface MonitorHistoryRow {
-  readonly account_id: string;
-  readonly monitor_guid: string;
-  readonly valid_from: Date;
-  readonly valid_to: Date | null;
-  readonly config_hash: string;
-  readonly name: string | null;
-  readonly monitor_type: string | null;
-  readonly monitor_mode: string | null;
-  readonly is_active: boolean | null;
-  readonly generate_alert: boolean | null;
-  readonly check_interval_seconds: number | null;
-  readonly last_modified_at: Date | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type MonitorHistoryRow = MappedRow<'monitor_history'>;
 
 /**
  * The open version for a monitor row, valid from `validFrom`: the start of the run that first

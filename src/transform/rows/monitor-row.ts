@@ -2,6 +2,7 @@
  * `uptrends.monitor` row of one monitor: the columns analysts filter on, typed, plus the
  * redacted record in `raw` and a configuration hash that drives monitor_history.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { Monitor } from '../../extract/schemas/monitor.ts';
 import { configHash } from '../config-hash.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
@@ -15,30 +16,7 @@ import type { RowContext } from '../row-context.ts';
 export const MONITOR_HASH_IGNORED_KEYS: readonly string[] = ['Hash', 'LastModifiedDate'];
 
 /** Columns of `uptrends.monitor` written by the mapper (the loader owns first/last seen, deleted). */
-export interface MonitorRow {
-  readonly account_id: string;
-  readonly monitor_guid: string;
-  readonly name: string | null;
-  readonly monitor_type: string | null;
-  readonly monitor_mode: string | null;
-  readonly is_active: boolean | null;
-  readonly generate_alert: boolean | null;
-  readonly is_locked: boolean | null;
-  readonly check_interval_seconds: number | null;
-  readonly url: string | null;
-  readonly network_address: string | null;
-  readonly port: number | null;
-  readonly credits: number | null;
-  readonly use_concurrent_monitoring: boolean | null;
-  readonly api_hash: string | null;
-  readonly created_at: Date | null;
-  readonly created_at_local: string | null;
-  readonly last_modified_at: Date | null;
-  readonly last_modified_at_local: string | null;
-  readonly config_hash: string;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type MonitorRow = MappedRow<'monitor'>;
 
 /**
  * The check interval in seconds. The API's CheckInterval is MINUTES (the spec's "seconds" is

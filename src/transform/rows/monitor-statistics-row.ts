@@ -10,6 +10,7 @@
  * - a bucket of at most an hour whose UTC length exceeds its wall-clock length starts at the
  *   later reading of its start, when that makes the two lengths equal.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { Statistics } from '../../extract/schemas/statistics.ts';
 import type { IanaZone } from '../../terms.ts';
@@ -19,34 +20,7 @@ import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.monitor_statistics` written by the mapper. */
-export interface MonitorStatisticsRow {
-  readonly account_id: string;
-  readonly monitor_guid: string;
-  readonly bucket_start_at: Date;
-  readonly bucket_end_at: Date;
-  readonly bucket_start_local: string;
-  readonly bucket_end_local: string;
-  readonly bucket_id_text: string | null;
-  readonly checks: number | null;
-  readonly confirmed_errors: number | null;
-  readonly unconfirmed_errors: number | null;
-  readonly uptime_seconds: number | null;
-  readonly downtime_seconds: number | null;
-  readonly uptime_percentage: number | null;
-  readonly downtime_percentage: number | null;
-  readonly sla_target: number | null;
-  readonly sla_target_total_time: number | null;
-  readonly operator_response_target: number | null;
-  readonly operator_response_time: number | null;
-  readonly alerts: number | null;
-  readonly total_time: number | null;
-  readonly resolve_time: number | null;
-  readonly connection_time: number | null;
-  readonly download_time: number | null;
-  readonly total_bytes: number | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type MonitorStatisticsRow = MappedRow<'monitor_statistics'>;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -1,14 +1,10 @@
 /** `uptrends.operator_group_member` row: one operator in one operator group. */
+import type { MappedRow } from '../../load/schema.ts';
 import type { OperatorGroupMember } from '../../extract/schemas/operator-group-member.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.operator_group_member` written by the mapper. */
-export interface OperatorGroupMemberRow {
-  readonly account_id: string;
-  readonly operator_group_guid: string;
-  readonly operator_guid: string;
-  readonly run_id: number;
-}
+export type OperatorGroupMemberRow = MappedRow<'operator_group_member'>;
 
 /** Maps one member entry of `GET /OperatorGroup/{groupGuid}/Member`. */
 export function operatorGroupMemberRow(

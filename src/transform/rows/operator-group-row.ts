@@ -1,18 +1,11 @@
 /** `uptrends.operator_group` row: one operator group, system groups included. */
+import type { MappedRow } from '../../load/schema.ts';
 import type { OperatorGroup } from '../../extract/schemas/operator-group.ts';
 import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.operator_group` written by the mapper. */
-export interface OperatorGroupRow {
-  readonly account_id: string;
-  readonly operator_group_guid: string;
-  readonly description: string | null;
-  readonly is_everyone: boolean | null;
-  readonly is_administrators_group: boolean | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type OperatorGroupRow = MappedRow<'operator_group'>;
 
 /** Maps a parsed operator group; accepts both spellings of the administrators flag. */
 export function operatorGroupRow(

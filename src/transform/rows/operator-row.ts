@@ -2,29 +2,13 @@
  * `uptrends.operator` row: one operator (user). Contact details beyond name and e-mail stay in
  * the redacted `raw` only; the password never reaches the warehouse.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { Operator } from '../../extract/schemas/operator.ts';
 import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.operator` written by the mapper. */
-export interface OperatorRow {
-  readonly account_id: string;
-  readonly operator_guid: string;
-  readonly full_name: string | null;
-  readonly email: string | null;
-  readonly is_account_administrator: boolean | null;
-  readonly is_on_duty: boolean | null;
-  readonly culture_name: string | null;
-  readonly time_zone_id: number | null;
-  readonly sms_provider: string | null;
-  readonly phone_provider: string | null;
-  readonly allow_native_login: boolean | null;
-  readonly allow_single_signon: boolean | null;
-  readonly operator_role: string | null;
-  readonly api_hash: string | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type OperatorRow = MappedRow<'operator'>;
 
 /** Maps a parsed operator; `original` is the record as received, for `raw`. */
 export function operatorRow(operator: Operator, ctx: RowContext, original?: unknown): OperatorRow {

@@ -3,23 +3,13 @@
  * uuid arrays (a page lists a handful; arrays keep one row per page and `unnest` answers
  * "which pages show this monitor").
  */
+import type { MappedRow } from '../../load/schema.ts';
 import type { PublicStatusPage } from '../../extract/schemas/public-status-page.ts';
 import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.public_status_page` written by the mapper. */
-export interface PublicStatusPageRow {
-  readonly account_id: string;
-  readonly public_status_page_guid: string;
-  readonly name: string | null;
-  readonly is_published: boolean | null;
-  readonly preset_period_type: string | null;
-  readonly sla_guid: string | null;
-  readonly monitor_guids: string[];
-  readonly monitor_group_guids: string[];
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type PublicStatusPageRow = MappedRow<'public_status_page'>;
 
 const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 

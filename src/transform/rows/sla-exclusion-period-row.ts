@@ -1,23 +1,12 @@
 /** `uptrends.sla_exclusion_period` row: one account-local period excluded from an SLA. */
+import type { MappedRow } from '../../load/schema.ts';
 import type { SlaExclusionPeriod } from '../../extract/schemas/sla-exclusion-period.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.sla_exclusion_period` written by the mapper. */
-export interface SlaExclusionPeriodRow {
-  readonly account_id: string;
-  readonly sla_guid: string;
-  readonly exclusion_period_id: number;
-  readonly description: string | null;
-  readonly from_at: Date | null;
-  readonly from_at_local: string | null;
-  readonly until_at: Date | null;
-  readonly until_at_local: string | null;
-  readonly api_hash: string | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type SlaExclusionPeriodRow = MappedRow<'sla_exclusion_period'>;
 
 /** Maps one exclusion period of the SLA `slaGuid` (read from `/Sla/{slaGuid}/ExclusionPeriod`). */
 export function slaExclusionPeriodRow(

@@ -1,21 +1,11 @@
 /** `uptrends.sla` row: one SLA definition with its thresholds. */
+import type { MappedRow } from '../../load/schema.ts';
 import type { Sla } from '../../extract/schemas/sla.ts';
 import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.sla` written by the mapper. */
-export interface SlaRow {
-  readonly account_id: string;
-  readonly sla_guid: string;
-  readonly description: string | null;
-  readonly uptime_error_threshold: number | null;
-  readonly uptime_warning_threshold: number | null;
-  readonly load_time_error_threshold: number | null;
-  readonly operator_response_time_threshold: number | null;
-  readonly api_hash: string | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type SlaRow = MappedRow<'sla'>;
 
 /** Maps a parsed SLA; reads the wire's `OperatorReponseTimeThreshold` (sic) or the fixed name. */
 export function slaRow(sla: Sla, ctx: RowContext, original?: unknown): SlaRow {

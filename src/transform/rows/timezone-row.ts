@@ -3,6 +3,7 @@
  * are Uptrends' own integers) with the IANA zone mapUptrendsTimezone gives it, so analysts can
  * read an operator's TimeZoneId as a real zone.
  */
+import type { MappedRow } from '../../load/schema.ts';
 import { EtlError } from '../../errors.ts';
 import type { UptrendsTimezone } from '../../extract/schemas/timezone.ts';
 import { mapUptrendsTimezone } from '../map-uptrends-timezone.ts';
@@ -11,21 +12,7 @@ import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.timezone` written by the mapper. */
-export interface TimezoneRow {
-  readonly account_id: string;
-  readonly timezone_id: number;
-  readonly description: string | null;
-  readonly offset_from_utc_minutes: number;
-  readonly has_daylight_saving: boolean;
-  readonly daylight_saving_offset_minutes: number | null;
-  readonly daylight_saving_start_local: string | null;
-  readonly daylight_saving_end_local: string | null;
-  readonly dst_hemisphere: 'north' | 'south' | null;
-  readonly iana_zone: string | null;
-  readonly iana_zone_exact: boolean | null;
-  readonly raw: unknown;
-  readonly run_id: number;
-}
+export type TimezoneRow = MappedRow<'timezone'>;
 
 function hemisphereOf(description: string | null | undefined): 'north' | 'south' | null {
   const marker = /^\s*(?:GMT|UTC)[^*#\s]*\s*([*#])/i.exec(description ?? '')?.[1];

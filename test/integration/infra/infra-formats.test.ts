@@ -6,14 +6,16 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiGetter } from '../../../src/extract/sync-context.ts';
-import { createInfraDeviceUptimeStream } from '../../../src/extract/streams/infra-device-uptime.ts';
-import { createInfraDevicesStream } from '../../../src/extract/streams/infra-devices.ts';
+import {
+  createInfraDevicesStream,
+  createInfraDeviceUptimeStream,
+} from '../../../src/pipeline/streams/infra.ts';
 import type { InfraFormat } from '../../../src/extract/infra/infra-stream-options.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { runInfraStream } from './infra-harness.ts';
+import { type ApiGetter } from '../../../src/extract/http/api-client.ts';
 
 const NOW = new Date('2025-03-31T08:00:00Z');
 // Includes 2025-03-30, the 23-hour day of Amsterdam.

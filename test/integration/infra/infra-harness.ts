@@ -5,16 +5,11 @@
  * the simulator's clock.
  */
 import type { Kysely } from 'kysely';
-import { ApiClient } from '../../../src/extract/http/api-client.ts';
+import { ApiClient, type ApiGetter } from '../../../src/extract/http/api-client.ts';
 import { RecordValidator } from '../../../src/extract/record-validator.ts';
-import type { StreamDefinition } from '../../../src/extract/stream-definition.ts';
-import {
-  NO_PROGRESS,
-  type ApiGetter,
-  type StreamResult,
-  type SyncContext,
-} from '../../../src/extract/sync-context.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/extract/sync-options.ts';
+import type { StreamDefinition } from '../../../src/pipeline/engine/stream-definition.ts';
+import { NO_PROGRESS, type StreamResult, type SyncContext } from '../../../src/pipeline/sync-context.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { openRun } from '../../../src/load/run-ledger.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import type { RunningSimulator } from '../../../src/simulator/start-simulator.ts';

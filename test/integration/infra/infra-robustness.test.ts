@@ -6,14 +6,13 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiGetter } from '../../../src/extract/sync-context.ts';
-import { infraDeviceUptimeStream } from '../../../src/extract/streams/infra-device-uptime.ts';
-import { infraDevicesStream } from '../../../src/extract/streams/infra-devices.ts';
+import { infraDevicesStream, infraDeviceUptimeStream } from '../../../src/pipeline/streams/infra.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { runInfraStream } from './infra-harness.ts';
 import { localMidnight } from '../../../src/time/calendar.ts';
+import { type ApiGetter } from '../../../src/extract/http/api-client.ts';
 
 const NOW = new Date('2025-06-12T07:00:00Z');
 const BACKFILL = { from: '2025-06-08', to: '2025-06-12' };

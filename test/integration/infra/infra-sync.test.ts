@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/extract/sync-options.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';

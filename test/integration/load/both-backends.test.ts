@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LockError } from '../../../src/errors.ts';
 import { openWarehouse, type Warehouse } from '../../../src/load/db.ts';
-import { mergeRows } from '../../../src/load/merge-rows.ts';
+import { mergeAnyRows } from '../../../src/load/merge-rows.ts';
 import { analyzeTables } from '../../../src/load/analyze-tables.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { migrate, readMigrations } from '../../../src/load/migrate.ts';
@@ -72,14 +72,14 @@ describe.each(backends)('on %s', (backend, open) => {
     );
     const t0 = new Date('2025-01-01T00:00:00Z');
     const opts = { table: 'merge_probe', key: ['id'], insertOnly: ['first_seen_at'] };
-    const first = await mergeRows(warehouse.db, opts, [
+    const first = await mergeAnyRows(warehouse.db, opts, [
       { id: 'a', v: 1, note: { x: 1 }, first_seen_at: t0, run_id: 1 },
       { id: 'b', v: 1, note: null, first_seen_at: t0, run_id: 1 },
       { id: 'a', v: 2, note: { x: 2 }, first_seen_at: t0, run_id: 1 },
     ]);
     expect(first).toEqual({ rows: 2, written: 2 });
     const t1 = new Date('2025-02-01T00:00:00Z');
-    const second = await mergeRows(warehouse.db, opts, [
+    const second = await mergeAnyRows(warehouse.db, opts, [
       { id: 'a', v: 2, note: { x: 2 }, first_seen_at: t1, run_id: 2 },
       { id: 'b', v: 5, note: null, first_seen_at: t1, run_id: 2 },
     ]);
@@ -96,7 +96,7 @@ describe.each(backends)('on %s', (backend, open) => {
     const { warehouse } = await open();
     await migrate(warehouse.db);
     await sql`create table uptrends.nul_probe (id text primary key, t text, j jsonb)`.execute(warehouse.db);
-    await mergeRows(warehouse.db, { table: 'nul_probe', key: ['id'] }, [
+    await mergeAnyRows(warehouse.db, { table: 'nul_probe', key: ['id'] }, [
       { id: 'a\u0000', t: 'x\u0000y', j: { 'k\u0000': ['v\u0000'] } },
     ]);
     const rows = await sql<{ id: string; t: string; j: unknown }>`select * from uptrends.nul_probe`.execute(

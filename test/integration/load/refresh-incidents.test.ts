@@ -10,9 +10,9 @@ import { mergeRows } from '../../../src/load/merge-rows.ts';
 import { refreshIncidents } from '../../../src/load/refresh-incidents.ts';
 import { alertRow } from '../../../src/transform/rows/alert-row.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { type Database } from '../../../src/load/schema.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
+type Db = Kysely<Database>;
 
 const ZONE = 'Europe/Amsterdam';
 const M1 = '11111111-AAAA-4AAA-8AAA-111111111111';
@@ -25,7 +25,7 @@ let nextId = 1;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  db = tdb.warehouse.db as Db;
+  db = tdb.warehouse.db;
 });
 afterAll(async () => tdb.drop());
 

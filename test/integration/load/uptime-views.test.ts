@@ -17,9 +17,9 @@ import { maintenancePeriodRow } from '../../../src/transform/rows/maintenance-pe
 import { monitorStatisticsRow } from '../../../src/transform/rows/monitor-statistics-row.ts';
 import type { RowContext } from '../../../src/transform/row-context.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { type Database } from '../../../src/load/schema.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
+type Db = Kysely<Database>;
 
 const ZONE = 'Europe/Amsterdam';
 const CTX: RowContext = { accountId: 'acc', zone: ZONE, runId: 1 };
@@ -235,7 +235,7 @@ async function load(): Promise<void> {
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  db = tdb.warehouse.db as Db;
+  db = tdb.warehouse.db;
   await load();
 });
 afterAll(async () => tdb.drop());

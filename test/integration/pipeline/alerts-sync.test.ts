@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../src/config.ts';
 import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/extract/sync-options.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { localToUtcCandidates, utcToLocal } from '../../../src/time/zone-clock.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';

@@ -10,7 +10,7 @@ import { loadConfig } from '../../../src/config.ts';
 import { PartialRunError, RunFailedError } from '../../../src/errors.ts';
 import { EXIT, exitCodeFor } from '../../../src/cli/exit-codes.ts';
 import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/extract/sync-options.ts';
+import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';

@@ -331,7 +331,7 @@ describe('statistics', () => {
     expect(outcome.exitCode).toBe(EXIT.data);
     expect(outcome.error?.message).toContain(`statistics of monitor ${monitor}`);
     expect(outcome.error?.message).toMatch(
-      /for \[2025-11-03T00:00:00, 2025-11-10T00:00:00\): GET \/Statistics\/Monitor\/\{guid\} answered no Data array/,
+      /for \[2025-11-03T00:00:00, 2025-11-10T00:00:00\) failed: GET \/Statistics\/Monitor\/\{guid\} answered no Data array/,
     );
     expect(await buckets()).toBe(0);
   });

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { EXIT } from '../../../src/cli/exit-codes.ts';
 import { LockError } from '../../../src/errors.ts';
 import { LOCK_FILE } from '../../../src/load/data-dir-lock.ts';
-import type { SyncOptions } from '../../../src/extract/sync-options.ts';
+import type { SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { COMPARED_TABLES } from '../../support/reliability-concurrency.ts';
 import { startReliabilityRig, type ReliabilityRig } from '../../support/reliability-rig.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';

@@ -1,10 +1,10 @@
-// Unit tests of src/extract/paginate-cursor.ts and src/extract/read-alert-window.ts (kept beside the
+// Unit tests of src/extract/paginate-cursor.ts and src/extract/window-readers.ts (kept beside the
 // HTTP tests: the paginator is part of the same extraction machinery).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError, StreamError } from '../../../../src/errors.ts';
 import { paginateCursor, type CursorPage } from '../../../../src/extract/paginate-cursor.ts';
-import { readCursorWindow } from '../../../../src/extract/read-alert-window.ts';
+import { readWholeWindow as readCursorWindow } from '../../../support/cursor-window.ts';
 
 /** A fake service: pages of `items` of size `take`, cursors "c1", "c2", ... */
 function pagedService(
@@ -107,53 +107,44 @@ describe('paginateCursor', () => {
     expect(pages.flat()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('calls a cursor that keeps handing out empty pages with new cursors runaway, long before the page cap', async () => {
+    let n = 0;
+    const fetch = (): Promise<CursorPage<number>> => Promise.resolve({ records: [], next: `c${++n}` });
+    const error = await collect(paginateCursor(fetch, { maxEmptyPages: 10, context: { window: 'W' } })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StreamError);
+    expect((error as StreamError).context).toMatchObject({
+      reason: 'runaway-cursor',
+      pages: 10,
+      window: 'W',
+    });
+    expect(n).toBe(10);
+  });
+
+  it('empty pages between full ones are not runaway: the streak starts over', async () => {
+    const pages: CursorPage<number>[] = [
+      { records: [1], next: 'a' },
+      { records: [], next: 'b' },
+      { records: [2], next: 'c' },
+      { records: [], next: 'd' },
+      { records: [3] },
+    ];
+    let i = 0;
+    const read = await collect(paginateCursor(() => Promise.resolve(pages[i++]!), { maxEmptyPages: 2 }));
+    expect(read).toEqual([[1], [], [2], [], [3]]);
+  });
+
   it('passes fetch errors through unchanged', async () => {
     const boom = new HttpError('API_SERVER_ERROR', 'down', 500);
     await expect(collect(paginateCursor(() => Promise.reject(boom)))).rejects.toBe(boom);
   });
 });
 
-describe('readCursorWindow', () => {
+describe('readCursorPages (a whole window)', () => {
   it('reads the whole window and counts pages', async () => {
-    const seen: number[] = [];
-    const w = await readCursorWindow(pagedService([1, 2, 3, 4, 5], 2).fetch, { onPage: (n) => seen.push(n) });
+    const w = await readCursorWindow(pagedService([1, 2, 3, 4, 5], 2).fetch);
     expect(w).toEqual({ records: [1, 2, 3, 4, 5], pages: 3, restarts: 0 });
-    expect(seen).toEqual([1, 2, 3]);
-  });
-
-  it('deduplicates by key, keeping the first position and the last copy', async () => {
-    type R = { id: string; v: number };
-    const pages: CursorPage<R>[] = [
-      {
-        records: [
-          { id: 'a', v: 1 },
-          { id: 'b', v: 1 },
-        ],
-        next: 'x',
-      },
-      {
-        records: [
-          { id: 'a', v: 2 },
-          { id: 'c', v: 1 },
-        ],
-      },
-    ];
-    const w = await readCursorWindow((c) => Promise.resolve(pages[c === undefined ? 0 : 1]!), {
-      key: (r) => r.id,
-    });
-    expect(w.records).toEqual([
-      { id: 'a', v: 2 },
-      { id: 'b', v: 1 },
-      { id: 'c', v: 1 },
-    ]);
-  });
-
-  it('keeps records without a key', async () => {
-    const w = await readCursorWindow(
-      () => Promise.resolve({ records: [{ id: undefined }, { id: undefined }] }),
-      { key: (r) => r.id },
-    );
-    expect(w.records).toHaveLength(2);
   });
 
   it('restarts from the first page when a cursor is rejected with 400', async () => {

@@ -1,10 +1,10 @@
+import { type ApiGetter } from '../../../../src/extract/http/api-client.ts';
 /**
  * An in-memory Infra API for unit tests: each group id (`''` for the all-devices group) lists raw
  * items; `DeviceGroupData` honours DeviceGroup, GroupFilter, Skip and Take and reports Count.
  * Options bend it the ways a real server might: cap the page size, ignore Skip, change the
  * listing between pages. Every request's query is recorded.
  */
-import type { ApiGetter } from '../../../../src/extract/sync-context.ts';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 

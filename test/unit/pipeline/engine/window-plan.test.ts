@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contiguousEnd, planWindows } from '../../../src/extract/plan-windows.ts';
+import { contiguousEnd, planWindows } from '../../../../src/pipeline/engine/window-plan.ts';
 
 const zone = 'Europe/Amsterdam';
 const base = { zone, lookbackDays: 3, initialDays: 30, windowDays: 1 };

@@ -1,16 +1,20 @@
 /**
- * Reads one alert window completely: every page of its cursor, with the window restarted from its
- * first page when the service rejects a cursor as invalid or expired (cursors can be invalidated
- * server-side, facts 2.1: the 2025 format change). A window is returned only once its cursor is
- * exhausted, so the caller may commit it and move the watermark; anything less throws.
+ * Reads one alert window page by page, streaming: every page of its cursor, with the window
+ * restarted from its first page when the service rejects a cursor as invalid or expired (cursors
+ * can be invalidated server-side, facts 2.1: the 2025 format change). Pages are yielded as they
+ * arrive, so memory does not grow with the window; a consumer knows the window is complete only
+ * when the generator returns normally, and must treat the pages of an earlier pass as superseded
+ * when `pass` changes (in practice: merging is idempotent, so it simply reads on). Anything less
+ * than a complete window throws.
  */
-import { ConfigError, HttpError, ResponseFormatError, StreamError, type ErrorContext } from '../errors.ts';
+import { ConfigError, type ErrorContext, HttpError, ResponseFormatError, StreamError } from '../errors.ts';
 import { alertListSchema } from './schemas/alert-list.ts';
 import { paginateCursor, type CursorPage, type FetchCursorPage } from './paginate-cursor.ts';
+import { statisticsListSchema } from './schemas/statistics-list.ts';
 
-/** Options of readCursorWindow. */
-export interface ReadCursorWindowOptions<T> {
-  /** Page cap per pass. (Default: 100000) */
+/** Options of readCursorPages. */
+export interface ReadCursorPagesOptions {
+  /** Page cap per pass. (Default: paginateCursor's) */
   maxPages?: number;
   /** Restarts after an invalid cursor before the window fails. (Default: 3) */
   maxRestarts?: number;
@@ -19,78 +23,57 @@ export interface ReadCursorWindowOptions<T> {
    * (Default: an HttpError with status 400)
    */
   isInvalidCursor?: (error: unknown) => boolean;
-  /** Deduplication key; records with the same key are kept once (the last copy, at the first position). */
-  key?: (record: T) => string | undefined;
   /** Names the window in errors. */
   context?: ErrorContext;
-  /** Called after each page with the number of pages read so far (all passes). */
-  onPage?: (pages: number) => void;
 }
 
-/** A completely read window. */
-export interface CursorWindow<T> {
-  records: T[];
-  /** Pages read, restarted passes included (what the window cost in requests). */
-  pages: number;
-  restarts: number;
+/** One page of a window, with the pass it belongs to (0, then 1 after the first restart, ...). */
+export interface WindowPage<T> {
+  readonly records: T[];
+  readonly pass: number;
 }
 
 function defaultIsInvalidCursor(error: unknown): boolean {
   return error instanceof HttpError && error.status === 400;
 }
 
-/** Reads every page of one window into memory; see the module comment for restarts. */
-export async function readCursorWindow<T>(
+/** Yields every page of one window; see the module comment for restarts and completeness. */
+export async function* readCursorPages<T>(
   fetchPage: FetchCursorPage<T>,
-  options: ReadCursorWindowOptions<T> = {},
-): Promise<CursorWindow<T>> {
+  options: ReadCursorPagesOptions = {},
+): AsyncGenerator<WindowPage<T>> {
   const maxRestarts = options.maxRestarts ?? 3;
   const isInvalidCursor = options.isInvalidCursor ?? defaultIsInvalidCursor;
   const context: ErrorContext = { ...fetchPage.context, ...options.context };
-  let pages = 0;
-  for (let restarts = 0; ; restarts++) {
+  for (let pass = 0; ; pass++) {
     // Only a failure of a request that carried a cursor can be the cursor's fault.
     let carriedCursor = false;
     const tracked = (cursor: string | undefined): Promise<CursorPage<T>> => {
       carriedCursor = cursor !== undefined;
       return fetchPage(cursor);
     };
-    // A restart starts a fresh pass: the result is exactly one complete reading of the window.
-    const records: T[] = [];
-    const slotOf = new Map<string, number>();
     try {
-      for await (const page of paginateCursor(tracked, { maxPages: options.maxPages, context })) {
-        pages++;
-        for (const record of page) {
-          const k = options.key?.(record);
-          const slot = k === undefined ? undefined : slotOf.get(k);
-          if (slot !== undefined) records[slot] = record;
-          else {
-            if (k !== undefined) slotOf.set(k, records.length);
-            records.push(record);
-          }
-        }
-        options.onPage?.(pages);
+      for await (const records of paginateCursor(tracked, { maxPages: options.maxPages, context })) {
+        yield { records, pass };
       }
+      return;
     } catch (error) {
       if (!(carriedCursor && isInvalidCursor(error))) throw error;
-      if (restarts >= maxRestarts) {
+      if (pass >= maxRestarts) {
         throw new StreamError(
-          `Cursor rejected ${restarts + 1} times, window not read (after ${maxRestarts} restarts): ${(error as Error).message}`,
+          `Cursor rejected ${pass + 1} times, window not read (after ${maxRestarts} restarts): ${(error as Error).message}`,
           {
             retriable: false,
             cause: error,
-            context: { ...context, reason: 'cursor-invalid', restarts },
+            context: { ...context, reason: 'cursor-invalid', restarts: pass },
           },
         );
       }
-      continue;
     }
-    return { records, pages, restarts };
   }
 }
 
-/** Minimal client surface the fetcher needs (ApiClient or any ApiGetter). */
+/** Minimal client surface the readers need (ApiClient or any ApiGetter). */
 export interface AlertPageGetter {
   get<B = unknown>(
     path: string,
@@ -153,4 +136,46 @@ export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): 
     return { records: parsed.data.Data, next: parsed.data.Cursors?.Next ?? undefined };
   };
   return Object.assign(fetchPage, { context });
+}
+
+/** The statistics route, as errors name it. */
+export const STATISTICS_ROUTE = '/Statistics/Monitor/{guid}';
+
+/**
+ * The raw buckets of one monitor for one window: `GET /Statistics/Monitor/{guid}` with Start and
+ * End (account-local), one request, no paging (facts 3.2). Undefined when the monitor no longer
+ * exists (404): a monitor deleted after the monitor list was read has nothing to read. A body
+ * without a `Data` array is a ResponseFormatError naming the route.
+ */
+export async function readStatisticsWindow(
+  client: AlertPageGetter,
+  monitorGuid: string,
+  start: string,
+  end: string,
+  context: ErrorContext,
+): Promise<unknown[] | undefined> {
+  let body: unknown;
+  try {
+    body = (
+      await client.get(
+        `/Statistics/Monitor/${encodeURIComponent(monitorGuid)}`,
+        { Start: start, End: end },
+        {
+          route: STATISTICS_ROUTE,
+          context,
+        },
+      )
+    ).body;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return undefined;
+    throw error;
+  }
+  const envelope = statisticsListSchema.safeParse(body);
+  if (!envelope.success) {
+    throw new ResponseFormatError(`GET ${STATISTICS_ROUTE} answered no Data array`, {
+      retriable: false,
+      context: { ...context, route: STATISTICS_ROUTE },
+    });
+  }
+  return envelope.data.Data;
 }

@@ -7,11 +7,11 @@
  *   very first run from `initialDays` before today's midnight. The last window ends at now.
  * Windows are half-open [start, end) and never end after now: the service has nothing later.
  */
-import { addLocalDays, localDateOf, localMidnight } from '../time/calendar.ts';
-import type { Interval } from '../time/intervals.ts';
-import { resolvePresetPeriod } from '../time/periods.ts';
-import { utcToLocal } from '../time/zone-clock.ts';
-import type { IanaZone, LocalDate, PresetPeriod } from '../terms.ts';
+import { addLocalDays, localDateOf, localMidnight } from '../../time/calendar.ts';
+import type { Interval } from '../../time/intervals.ts';
+import { resolvePresetPeriod } from '../../time/periods.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
+import type { IanaZone, LocalDate, PresetPeriod } from '../../terms.ts';
 
 /** One planned window. */
 export interface PlannedWindow extends Interval {

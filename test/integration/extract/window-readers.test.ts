@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, StreamError } from '../../../src/errors.ts';
 import { ApiClient } from '../../../src/extract/http/api-client.ts';
-import { alertPageFetcher, readCursorWindow } from '../../../src/extract/read-alert-window.ts';
+import { alertPageFetcher } from '../../../src/extract/window-readers.ts';
+import { readWholeWindow } from '../../support/cursor-window.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { localToUtc } from '../../../src/time/zone-clock.ts';
 
@@ -58,17 +59,12 @@ describe('alert windows from the simulator', () => {
   it('pages a window to its end: exactly the ground truth, in ascending order', async () => {
     const expected = truthIds(START, END);
     expect(expected.length).toBeGreaterThan(300);
-    const pages: number[] = [];
-    const w = await readCursorWindow(
+    const w = await readWholeWindow(
       alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
-      {
-        key: idOf,
-        onPage: (n) => pages.push(n),
-      },
+      {},
     );
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.pages).toBe(Math.ceil(expected.length / 100));
-    expect(pages.at(-1)).toBe(w.pages);
     expect(sim.requestCounts().byRoute['GET /Alert/MonitorGroup/{monitorGroupGuid}']).toEqual({
       '200': w.pages,
     });
@@ -78,9 +74,9 @@ describe('alert windows from the simulator', () => {
     const monitor = (sim.truth.alerts({ includeReminders: true })[0]!.Attributes as { MonitorGuid: string })
       .MonitorGuid;
     const expected = truthIds(START, END, [monitor]);
-    const w = await readCursorWindow(
+    const w = await readWholeWindow(
       alertPageFetcher(api(), { monitorGuid: monitor, start: START, end: END, take: 7 }),
-      { key: idOf },
+      {},
     );
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.pages).toBe(Math.max(1, Math.ceil(expected.length / 7)));
@@ -89,9 +85,9 @@ describe('alert windows from the simulator', () => {
   it('gives the identical result under 429, 5xx, resets, truncated and malformed bodies', async () => {
     sim.setFaults('rate429=0.1,retryAfter=0,error500=0.1,error503=0.1,reset=0.1,truncate=0.1,malformed=0.1');
     const client = api();
-    const w = await readCursorWindow(
+    const w = await readWholeWindow(
       alertPageFetcher(client, { groupGuid: allGroup, start: START, end: END }),
-      { key: idOf },
+      {},
     );
     expect(w.records.map(idOf)).toEqual(truthIds(START, END));
     const counts = sim.requestCounts().byRoute['GET /Alert/MonitorGroup/{monitorGroupGuid}']!;
@@ -109,9 +105,9 @@ describe('alert windows from the simulator', () => {
     sim.setFaults('expireCursor=1,maxPerUrl=1');
     const expected = truthIds(START, END);
     const pagesPerPass = Math.ceil(expected.length / 100);
-    const w = await readCursorWindow(
+    const w = await readWholeWindow(
       alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
-      { key: idOf, maxRestarts: 20 },
+      { maxRestarts: 20 },
     );
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.restarts).toBe(pagesPerPass - 1);
@@ -119,10 +115,9 @@ describe('alert windows from the simulator', () => {
 
   it('fails with a StreamError naming the window when the cursor keeps expiring', async () => {
     sim.setFaults('expireCursor=1,maxPerUrl=100');
-    const error = await readCursorWindow(
+    const error = await readWholeWindow(
       alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }),
       {
-        key: idOf,
         maxRestarts: 2,
       },
     ).catch((e: unknown) => e);
@@ -138,11 +133,9 @@ describe('alert windows from the simulator', () => {
 
   it('detects a repeating cursor as a loop and fails loudly with the window named', async () => {
     sim.setFaults('repeatCursor=1,maxPerUrl=100');
-    const error = await readCursorWindow(
+    const error = await readWholeWindow(
       alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }),
-      {
-        key: idOf,
-      },
+      {},
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).message).toMatch(
@@ -154,7 +147,7 @@ describe('alert windows from the simulator', () => {
   });
 
   it('stops at the page cap rather than ending a window early', async () => {
-    const error = await readCursorWindow(
+    const error = await readWholeWindow(
       alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
       { maxPages: 2 },
     ).catch((e: unknown) => e);
@@ -167,9 +160,7 @@ describe('alert windows from the simulator', () => {
     sim = await startSimulator({ seed: 11, monitors: 20, days: 30, now: NOW, ascendingFeedCursors: true });
     const start = '2025-11-19T00:00:00';
     const end = '2025-11-22T00:00:00';
-    const w = await readCursorWindow(alertPageFetcher(api(), { groupGuid: allGroup, start, end }), {
-      key: idOf,
-    });
+    const w = await readWholeWindow(alertPageFetcher(api(), { groupGuid: allGroup, start, end }), {});
     expect(w.records.map(idOf)).toEqual(truthIds(start, end));
     expect(w.records.length).toBeGreaterThan(0);
     // The last page is the empty one whose Next repeats its own cursor: "nothing more yet".

@@ -25,6 +25,11 @@ export interface SyncOptions {
   readonly monitors?: readonly string[] | undefined;
   /** Wait up to this long for another run's lock. (Default: 0 = fail at once) */
   readonly waitMs: number;
+  /**
+   * Pages one alert window may have before its cursor is called runaway and the window fails
+   * (exit 5). 20,000 pages are 2 million alerts in one window. (Default: 20000)
+   */
+  readonly maxPagesPerWindow: number;
 }
 
 /** Defaults of every option. */
@@ -34,4 +39,5 @@ export const DEFAULT_SYNC_OPTIONS: SyncOptions = Object.freeze({
   initialDays: 30,
   windowDays: 1,
   waitMs: 0,
+  maxPagesPerWindow: 20_000,
 });

@@ -4,22 +4,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { ErrorContext } from '../errors.ts';
+import type { ApiGetter } from '../extract/http/api-client.ts';
 import type { Clock, IanaZone } from '../terms.ts';
-import type { RecordValidator } from './record-validator.ts';
+import type { RecordValidator } from '../extract/record-validator.ts';
 import type { SyncOptions } from './sync-options.ts';
 import { type Database } from '../load/schema.ts';
-
-/** The part of the HTTP client the streams use (src/extract/http/api-client.ts implements it). */
-export interface ApiGetter {
-  get<T = unknown>(
-    path: string,
-    query?: Record<string, string | number | boolean | undefined>,
-    options?: { accept?: 'json' | 'xml'; context?: ErrorContext; route?: string; xmlArrays?: string[] },
-  ): Promise<{ status: number; body: T; bytes: number; url: string }>;
-  stats(): { requests: number; retries: number; bytesReceived: number; bytesSent: number };
-  close(): Promise<void>;
-}
 
 /** Progress of a long stream, shown as a bar on a terminal and as log lines otherwise. */
 export interface ProgressSink {

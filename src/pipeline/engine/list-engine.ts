@@ -1,0 +1,272 @@
+/**
+ * The engine of list streams (configuration snapshots). A list stream is declared as data (route,
+ * schema, key, mapper, tables) and this runs it: fetch the list once, or once per parent read from
+ * the warehouse (each monitor group for its members), validate every record, map it to rows, then
+ * write every table of the stream, the rejects and the soft deletes in ONE transaction. A stream
+ * that fails leaves the warehouse as it was; a record that fails is rejected and the rest load.
+ */
+import { type Kysely, sql } from 'kysely';
+import pLimit from 'p-limit';
+import type { z } from 'zod';
+import { HttpError, ResponseFormatError } from '../../errors.ts';
+import { loadSnapshot, type SnapshotTable } from '../../load/load-snapshot.ts';
+import type { ColumnOf } from '../../load/merge-rows.ts';
+import { saveRejects } from '../../load/save-rejects.ts';
+import type { Database, MappedRow, TableName } from '../../load/schema.ts';
+import type { RowContext } from '../../transform/row-context.ts';
+import type { StreamResult, SyncContext } from '../sync-context.ts';
+import { keyColumns, rawKeyText, recordIdOf, type KeySpec } from './record-keys.ts';
+import { clientOf, rowContextOf, type RowsByTable, type StreamDefinition } from './stream-definition.ts';
+
+/** One parsed record with where it came from. */
+export interface ListItem<T> {
+  readonly record: T;
+  readonly raw: unknown;
+  readonly parent: string | undefined;
+}
+
+/** Another table a list stream writes besides its own (error conditions, daily quota, ...). */
+export interface ListTable<T extends TableName> {
+  readonly table: T;
+  readonly key: readonly ColumnOf<T>[];
+  /** Soft-delete rows missing from the snapshot (Default: true); false for daily snapshots. */
+  readonly softDelete?: boolean;
+}
+
+/** A ListTable of any table, as a stream's list of tables holds it. */
+interface AnyListTable {
+  readonly table: TableName;
+  readonly key: readonly string[];
+  readonly softDelete?: boolean;
+}
+
+/** Declares another table of a list stream, its key checked against the table's columns. */
+export function listTable<T extends TableName>(table: ListTable<T>): AnyListTable {
+  return table;
+}
+
+/** What a custom reader returns: records already parsed (by `ctx.validator`). */
+export interface ListRead<T> {
+  readonly items: readonly ListItem<T>[];
+  /** Records received, parsed or not. */
+  readonly records: number;
+  /** False when the listing may have missed records: nothing is marked deleted then. */
+  readonly complete: boolean;
+  /** Rows that come from the listing itself rather than from one record (a device tree's groups). */
+  readonly rows?: RowsByTable;
+  /** A notice for the run summary. */
+  readonly notice?: string;
+}
+
+/** What every list stream declares: where it writes and how records become rows. */
+interface ListStreamBase<T extends TableName, I> {
+  readonly name: string;
+  readonly description: string;
+  /** (Default: api) */
+  readonly api?: 'api' | 'infra';
+  /** Request path; `{guid}` is replaced by each parent. */
+  readonly route: string;
+  readonly table: T;
+  /** The table's key and where each part comes from: the one declaration of the primary key. */
+  readonly key: KeySpec<ColumnOf<T>>;
+  /** Other tables the mapper fills (declared with `listTable`). */
+  readonly also?: readonly AnyListTable[];
+  /** Maps one record to the rows of `table` (and of `also`); may throw RecordValidationError. */
+  map(
+    item: ListItem<I>,
+    row: RowContext,
+    ctx: SyncContext,
+  ): { readonly [P in T]: readonly MappedRow<T>[] } & RowsByTable;
+  /** Runs after the tables were merged, in the same transaction, with the rows of `table`; returns rows written. */
+  afterLoad?(trx: Kysely<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
+}
+
+/** A list stream read with GET `route` (once, or once per parent) and parsed with `schema`. */
+export interface ListStreamSpec<S extends z.ZodObject, T extends TableName> extends ListStreamBase<
+  T,
+  z.infer<S>
+> {
+  /** Parents to list children of: the live (not deleted) rows of a table loaded earlier in the run. */
+  readonly parents?: { readonly table: TableName; readonly column: string };
+  readonly schema: S;
+}
+
+/** A list stream with a reader of its own (a tree walk) that parses what it reads. */
+export interface CustomListStreamSpec<T extends TableName, I> extends ListStreamBase<T, I> {
+  read(ctx: SyncContext): Promise<ListRead<I>>;
+}
+
+/** The form the engine runs: every declaration reduced to a reader and a mapper. */
+interface RunnableList<T extends TableName, I> extends ListStreamBase<T, I> {
+  /** Reads the list; keys of records rejected while reading go to `keep`. */
+  read(ctx: SyncContext, keep: string[]): Promise<ListRead<I>>;
+}
+
+async function parentIds(ctx: SyncContext, parents: { table: TableName; column: string }): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select ${sql.ref(parents.column)}::text as id from ${sql.table(`uptrends.${parents.table}`)}
+    where account_id = ${ctx.accountId} and deleted_at is null order by 1`.execute(ctx.db);
+  return result.rows.map((r) => r.id);
+}
+
+async function fetchList(
+  ctx: SyncContext,
+  spec: Pick<ListStreamBase<TableName, unknown>, 'name' | 'route' | 'api'>,
+  parent: string | undefined,
+): Promise<unknown[]> {
+  const path = parent === undefined ? spec.route : spec.route.replace('{guid}', parent);
+  let body: unknown;
+  try {
+    body = (
+      await clientOf(ctx, spec.api ?? 'api', spec.name).get<unknown>(path, undefined, {
+        route: spec.route,
+        context: { stream: spec.name, ...(parent === undefined ? {} : { parent }) },
+      })
+    ).body;
+  } catch (error) {
+    // A parent deleted between listing it and listing its children has no children any more.
+    if (parent !== undefined && error instanceof HttpError && error.status === 404) {
+      ctx.logger.info(
+        { stream: spec.name, parent },
+        `stream ${spec.name}: ${parent} no longer exists; treated as empty`,
+      );
+      return [];
+    }
+    throw error;
+  }
+  if (!Array.isArray(body)) {
+    throw new ResponseFormatError(
+      `Stream ${spec.name}: ${spec.route} answered ${typeof body} instead of a JSON array`,
+      {
+        retriable: false,
+        context: { stream: spec.name, route: spec.route },
+      },
+    );
+  }
+  return body as unknown[];
+}
+
+/** Reads the whole list over HTTP and parses it; keys of rejected records go to `keep`. */
+async function readList<S extends z.ZodObject, T extends TableName>(
+  spec: ListStreamSpec<S, T>,
+  ctx: SyncContext,
+  keep: string[],
+): Promise<ListRead<z.infer<S>>> {
+  const parents = spec.parents === undefined ? [undefined] : await parentIds(ctx, spec.parents);
+  const limit = pLimit(ctx.options.concurrency);
+  const lists = await Promise.all(
+    parents.map((parent) => limit(async () => ({ parent, raws: await fetchList(ctx, spec, parent) }))),
+  );
+  const known = new Set(Object.keys(spec.schema.shape));
+  const items: ListItem<z.infer<S>>[] = [];
+  let records = 0;
+  for (const { parent, raws } of lists) {
+    for (const raw of raws) {
+      records++;
+      const record = ctx.validator.parse(spec.name, spec.schema, raw, {
+        idOf: (r) => recordIdOf(spec.key, r),
+        known,
+      });
+      if (record === undefined) {
+        const key = rawKeyText(spec.key, raw, parent, ctx.accountId);
+        if (key !== undefined) keep.push(key);
+        continue;
+      }
+      items.push({ record, raw, parent });
+    }
+  }
+  return { items, records, complete: true };
+}
+
+function append(into: Map<TableName, unknown[]>, rows: RowsByTable): void {
+  for (const [table, list] of Object.entries(rows) as [TableName, readonly unknown[] | undefined][]) {
+    if (list === undefined) continue;
+    const target = into.get(table);
+    if (target === undefined) into.set(table, [...list]);
+    else for (const row of list) target.push(row);
+  }
+}
+
+/** Runs a list stream end to end. */
+async function runListStream<T extends TableName, I>(
+  spec: RunnableList<T, I>,
+  ctx: SyncContext,
+): Promise<StreamResult> {
+  const keep: string[] = [];
+  const read = await spec.read(ctx, keep);
+  const rowCtx = rowContextOf(ctx, spec.name);
+  const rowsByTable = new Map<TableName, unknown[]>();
+  const primary: MappedRow<T>[] = [];
+  if (read.rows !== undefined) append(rowsByTable, read.rows);
+  for (const item of read.items) {
+    try {
+      const mapped = spec.map(item, rowCtx, ctx);
+      primary.push(...mapped[spec.table]);
+      append(rowsByTable, mapped);
+    } catch (error) {
+      ctx.validator.rejectFromError(error, spec.name, item.raw);
+      const key = rawKeyText(spec.key, item.raw, item.parent, ctx.accountId);
+      if (key !== undefined) keep.push(key);
+    }
+  }
+  const tables: AnyListTable[] = [{ table: spec.table, key: keyColumns(spec.key) }, ...(spec.also ?? [])];
+  const seenAt = ctx.clock();
+  const rejects = ctx.validator.drain(spec.name);
+  let written = 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const table of tables) {
+      const snapshot: SnapshotTable = {
+        table: table.table,
+        key: table.key,
+        rows: (rowsByTable.get(table.table) ?? []) as object[],
+        scope: { account_id: ctx.accountId },
+        keep: table.table === spec.table ? keep : undefined,
+        softDelete: table.softDelete,
+        markMissing: read.complete,
+      };
+      const result = await loadSnapshot(trx, snapshot, seenAt);
+      written += result.written + result.deleted;
+    }
+    if (spec.afterLoad !== undefined) written += await spec.afterLoad(trx, primary, ctx);
+    await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
+  });
+  if (read.notice !== undefined)
+    ctx.logger.warn({ stream: spec.name }, `stream ${spec.name}: ${read.notice}`);
+  return {
+    records: read.records,
+    written,
+    windows: 1,
+    rejected: rejects.length,
+    ...(read.notice === undefined ? {} : { notice: read.notice }),
+  };
+}
+
+function registryEntry<T extends TableName, I>(
+  spec: RunnableList<T, I>,
+): StreamDefinition & { readonly table: T } {
+  return Object.freeze({
+    name: spec.name,
+    description: spec.description,
+    api: spec.api ?? 'api',
+    kind: 'list' as const,
+    route: spec.route,
+    table: spec.table,
+    run: (ctx: SyncContext) => runListStream(spec, ctx),
+  });
+}
+
+/** Declares a list stream read with GET `route`: the registry entry that runs it. */
+export function defineListStream<S extends z.ZodObject, T extends TableName>(
+  spec: ListStreamSpec<S, T>,
+): StreamDefinition & { readonly table: T } {
+  const frozen = Object.freeze(spec);
+  return registryEntry({ ...frozen, read: (ctx, keep) => readList(frozen, ctx, keep) });
+}
+
+/** Declares a list stream with a reader of its own. */
+export function defineCustomListStream<T extends TableName, I>(
+  spec: CustomListStreamSpec<T, I>,
+): StreamDefinition & { readonly table: T } {
+  const frozen = Object.freeze(spec);
+  return registryEntry({ ...frozen, read: (ctx) => frozen.read(ctx) });
+}

@@ -1,0 +1,78 @@
+/**
+ * A stream's primary key, declared once: for each key column of its table, where the value comes
+ * from (a field of the raw record, the parent the record was listed under, or the account). From
+ * that one declaration the engines derive everything that needs the key: the merge's conflict
+ * target, the record id named in messages and rejects, and the key of a rejected record that must
+ * not be soft-deleted just because it could not be loaded this time.
+ */
+
+/** Where one key column's value comes from. */
+export type KeySource =
+  | { readonly from: 'field'; readonly field: string; readonly guid: boolean }
+  | { readonly from: 'parent' }
+  | { readonly from: 'account' };
+
+/** A key declaration: key column -> source, in the table's key order. */
+export type KeySpec<C extends string = string> = Readonly<Partial<Record<C, KeySource>>>;
+
+/** A GUID field of the record (lower-cased, as every GUID column stores it). */
+export function guidField(field: string): KeySource {
+  return { from: 'field', field, guid: true };
+}
+
+/** An id field of the record (text or number, kept as sent). */
+export function idField(field: string): KeySource {
+  return { from: 'field', field, guid: false };
+}
+
+/** The parent the record was listed under (a monitor group for its members, ...). */
+export const PARENT: KeySource = Object.freeze({ from: 'parent' });
+
+/** The run's account. */
+export const ACCOUNT: KeySource = Object.freeze({ from: 'account' });
+
+/** The key columns, in declaration order. */
+export function keyColumns<C extends string>(spec: KeySpec<C>): C[] {
+  return Object.keys(spec) as C[];
+}
+
+/** One field of a raw record, whatever the record looks like. */
+export function rawField(raw: unknown, field: string): unknown {
+  return raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : undefined;
+}
+
+/** The record id for messages: the value of the first field source (undefined when absent). */
+export function recordIdOf(spec: KeySpec, raw: unknown): string | number | undefined {
+  for (const source of Object.values<KeySource | undefined>(spec)) {
+    if (source?.from !== 'field') continue;
+    const value = rawField(raw, source.field);
+    return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The key of a raw record as the soft delete compares keys (`a/b/c`, GUIDs lower-cased), or
+ * undefined when a key field is missing: a record without its key cannot be protected.
+ */
+export function rawKeyText(
+  spec: KeySpec,
+  raw: unknown,
+  parent: string | undefined,
+  accountId: string,
+): string | undefined {
+  const parts: string[] = [];
+  for (const source of Object.values<KeySource | undefined>(spec)) {
+    if (source === undefined) continue;
+    if (source.from === 'account') parts.push(accountId);
+    else if (source.from === 'parent') {
+      if (parent === undefined) return undefined;
+      parts.push(parent);
+    } else {
+      const value = rawField(raw, source.field);
+      if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+      parts.push(source.guid ? String(value).toLowerCase() : String(value));
+    }
+  }
+  return parts.join('/');
+}

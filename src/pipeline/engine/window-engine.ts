@@ -1,0 +1,345 @@
+/**
+ * The engine of windowed streams (alerts, statistics, Infra uptime): the one loop they share.
+ * For each partition of the stream (a monitor group, a monitor, the account), plan the windows of
+ * this run from the partition's watermark (nightly) or the requested range (backfill); read the
+ * windows with bounded concurrency; validate and map each page's records as they arrive; merge
+ * them in bounded batches, each batch with its rejects in one short transaction; and commit the
+ * watermark with the window's last batch, only when the window was read to its end.
+ *
+ * What that guarantees (docs/extraction.md, "Windows and batches"):
+ * - Memory stays bounded by a batch, whatever the window's length or a cursor's misbehaviour.
+ * - The watermark only ever claims complete windows, and only contiguous ones: it is the end of the
+ *   longest run of completed windows from the first of the plan. A backfill that does not touch the
+ *   watermark never moves it (it would claim the gap before it).
+ * - A window that fails may leave some of its batches loaded; they are complete rows, the
+ *   watermark does not claim them, and the next run re-reads the window: merges make that exact.
+ */
+import pLimit from 'p-limit';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { AuthError, EtlError, InterruptedError, StreamError } from '../../errors.ts';
+import type { ApiGetter } from '../../extract/http/api-client.ts';
+import { saveRejects } from '../../load/save-rejects.ts';
+import type { Database } from '../../load/schema.ts';
+import { loadWatermarks, saveWatermark } from '../../load/stream-state.ts';
+import type { RowContext } from '../../transform/row-context.ts';
+import type { StreamResult, SyncContext } from '../sync-context.ts';
+import { clientOf, rowContextOf, type StreamDefinition } from './stream-definition.ts';
+import { isLocalMidnight } from '../../time/calendar.ts';
+import { contiguousEnd, planWindows, type PlannedWindow, type WindowPlan } from './window-plan.ts';
+
+/** Rows merged per transaction: bounds the memory of a window and the length of a transaction. */
+export const BATCH_ROWS = 5_000;
+
+/** One partition of a windowed stream: the unit that keeps its own watermark. */
+export interface Partition {
+  /** `etl_state.partition`: `all`, `group:<guid>`, a monitor GUID, `-`. */
+  readonly id: string;
+}
+
+/** How a stream cuts time into windows. */
+export interface WindowPolicy {
+  /** Window length in local days: the run's `--window`, or fixed. */
+  readonly days: 'option' | number;
+  /** Only whole local days that have ended (statistics, Infra uptime). (Default: false) */
+  readonly completedDaysOnly?: boolean;
+  /** The plan's whole range is one window (statistics: one request per monitor and run). (Default: false) */
+  readonly wholeRange?: boolean;
+  /**
+   * Windows are read concurrently but committed in plan order, and none after a failed one, so
+   * the loaded days never have a hole (Infra uptime). (Default: false: each window commits on its own)
+   */
+  readonly ordered?: boolean;
+}
+
+/** Where a page or record comes from. */
+export interface WindowRef<P extends Partition> {
+  readonly partition: P;
+  readonly window: PlannedWindow;
+  /** Position of the window in its partition's plan. */
+  readonly index: number;
+  /** The last window of the plan (the newest data of this run). */
+  readonly last: boolean;
+}
+
+/** A page of a window, as a stream's reader yields it. */
+export interface StreamPage<M> {
+  readonly records: readonly unknown[];
+  /** Read pass of the window: a new pass restarts it from its first page. (Default: 0) */
+  readonly pass?: number;
+  /** False when the reader knows the window may miss records: its rows load, the watermark stays before it. */
+  readonly complete?: boolean;
+  /** What the page says beyond its records (the day an Infra page is of, ...). */
+  readonly meta: M;
+}
+
+/** Declaration of a windowed stream whose records map to rows of type R. */
+export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, M, R, W = undefined> {
+  readonly name: string;
+  readonly description: string;
+  /** (Default: api) */
+  readonly api?: 'api' | 'infra';
+  readonly route: string;
+  readonly policy: WindowPolicy;
+  /** Names a window in messages and errors, e.g. `alerts window [a, b) of all`. */
+  describe(ref: WindowRef<P>): string;
+  partitions(ctx: SyncContext): Promise<readonly P[]>;
+  /** The pages of one window, in order, as they arrive. */
+  read(ctx: SyncContext, client: ApiGetter, ref: WindowRef<P>): AsyncIterable<StreamPage<M>>;
+  readonly schema: S;
+  /** The record's id for messages and rejects. */
+  recordId(raw: unknown): string | number | undefined;
+  /** State a window carries from page to page (reset when a new pass restarts it). */
+  initialState?(ref: WindowRef<P>): W;
+  /** Maps the records of one page, in order; a record may be skipped (undefined) or rejected (throw RecordValidationError). */
+  mapPage(
+    items: readonly { readonly record: z.infer<S>; readonly raw: unknown }[],
+    page: StreamPage<M>,
+    ref: WindowRef<P>,
+    row: RowContext,
+    state: W,
+    reject: (error: unknown, raw: unknown) => void,
+  ): R[];
+  /** Writes one batch of rows; returns rows written (inserted, changed, deleted). */
+  load(trx: Kysely<Database>, rows: readonly R[], ctx: SyncContext): Promise<number>;
+}
+
+interface PartitionPlan<P extends Partition> {
+  readonly partition: P;
+  readonly plan: WindowPlan;
+  readonly movesWatermark: boolean;
+  readonly completed: Set<number>;
+  /** Per window, settled with whether it loaded (ordered policy only). */
+  readonly settled: Deferred[];
+}
+
+/** A promise settled from outside, for windows that wait on the one before them. */
+interface Deferred {
+  readonly promise: Promise<boolean>;
+  resolve(loaded: boolean): void;
+}
+
+function deferred(): Deferred {
+  let resolve: (loaded: boolean) => void = () => undefined;
+  const promise = new Promise<boolean>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** A window not loaded because an earlier one of an ordered stream failed: not a failure of its own. */
+class SkippedWindow extends Error {}
+
+function planOf<P extends Partition>(
+  ctx: SyncContext,
+  policy: WindowPolicy,
+  partition: P,
+  watermark: Date | undefined,
+): PartitionPlan<P> {
+  const plan = planWindows({
+    ...ctx.options,
+    windowDays: policy.days === 'option' ? ctx.options.windowDays : policy.days,
+    zone: ctx.zone,
+    now: ctx.clock(),
+    watermark,
+    completedDaysOnly: policy.completedDaysOnly === true,
+  });
+  // Completed days only: a window that ends inside a day would hold part of that day's figures.
+  const days =
+    policy.completedDaysOnly === true
+      ? plan.windows.filter((w) => isLocalMidnight(w.end, ctx.zone))
+      : plan.windows;
+  const first = days[0];
+  const last = days.at(-1);
+  const windows =
+    policy.wholeRange === true && first !== undefined && last !== undefined
+      ? [{ start: first.start, end: last.end, startLocal: first.startLocal, endLocal: last.endLocal }]
+      : days;
+  // A backfill may move the watermark forward only when it is contiguous with it (or none exists).
+  const movesWatermark =
+    plan.mode === 'nightly' || watermark === undefined || (first !== undefined && first.start <= watermark);
+  return {
+    partition,
+    plan: { ...plan, windows },
+    movesWatermark,
+    completed: new Set(),
+    settled: policy.ordered === true ? windows.map(() => deferred()) : [],
+  };
+}
+
+function passesThrough(error: unknown, ctx: SyncContext): boolean {
+  // Refused credentials and an interrupt end the whole run: they are not this window's failure.
+  return error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted;
+}
+
+async function runWindow<P extends Partition, S extends z.ZodObject, M, R, W>(
+  spec: WindowedStreamSpec<P, S, M, R, W>,
+  ctx: SyncContext,
+  client: ApiGetter,
+  part: PartitionPlan<P>,
+  index: number,
+  totals: StreamResult,
+): Promise<void> {
+  try {
+    const records = await readAndCommitWindow(spec, ctx, client, part, index, totals);
+    part.settled[index]?.resolve(true);
+    totals.records += records;
+    totals.windows++;
+  } catch (error) {
+    part.settled[index]?.resolve(false);
+    throw error;
+  }
+}
+
+/** Reads one window page by page, committing bounded batches; returns the records of its last pass. */
+async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M, R, W>(
+  spec: WindowedStreamSpec<P, S, M, R, W>,
+  ctx: SyncContext,
+  client: ApiGetter,
+  part: PartitionPlan<P>,
+  index: number,
+  totals: StreamResult,
+): Promise<number> {
+  const window = part.plan.windows[index]!;
+  const ref: WindowRef<P> = {
+    partition: part.partition,
+    window,
+    index,
+    last: index === part.plan.windows.length - 1,
+  };
+  const row = rowContextOf(ctx, spec.name);
+  const known = new Set(Object.keys(spec.schema.shape));
+  let state = spec.initialState?.(ref) as W;
+  let pass = 0;
+  let complete = true;
+  let batch: R[] = [];
+  let rejects: ReturnType<SyncContext['validator']['drain']> = [];
+  let records = 0;
+  let waited = false;
+  const commit = async (final: boolean): Promise<void> => {
+    if (!waited && index > 0 && part.settled.length > 0) {
+      waited = true;
+      if (!(await part.settled[index - 1]!.promise)) throw new SkippedWindow();
+    }
+    const rows = batch;
+    const saved = rejects;
+    batch = [];
+    rejects = [];
+    await ctx.db.transaction().execute(async (trx) => {
+      // Awaited first, then added: `totals.x += await y` reads x before the await, and windows
+      // committing concurrently would overwrite each other's counts.
+      const written = await spec.load(trx, rows, ctx);
+      const rejected = await saveRejects(trx, ctx.runId, ctx.accountId, saved);
+      totals.written += written;
+      totals.rejected += rejected;
+      if (!final || !complete) return;
+      part.completed.add(index);
+      const end = contiguousEnd(part.plan.windows, part.completed);
+      if (part.movesWatermark && end !== undefined) {
+        await saveWatermark(
+          trx,
+          { accountId: ctx.accountId, stream: spec.name, partition: part.partition.id },
+          end,
+          ctx.runId,
+          { onlyForward: true },
+        );
+      }
+    });
+  };
+  const reject = (error: unknown, raw: unknown): void =>
+    ctx.validator.rejectFromError(error, spec.name, raw, window);
+  try {
+    for await (const page of spec.read(ctx, client, ref)) {
+      if (ctx.signal.aborted) throw ctx.signal.reason as Error;
+      if ((page.pass ?? 0) !== pass) {
+        // A restarted pass reads the window again from its first page: start its count and state over.
+        pass = page.pass ?? 0;
+        records = 0;
+        state = spec.initialState?.(ref) as W;
+      }
+      if (page.complete === false) complete = false;
+      records += page.records.length;
+      const items: { record: z.infer<S>; raw: unknown }[] = [];
+      for (const raw of page.records) {
+        const record = ctx.validator.parse(spec.name, spec.schema, raw, {
+          idOf: (r) => spec.recordId(r),
+          known,
+          windowStart: window.start,
+          windowEnd: window.end,
+        });
+        if (record !== undefined) items.push({ record, raw });
+      }
+      for (const mapped of spec.mapPage(items, page, ref, row, state, reject)) batch.push(mapped);
+      // Parsing and mapping above are synchronous: the rejects collected now are this page's alone.
+      for (const r of ctx.validator.drain(spec.name)) rejects.push(r);
+      if (batch.length >= BATCH_ROWS) await commit(false);
+    }
+  } catch (error) {
+    if (passesThrough(error, ctx) || error instanceof SkippedWindow)
+      throw ctx.signal.aborted ? (ctx.signal.reason as Error) : error;
+    const where = {
+      stream: spec.name,
+      partition: part.partition.id,
+      window: `[${window.startLocal}, ${window.endLocal})`,
+    };
+    throw new StreamError(`${spec.describe(ref)} failed: ${(error as Error).message}`, {
+      cause: error,
+      retriable: false,
+      context: error instanceof EtlError ? { ...error.context, ...where } : where,
+    });
+  }
+  await commit(true);
+  return records;
+}
+
+/** Runs a windowed stream end to end. */
+async function runWindowedStream<P extends Partition, S extends z.ZodObject, M, R, W>(
+  spec: WindowedStreamSpec<P, S, M, R, W>,
+  ctx: SyncContext,
+): Promise<StreamResult> {
+  const client = clientOf(ctx, spec.api ?? 'api', spec.name);
+  const totals: StreamResult = { records: 0, written: 0, windows: 0, rejected: 0 };
+  const partitions = await spec.partitions(ctx);
+  const watermarks = await loadWatermarks(ctx.db, ctx.accountId, spec.name);
+  const plans = partitions.map((p) => planOf(ctx, spec.policy, p, watermarks.get(p.id)));
+  const work = plans.flatMap((part) => part.plan.windows.map((_, index) => ({ part, index })));
+  const limit = pLimit(Math.max(1, ctx.options.concurrency));
+  ctx.progress.start(spec.name, work.length, 'windows');
+  let done = 0;
+  // After the first failure no queued window starts; the ones in flight finish before the stream
+  // reports, so nothing of this stream writes after the run moved on.
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    work.map(({ part, index }) =>
+      limit(async () => {
+        if (failure !== undefined) return;
+        try {
+          if (ctx.signal.aborted) throw ctx.signal.reason as Error;
+          await runWindow(spec, ctx, client, part, index, totals);
+          ctx.progress.tick(spec.name, ++done, {
+            records: totals.records,
+            requests: client.stats().requests,
+          });
+        } catch (error) {
+          if (!(error instanceof SkippedWindow)) failure ??= { error };
+        }
+      }),
+    ),
+  ).finally(() => ctx.progress.stop(spec.name));
+  if (failure !== undefined) throw failure.error;
+  if (work.length === 0) return { ...totals, notice: 'nothing to read' };
+  return totals;
+}
+
+/** Declares a windowed stream: the registry entry that runs it. */
+export function defineWindowedStream<P extends Partition, S extends z.ZodObject, M, R, W = undefined>(
+  spec: WindowedStreamSpec<P, S, M, R, W>,
+): StreamDefinition {
+  const frozen = Object.freeze(spec);
+  return Object.freeze({
+    name: spec.name,
+    description: spec.description,
+    api: spec.api ?? 'api',
+    kind: 'windowed' as const,
+    route: spec.route,
+    run: (ctx: SyncContext) => runWindowedStream(frozen, ctx),
+  });
+}

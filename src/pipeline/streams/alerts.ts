@@ -1,0 +1,130 @@
+/**
+ * Stream `alerts`: every alert (Error, Reminder, Ok) through GET /Alert/MonitorGroup/{All Monitors}
+ * (one cursor stream for all monitors: one request per 100 alerts), or per chosen group or monitor.
+ * Windows are half-open account-local [start, end), read to the end of their cursor; each batch
+ * commits its alerts, the incidents they touch and its rejects together, and the window's last
+ * batch the watermark. See docs/extraction.md.
+ */
+import { ConfigError, HttpError, StreamError } from '../../errors.ts';
+import { alertPageFetcher, readCursorPages } from '../../extract/window-readers.ts';
+import { alertSchema } from '../../extract/schemas/alert.ts';
+import { mergeRows } from '../../load/merge-rows.ts';
+import { refreshIncidents } from '../../load/refresh-incidents.ts';
+import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
+import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
+import { rawField } from '../engine/record-keys.ts';
+import { defineWindowedStream, type Partition } from '../engine/window-engine.ts';
+
+/** Stream name (also the etl_state stream). */
+export const ALERTS = 'alerts';
+
+/** A source of alerts: a monitor group, or one monitor. */
+interface AlertSource extends Partition {
+  readonly groupGuid?: string;
+  readonly monitorGuid?: string;
+}
+
+/** Where the repeated autumn hour is resolved from: no alert of the window is earlier. */
+interface AlertWindowState {
+  floor: Date;
+}
+
+function alertId(raw: unknown): string | undefined {
+  // Only a real id names a record: records without one each stay a reject of their own.
+  const id = rawField(raw, 'Id');
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+export const alertsStream = defineWindowedStream<
+  AlertSource,
+  typeof alertSchema,
+  undefined,
+  AlertRow,
+  AlertWindowState
+>({
+  name: ALERTS,
+  description: 'Alerts (Error, Reminder, Ok) in windows, and the incidents derived from them.',
+  route: '/Alert/MonitorGroup/{guid}',
+  policy: { days: 'option' },
+  describe: ({ partition, window }) =>
+    `alerts window [${window.startLocal}, ${window.endLocal}) of ${partition.id}`,
+
+  async partitions(ctx) {
+    const monitors = ctx.options.monitors ?? [];
+    const groups = ctx.options.monitorGroups ?? [];
+    if (monitors.length > 0 || groups.length > 0) {
+      return [
+        ...groups.map((g) => ({ id: `group:${g.toLowerCase()}`, groupGuid: g.toLowerCase() })),
+        ...monitors.map((m) => ({ id: `monitor:${m.toLowerCase()}`, monitorGuid: m.toLowerCase() })),
+      ];
+    }
+    const all = await ctx.db
+      .selectFrom('monitor_group')
+      .select('monitor_group_guid')
+      .where('account_id', '=', ctx.accountId)
+      .where('is_all', '=', true)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (all === undefined) {
+      throw new ConfigError(
+        'No "All Monitors" monitor group is loaded yet: run the monitor_groups stream first (a plain `sync` does).',
+        { context: { stream: ALERTS } },
+      );
+    }
+    return [{ id: 'all', groupGuid: all.monitor_group_guid }];
+  },
+
+  async *read(ctx, client, { partition, window }) {
+    const fetchPage = alertPageFetcher(client, {
+      groupGuid: partition.groupGuid,
+      monitorGuid: partition.monitorGuid,
+      start: window.startLocal,
+      end: window.endLocal,
+    });
+    const pages = readCursorPages(fetchPage, {
+      maxPages: ctx.options.maxPagesPerWindow,
+      context: {
+        stream: ALERTS,
+        partition: partition.id,
+        window: `[${window.startLocal}, ${window.endLocal})`,
+      },
+      // A rejected cursor, or one the service handed back twice, restarts the window from its first
+      // page (bounded by maxRestarts): both are server-side cursor trouble, not data trouble.
+      isInvalidCursor: (error) =>
+        (error instanceof HttpError && error.status === 400) ||
+        (error instanceof StreamError && error.context.reason === 'cursor-loop'),
+    });
+    for await (const page of pages) yield { records: page.records, pass: page.pass, meta: undefined };
+  },
+
+  schema: alertSchema,
+  recordId: alertId,
+  initialState: ({ window }) => ({ floor: window.start }),
+
+  mapPage(items, _page, _ref, row, state, reject) {
+    const mapped: AlertRow[] = [];
+    for (const { record, raw } of items) {
+      try {
+        mapped.push(alertRow(record, row, raw));
+      } catch (error) {
+        reject(error, raw);
+      }
+    }
+    // Pages come in ascending true-time order: that order resolves the repeated autumn hour, and
+    // the floor carries it from one page to the next.
+    const resolved = disambiguateAlertTimes(mapped, row.zone, state.floor);
+    for (const alert of resolved) if (alert.raised_at > state.floor) state.floor = alert.raised_at;
+    return resolved;
+  },
+
+  async load(trx, rows, ctx) {
+    const loadedAt = ctx.clock();
+    const merged = await mergeRows(
+      trx,
+      { table: 'alert', key: ['alert_id'], insertOnly: ['loaded_at'] },
+      rows.map((r) => ({ ...r, loaded_at: loadedAt })),
+    );
+    const pairs = rows.map((r) => ({ monitorGuid: r.monitor_guid, incidentKey: r.incident_key }));
+    return merged.written + (await refreshIncidents(trx, pairs, ctx.runId));
+  },
+});

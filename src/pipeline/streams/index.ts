@@ -1,0 +1,45 @@
+/**
+ * The stream registry, in run order: later streams read what earlier ones loaded (members need
+ * their groups, maintenance needs the monitors, alerts need the All Monitors group, uptime needs
+ * the device tree). Adding a stream means declaring it in this folder and adding it here
+ * (docs/adding-a-stream.md).
+ */
+import type { StreamDefinition } from '../engine/stream-definition.ts';
+import { alertsStream } from './alerts.ts';
+import { infraDevicesStream, infraDeviceUptimeStream } from './infra.ts';
+import { maintenancePeriodsStream } from './maintenance-periods.ts';
+import { monitorGroupMembersStream, monitorGroupsStream } from './monitor-groups.ts';
+import { monitorsStream } from './monitors.ts';
+import { operatorGroupMembersStream, operatorGroupsStream, operatorsStream } from './operators.ts';
+import { publicStatusPagesStream, timezonesStream } from './reference.ts';
+import { slaExclusionPeriodsStream, slasStream } from './slas.ts';
+import { statisticsStream } from './statistics.ts';
+
+/** Every stream, in run order. */
+export const STREAMS: readonly StreamDefinition[] = Object.freeze([
+  timezonesStream,
+  monitorsStream,
+  monitorGroupsStream,
+  monitorGroupMembersStream,
+  slasStream,
+  slaExclusionPeriodsStream,
+  maintenancePeriodsStream,
+  operatorsStream,
+  operatorGroupsStream,
+  operatorGroupMembersStream,
+  publicStatusPagesStream,
+  alertsStream,
+  statisticsStream,
+  infraDevicesStream,
+  infraDeviceUptimeStream,
+]);
+
+/** Looks streams up by name; unknown names are returned separately for the error message. */
+export function selectStreams(names: readonly string[] | undefined): {
+  selected: StreamDefinition[];
+  unknown: string[];
+} {
+  if (names === undefined || names.length === 0) return { selected: [...STREAMS], unknown: [] };
+  const unknown = names.filter((n) => !STREAMS.some((s) => s.name === n));
+  return { selected: STREAMS.filter((s) => names.includes(s.name)), unknown };
+}
