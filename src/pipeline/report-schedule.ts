@@ -5,6 +5,7 @@
  */
 import { ConfigError } from '../errors.ts';
 import type { LocalDate } from '../terms.ts';
+import { isoWeekday } from '../time/calendar.ts';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
@@ -46,6 +47,6 @@ export function parseReportSchedule(text: string): ReportSchedule {
 /** True when the schedule says to report on this account-local date. */
 export function isReportDay(schedule: ReportSchedule, date: LocalDate): boolean {
   if (schedule.daily) return true;
-  const day = new Date(`${date}T00:00:00Z`);
-  return schedule.monthDays.has(day.getUTCDate()) || schedule.weekdays.has(day.getUTCDay());
+  // weekdays holds 0 (Sunday) to 6 (Saturday), the --report-on names' order.
+  return schedule.monthDays.has(Number(date.slice(8, 10))) || schedule.weekdays.has(isoWeekday(date) % 7);
 }

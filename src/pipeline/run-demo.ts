@@ -12,7 +12,7 @@ import { openWarehouse } from '../load/db.ts';
 import { runReports, type ReportsResult } from '../reports/run-reports.ts';
 import { startSimulator } from '../simulator/start-simulator.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
-import { localDateOf } from '../time/calendar.ts';
+import { addLocalDays, localDateOf } from '../time/calendar.ts';
 
 export interface DemoOptions {
   outDir: string;
@@ -54,8 +54,9 @@ export async function runDemo(
       UPTRENDS_INFRA_USERNAME: sim.credentials.infraUsername,
       UPTRENDS_INFRA_PASSWORD: sim.credentials.infraPassword,
     });
-    const from = localDateOf(new Date(now.getTime() - options.days * 86_400_000), sim.timeZone);
-    const to = localDateOf(new Date(now.getTime() + 86_400_000), sim.timeZone);
+    const today = localDateOf(now, sim.timeZone);
+    const from = addLocalDays(today, -options.days);
+    const to = addLocalDays(today, 1);
     const sync = await runSync(
       config,
       { ...DEFAULT_SYNC_OPTIONS, from, to, windowDays: 7, concurrency: 8 },

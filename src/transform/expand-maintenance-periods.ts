@@ -12,9 +12,10 @@
  * - Occurrences are clipped to the range; overlapping periods are not merged.
  * - Wall-clock times inside a DST gap or overlap follow the policy of `src/time/zone-clock.ts`.
  */
-import { type IanaZone } from '../terms.ts';
-import { localFieldsToUtc, localToUtc, parseLocalFields, utcToLocal } from '../time/zone-clock.ts';
+import { type IanaZone, type LocalDate } from '../terms.ts';
+import { localFieldsToUtc, localToUtc } from '../time/zone-clock.ts';
 import { type Interval } from '../time/intervals.ts';
+import { addLocalDays, isoWeekday, localDateOf } from '../time/calendar.ts';
 
 /** One MaintenancePeriod record as the API returns it (irrelevant fields left out). */
 export interface MaintenancePeriodDefinition {
@@ -38,8 +39,8 @@ export interface MaintenanceOccurrence {
   end: Date;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const DAY_MS = 86_400_000;
+// ISO weekday 1 (Monday) to 7 (Sunday), as calendar.isoWeekday counts them.
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 function parseClock(text: string | undefined): { hour: number; minute: number } | undefined {
   const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text?.trim() ?? '');
@@ -49,40 +50,25 @@ function parseClock(text: string | undefined): { hour: number; minute: number } 
   return hour <= 23 && minute <= 59 ? { hour, minute } : undefined;
 }
 
-function dayMatches(period: MaintenancePeriodDefinition, dayNumber: number): boolean {
-  const date = new Date(dayNumber * DAY_MS);
+function dayMatches(period: MaintenancePeriodDefinition, date: LocalDate): boolean {
   switch (period.ScheduleMode) {
     case 'Daily':
       return true;
     case 'Weekly':
-      return WEEKDAYS[date.getUTCDay()]?.toLowerCase() === period.WeekDay?.toLowerCase();
+      return WEEKDAYS[isoWeekday(date) - 1]?.toLowerCase() === period.WeekDay?.toLowerCase();
     case 'Monthly':
-      return date.getUTCDate() === period.MonthDay;
+      return Number(date.slice(8, 10)) === period.MonthDay;
     default:
       return false;
   }
 }
 
-function atLocal(dayNumber: number, clock: { hour: number; minute: number }, zone: IanaZone): Date {
-  const d = new Date(dayNumber * DAY_MS);
+function atLocal(date: LocalDate, clock: { hour: number; minute: number }, zone: IanaZone): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return localFieldsToUtc(
-    {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: clock.hour,
-      minute: clock.minute,
-      second: 0,
-      millisecond: 0,
-    },
+    { year, month, day, hour: clock.hour, minute: clock.minute, second: 0, millisecond: 0 },
     zone,
   );
-}
-
-function localDayNumber(instant: Date, zone: IanaZone): number {
-  const fields = parseLocalFields(utcToLocal(instant, zone))?.fields;
-  if (fields === undefined) throw new RangeError('unreadable instant');
-  return Math.floor(Date.UTC(fields.year, fields.month - 1, fields.day) / DAY_MS);
 }
 
 /**
@@ -110,8 +96,8 @@ export function expandMaintenancePeriods(
       });
   };
   // One day of slack before the range catches an occurrence that started yesterday and runs past midnight.
-  const firstDay = localDayNumber(range.start, zone) - 1;
-  const lastDay = localDayNumber(new Date(hi - 1), zone);
+  const firstDay = addLocalDays(localDateOf(range.start, zone), -1);
+  const lastDay = localDateOf(new Date(hi - 1), zone);
 
   for (const period of periods) {
     if (period.ScheduleMode === 'OneTime') {
@@ -124,10 +110,10 @@ export function expandMaintenancePeriods(
     const to = parseClock(period.EndTime);
     if (from === undefined || to === undefined) continue;
     const overnight = to.hour * 60 + to.minute <= from.hour * 60 + from.minute;
-    for (let day = firstDay; day <= lastDay; day++) {
+    for (let day = firstDay; day <= lastDay; day = addLocalDays(day, 1)) {
       if (!dayMatches(period, day)) continue;
       const start = atLocal(day, from, zone).getTime();
-      const end = atLocal(overnight ? day + 1 : day, to, zone).getTime();
+      const end = atLocal(overnight ? addLocalDays(day, 1) : day, to, zone).getTime();
       push(period, start, end);
     }
   }

@@ -4,6 +4,7 @@
  */
 import type { IanaZone } from '../../terms.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
+import { isoWeekday } from '../../time/calendar.ts';
 
 /** Monday first, as in ISO 8601 and most of the account zones' calendars. */
 export const WEEKDAYS = [
@@ -21,9 +22,7 @@ export function incidentHeatMap(starts: readonly Date[], zone: IanaZone): number
   const counts = WEEKDAYS.map(() => Array.from({ length: 24 }, () => 0));
   for (const start of starts) {
     const local = utcToLocal(start, zone);
-    const [year, month, day] = local.slice(0, 10).split('-').map(Number) as [number, number, number];
-    const sundayFirst = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-    const weekday = (sundayFirst + 6) % 7;
+    const weekday = isoWeekday(local.slice(0, 10)) - 1;
     const hour = Number(local.slice(11, 13));
     counts[weekday]![hour]! += 1;
   }
