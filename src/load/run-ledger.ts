@@ -13,6 +13,8 @@ export interface StreamCounts {
   records: number;
   written: number;
   windows: number;
+  /** Records rejected (kept in etl_rejected_record). */
+  rejected?: number;
   requests: number;
   status: 'succeeded' | 'failed' | 'skipped';
   error?: string | undefined;

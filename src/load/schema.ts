@@ -104,6 +104,138 @@ export interface AlertTable {
   loaded_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** `uptrends.alert_definition` */
+export interface AlertDefinitionTable {
+  /** Account of the alert definition. */
+  account_id: string;
+  /** Alert definition GUID (AlertDefinitionGuid). */
+  alert_definition_guid: string;
+  /** Name of the alert definition (AlertName). */
+  name: string | null;
+  /** False when the definition is switched off: it raises no alerts. */
+  is_active: boolean | null;
+  /** Uptrends' own Hash of the definition. */
+  api_hash: string | null;
+  /** Alert definition record as received; secrets removed. */
+  raw: unknown;
+  /** etl_run id of the run that last wrote this row. */
+  run_id: number;
+  /** When a sync first saw this definition (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync last saw this definition (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync first found the definition gone (UTC); null while it exists. */
+  deleted_at: Date | null;
+}
+
+/** `uptrends.alert_definition_member` */
+export interface AlertDefinitionMemberTable {
+  /** Account of the alert definition. */
+  account_id: string;
+  /** Alert definition GUID; joins alert_definition. */
+  alert_definition_guid: string;
+  /** monitor (member_guid joins monitor) or monitor_group (member_guid joins monitor_group). */
+  member_type: string;
+  /** MonitorGuid or MonitorGroupGuid of the member, as member_type says. */
+  member_guid: string;
+  /** etl_run id of the run that last saw this membership. */
+  run_id: number;
+  /** When a sync first saw the member (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync last saw the member (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync first found the member gone (UTC); null while a member. */
+  deleted_at: Date | null;
+}
+
+/** `uptrends.alert_escalation_level` */
+export interface AlertEscalationLevelTable {
+  /** Account of the alert definition. */
+  account_id: string;
+  /** Alert definition GUID; joins alert_definition. */
+  alert_definition_guid: string;
+  /** Level number within the definition (Id), 1 first. */
+  escalation_level_id: number;
+  /** AlertOnErrorCount (threshold_error_count errors in a row) or AlertOnErrorDuration (threshold_minutes of error); unknown values are kept as sent. */
+  escalation_mode: string | null;
+  /** Errors in a row before this level alerts (AlertOnErrorCount). */
+  threshold_error_count: number | null;
+  /** Minutes of error before this level alerts (AlertOnErrorDuration). */
+  threshold_minutes: number | null;
+  /** False when this level is switched off. */
+  is_active: boolean | null;
+  /** Extra text this level adds to its alerts. */
+  message: string | null;
+  /** Reminders sent while the error lasts. */
+  number_of_reminders: number | null;
+  /** Minutes between reminders (ReminderDelay). */
+  reminder_delay_minutes: number | null;
+  /** Whether alerts of this level include a trace route. */
+  include_trace_route: boolean | null;
+  /** Uptrends' own Hash of the level. */
+  api_hash: string | null;
+  /** Escalation level record as received; secrets removed. */
+  raw: unknown;
+  /** etl_run id of the run that last wrote this row. */
+  run_id: number;
+  /** When a sync first saw this level (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync last saw this level (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync first found the level gone (UTC); null while it exists. */
+  deleted_at: Date | null;
+}
+
+/** `uptrends.alert_escalation_level_integration` */
+export interface AlertEscalationLevelIntegrationTable {
+  /** Account of the alert definition. */
+  account_id: string;
+  /** Alert definition GUID; joins alert_definition. */
+  alert_definition_guid: string;
+  /** Escalation level; joins alert_escalation_level with alert_definition_guid. */
+  escalation_level_id: number;
+  /** Integration GUID (IntegrationGuid). */
+  integration_guid: string;
+  /** Name of the integration. */
+  name: string | null;
+  /** Type as sent: Slack, PagerDuty, Sms, Email, Phone, Statushub, GenericWebhook, or a newer value kept as is. */
+  integration_type: string | null;
+  /** Extra e-mail addresses an Email integration sends to, as sent. */
+  extra_email_addresses: string | null;
+  /** Integration record as received; secrets removed (webhook URLs may carry tokens). */
+  raw: unknown;
+  /** etl_run id of the run that last wrote this row. */
+  run_id: number;
+  /** When a sync first saw this integration on the level (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync last saw this integration on the level (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync first found the integration gone from the level (UTC); null while present. */
+  deleted_at: Date | null;
+}
+
+/** `uptrends.alert_escalation_level_member` */
+export interface AlertEscalationLevelMemberTable {
+  /** Account of the alert definition. */
+  account_id: string;
+  /** Alert definition GUID; joins alert_definition. */
+  alert_definition_guid: string;
+  /** Escalation level; joins alert_escalation_level with alert_definition_guid. */
+  escalation_level_id: number;
+  /** operator (member_guid joins operator) or operator_group (member_guid joins operator_group). */
+  member_type: string;
+  /** OperatorGuid or OperatorGroupGuid of the member, as member_type says. */
+  member_guid: string;
+  /** etl_run id of the run that last saw this membership. */
+  run_id: number;
+  /** When a sync first saw the member (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync last saw the member (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync first found the member gone (UTC); null while a member. */
+  deleted_at: Date | null;
+}
+
 /** `uptrends.etl_rejected_record` */
 export interface EtlRejectedRecordTable {
   /** Row identifier. */
@@ -876,6 +1008,11 @@ export interface TimezoneTable {
 export interface Database {
   account: AccountTable;
   alert: AlertTable;
+  alert_definition: AlertDefinitionTable;
+  alert_definition_member: AlertDefinitionMemberTable;
+  alert_escalation_level: AlertEscalationLevelTable;
+  alert_escalation_level_integration: AlertEscalationLevelIntegrationTable;
+  alert_escalation_level_member: AlertEscalationLevelMemberTable;
   etl_rejected_record: EtlRejectedRecordTable;
   etl_run: EtlRunTable;
   etl_state: EtlStateTable;

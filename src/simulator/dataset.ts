@@ -82,6 +82,18 @@ export interface SimDirectory {
   statusPages: Record<string, unknown>[];
 }
 
+/** One alert definition with its members and escalation levels (wire objects, as served). */
+export interface SimAlertDefinition {
+  guid: string;
+  wire: Record<string, unknown>;
+  members: { MonitorGuid?: string; MonitorGroupGuid?: string }[];
+  levels: {
+    wire: Record<string, unknown>;
+    members: { OperatorGuid?: string; OperatorGroupGuid?: string }[];
+    integrations: Record<string, unknown>[];
+  }[];
+}
+
 /**
  * The check timeline of every monitor. Incidents, blips (unconfirmed errors that never confirm) and
  * alerts are grouped by monitor (offset arrays of length monitors + 1) and sorted by time within one.
@@ -120,6 +132,7 @@ export interface Dataset {
   groups: SimGroup[];
   slas: SimSla[];
   directory: SimDirectory;
+  alertDefinitions: SimAlertDefinition[];
   descriptions: string[];
   errorMessages: string[];
   timeline: Timeline;

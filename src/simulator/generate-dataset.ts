@@ -7,6 +7,7 @@ import type { IanaZone } from '../terms.ts';
 import { ACCOUNT_TIMEZONE_ID, SIMULATED_TIMEZONES } from './data/timezones.ts';
 import type { Dataset, DatasetOptions } from './dataset.ts';
 import { ALERT_DESCRIPTIONS, ALERT_ERROR_MESSAGES } from './generate/alert-texts.ts';
+import { generateAlertDefinitions } from './generate/generate-alert-definitions.ts';
 import { generateDirectory, generateSlas } from './generate/generate-directory.ts';
 import { generateGroups } from './generate/generate-groups.ts';
 import { generateInfra } from './generate/generate-infra.ts';
@@ -41,6 +42,7 @@ export function generateDataset(
   const slas = generateSlas(seed, monitors, historyStartSec, nowSec, zone);
   const groups = generateGroups(seed, monitors, slas.length);
   const directory = generateDirectory(seed, monitors, groups, slas, ACCOUNT_TIMEZONE_ID);
+  const alertDefinitions = generateAlertDefinitions(seed, monitors, groups, directory);
 
   const midnights: number[] = [];
   const monthStarts: number[] = [];
@@ -74,6 +76,7 @@ export function generateDataset(
     groups,
     slas,
     directory,
+    alertDefinitions,
     descriptions: [...ALERT_DESCRIPTIONS],
     errorMessages: [...ALERT_ERROR_MESSAGES],
     timeline,

@@ -68,6 +68,11 @@ export interface TruthCounts {
   operatorGroups: number;
   operatorGroupMemberships: number;
   statusPages: number;
+  alertDefinitions: number;
+  alertDefinitionMembers: number;
+  escalationLevels: number;
+  escalationLevelMembers: number;
+  escalationLevelIntegrations: number;
   timezones: number;
   infraDevices: number;
   infraGroups: number;
@@ -198,6 +203,17 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
         operatorGroups: ds.directory.operatorGroups.length,
         operatorGroupMemberships: ds.directory.operatorGroups.reduce((acc, g) => acc + g.members.length, 0),
         statusPages: ds.directory.statusPages.length,
+        alertDefinitions: ds.alertDefinitions.length,
+        alertDefinitionMembers: ds.alertDefinitions.reduce((acc, d) => acc + d.members.length, 0),
+        escalationLevels: ds.alertDefinitions.reduce((acc, d) => acc + d.levels.length, 0),
+        escalationLevelMembers: ds.alertDefinitions.reduce(
+          (acc, d) => acc + d.levels.reduce((n, l) => n + l.members.length, 0),
+          0,
+        ),
+        escalationLevelIntegrations: ds.alertDefinitions.reduce(
+          (acc, d) => acc + d.levels.reduce((n, l) => n + l.integrations.length, 0),
+          0,
+        ),
         timezones: SIMULATED_TIMEZONES.length,
         infraDevices: ds.infra.devices.length,
         infraGroups: ds.infra.groups.length,

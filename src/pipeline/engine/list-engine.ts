@@ -15,7 +15,7 @@ import { saveRejects } from '../../load/save-rejects.ts';
 import type { Database, MappedRow, TableName } from '../../load/schema.ts';
 import type { RowContext } from '../../transform/row-context.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
-import { keyColumns, rawKeyText, recordIdOf, type KeySpec } from './record-keys.ts';
+import { keyColumns, PARENT_SEPARATOR, rawKeyText, recordIdOf, type KeySpec } from './record-keys.ts';
 import { clientOf, rowContextOf, type RowsByTable, type StreamDefinition } from './stream-definition.ts';
 
 /** One parsed record with where it came from. */
@@ -86,8 +86,11 @@ export interface ListStreamSpec<S extends z.ZodObject, T extends TableName> exte
   T,
   z.infer<S>
 > {
-  /** Parents to list children of: the live (not deleted) rows of a table loaded earlier in the run. */
-  readonly parents?: { readonly table: TableName; readonly column: string };
+  /**
+   * Parents to list children of: the live (not deleted) rows of a table loaded earlier in the run.
+   * Several columns make a composite parent (`a/b`); each fills the route's `{...}` placeholders in order.
+   */
+  readonly parents?: { readonly table: TableName; readonly columns: readonly string[] };
   readonly schema: S;
 }
 
@@ -102,11 +105,26 @@ interface RunnableList<T extends TableName, I> extends ListStreamBase<T, I> {
   read(ctx: SyncContext, keep: string[]): Promise<ListRead<I>>;
 }
 
-async function parentIds(ctx: SyncContext, parents: { table: TableName; column: string }): Promise<string[]> {
+async function parentIds(
+  ctx: SyncContext,
+  parents: { readonly table: TableName; readonly columns: readonly string[] },
+): Promise<string[]> {
+  const key = sql.join(
+    parents.columns.map((c) => sql`${sql.ref(c)}::text`),
+    sql` || ${PARENT_SEPARATOR} || `,
+  );
   const result = await sql<{ id: string }>`
-    select ${sql.ref(parents.column)}::text as id from ${sql.table(`uptrends.${parents.table}`)}
+    select ${key} as id from ${sql.table(`uptrends.${parents.table}`)}
     where account_id = ${ctx.accountId} and deleted_at is null order by 1`.execute(ctx.db);
   return result.rows.map((r) => r.id);
+}
+
+/** The route with each `{...}` placeholder filled by the next part of the parent key. */
+function pathOf(route: string, parent: string | undefined): string {
+  if (parent === undefined) return route;
+  const parts = parent.split(PARENT_SEPARATOR);
+  let next = 0;
+  return route.replace(/\{[^}]+\}/g, () => encodeURIComponent(parts[next++] ?? ''));
 }
 
 async function fetchList(
@@ -114,7 +132,7 @@ async function fetchList(
   spec: Pick<ListStreamBase<TableName, unknown>, 'name' | 'route' | 'api'>,
   parent: string | undefined,
 ): Promise<unknown[]> {
-  const path = parent === undefined ? spec.route : spec.route.replace('{guid}', parent);
+  const path = pathOf(spec.route, parent);
   let body: unknown;
   try {
     body = (

@@ -9,7 +9,8 @@
 /** Where one key column's value comes from. */
 export type KeySource =
   | { readonly from: 'field'; readonly field: string; readonly guid: boolean }
-  | { readonly from: 'parent' }
+  | { readonly from: 'computed'; readonly read: (raw: unknown) => string | undefined }
+  | { readonly from: 'parent'; readonly part: number }
   | { readonly from: 'account' };
 
 /** A key declaration: key column -> source, in the table's key order. */
@@ -25,8 +26,21 @@ export function idField(field: string): KeySource {
   return { from: 'field', field, guid: false };
 }
 
+/** A value computed from the raw record (which of two GUID fields is set, ...); undefined when absent. */
+export function computed(read: (raw: unknown) => string | undefined): KeySource {
+  return { from: 'computed', read };
+}
+
+/** Part `part` of a composite parent (an escalation level is listed under a definition and a level id). */
+export function parentPart(part: number): KeySource {
+  return { from: 'parent', part };
+}
+
 /** The parent the record was listed under (a monitor group for its members, ...). */
-export const PARENT: KeySource = Object.freeze({ from: 'parent' });
+export const PARENT: KeySource = parentPart(0);
+
+/** Separates the parts of a composite parent key, as `parentIds` joins them. */
+export const PARENT_SEPARATOR = '/';
 
 /** The run's account. */
 export const ACCOUNT: KeySource = Object.freeze({ from: 'account' });
@@ -41,9 +55,10 @@ export function rawField(raw: unknown, field: string): unknown {
   return raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[field] : undefined;
 }
 
-/** The record id for messages: the value of the first field source (undefined when absent). */
+/** The record id for messages: the value of the first field or computed source (undefined when absent). */
 export function recordIdOf(spec: KeySpec, raw: unknown): string | number | undefined {
   for (const source of Object.values<KeySource | undefined>(spec)) {
+    if (source?.from === 'computed') return source.read(raw);
     if (source?.from !== 'field') continue;
     const value = rawField(raw, source.field);
     return typeof value === 'string' || typeof value === 'number' ? value : undefined;
@@ -66,8 +81,13 @@ export function rawKeyText(
     if (source === undefined) continue;
     if (source.from === 'account') parts.push(accountId);
     else if (source.from === 'parent') {
-      if (parent === undefined) return undefined;
-      parts.push(parent);
+      const value = parent?.split(PARENT_SEPARATOR)[source.part];
+      if (value === undefined) return undefined;
+      parts.push(value);
+    } else if (source.from === 'computed') {
+      const value = source.read(raw);
+      if (value === undefined) return undefined;
+      parts.push(value);
     } else {
       const value = rawField(raw, source.field);
       if (typeof value !== 'string' && typeof value !== 'number') return undefined;

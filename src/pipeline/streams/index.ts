@@ -5,6 +5,13 @@
  * (docs/adding-a-stream.md).
  */
 import type { StreamDefinition } from '../engine/stream-definition.ts';
+import {
+  alertDefinitionMembersStream,
+  alertDefinitionsStream,
+  alertEscalationLevelIntegrationsStream,
+  alertEscalationLevelMembersStream,
+  alertEscalationLevelsStream,
+} from './alert-definitions.ts';
 import { alertsStream } from './alerts.ts';
 import { infraDevicesStream, infraDeviceUptimeStream } from './infra.ts';
 import { maintenancePeriodsStream } from './maintenance-periods.ts';
@@ -28,6 +35,11 @@ export const STREAMS: readonly StreamDefinition[] = Object.freeze([
   operatorGroupsStream,
   operatorGroupMembersStream,
   publicStatusPagesStream,
+  alertDefinitionsStream,
+  alertDefinitionMembersStream,
+  alertEscalationLevelsStream,
+  alertEscalationLevelMembersStream,
+  alertEscalationLevelIntegrationsStream,
   alertsStream,
   statisticsStream,
   infraDevicesStream,

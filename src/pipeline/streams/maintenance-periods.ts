@@ -13,7 +13,7 @@ export const maintenancePeriodsStream = defineListStream({
   description:
     'Maintenance periods of every monitor (GET /Monitor/{guid}/MaintenancePeriod, one request per monitor).',
   route: '/Monitor/{guid}/MaintenancePeriod',
-  parents: { table: 'monitor', column: 'monitor_guid' },
+  parents: { table: 'monitor', columns: ['monitor_guid'] },
   schema: maintenancePeriodSchema,
   table: 'maintenance_period',
   key: { account_id: ACCOUNT, monitor_guid: PARENT, maintenance_period_id: idField('Id') },

@@ -40,7 +40,7 @@ export const monitorGroupMembersStream = defineListStream({
   name: 'monitor_group_members',
   description: 'Members of every monitor group (GET /MonitorGroup/{guid}/Member, one request per group).',
   route: '/MonitorGroup/{guid}/Member',
-  parents: { table: 'monitor_group', column: 'monitor_group_guid' },
+  parents: { table: 'monitor_group', columns: ['monitor_group_guid'] },
   schema: monitorGroupMemberSchema,
   table: 'monitor_group_member',
   key: { monitor_group_guid: PARENT, monitor_guid: guidField('MonitorGuid') },

@@ -32,7 +32,7 @@ export const operatorGroupMembersStream = defineListStream({
   name: 'operator_group_members',
   description: 'Members of every operator group (GET /OperatorGroup/{guid}/Member, one request per group).',
   route: '/OperatorGroup/{guid}/Member',
-  parents: { table: 'operator_group', column: 'operator_group_guid' },
+  parents: { table: 'operator_group', columns: ['operator_group_guid'] },
   schema: operatorGroupMemberSchema,
   table: 'operator_group_member',
   key: { operator_group_guid: PARENT, operator_guid: guidField('OperatorGuid') },

@@ -20,7 +20,7 @@ export const slaExclusionPeriodsStream = defineListStream({
   name: 'sla_exclusion_periods',
   description: 'Exclusion periods of every SLA (GET /Sla/{guid}/ExclusionPeriod, one request per SLA).',
   route: '/Sla/{guid}/ExclusionPeriod',
-  parents: { table: 'sla', column: 'sla_guid' },
+  parents: { table: 'sla', columns: ['sla_guid'] },
   schema: slaExclusionPeriodSchema,
   table: 'sla_exclusion_period',
   key: { account_id: ACCOUNT, sla_guid: PARENT, exclusion_period_id: idField('ExclusionPeriodId') },

@@ -12,6 +12,7 @@ import type { SimulatorState } from '../simulator-state.ts';
 import { ALERT_ROUTES } from './alert-routes.ts';
 import { CONFIG_ROUTES } from './config-routes.ts';
 import { answerControl, type SimulatorControls } from './control-routes.ts';
+import { ALERTING_ROUTES } from './alerting-routes.ts';
 import { DIRECTORY_ROUTES } from './directory-routes.ts';
 import { INFRA_ROUTES } from './infra-routes.ts';
 import { queryParams } from './parse-period-params.ts';
@@ -27,6 +28,7 @@ interface CompiledRoute {
 const COMPILED: readonly CompiledRoute[] = [
   ...CONFIG_ROUTES,
   ...DIRECTORY_ROUTES,
+  ...ALERTING_ROUTES,
   ...ALERT_ROUTES,
   ...STATISTICS_ROUTES,
   ...INFRA_ROUTES,

@@ -117,6 +117,44 @@ describe.skipIf(loadSwagger2021() === undefined)(
       expect(new Set(monitors.map((m) => m.MonitorType)).size).toBe(19);
     });
 
+    it('alert definition routes: definitions, members, escalation levels, level members, integrations', async () => {
+      const v = swagger!;
+      const definitions = await body<{ AlertDefinitionGuid: string }[]>('/AlertDefinition');
+      expect(definitions.length).toBeGreaterThan(0);
+      const checks: [string, unknown][] = [['/AlertDefinition', definitions]];
+      let levelsSeen = 0;
+      let integrationsSeen = 0;
+      for (const d of definitions) {
+        const base = `/AlertDefinition/${d.AlertDefinitionGuid}`;
+        checks.push(['/AlertDefinition/{alertDefinitionGuid}', await body(base)]);
+        checks.push(['/AlertDefinition/{alertDefinitionGuid}/Member', await body(`${base}/Member`)]);
+        const levels = await body<{ Id: number }[]>(`${base}/EscalationLevel`);
+        checks.push(['/AlertDefinition/{alertDefinitionGuid}/EscalationLevel', levels]);
+        for (const l of levels) {
+          levelsSeen++;
+          const level = `${base}/EscalationLevel/${l.Id}`;
+          checks.push([
+            '/AlertDefinition/{alertDefinitionGuid}/EscalationLevel/{escalationLevelId}',
+            await body(level),
+          ]);
+          checks.push([
+            '/AlertDefinition/{alertDefinitionGuid}/EscalationLevel/{escalationLevelId}/Member',
+            await body(`${level}/Member`),
+          ]);
+          const integrations = await body<unknown[]>(`${level}/Integration`);
+          integrationsSeen += integrations.length;
+          checks.push([
+            '/AlertDefinition/{alertDefinitionGuid}/EscalationLevel/{escalationLevelId}/Integration',
+            integrations,
+          ]);
+        }
+      }
+      expect(levelsSeen).toBeGreaterThan(definitions.length);
+      expect(integrationsSeen).toBeGreaterThan(0);
+      for (const [template, value] of checks)
+        expect({ template, errors: v.response(template, 200, value) }).toEqual({ template, errors: [] });
+    });
+
     it('member lists and monitor groups of a monitor (deviations: arrays)', async () => {
       const v = swagger!;
       const group = (await body<GroupWire[]>('/MonitorGroup'))[1]!;
