@@ -28,6 +28,33 @@ describe('planWindows', () => {
     expect(plan.windows).toHaveLength(5);
   });
 
+  it('plans the same windows whatever the host time zone', () => {
+    // The planner once added days with date-fns on native Dates, which read the host zone: on a
+    // host set to Europe/Amsterdam, 2025-03-30 + 1 day gave 2025-03-30 again and a range across the
+    // spring change looped forever (found while building src/time; the tests run with TZ=UTC).
+    const host = process.env.TZ;
+    try {
+      process.env.TZ = 'Europe/Amsterdam';
+      expect(new Date('2025-07-01T00:00:00Z').getTimezoneOffset()).toBe(-120); // the host zone did change
+      const plan = planWindows({
+        ...base,
+        now: new Date('2025-04-10T00:00:00Z'),
+        from: '2025-03-28',
+        to: '2025-04-02',
+      });
+      expect(plan.windows.map((w) => w.startLocal.slice(0, 10))).toEqual([
+        '2025-03-28',
+        '2025-03-29',
+        '2025-03-30',
+        '2025-03-31',
+        '2025-04-01',
+      ]);
+    } finally {
+      if (host === undefined) delete process.env.TZ;
+      else process.env.TZ = host;
+    }
+  });
+
   it('cuts windows at local midnights, so DST days last 23 and 25 hours', () => {
     const plan = planWindows({
       ...base,
