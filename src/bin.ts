@@ -4,7 +4,7 @@
  * unexpected ones as a bug report with the stack.
  */
 import { CommanderError } from 'commander';
-import { redactSecretsInText } from './config.ts';
+import { maskSecrets } from './redaction.ts';
 import { EtlError, InterruptedError } from './errors.ts';
 import { EXIT, exitCodeFor } from './cli/exit-codes.ts';
 import { buildProgram } from './cli/program.ts';
@@ -45,11 +45,11 @@ async function main(): Promise<number> {
     }
     const code = exitCodeFor(error);
     if (error instanceof EtlError && code !== EXIT.internal) {
-      process.stderr.write(`${redactSecretsInText(describe(error), { secrets: secrets() })}\n`);
+      process.stderr.write(`${maskSecrets(describe(error), secrets())}\n`);
     } else {
       const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
       process.stderr.write(
-        `uptrends-etl: unexpected error: this is a bug, please report it with the lines below.\n${redactSecretsInText(stack, { secrets: secrets() })}\n`,
+        `uptrends-etl: unexpected error: this is a bug, please report it with the lines below.\n${maskSecrets(stack, secrets())}\n`,
       );
     }
     return code;

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { ConfigError } from './errors.ts';
-import { redactDatabaseUrl } from './load/db.ts';
+import { redactUrlPassword } from './redaction.ts';
 import { isValidZone } from './time/zone-clock.ts';
 
 /** Default API base of the Uptrends API v4. */
@@ -230,16 +230,9 @@ export function describeConfig(config: Config): Record<string, string | boolean 
     infraPassword: config.infraPassword === undefined ? '(not set)' : '(set)',
     timeZone: config.timeZone ?? '(account setting)',
     warehouse:
-      config.databaseUrl === undefined ? `pglite:${config.dataDir}` : redactDatabaseUrl(config.databaseUrl),
-    smtpUrl: config.smtpUrl === undefined ? '(not set)' : redactDatabaseUrl(config.smtpUrl),
+      config.databaseUrl === undefined ? `pglite:${config.dataDir}` : redactUrlPassword(config.databaseUrl),
+    smtpUrl: config.smtpUrl === undefined ? '(not set)' : redactUrlPassword(config.smtpUrl),
     mailFrom: config.mailFrom ?? '(not set)',
     mailTo: config.mailTo,
   };
-}
-
-/** Replaces every configured secret in `text` by `***` (for error messages of third-party code). */
-export function redactSecretsInText(text: string, config: Pick<Config, 'secrets'>): string {
-  let out = text;
-  for (const value of config.secrets) if (value.length >= 3) out = out.split(value).join('***');
-  return out;
 }

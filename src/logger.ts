@@ -6,6 +6,7 @@
  */
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { maskSecrets } from './redaction.ts';
 
 export type { Logger } from 'pino';
 
@@ -33,12 +34,6 @@ const REDACT_PATHS = [
   'smtpUrl',
   '*.smtpUrl',
 ];
-
-function scrub(value: string, secrets: readonly string[]): string {
-  let out = value;
-  for (const secret of secrets) if (secret.length >= 3) out = out.split(secret).join('***');
-  return out;
-}
 
 /** Default format: pretty on a terminal, JSON lines otherwise. */
 export function defaultLogFormat(stream: { isTTY?: boolean } = process.stderr): LogFormat {
@@ -69,7 +64,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       hooks: {
         logMethod(args, method) {
           const scrubbed = args.map((arg: unknown) =>
-            typeof arg === 'string' ? scrub(arg, secrets) : arg,
+            typeof arg === 'string' ? maskSecrets(arg, secrets) : arg,
           ) as Parameters<typeof method>;
           method.apply(this, scrubbed);
         },
@@ -77,8 +72,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       serializers: {
         err: (error: Error) => {
           const serialized = pino.stdSerializers.err(error);
-          serialized.message = scrub(serialized.message, secrets);
-          if (serialized.stack !== undefined) serialized.stack = scrub(serialized.stack, secrets);
+          serialized.message = maskSecrets(serialized.message, secrets);
+          if (serialized.stack !== undefined) serialized.stack = maskSecrets(serialized.stack, secrets);
           return serialized;
         },
       },

@@ -7,8 +7,8 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RecordValidationError } from '../errors.ts';
-import { redactSecrets } from '../transform/redact-secrets.ts';
 import { unknownFields } from './schemas/unknown-fields.ts';
+import { redactSecrets } from '../redaction.ts';
 
 /** A record that failed validation, ready to be stored. */
 export interface RejectedRecord {
@@ -30,6 +30,16 @@ function shorten(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
   }
   return value;
+}
+
+/** The raw record as a reject row keeps it: secrets removed, long texts cut, or a note when it is too deep to keep. */
+function storable(raw: unknown): unknown {
+  try {
+    return shorten(redactSecrets(raw));
+  } catch (error) {
+    if (error instanceof RecordValidationError) return { note: `not kept: ${error.message}` };
+    throw error;
+  }
 }
 
 /** Describes zod issues as `Field: problem; ...` for humans. */
@@ -79,7 +89,7 @@ export class RecordValidator {
 
   /** Records a reject found by a later step (a mapper throwing RecordValidationError). */
   reject(record: RejectedRecord): void {
-    const stored = { ...record, raw: shorten(redactSecrets(record.raw)) };
+    const stored = { ...record, raw: storable(record.raw) };
     this.rejected.push(stored);
     const window =
       record.windowStart !== undefined

@@ -14,6 +14,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 import { type Database } from './schema.ts';
+import { redactUrlPassword } from '../redaction.ts';
 
 /** Which engine holds the warehouse. */
 export type Backend = 'postgres' | 'pglite';
@@ -43,17 +44,6 @@ export interface WarehouseTarget {
 
 const SESSION_SETTINGS = `set time zone 'UTC'; set search_path to uptrends, public`;
 
-/** A postgres URL with its password replaced, for messages and `status`. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
-}
-
 function pgTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: string): ((text: string) => unknown) =>
@@ -75,7 +65,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
   // An idle client that errors (server restart) must not crash the process; the next query fails.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const location = redactDatabaseUrl(url);
+  const location = redactUrlPassword(url);
   try {
     await sql`select 1`.execute(db);
   } catch (cause) {

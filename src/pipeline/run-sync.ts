@@ -17,9 +17,9 @@ import {
   RunFailedError,
   StreamError,
 } from '../errors.ts';
-import { ApiClient, type ApiClientOptions } from '../extract/http/api-client.ts';
+import { ApiClient } from '../extract/http/api-client.ts';
 import { RecordValidator } from '../extract/record-validator.ts';
-import { resolveAccount } from '../extract/resolve-account.ts';
+import { resolveAccount } from './resolve-account.ts';
 import { selectStreams } from './streams/index.ts';
 import { NO_PROGRESS, type ProgressSink, type SyncContext } from './sync-context.ts';
 import type { SyncOptions } from './sync-options.ts';
@@ -33,6 +33,7 @@ import { analyzeTables } from '../load/analyze-tables.ts';
 import { accountRow } from '../transform/rows/account-row.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { VERSION } from '../version.ts';
+import { type ApiClientOptions } from '../extract/http/client-settings.ts';
 
 /** Collaborators of a run, injectable for tests. */
 export interface RunSyncDeps {

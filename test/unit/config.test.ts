@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.ts';
-import { DEFAULT_API_URL, describeConfig, loadConfig, redactSecretsInText } from '../../src/config.ts';
+import { DEFAULT_API_URL, describeConfig, loadConfig } from '../../src/config.ts';
+import { maskSecrets } from '../../src/redaction.ts';
 
 describe('loadConfig', () => {
   it('applies defaults with an empty environment', () => {
@@ -33,7 +34,7 @@ describe('loadConfig', () => {
     const shown = JSON.stringify(config) + inspect(config) + JSON.stringify(describeConfig(config));
     for (const secret of ['hunter2-secret', 'dbpass-secret', 'smtp-secret'])
       expect(shown).not.toContain(secret);
-    expect(redactSecretsInText('auth failed for hunter2-secret at dbpass-secret', config)).toBe(
+    expect(maskSecrets('auth failed for hunter2-secret at dbpass-secret', config.secrets)).toBe(
       'auth failed for *** at ***',
     );
   });

@@ -18,50 +18,12 @@ import {
   type ErrorContext,
 } from '../../errors.ts';
 import { systemClock, type Clock } from '../../terms.ts';
-import { abortableSleep, abortReason } from './abortable-sleep.ts';
-import { buildRequestUrl, type QueryValues } from './build-request-url.ts';
-import { httpErrorForStatus } from './http-error-for-status.ts';
-import { maskSecrets } from './mask-secrets.ts';
-import { networkError } from './network-error.ts';
-import { parseBody } from './parse-body.ts';
-import { parseRetryAfter } from './parse-retry-after.ts';
-import { RateBudget } from './rate-budget.ts';
-import { resolveClientSettings, type ClientSettings } from './resolve-client-settings.ts';
-import { retryDelay } from './retry-delay.ts';
-import { routeTemplate } from './route-template.ts';
-import { safeUrl } from './safe-url.ts';
-import { serviceMessage } from './service-message.ts';
-
-/** Options of one client (one per API). */
-export interface ApiClientOptions {
-  /** Appears in errors, logs and statistics. */
-  name: 'api' | 'infra';
-  /** e.g. https://api.uptrends.com/v4; request paths are appended. */
-  baseUrl: string;
-  /** Basic auth; never in errors, logs or statistics. */
-  username: string;
-  password: string;
-  /** Requests in flight at once. (Default: 4) */
-  concurrency?: number;
-  /** Request starts per second, spaced evenly. (Default: no budget) */
-  maxRps?: number;
-  /** (Default: 10000 / 30000 / 60000 ms) connectMs applies only to the client's own pool. */
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
-  /** (Default: 6 attempts, 500 ms base, 30000 ms max backoff, 120000 ms max Retry-After) */
-  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
-  /** Source of the full jitter. (Default: Math.random) */
-  random?: () => number;
-  /** Waits between attempts and for the request budget. (Default: a timer the signal cuts short) */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Aborts requests and waits (SIGINT). */
-  signal?: AbortSignal;
-  /** Receives one warning per retry. */
-  logger?: Logger;
-  /** (Default: a keep-alive Agent owned, and closed, by the client) */
-  dispatcher?: Dispatcher;
-  /** Reads "now" for HTTP-date Retry-After values. (Default: the system clock) */
-  clock?: Clock;
-}
+import { abortableSleep, abortReason, parseRetryAfter, RateBudget, retryDelay } from './retry-policy.ts';
+import { buildRequestUrl, type QueryValues, routeTemplate } from './request-url.ts';
+import { httpErrorForStatus, networkError, serviceMessage } from './http-errors.ts';
+import { parseBody } from './response-body.ts';
+import { resolveClientSettings, type ApiClientOptions, type ClientSettings } from './client-settings.ts';
+import { maskSecrets, safeUrl } from '../../redaction.ts';
 
 /** A successful answer. */
 export interface ApiResponse<T = unknown> {

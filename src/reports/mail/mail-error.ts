@@ -4,6 +4,7 @@
  * message text. The SMTP password is scrubbed from every message, whatever the server echoed.
  */
 import { MailError } from '../../errors.ts';
+import { maskSecrets } from '../../redaction.ts';
 
 /** Stable codes of mail failures (part of the product: scripts may match on them). */
 export const MAIL_ERROR_CODES = {
@@ -24,17 +25,10 @@ interface NodemailerError {
 
 const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
 
-/** Replaces every occurrence of each secret with `***`. */
-export function scrub(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) if (secret !== '') result = result.split(secret).join('***');
-  return result;
-}
-
 /** The MailError for a nodemailer failure; `server` is `host:port`, never the URL with credentials. */
 export function toMailError(error: unknown, server: string, secrets: readonly string[]): MailError {
   const e = (typeof error === 'object' && error !== null ? error : {}) as NodemailerError;
-  const detail = scrub(e.message ?? String(error), secrets);
+  const detail = maskSecrets(e.message ?? String(error), secrets);
   const context = { server, smtpCode: e.responseCode, command: e.command, nodemailerCode: e.code };
   if (e.code === 'EAUTH') {
     return new MailError(

@@ -10,7 +10,8 @@ import { ConfigError, MailError } from '../../errors.ts';
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import { buildMailContent } from './mail-content.ts';
-import { MAIL_ERROR_CODES, scrub, toMailError } from './mail-error.ts';
+import { MAIL_ERROR_CODES, toMailError } from './mail-error.ts';
+import { maskSecrets } from '../../redaction.ts';
 
 /** Default limit on the total size of attachments: 15 MB (about 21 MB once base64-encoded). */
 export const DEFAULT_MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
@@ -120,7 +121,7 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
       // Delivered to the others; still an error, so a nightly run does not report success.
       throw new MailError(
         MAIL_ERROR_CODES.recipientRejected,
-        scrub(
+        maskSecrets(
           `the SMTP server ${server} rejected recipient(s) ${rejected.join(', ')}; the others received the mail`,
           secrets,
         ),

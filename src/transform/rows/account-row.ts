@@ -9,8 +9,8 @@ import type { AccountSettings } from '../../extract/schemas/account-settings.ts'
 import type { UptrendsTimezone } from '../../extract/schemas/timezone.ts';
 import type { IanaZone } from '../../terms.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** How the run's zone was chosen (docs/time.md). */
 export interface ZoneResolution {

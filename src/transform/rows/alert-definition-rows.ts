@@ -11,8 +11,8 @@ import type {
   EscalationLevelMember,
 } from '../../extract/schemas/alert-definition.ts';
 import type { MappedRow } from '../../load/schema.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Which kind of member a definition member record is, and its GUID (lower case). */
 export function definitionMemberOf(member: {

@@ -7,8 +7,8 @@ import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { Alert } from '../../extract/schemas/alert.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /**
  * Columns of `uptrends.alert` written by the mapper (`loaded_at` is the database's default,

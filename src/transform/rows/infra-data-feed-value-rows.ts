@@ -6,8 +6,8 @@
  */
 import type { MappedRow } from '../../load/schema.ts';
 import type { InfraDevice } from '../../extract/schemas/infra-device-group-data.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.infra_data_feed_value`. */
 export type InfraDataFeedValueRow = MappedRow<'infra_data_feed_value'>;

@@ -7,8 +7,8 @@ import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { MaintenancePeriod } from '../../extract/schemas/maintenance-period.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.maintenance_period` written by the mapper. */
 export type MaintenancePeriodRow = MappedRow<'maintenance_period'>;

@@ -2,8 +2,8 @@
 import type { MappedRow } from '../../load/schema.ts';
 import type { MonitorGroup } from '../../extract/schemas/monitor-group.ts';
 import { quotaSnapshotOf } from '../quota-snapshot-of.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.monitor_group` written by the mapper. */
 export type MonitorGroupRow = MappedRow<'monitor_group'>;

@@ -6,8 +6,8 @@ import type { MappedRow } from '../../load/schema.ts';
 import type { Monitor } from '../../extract/schemas/monitor.ts';
 import { configHash } from '../config-hash.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /**
  * Top-level fields left out of `config_hash`: the service's own concurrency hash and the

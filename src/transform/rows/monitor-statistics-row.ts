@@ -16,8 +16,8 @@ import type { Statistics } from '../../extract/schemas/statistics.ts';
 import type { IanaZone } from '../../terms.ts';
 import { parseLocalFields, zoneOffsetMs } from '../../time/zone-clock.ts';
 import { parseLocalTimestamp, type LocalTimestamp } from '../parse-local-timestamp.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.monitor_statistics` written by the mapper. */
 export type MonitorStatisticsRow = MappedRow<'monitor_statistics'>;

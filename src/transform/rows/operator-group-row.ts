@@ -1,8 +1,8 @@
 /** `uptrends.operator_group` row: one operator group, system groups included. */
 import type { MappedRow } from '../../load/schema.ts';
 import type { OperatorGroup } from '../../extract/schemas/operator-group.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.operator_group` written by the mapper. */
 export type OperatorGroupRow = MappedRow<'operator_group'>;

@@ -4,8 +4,8 @@
  */
 import type { MappedRow } from '../../load/schema.ts';
 import type { Operator } from '../../extract/schemas/operator.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.operator` written by the mapper. */
 export type OperatorRow = MappedRow<'operator'>;

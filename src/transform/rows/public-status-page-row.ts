@@ -5,8 +5,8 @@
  */
 import type { MappedRow } from '../../load/schema.ts';
 import type { PublicStatusPage } from '../../extract/schemas/public-status-page.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.public_status_page` written by the mapper. */
 export type PublicStatusPageRow = MappedRow<'public_status_page'>;

@@ -2,8 +2,8 @@
 import type { MappedRow } from '../../load/schema.ts';
 import type { SlaExclusionPeriod } from '../../extract/schemas/sla-exclusion-period.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.sla_exclusion_period` written by the mapper. */
 export type SlaExclusionPeriodRow = MappedRow<'sla_exclusion_period'>;

@@ -1,8 +1,8 @@
 /** `uptrends.sla` row: one SLA definition with its thresholds. */
 import type { MappedRow } from '../../load/schema.ts';
 import type { Sla } from '../../extract/schemas/sla.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.sla` written by the mapper. */
 export type SlaRow = MappedRow<'sla'>;

@@ -8,8 +8,8 @@ import { EtlError } from '../../errors.ts';
 import type { UptrendsTimezone } from '../../extract/schemas/timezone.ts';
 import { mapUptrendsTimezone } from '../map-uptrends-timezone.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
-import { redactSecrets } from '../redact-secrets.ts';
 import type { RowContext } from '../row-context.ts';
+import { redactSecrets } from '../../redaction.ts';
 
 /** Columns of `uptrends.timezone` written by the mapper. */
 export type TimezoneRow = MappedRow<'timezone'>;

@@ -2,9 +2,10 @@
 // fault kind, errors for what must not be retried, secrets kept out of errors and statistics.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError, EtlError, HttpError, RateLimitError } from '../../../src/errors.ts';
-import { ApiClient, type ApiClientOptions } from '../../../src/extract/http/api-client.ts';
+import { ApiClient } from '../../../src/extract/http/api-client.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { captureLogger } from './capture-logger.ts';
+import { type ApiClientOptions } from '../../../src/extract/http/client-settings.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 let sim: RunningSimulator;

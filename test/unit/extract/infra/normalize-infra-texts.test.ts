@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xmlToJson } from '../../../../src/extract/http/xml-to-json.ts';
+import { xmlToJson } from '../../../../src/extract/http/response-body.ts';
 import { normalizeInfraTexts } from '../../../../src/extract/infra/normalize-infra-texts.ts';
 import { infraDeviceGroupDataSchema } from '../../../../src/extract/schemas/infra-device-group-data.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildMailContent } from '../../../../src/reports/mail/mail-content.ts';
-import { scrub, toMailError } from '../../../../src/reports/mail/mail-error.ts';
+import { toMailError } from '../../../../src/reports/mail/mail-error.ts';
+import { maskSecrets } from '../../../../src/redaction.ts';
 import { parseRecipients } from '../../../../src/reports/mail/send-report-mail.ts';
 import { buildSlaModel } from '../../../../src/reports/sla/model.ts';
 import { afterPeriod, octoberInput } from '../sla/october-fixture.ts';
@@ -44,6 +45,6 @@ describe('report mail content', () => {
     });
     expect(toMailError({ code: 'ETIMEDOUT' }, 'h:25', secrets).code).toBe('MAIL_SERVER_UNREACHABLE');
     expect(toMailError(new Error('boom'), 'h:25', secrets).code).toBe('MAIL_FAILED');
-    expect(scrub('a hunter2 b hunter2', secrets)).toBe('a *** b ***');
+    expect(maskSecrets('a hunter2 b hunter2', secrets)).toBe('a *** b ***');
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RecordValidationError } from '../../../../src/errors.ts';
 import { monitorSchema } from '../../../../src/extract/schemas/monitor.ts';
-import { REDACTED } from '../../../../src/transform/redact-secrets.ts';
 import { monitorErrorConditionRows } from '../../../../src/transform/rows/monitor-error-condition-rows.ts';
 import { monitorHistoryRow } from '../../../../src/transform/rows/monitor-history-row.ts';
 import { checkIntervalSeconds, monitorRow } from '../../../../src/transform/rows/monitor-row.ts';
 import { CTX, MONITOR, MONITOR_INPUT } from './fixtures.ts';
+import { REDACTED } from '../../../../src/redaction.ts';
 
 const parse = (fields: Record<string, unknown>) => monitorSchema.parse({ ...MONITOR_INPUT, ...fields });
 

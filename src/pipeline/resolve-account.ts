@@ -7,14 +7,14 @@
  */
 import type { Logger } from 'pino';
 import { ResponseFormatError } from '../errors.ts';
-import { accountSchema, type Account } from './schemas/account.ts';
-import { accountSettingsSchema, type AccountSettings } from './schemas/account-settings.ts';
-import { timezoneSchema, type UptrendsTimezone } from './schemas/timezone.ts';
+import { accountSchema, type Account } from '../extract/schemas/account.ts';
+import { accountSettingsSchema, type AccountSettings } from '../extract/schemas/account-settings.ts';
+import { timezoneSchema, type UptrendsTimezone } from '../extract/schemas/timezone.ts';
 import { mapUptrendsTimezone } from '../transform/map-uptrends-timezone.ts';
 import type { ZoneResolution } from '../transform/rows/account-row.ts';
-import { describeIssues } from './record-validator.ts';
+import { describeIssues } from '../extract/record-validator.ts';
 import type { z } from 'zod';
-import { type ApiGetter } from './http/api-client.ts';
+import { type ApiGetter } from '../extract/http/api-client.ts';
 
 /** The resolved account of a run. */
 export interface ResolvedAccount {

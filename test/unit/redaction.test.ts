@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactSecrets } from '../../../src/transform/redact-secrets.ts';
+import { maskSecrets, REDACTED, redactSecrets } from '../../src/redaction.ts';
+import { RecordValidationError } from '../../src/errors.ts';
 
 function allStrings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
@@ -141,5 +142,57 @@ describe('redactSecrets', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('redaction of hostile input', () => {
+  /** Fastest of five runs, in nanoseconds. */
+  function fastest(run: () => void): number {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 5; i++) {
+      const start = process.hrtime.bigint();
+      run();
+      best = Math.min(best, Number(process.hrtime.bigint() - start));
+    }
+    return best;
+  }
+
+  it.each([
+    ['letters', (n: number) => 'a'.repeat(n)],
+    ['base64-like', (n: number) => 'QUJD+/='.repeat(Math.ceil(n / 7)).slice(0, n)],
+    ['URL-like', (n: number) => `https://${'x'.repeat(n)}`],
+    ['scheme-like runs', (n: number) => 'ab1+.-'.repeat(Math.ceil(n / 6)).slice(0, n)],
+  ])('1 MB of unbroken %s costs about 100 times 10 kB, not 10,000 times (linear)', (_name, text) => {
+    const small = text(10_000);
+    const large = text(1_000_000);
+    const ratio =
+      fastest(() => redactSecrets({ ErrorDescription: large })) /
+      fastest(() => redactSecrets({ ErrorDescription: small }));
+    // Linear work gives ~100; the quadratic pattern it replaces gave ~10,000. Generous for noise.
+    expect(ratio).toBeLessThan(1_500);
+  });
+
+  it('still removes credentials from every URL of a long text', () => {
+    const text = `${'x'.repeat(50_000)} https://u:p1@a.example/x and ftp://v:p2@b.example ${'y'.repeat(50_000)}`;
+    const out = redactSecrets({ Url: text }) as { Url: string };
+    expect(out.Url).not.toMatch(/p1|p2/);
+    expect(out.Url).toContain('https://u:[redacted]@a.example/x');
+    expect(out.Url).toContain('ftp://v:[redacted]@b.example');
+  });
+
+  it('a record nested deeper than the limit is a RecordValidationError, not a stack overflow', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 5_000; i++) deep = { a: deep };
+    expect(() => redactSecrets(deep)).toThrow(RecordValidationError);
+    let fine: unknown = 'leaf';
+    for (let i = 0; i < 100; i++) fine = [fine];
+    expect(() => redactSecrets(fine)).not.toThrow();
+  });
+
+  it('masks configured secrets of every length, even one character', () => {
+    expect(maskSecrets('login x failed for ab at host', ['ab', 'x'])).toBe(
+      'login *** failed for *** at host',
+    );
+    expect(maskSecrets('nothing to hide', [''])).toBe('nothing to hide');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { XmlSyntaxError, xmlToJson } from '../../../../src/extract/http/xml-to-json.ts';
+import { XmlSyntaxError, xmlToJson } from '../../../../src/extract/http/response-body.ts';
 
 const ARRAYS = ['Devices', 'DataFeeds'];
 

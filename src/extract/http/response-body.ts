@@ -1,12 +1,59 @@
 /**
- * Turns an XML answer into the value the JSON answer would have been, so one schema serves both
- * (the Infra API picks the format from the Accept header, facts 3.14). .NET DataContract XML
- * writes a list as a wrapper element holding one element per item, and an element cannot say
- * whether it is a list of one or an object: the caller names the list wrappers (`xmlArrays`).
- * Leaf text becomes a number or boolean only when that is its exact canonical spelling, so
- * "12.30" or "007" stay text instead of silently losing characters.
+ * Reading a response body: JSON as the API speaks it, or XML (the Infra API may answer in XML when
+ * asked, facts 3.14) turned into the same JSON shape, so the streams see one form whatever the wire.
  */
+import { type ErrorContext, ResponseFormatError } from '../../errors.ts';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { bodyExcerpt } from './http-errors.ts';
+
+/** How to read one body. */
+export interface BodyFormat {
+  accept: 'json' | 'xml';
+  /** `content-type` of the answer; wins over `accept` when it names JSON or XML. */
+  contentType: string | undefined;
+  /** XML wrapper elements holding lists (see xmlToJson). */
+  xmlArrays: readonly string[];
+  /** Describes the request for the message, e.g. `api GET /Monitor (200)`. */
+  what: string;
+  context: ErrorContext;
+  /** Strings masked in the excerpt. */
+  secrets: readonly string[];
+}
+
+function formatOf(f: BodyFormat): 'json' | 'xml' {
+  const type = (f.contentType ?? '').toLowerCase();
+  if (type.includes('json')) return 'json';
+  if (type.includes('xml')) return 'xml';
+  return f.accept;
+}
+
+/** The parsed body; throws ResponseFormatError when it is empty or not valid JSON/XML. */
+export function parseBody(text: string, f: BodyFormat): unknown {
+  const format = formatOf(f);
+  const fail = (reason: string, cause?: unknown): ResponseFormatError =>
+    new ResponseFormatError(
+      `${f.what}: the body is not valid ${format.toUpperCase()} (${reason}); it starts with: ${JSON.stringify(bodyExcerpt(text, f.secrets))}`,
+      {
+        retriable: true,
+        context: { ...f.context, format },
+        cause,
+      },
+    );
+  if (text.trim() === '') throw fail('empty body');
+  if (format === 'xml') {
+    try {
+      return xmlToJson(text, f.xmlArrays);
+    } catch (error) {
+      throw fail(error instanceof Error ? error.message : 'unreadable', error);
+    }
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // V8's SyntaxError message quotes the body; keep only a generic reason.
+    throw fail(text.trimStart().startsWith('<') ? 'an HTML or XML page' : 'cut off or malformed', undefined);
+  }
+}
 
 /** Thrown when the text is not well-formed XML; the caller turns it into a ResponseFormatError. */
 export class XmlSyntaxError extends Error {}

@@ -1,10 +1,43 @@
 /**
- * Applies the defaults of ApiClientOptions and validates them once, at construction, so a bad
- * `--concurrency` or base URL fails before the first request with a ConfigError naming the
- * option, instead of surfacing later as an odd network error.
+ * The options of an HTTP client, their defaults, and their validation, done once at construction
+ * so a bad `--concurrency` or base URL fails before the first request with a ConfigError naming
+ * the option, instead of surfacing later as an odd network error.
  */
+import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
 import { ConfigError } from '../../errors.ts';
-import type { ApiClientOptions } from './api-client.ts';
+import type { Clock } from '../../terms.ts';
+
+/** Options of one client (one per API). */
+export interface ApiClientOptions {
+  /** Appears in errors, logs and statistics. */
+  name: 'api' | 'infra';
+  /** e.g. https://api.uptrends.com/v4; request paths are appended. */
+  baseUrl: string;
+  /** Basic auth; never in errors, logs or statistics. */
+  username: string;
+  password: string;
+  /** Requests in flight at once. (Default: 4) */
+  concurrency?: number;
+  /** Request starts per second, spaced evenly. (Default: no budget) */
+  maxRps?: number;
+  /** (Default: 10000 / 30000 / 60000 ms) connectMs applies only to the client's own pool. */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** (Default: 6 attempts, 500 ms base, 30000 ms max backoff, 120000 ms max Retry-After) */
+  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
+  /** Source of the full jitter. (Default: Math.random) */
+  random?: () => number;
+  /** Waits between attempts and for the request budget. (Default: a timer the signal cuts short) */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Aborts requests and waits (SIGINT). */
+  signal?: AbortSignal;
+  /** Receives one warning per retry. */
+  logger?: Logger;
+  /** (Default: a keep-alive Agent owned, and closed, by the client) */
+  dispatcher?: Dispatcher;
+  /** Reads "now" for HTTP-date Retry-After values. (Default: the system clock) */
+  clock?: Clock;
+}
 
 /** The resolved, validated settings of one client. */
 export interface ClientSettings {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+/** Request URLs and the route templates that name them. */
 import { ConfigError } from '../../../../src/errors.ts';
-import { buildRequestUrl } from '../../../../src/extract/http/build-request-url.ts';
-import { resolveClientSettings } from '../../../../src/extract/http/resolve-client-settings.ts';
+import { resolveClientSettings } from '../../../../src/extract/http/client-settings.ts';
+import { buildRequestUrl, routeTemplate } from '../../../../src/extract/http/request-url.ts';
+import { describe, expect, it } from 'vitest';
 
 const BASE = new URL('https://api.uptrends.com/v4');
 // The KB's example cursor (facts 2.1): base64 with +, / and =.
@@ -91,5 +92,29 @@ describe('resolveClientSettings', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect(JSON.stringify(error) + (error as Error).message).not.toContain('hunter22');
+  });
+});
+
+describe('routeTemplate', () => {
+  it.each([
+    ['/Alert/MonitorGroup/0b9c3a8e-4b6f-4f3e-9d2a-6a0c8f1e2d3b', '/Alert/MonitorGroup/{guid}'],
+    ['/Alert/Monitor/0B9C3A8E-4B6F-4F3E-9D2A-6A0C8F1E2D3B', '/Alert/Monitor/{guid}'],
+    ['/MonitorGroup/0b9c3a8e-4b6f-4f3e-9d2a-6a0c8f1e2d3b/Member', '/MonitorGroup/{guid}/Member'],
+    ['/Timezone/56', '/Timezone/{id}'],
+    ['/Monitor', '/Monitor'],
+    ['/v1/DeviceGroupData?DeviceGroup=12&Take=10', '/v1/DeviceGroupData'],
+    ['Account/Settings', '/Account/Settings'],
+    ['/MonitorCheck/171193848695', '/MonitorCheck/{id}'],
+  ])('%s -> %s', (path, template) => {
+    expect(routeTemplate(path)).toBe(template);
+  });
+
+  it('recognises a percent-encoded GUID and leaves a stray % alone', () => {
+    expect(routeTemplate('/Monitor/0b9c3a8e%2D4b6f-4f3e-9d2a-6a0c8f1e2d3b')).toBe('/Monitor/{guid}');
+    expect(routeTemplate('/Monitor/50%')).toBe('/Monitor/50%');
+  });
+
+  it('does not take a GUID-like name for a GUID', () => {
+    expect(routeTemplate('/Monitor/0b9c3a8e-4b6f-4f3e-9d2a')).toBe('/Monitor/0b9c3a8e-4b6f-4f3e-9d2a');
   });
 });

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+/** Failed exchanges mapped to the project's errors, service messages and masked body excerpts. */
+import { bodyExcerpt, serviceMessage } from '../../../../src/extract/http/http-errors.ts';
+import { maskSecrets } from '../../../../src/redaction.ts';
 import { AuthError, HttpError, RateLimitError, ResponseFormatError } from '../../../../src/errors.ts';
-import { httpErrorForStatus } from '../../../../src/extract/http/http-error-for-status.ts';
-import { networkError } from '../../../../src/extract/http/network-error.ts';
-import { parseBody } from '../../../../src/extract/http/parse-body.ts';
+import { httpErrorForStatus, networkError } from '../../../../src/extract/http/http-errors.ts';
+import { parseBody } from '../../../../src/extract/http/response-body.ts';
+import { describe, expect, it } from 'vitest';
 
 const base = {
   message: undefined,
@@ -75,6 +77,19 @@ describe('networkError', () => {
     const e = networkError(err(code), 'api GET /Monitor', {}) as HttpError;
     expect(e.code).toBe('API_UNREACHABLE');
     expect(e.retriable).toBe(true);
+  });
+
+  it('says a host name that does not resolve is a DNS problem, not a lost connection', () => {
+    for (const code of ['ENOTFOUND', 'EAI_AGAIN']) {
+      const e = networkError(err(code), 'api GET /Monitor', {}) as HttpError;
+      expect(e.message).toBe(
+        `api GET /Monitor failed: the host name could not be resolved (check the URL and DNS) (${code})`,
+      );
+      expect(e.message).not.toMatch(/connection lost/);
+    }
+    expect((networkError(err('ECONNRESET'), 'x', {}) as HttpError).message).toBe(
+      'x failed: connection lost (ECONNRESET)',
+    );
   });
 
   it('reads the code of the first error of an AggregateError', () => {
@@ -157,5 +172,62 @@ describe('parseBody', () => {
 
   it('falls back to the requested format without a content type', () => {
     expect(parseBody('<R><A>x</A></R>', { ...f, contentType: undefined, accept: 'xml' })).toEqual({ A: 'x' });
+  });
+});
+
+describe('serviceMessage', () => {
+  it('reads the MessageList shape', () => {
+    expect(serviceMessage('{"Messages":[{"Message":"The cursor has expired."}]}')).toBe(
+      'The cursor has expired.',
+    );
+  });
+
+  it('joins several messages', () => {
+    expect(serviceMessage('{"Messages":[{"Message":"a"},{"Message":"b"}]}')).toBe('a; b');
+  });
+
+  it('reads the bare MessageInfo shape of the statistics endpoints', () => {
+    expect(serviceMessage('{"Message":"The specified Monitor for monitorGuid does not exist."}')).toBe(
+      'The specified Monitor for monitorGuid does not exist.',
+    );
+  });
+
+  it('reads <Message> elements of an XML error body', () => {
+    expect(
+      serviceMessage('<MessageList><Messages><Message>Bad period</Message></Messages></MessageList>'),
+    ).toBe('Bad period');
+  });
+
+  it.each(['', 'null', '[]', '{"Messages":[]}', '{"Message":""}', '<html>oops</html>', '{"Other":1}'])(
+    'finds nothing in %j',
+    (body) => {
+      expect(serviceMessage(body)).toBeUndefined();
+    },
+  );
+
+  it('bounds a huge message', () => {
+    expect(serviceMessage(JSON.stringify({ Message: 'x'.repeat(5000) }))).toHaveLength(500);
+  });
+});
+
+describe('bodyExcerpt', () => {
+  it('keeps a short prefix on one line', () => {
+    expect(bodyExcerpt('<!DOCTYPE html>\n<html>\n  <body>', [], 20)).toBe('<!DOCTYPE html> <htm...');
+  });
+
+  it('masks secrets', () => {
+    expect(bodyExcerpt('{"P":"hunter2-secret"}', ['hunter2-secret'])).toBe('{"P":"***"}');
+  });
+
+  it('masks secrets of any length: a short password must not leak either (it garbles the text instead)', () => {
+    expect(bodyExcerpt('abc', ['b'])).toBe('a***c');
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks every occurrence of every secret', () => {
+    expect(maskSecrets('user pw1234 said pw1234 and dG9rZW4=', ['pw1234', 'dG9rZW4='])).toBe(
+      'user *** said *** and ***',
+    );
   });
 });

@@ -2,9 +2,9 @@
 // HTTP tests: the paginator is part of the same extraction machinery).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HttpError, StreamError } from '../../../../src/errors.ts';
-import { paginateCursor, type CursorPage } from '../../../../src/extract/paginate-cursor.ts';
-import { readWholeWindow as readCursorWindow } from '../../../support/cursor-window.ts';
+import { HttpError, StreamError } from '../../../src/errors.ts';
+import { paginateCursor, type CursorPage } from '../../../src/extract/paginate-cursor.ts';
+import { readWholeWindow as readCursorWindow } from '../../support/cursor-window.ts';
 
 /** A fake service: pages of `items` of size `take`, cursors "c1", "c2", ... */
 function pagedService(

@@ -1,0 +1,103 @@
+/**
+ * The layers of src/ import downward only: cli -> pipeline -> extract / transform / load /
+ * reports, with src/time and the root modules (errors, terms, config, logger, version) usable by
+ * all. extract only talks HTTP and parses: it writes nothing, so it never imports load. transform
+ * may import the table types of load/schema.ts (a row mapper returns its table's row) and nothing
+ * else of load. No import cycle anywhere. The simulator is a separate program that shares the time
+ * and error modules, the schemas it serves, and the pure maintenance expansion.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Every `src/` file with the `src/` files it imports (static and dynamic, types included). */
+const graph = new Map<string, string[]>(
+  files(SRC).map((file) => {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].map((m) =>
+      path.relative(SRC, path.resolve(path.dirname(file), m[1]!)),
+    );
+    return [path.relative(SRC, file), targets];
+  }),
+);
+
+const layerOf = (file: string): string =>
+  file === 'bin.ts' ? 'bin' : file.includes('/') ? file.split('/')[0]! : 'root';
+
+/** What each layer may import besides itself. */
+const ALLOWED: Record<string, readonly string[]> = {
+  // The process entry point sits above everything: it runs the CLI and maps its errors to exits.
+  bin: ['root', 'cli'],
+  root: ['root', 'time'],
+  time: ['root'],
+  extract: ['root', 'time'],
+  transform: ['root', 'time', 'extract'],
+  load: ['root', 'time'],
+  reports: ['root', 'time', 'load'],
+  pipeline: ['root', 'time', 'extract', 'transform', 'load', 'reports', 'simulator'],
+  cli: ['root', 'time', 'pipeline', 'extract', 'load', 'reports', 'simulator'],
+  // A separate program: it serves the schemas the extraction reads and expands maintenance with
+  // the same pure function, so both agree on what a recurring period means.
+  simulator: ['root', 'time', 'extract', 'transform'],
+};
+
+describe('architecture', () => {
+  it('every import goes to an allowed layer', () => {
+    const wrong: string[] = [];
+    for (const [file, targets] of graph) {
+      const from = layerOf(file);
+      for (const target of targets) {
+        const to = layerOf(target);
+        if (to === from) continue;
+        const typeOnlySchema = from === 'transform' && target === 'load/schema.ts';
+        if (!ALLOWED[from]?.includes(to) && !typeOnlySchema) wrong.push(`${file} -> ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('extract imports nothing from load, reports, cli or pipeline; nothing below cli imports cli', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter(
+          (t) =>
+            (file.startsWith('extract/') && /^(load|reports|cli|pipeline)\//.test(t)) ||
+            (!file.startsWith('cli/') && file !== 'bin.ts' && t.startsWith('cli/')),
+        )
+        .map((t) => `${file} -> ${t}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('the graph is read: files and imports were found', () => {
+    expect(graph.size).toBeGreaterThan(150);
+    expect(graph.get('pipeline/run-sync.ts')).toContain('pipeline/streams/index.ts');
+  });
+});
