@@ -13,8 +13,8 @@ import { openWarehouse } from '../../src/load/db.ts';
 import { writeRawAlertsCsv } from '../../src/reports/incidents/render-csv.ts';
 import { resolveReportPeriod } from '../../src/time/period-options.ts';
 import { runReports } from '../../src/reports/run-reports.ts';
-import { queryRawAlerts } from '../../src/reports/shared/query-raw-alerts.ts';
-import { queryReportAccount } from '../../src/reports/shared/query-report-account.ts';
+import { queryRawAlerts } from '../../src/reports/queries/raw-alerts.ts';
+import { queryReportAccount } from '../../src/reports/queries/scope.ts';
 import { childInput, measureChild } from './child-measure.ts';
 
 /** What the parent passes. */

@@ -7,7 +7,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RecordValidationError } from '../errors.ts';
-import { unknownFields } from './schemas/unknown-fields.ts';
 import { redactSecrets } from '../redaction.ts';
 
 /** A record that failed validation, ready to be stored. */
@@ -40,6 +39,17 @@ function storable(raw: unknown): unknown {
     if (error instanceof RecordValidationError) return { note: `not kept: ${error.message}` };
     throw error;
   }
+}
+
+/**
+ * The top-level keys of a record that its schema does not know, sorted, so a run can report new
+ * API fields once (they are kept in `raw`, never dropped) and the schemas can be extended.
+ */
+export function unknownFields(record: unknown, known: ReadonlySet<string>): string[] {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return [];
+  return Object.keys(record)
+    .filter((key) => !known.has(key))
+    .sort();
 }
 
 /** Describes zod issues as `Field: problem; ...` for humans. */

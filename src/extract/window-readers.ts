@@ -8,9 +8,9 @@
  * than a complete window throws.
  */
 import { ConfigError, type ErrorContext, HttpError, ResponseFormatError, StreamError } from '../errors.ts';
-import { alertListSchema } from './schemas/alert-list.ts';
+import { alertListSchema } from './schemas/alert.ts';
 import { paginateCursor, type CursorPage, type FetchCursorPage } from './paginate-cursor.ts';
-import { statisticsListSchema } from './schemas/statistics-list.ts';
+import { statisticsListSchema } from './schemas/statistics.ts';
 
 /** Options of readCursorPages. */
 export interface ReadCursorPagesOptions {

@@ -7,9 +7,14 @@
  */
 import type { Logger } from 'pino';
 import { ResponseFormatError } from '../errors.ts';
-import { accountSchema, type Account } from '../extract/schemas/account.ts';
-import { accountSettingsSchema, type AccountSettings } from '../extract/schemas/account-settings.ts';
-import { timezoneSchema, type UptrendsTimezone } from '../extract/schemas/timezone.ts';
+import {
+  type Account,
+  accountSchema,
+  type AccountSettings,
+  accountSettingsSchema,
+  timezoneSchema,
+  type UptrendsTimezone,
+} from '../extract/schemas/account.ts';
 import { mapUptrendsTimezone } from '../transform/map-uptrends-timezone.ts';
 import type { ZoneResolution } from '../transform/rows/account-row.ts';
 import { describeIssues } from '../extract/record-validator.ts';

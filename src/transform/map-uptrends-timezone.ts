@@ -6,7 +6,7 @@
  */
 import { ConfigError } from '../errors.ts';
 import type { IanaZone } from '../terms.ts';
-import type { UptrendsTimezone } from '../extract/schemas/timezone.ts';
+import type { UptrendsTimezone } from '../extract/schemas/account.ts';
 import { isValidZone } from '../time/zone-clock.ts';
 import { UPTRENDS_ZONE_KEYWORDS } from './uptrends-zone-keywords.ts';
 import { formatOffset, zoneProfile, type DstHemisphere, type ZoneProfile } from './zone-profile.ts';

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
 import { checkReportPeriodOptions } from '../../time/period-options.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../../reports/shared/report-format.ts';
+import { REPORT_FORMATS, type ReportFormat } from '../../reports/render/report-files.ts';
 import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,

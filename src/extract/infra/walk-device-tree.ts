@@ -8,9 +8,7 @@
  */
 import pLimit from 'p-limit';
 import type { InfraDevice } from '../schemas/infra-device-group-data.ts';
-import { fetchDeviceGroupItems } from './fetch-device-group-items.ts';
-import type { InfraStreamOptions } from './infra-stream-options.ts';
-import { ROOT_DEVICE_GROUP } from './root-device-group.ts';
+import { fetchDeviceGroupItems, type InfraStreamOptions, ROOT_DEVICE_GROUP } from './device-group-data.ts';
 import { type ApiGetter } from '../http/api-client.ts';
 
 /** A group found in the tree. */

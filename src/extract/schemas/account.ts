@@ -1,9 +1,10 @@
 /**
- * `GET /Account` (AccountStatistics): account id, expiry and the account-wide quotas. Nothing is
- * required: the Swagger file marks no field required and the ETL can run with the id from config.
+ * The account and its time zone, as the run reads them first (GET /Account, GET /Account/Settings,
+ * GET /Timezone and /Timezone/{id}): the AccountId keys every row, the zone turns the API's local
+ * timestamps into instants (docs/time.md).
  */
-import { z } from 'zod';
 import { lenientInteger, lenientText, localTimestampText } from './lenient.ts';
+import { z } from 'zod';
 
 const monitorQuotaSchema = z.looseObject({
   BasicMonitors: lenientInteger.nullish(),
@@ -35,5 +36,28 @@ export const accountSchema = z.looseObject({
 /** A parsed `/Account` record. */
 export type Account = z.infer<typeof accountSchema>;
 
-/** Top-level fields the schema knows. */
-export const KNOWN_ACCOUNT_FIELDS: ReadonlySet<string> = new Set(Object.keys(accountSchema.shape));
+/** Account settings; `TimezoneId` is required (2023 Swagger), note the casing `TimezoneId`. */
+export const accountSettingsSchema = z.looseObject({
+  TimezoneId: lenientInteger,
+});
+
+/** A parsed `/Account/Settings` record. */
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/**
+ * One time zone. Required as in the 2023 Swagger file: `TimezoneId`, `OffsetFromUtc` (minutes,
+ * negative west of UTC, the standard-time offset) and `HasDaylightSaving`. `DaylightSavingOffset`
+ * is omitted when there is no DST; the start/end fields exist only in newer responses.
+ */
+export const timezoneSchema = z.looseObject({
+  TimezoneId: lenientInteger,
+  Description: z.string().nullish(),
+  OffsetFromUtc: lenientInteger,
+  HasDaylightSaving: z.boolean(),
+  DaylightSavingOffset: lenientInteger.nullish(),
+  DaylightSavingStart: localTimestampText.nullish(),
+  DaylightSavingEnd: localTimestampText.nullish(),
+});
+
+/** A parsed time zone record. */
+export type UptrendsTimezone = z.infer<typeof timezoneSchema>;

@@ -1,10 +1,10 @@
 /**
- * One item of an alert list (`GET /Alert/MonitorGroup/{guid}`, `/Alert/Monitor/{guid}`): a
- * JSON:API record with the alert fields under `Attributes`.
+ * Alerts (facts 3.1): one item of `GET /Alert/MonitorGroup/{guid}` or `/Alert/Monitor/{guid}`, and
+ * the page around them with its cursors.
  */
-import { z } from 'zod';
+import { envelopeLinksSchema, envelopeMetaSchema, relationshipSchema } from './envelope.ts';
 import { enumText, guid, lenientInteger, localTimestampText } from './lenient.ts';
-import { relationshipSchema } from './relationship.ts';
+import { z } from 'zod';
 
 /** AlertType values: `Ok` is the recovery alert that ends an incident. */
 export const KNOWN_ALERT_TYPES = ['Error', 'Reminder', 'Ok'] as const;
@@ -37,10 +37,26 @@ export const alertSchema = z.looseObject({
 /** A parsed alert item. */
 export type Alert = z.infer<typeof alertSchema>;
 
-/** Top-level fields of an alert item. */
-export const KNOWN_ALERT_FIELDS: ReadonlySet<string> = new Set(Object.keys(alertSchema.shape));
+/** Cursors of a batch: `Next` fetches the following batch, `Self` this one again. */
+export const alertCursorsSchema = z.looseObject({
+  Next: z.string().nullish(),
+  Self: z.string().nullish(),
+});
 
-/** Fields of `Attributes` the schema knows (reported separately from top-level fields). */
-export const KNOWN_ALERT_ATTRIBUTE_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(alertAttributesSchema.shape),
-);
+/**
+ * One page of alerts. Items are validated one by one by the stream (so one bad alert names its
+ * own id); this schema checks the envelope and leaves `Data` items as unknown values.
+ */
+export const alertListSchema = z.looseObject({
+  Data: z.array(z.unknown()),
+  Cursors: alertCursorsSchema.nullish(),
+  Links: envelopeLinksSchema.nullish(),
+  Meta: envelopeMetaSchema.nullish(),
+  Relationships: z.array(relationshipSchema).nullish(),
+});
+
+/** A parsed alert page (items unvalidated). */
+export type AlertList = z.infer<typeof alertListSchema>;
+
+/** The same envelope with every item validated, for callers that want all-or-nothing. */
+export const alertListStrictSchema = alertListSchema.extend({ Data: z.array(alertSchema) });

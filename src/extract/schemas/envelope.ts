@@ -1,9 +1,9 @@
 /**
- * Parts of the JSON:API-like envelope shared by the alert and statistics lists: `Links`
- * (Self/Next URLs) and `Meta` (response time and retention warning).
+ * The JSON:API-style envelope around lists (facts 1.2): `Data`, `Links`, `Meta`, `Relationships`,
+ * and the `Cursors` of paged routes. The items inside are validated one by one by their streams.
  */
-import { z } from 'zod';
 import { lenientInteger, localTimestampText } from './lenient.ts';
+import { z } from 'zod';
 
 /** Envelope links; `Next` is a URL, not the cursor. */
 export const envelopeLinksSchema = z.looseObject({
@@ -21,3 +21,13 @@ export const envelopeMetaSchema = z.looseObject({
     })
     .nullish(),
 });
+
+/** One relationship entry. */
+export const relationshipSchema = z.looseObject({
+  Id: z.union([z.number(), z.string()]).nullish(),
+  Type: z.string().nullish(),
+  Links: z.record(z.string(), z.string().nullish()).nullish(),
+});
+
+/** A parsed relationship. */
+export type Relationship = z.infer<typeof relationshipSchema>;

@@ -55,8 +55,3 @@ export const errorConditionSchema = z.looseObject({
 
 /** A parsed error condition. */
 export type ErrorCondition = z.infer<typeof errorConditionSchema>;
-
-/** Fields the schema knows. */
-export const KNOWN_ERROR_CONDITION_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(errorConditionSchema.shape),
-);

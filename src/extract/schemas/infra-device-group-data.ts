@@ -46,11 +46,3 @@ export type InfraDeviceGroupData = z.infer<typeof infraDeviceGroupDataSchema>;
 
 /** A parsed device item. */
 export type InfraDevice = z.infer<typeof infraDeviceSchema>;
-
-/** Top-level fields of the response. */
-export const KNOWN_INFRA_DEVICE_GROUP_DATA_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(infraDeviceGroupDataSchema.shape),
-);
-
-/** Fields of a device item. */
-export const KNOWN_INFRA_DEVICE_FIELDS: ReadonlySet<string> = new Set(Object.keys(infraDeviceSchema.shape));

@@ -38,8 +38,3 @@ export const maintenancePeriodSchema = z.looseObject({
 
 /** A parsed maintenance period. */
 export type MaintenancePeriod = z.infer<typeof maintenancePeriodSchema>;
-
-/** Top-level fields the schema knows. */
-export const KNOWN_MAINTENANCE_PERIOD_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(maintenancePeriodSchema.shape),
-);

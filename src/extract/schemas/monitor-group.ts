@@ -1,9 +1,10 @@
 /**
- * `GET /MonitorGroup`: monitor groups with their credit quotas and (since March 2025) the credits
- * in use per monitor kind. The Used* values are what monitor_group_quota_daily snapshots.
+ * Monitor groups (`GET /MonitorGroup`, with the credit quota counters) and their members
+ * (`GET /MonitorGroup/{guid}/Member`: an array on the real service, although the Swagger file
+ * declares one object, facts 4.1).
  */
-import { z } from 'zod';
 import { guid, lenientInteger } from './lenient.ts';
+import { z } from 'zod';
 
 /** One monitor group; `IsAll` is required (Swagger), the GUID because it is the key. */
 export const monitorGroupSchema = z.looseObject({
@@ -28,5 +29,10 @@ export const monitorGroupSchema = z.looseObject({
 /** A parsed monitor group. */
 export type MonitorGroup = z.infer<typeof monitorGroupSchema>;
 
-/** Top-level fields the schema knows. */
-export const KNOWN_MONITOR_GROUP_FIELDS: ReadonlySet<string> = new Set(Object.keys(monitorGroupSchema.shape));
+/** One member entry. */
+export const monitorGroupMemberSchema = z.looseObject({
+  MonitorGuid: guid,
+});
+
+/** A parsed member entry. */
+export type MonitorGroupMember = z.infer<typeof monitorGroupMemberSchema>;

@@ -1,9 +1,9 @@
 /**
- * `GET /Operator`: the account's operators (users). `Password` is write-only on the API and is
- * removed by redactSecrets before anything is stored.
+ * Operators (`GET /Operator`, never with a password), operator groups (`GET /OperatorGroup`) and
+ * their members (an array on the real service, facts 4.1).
  */
-import { z } from 'zod';
 import { enumText, guid, lenientInteger } from './lenient.ts';
+import { z } from 'zod';
 
 /** SmsProvider values. */
 export const KNOWN_SMS_PROVIDERS = [
@@ -57,3 +57,23 @@ export const KNOWN_OPERATOR_FIELDS: ReadonlySet<string> = new Set([
   ...Object.keys(operatorSchema.shape),
   ...UNTYPED_KNOWN_FIELDS,
 ]);
+
+/** One operator group; the GUID is required because it is the key. */
+export const operatorGroupSchema = z.looseObject({
+  OperatorGroupGuid: guid,
+  Description: z.string().nullish(),
+  IsEveryone: z.boolean().nullish(),
+  IsAdministratorsGroup: z.boolean().nullish(),
+  IsAdministratorGroup: z.boolean().nullish(),
+});
+
+/** A parsed operator group. */
+export type OperatorGroup = z.infer<typeof operatorGroupSchema>;
+
+/** One member entry; `OperatorGuid` is required (Swagger). */
+export const operatorGroupMemberSchema = z.looseObject({
+  OperatorGuid: guid,
+});
+
+/** A parsed member entry. */
+export type OperatorGroupMember = z.infer<typeof operatorGroupMemberSchema>;

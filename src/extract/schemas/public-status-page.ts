@@ -37,8 +37,3 @@ export const publicStatusPageSchema = z.looseObject({
 
 /** A parsed public status page. */
 export type PublicStatusPage = z.infer<typeof publicStatusPageSchema>;
-
-/** Top-level fields the schema knows. */
-export const KNOWN_PUBLIC_STATUS_PAGE_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(publicStatusPageSchema.shape),
-);

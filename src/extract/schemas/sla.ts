@@ -1,9 +1,10 @@
 /**
- * `GET /Sla`: SLA definitions (thresholds only; the API exposes no SLA schedule and no link from
- * a monitor to its SLA). Note the wire name `OperatorReponseTimeThreshold` (sic).
+ * SLA definitions (`GET /Sla`: thresholds only; the API exposes no SLA schedule and no link from a
+ * monitor to its SLA; note the wire name `OperatorReponseTimeThreshold`, sic) and their exclusion
+ * periods (`GET /Sla/{guid}/ExclusionPeriod`).
  */
+import { guid, lenientInteger, lenientNumber, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
-import { guid, lenientNumber } from './lenient.ts';
 
 /** One SLA; the GUID is required because it is the key. */
 export const slaSchema = z.looseObject({
@@ -21,5 +22,14 @@ export const slaSchema = z.looseObject({
 /** A parsed SLA. */
 export type Sla = z.infer<typeof slaSchema>;
 
-/** Top-level fields the schema knows. */
-export const KNOWN_SLA_FIELDS: ReadonlySet<string> = new Set(Object.keys(slaSchema.shape));
+/** One exclusion period; the integer id is required because it is (part of) the key. */
+export const slaExclusionPeriodSchema = z.looseObject({
+  ExclusionPeriodId: lenientInteger,
+  Description: z.string().nullish(),
+  From: localTimestampText.nullish(),
+  Until: localTimestampText.nullish(),
+  Hash: z.string().nullish(),
+});
+
+/** A parsed exclusion period. */
+export type SlaExclusionPeriod = z.infer<typeof slaExclusionPeriodSchema>;

@@ -1,11 +1,10 @@
 /**
- * One statistics bucket of `GET /Statistics/Monitor/{guid}`. `Id` is the bucket start in US
- * culture text ("10/13/2025 8:00:00 PM"), not a date: use StartDateTime. Uptime and Downtime are
- * seconds; TotalTime and the other timings are average seconds (facts 3.2).
+ * Statistics (facts 3.2): one bucket of `GET /Statistics/Monitor/{guid}` and the response around
+ * the buckets (no paging).
  */
-import { z } from 'zod';
+import { envelopeLinksSchema, envelopeMetaSchema, relationshipSchema } from './envelope.ts';
 import { lenientInteger, lenientNumber, localTimestampText } from './lenient.ts';
-import { relationshipSchema } from './relationship.ts';
+import { z } from 'zod';
 
 /** Bucket attributes; StartDateTime and EndDateTime are required (Swagger). */
 export const statisticsAttributesSchema = z.looseObject({
@@ -42,10 +41,16 @@ export const statisticsSchema = z.looseObject({
 /** A parsed statistics bucket. */
 export type Statistics = z.infer<typeof statisticsSchema>;
 
-/** Top-level fields of a statistics item. */
-export const KNOWN_STATISTICS_FIELDS: ReadonlySet<string> = new Set(Object.keys(statisticsSchema.shape));
+/** One statistics response, items validated one by one by the stream. */
+export const statisticsListSchema = z.looseObject({
+  Data: z.array(z.unknown()),
+  Links: envelopeLinksSchema.nullish(),
+  Meta: envelopeMetaSchema.nullish(),
+  Relationships: z.array(relationshipSchema).nullish(),
+});
 
-/** Fields of `Attributes` the schema knows. */
-export const KNOWN_STATISTICS_ATTRIBUTE_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(statisticsAttributesSchema.shape),
-);
+/** A parsed statistics response (items unvalidated). */
+export type StatisticsList = z.infer<typeof statisticsListSchema>;
+
+/** The same envelope with every bucket validated. */
+export const statisticsListStrictSchema = statisticsListSchema.extend({ Data: z.array(statisticsSchema) });

@@ -92,6 +92,8 @@ export interface ListStreamSpec<S extends z.ZodObject, T extends TableName> exte
    */
   readonly parents?: { readonly table: TableName; readonly columns: readonly string[] };
   readonly schema: S;
+  /** Top-level fields the API may send that the schema does not type. (Default: the schema's keys) */
+  readonly known?: ReadonlySet<string>;
 }
 
 /** A list stream with a reader of its own (a tree walk) that parses what it reads. */
@@ -175,7 +177,7 @@ async function readList<S extends z.ZodObject, T extends TableName>(
   const lists = await Promise.all(
     parents.map((parent) => limit(async () => ({ parent, raws: await fetchList(ctx, spec, parent) }))),
   );
-  const known = new Set(Object.keys(spec.schema.shape));
+  const known = spec.known ?? new Set(Object.keys(spec.schema.shape));
   const items: ListItem<z.infer<S>>[] = [];
   let records = 0;
   for (const { parent, raws } of lists) {

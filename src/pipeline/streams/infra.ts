@@ -15,23 +15,20 @@ import {
 import {
   DEFAULT_INFRA_STREAM_OPTIONS,
   type InfraStreamOptions,
-} from '../../extract/infra/infra-stream-options.ts';
+} from '../../extract/infra/device-group-data.ts';
 import { walkDeviceTree, type TreeDevice } from '../../extract/infra/walk-device-tree.ts';
-import { planUptimeGroups } from '../../extract/infra/plan-uptime-groups.ts';
-import { readUptimeDay } from '../../extract/infra/read-uptime-day.ts';
+import { planUptimeGroups, readUptimeDay } from '../../extract/infra/uptime-day.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import type { LocalDate } from '../../terms.ts';
 import {
   type InfraDataFeedValueRow,
   infraDataFeedValueRows,
-} from '../../transform/rows/infra-data-feed-value-rows.ts';
-import {
+  infraDeviceGroupRow,
+  infraDeviceRow,
   infraDeviceUptimeDailyRow,
   type InfraDeviceUptimeDailyRow,
-} from '../../transform/rows/infra-device-uptime-daily-row.ts';
+} from '../../transform/rows/infra-rows.ts';
 import { defineWindowedStream, type Partition } from '../engine/window-engine.ts';
-import { infraDeviceGroupRow } from '../../transform/rows/infra-device-group-row.ts';
-import { infraDeviceRow } from '../../transform/rows/infra-device-row.ts';
 import { defineCustomListStream, listTable } from '../engine/list-engine.ts';
 import { ACCOUNT, idField, recordIdOf } from '../engine/record-keys.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from '../engine/stream-definition.ts';

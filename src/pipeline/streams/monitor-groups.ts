@@ -4,12 +4,13 @@
  * wins) and `monitor_group_members` (GET /MonitorGroup/{g}/Member per group: an array, as the real
  * service sends).
  */
-import { monitorGroupSchema } from '../../extract/schemas/monitor-group.ts';
-import { monitorGroupMemberSchema } from '../../extract/schemas/monitor-group-member.ts';
+import { monitorGroupMemberSchema, monitorGroupSchema } from '../../extract/schemas/monitor-group.ts';
 import { localDateOf } from '../../time/calendar.ts';
-import { monitorGroupMemberRow } from '../../transform/rows/monitor-group-member-row.ts';
-import { monitorGroupQuotaDailyRow } from '../../transform/rows/monitor-group-quota-daily-row.ts';
-import { monitorGroupRow } from '../../transform/rows/monitor-group-row.ts';
+import {
+  monitorGroupMemberRow,
+  monitorGroupQuotaDailyRow,
+  monitorGroupRow,
+} from '../../transform/rows/monitor-group-rows.ts';
 import { defineListStream, listTable } from '../engine/list-engine.ts';
 import { guidField, PARENT } from '../engine/record-keys.ts';
 

@@ -4,7 +4,7 @@
  * configuration hash changes; a deleted monitor's version is closed).
  */
 import type { Kysely } from 'kysely';
-import { monitorSchema } from '../../extract/schemas/monitor.ts';
+import { KNOWN_MONITOR_FIELDS, monitorSchema } from '../../extract/schemas/monitor.ts';
 import {
   closeDeletedMonitorsHistory,
   closeHistoryVersions,
@@ -12,9 +12,12 @@ import {
 } from '../../load/monitor-history.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import type { Database } from '../../load/schema.ts';
-import { monitorErrorConditionRows } from '../../transform/rows/monitor-error-condition-rows.ts';
-import { monitorHistoryRow } from '../../transform/rows/monitor-history-row.ts';
-import { monitorRow, type MonitorRow } from '../../transform/rows/monitor-row.ts';
+import {
+  monitorErrorConditionRows,
+  monitorHistoryRow,
+  monitorRow,
+  type MonitorRow,
+} from '../../transform/rows/monitor-rows.ts';
 import { defineListStream, listTable } from '../engine/list-engine.ts';
 import { guidField } from '../engine/record-keys.ts';
 
@@ -49,6 +52,7 @@ export const monitorsStream = defineListStream({
   description: 'Monitors with their error conditions and configuration history (GET /Monitor).',
   route: '/Monitor',
   schema: monitorSchema,
+  known: KNOWN_MONITOR_FIELDS,
   table: 'monitor',
   key: { monitor_guid: guidField('MonitorGuid') },
   also: [

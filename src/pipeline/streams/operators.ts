@@ -1,10 +1,11 @@
 /** Streams `operators` (GET /Operator), `operator_groups` (GET /OperatorGroup) and their members. */
-import { operatorSchema } from '../../extract/schemas/operator.ts';
-import { operatorGroupSchema } from '../../extract/schemas/operator-group.ts';
-import { operatorGroupMemberSchema } from '../../extract/schemas/operator-group-member.ts';
-import { operatorRow } from '../../transform/rows/operator-row.ts';
-import { operatorGroupRow } from '../../transform/rows/operator-group-row.ts';
-import { operatorGroupMemberRow } from '../../transform/rows/operator-group-member-row.ts';
+import {
+  KNOWN_OPERATOR_FIELDS,
+  operatorGroupMemberSchema,
+  operatorGroupSchema,
+  operatorSchema,
+} from '../../extract/schemas/operator.ts';
+import { operatorGroupMemberRow, operatorGroupRow, operatorRow } from '../../transform/rows/operator-rows.ts';
 import { defineListStream } from '../engine/list-engine.ts';
 import { guidField, PARENT } from '../engine/record-keys.ts';
 
@@ -13,6 +14,7 @@ export const operatorsStream = defineListStream({
   description: 'Operators (user accounts) without any password (GET /Operator).',
   route: '/Operator',
   schema: operatorSchema,
+  known: KNOWN_OPERATOR_FIELDS,
   table: 'operator',
   key: { operator_guid: guidField('OperatorGuid') },
   map: ({ record, raw }, row) => ({ operator: [operatorRow(record, row, raw)] }),

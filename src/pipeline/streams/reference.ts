@@ -1,6 +1,6 @@
 /** Streams `timezones` (GET /Timezone, reference data) and `public_status_pages` (GET /PublicStatusPage). */
 import { publicStatusPageSchema } from '../../extract/schemas/public-status-page.ts';
-import { timezoneSchema } from '../../extract/schemas/timezone.ts';
+import { timezoneSchema } from '../../extract/schemas/account.ts';
 import { publicStatusPageRow } from '../../transform/rows/public-status-page-row.ts';
 import { timezoneRow } from '../../transform/rows/timezone-row.ts';
 import { defineListStream } from '../engine/list-engine.ts';

@@ -1,8 +1,6 @@
 /** Streams `slas` (GET /Sla) and `sla_exclusion_periods` (GET /Sla/{guid}/ExclusionPeriod per SLA). */
-import { slaSchema } from '../../extract/schemas/sla.ts';
-import { slaExclusionPeriodSchema } from '../../extract/schemas/sla-exclusion-period.ts';
-import { slaRow } from '../../transform/rows/sla-row.ts';
-import { slaExclusionPeriodRow } from '../../transform/rows/sla-exclusion-period-row.ts';
+import { slaExclusionPeriodSchema, slaSchema } from '../../extract/schemas/sla.ts';
+import { slaExclusionPeriodRow, slaRow } from '../../transform/rows/sla-rows.ts';
 import { defineListStream } from '../engine/list-engine.ts';
 import { ACCOUNT, guidField, idField, PARENT } from '../engine/record-keys.ts';
 

@@ -9,17 +9,21 @@ import {
   subtractIntervals,
   totalDurationMs,
 } from '../../time/intervals.ts';
-import { REPORT_RULES_VERSION } from '../shared/definitions.ts';
-import { durationStats } from '../shared/duration-stats.ts';
-import { indexByMonitor } from '../shared/index-by-monitor.ts';
+import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import {
+  durationStats,
+  excludedMaintenance,
+  indexByMonitor,
+  monitorLife,
+  monitorTimeline,
+} from '../model/monitor-timeline.ts';
 import {
   type IncidentReportInput,
   type ReportGroup,
   type ReportIncident,
   type ReportMonitor,
-} from '../shared/report-input.ts';
+} from '../queries/report-input.ts';
 import { elapsedWindow, type ReportPeriod } from '../../time/periods.ts';
-import { excludedMaintenance, monitorLife, monitorTimeline } from '../shared/monitor-timeline.ts';
 import { incidentHeatMap } from './heat-map.ts';
 
 /** One incident that touches the period. */

@@ -2,9 +2,9 @@
  * The incident report's tables as CSVs: incidents, the per-monitor summary, and the raw alerts,
  * which are streamed straight from the query's async iterable to the file.
  */
-import { localText, minutes } from '../shared/cell-values.ts';
-import type { ReportRawAlert } from '../shared/report-input.ts';
-import { writeCsv, type CsvValue } from '../shared/write-csv.ts';
+import { localText, minutes } from '../render/cell-values.ts';
+import type { ReportRawAlert } from '../queries/report-input.ts';
+import { writeCsv, type CsvValue } from '../render/write-csv.ts';
 import type { IncidentModel } from './model.ts';
 
 /** Writes the incidents CSV to `path`. */

@@ -2,11 +2,11 @@
  * The incident workbook: one row per incident, a per-monitor summary, a day x hour heat map of
  * incident starts (account-local), the raw alerts when they fit, and the definitions.
  */
-import { localWallDate, minutes } from '../shared/cell-values.ts';
-import { REPORT_DEFINITIONS } from '../shared/definitions.ts';
-import type { ReportRawAlert } from '../shared/report-input.ts';
-import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../shared/workbook-writer.ts';
-import { sheetTitle } from '../shared/sheet-title.ts';
+import { localWallDate, minutes } from '../render/cell-values.ts';
+import { REPORT_DEFINITIONS } from '../render/definitions.ts';
+import type { ReportRawAlert } from '../queries/report-input.ts';
+import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../render/workbook-writer.ts';
+import { sheetTitle } from '../render/sheet-style.ts';
 import { WEEKDAYS } from './heat-map.ts';
 import type { IncidentModel } from './model.ts';
 import { INCIDENT_SHEETS } from './sheet-names.ts';

@@ -6,9 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ReportError } from '../../errors.ts';
-import { reportFileName } from '../shared/report-file-name.ts';
-import type { WriteReportOptions } from '../shared/report-format.ts';
-import type { IncidentReportInput, ReportRawAlert } from '../shared/report-input.ts';
+import { reportFileName, type WriteReportOptions } from '../render/report-files.ts';
+import type { IncidentReportInput, ReportRawAlert } from '../queries/report-input.ts';
 import { buildIncidentModel, type IncidentModel } from './model.ts';
 import { writeIncidentSummaryCsv, writeIncidentsCsv, writeRawAlertsCsv } from './render-csv.ts';
 import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';

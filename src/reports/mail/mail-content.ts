@@ -3,8 +3,8 @@
  * itself (readable on a phone without opening any attachment); untrusted text is escaped.
  */
 import type { IncidentModel } from '../incidents/model.ts';
-import { localText } from '../shared/cell-values.ts';
-import { safeText } from '../shared/safe-text.ts';
+import { localText } from '../render/cell-values.ts';
+import { safeText } from '../render/safe-text.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import { escapeHtml } from './escape-html.ts';
 

@@ -3,8 +3,8 @@
  * uptime = 100 x (1 - sum of downtime / sum of monitored time). Averaging members' percentages
  * would let a monitor that existed for one day weigh as much as one that ran all month.
  */
-import { durationStats } from '../shared/duration-stats.ts';
-import { slaStatus, type SlaTarget } from '../shared/sla-status.ts';
+import { durationStats } from '../model/monitor-timeline.ts';
+import { slaStatus, type SlaTarget } from '../model/sla-status.ts';
 import type { MonitorFigures, SlaFigures } from './monitor-figures.ts';
 
 /** Figures of a set of monitors (a group, or everything in scope). */

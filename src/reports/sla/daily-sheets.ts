@@ -2,10 +2,10 @@
  * The Daily sheet (monitors x local days with a red-yellow-green colour scale: the "uptime bars"
  * made of native cells), the Trend sheet (twelve months per group) and the Infra devices sheet.
  */
-import { fraction, minutes } from '../shared/cell-values.ts';
-import { columnLetter, type CellValue, type Column, type SheetWriter } from '../shared/workbook-writer.ts';
+import { fraction, minutes } from '../render/cell-values.ts';
+import { columnLetter, type CellValue, type Column, type SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
-import { sheetTitle } from '../shared/sheet-title.ts';
+import { sheetTitle } from '../render/sheet-style.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 
 /** Name of the first Daily row: everything in scope, time-weighted. */

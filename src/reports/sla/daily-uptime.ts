@@ -7,7 +7,7 @@
 import { localDays, type LocalDay } from '../../time/calendar.ts';
 import { overlapMs, type Interval } from '../../time/intervals.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
-import type { MonitorTimeline } from '../shared/monitor-timeline.ts';
+import type { MonitorTimeline } from '../model/monitor-timeline.ts';
 
 /** Daily uptime (percent, null where nothing was monitored) of each monitor, and overall. */
 export interface DailyUptime {

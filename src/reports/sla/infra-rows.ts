@@ -4,7 +4,7 @@
  * arrives as daily percentages without the seconds needed to weight them.
  */
 import type { LocalDate } from '../../terms.ts';
-import type { ReportInfraDeviceDay } from '../shared/report-input.ts';
+import type { ReportInfraDeviceDay } from '../queries/report-input.ts';
 import type { InfraDeviceRow } from './model-types.ts';
 
 /** Device rows over `days`, by device name; null when no infra data exists at all. */

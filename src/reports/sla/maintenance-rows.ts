@@ -4,8 +4,8 @@
  * to (never inside) the downtime.
  */
 import { clipInterval, durationMs, overlapMs, unionIntervals, type Interval } from '../../time/intervals.ts';
-import type { ReportIncident, ReportMaintenance, ReportMonitor } from '../shared/report-input.ts';
-import { incidentIntervals, monitorLife } from '../shared/monitor-timeline.ts';
+import type { ReportIncident, ReportMaintenance, ReportMonitor } from '../queries/report-input.ts';
+import { incidentIntervals, monitorLife } from '../model/monitor-timeline.ts';
 import type { MaintenanceRow } from './model-types.ts';
 
 /** One monitor's inputs for its maintenance rows. */

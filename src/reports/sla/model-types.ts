@@ -8,8 +8,8 @@ import {
   type ReportMaintenance,
   type ReportMonitor,
   type ReportSlaDefinition,
-} from '../shared/report-input.ts';
-import type { SlaTarget } from '../shared/sla-status.ts';
+} from '../queries/report-input.ts';
+import type { SlaTarget } from '../model/sla-status.ts';
 import type { AggregateFigures } from './aggregate-figures.ts';
 import type { MonitorFigures, UptimeSource } from './monitor-figures.ts';
 import { type ReportPeriod } from '../../time/periods.ts';

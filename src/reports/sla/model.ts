@@ -3,10 +3,10 @@
  * "now" (for ongoing incidents and a running period) comes from the injected clock.
  */
 import type { Clock } from '../../terms.ts';
-import { REPORT_RULES_VERSION } from '../shared/definitions.ts';
-import { indexByMonitor } from '../shared/index-by-monitor.ts';
+import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { indexByMonitor, monitorLife, monitorTimeline } from '../model/monitor-timeline.ts';
 import type { Interval } from '../../time/intervals.ts';
-import type { ReportGroup, ReportMonitor, SlaReportInput } from '../shared/report-input.ts';
+import type { ReportGroup, ReportMonitor, SlaReportInput } from '../queries/report-input.ts';
 import { aggregateFigures } from './aggregate-figures.ts';
 import { dailyUptime } from './daily-uptime.ts';
 import { buildKpiTiles } from './kpi-tiles.ts';
@@ -14,7 +14,6 @@ import { maintenanceRows } from './maintenance-rows.ts';
 import type { SlaDefinitionRow, SlaGroupRow, SlaModel, SlaMonitorRow, TargetRow } from './model-types.ts';
 import { computeMonitorFigures, type MonitorFigures } from './monitor-figures.ts';
 import { elapsedWindow } from '../../time/periods.ts';
-import { monitorLife, monitorTimeline } from '../shared/monitor-timeline.ts';
 import {
   defaultSlaTarget,
   resolveGroupTarget,

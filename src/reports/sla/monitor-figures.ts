@@ -2,16 +2,15 @@
  * The SLA figures of one monitor in one period, exactly as docs/reports.md and the workbook's
  * Definitions sheet state them. Pure: "now" arrives as a number.
  */
-import { durationStats } from '../shared/duration-stats.ts';
+import { durationStats, monitorTimeline } from '../model/monitor-timeline.ts';
 import { totalDurationMs, type Interval } from '../../time/intervals.ts';
 import type {
   ReportIncident,
   ReportMaintenance,
   ReportMonitor,
   ReportStatisticsBucket,
-} from '../shared/report-input.ts';
-import { slaStatus, type SlaStatus, type SlaTarget } from '../shared/sla-status.ts';
-import { monitorTimeline } from '../shared/monitor-timeline.ts';
+} from '../queries/report-input.ts';
+import { slaStatus, type SlaStatus, type SlaTarget } from '../model/sla-status.ts';
 
 /** Which uptime figure leads a row. */
 export type UptimeSource = 'Statistics' | 'Incidents';

@@ -3,11 +3,11 @@
  * downtime), SLA definitions (thresholds and where each target came from) and Definitions (the
  * rules in words with their version).
  */
-import { fraction, localWallDate, minutes } from '../shared/cell-values.ts';
-import { REPORT_DEFINITIONS } from '../shared/definitions.ts';
-import type { CellValue, Column, SheetWriter } from '../shared/workbook-writer.ts';
+import { fraction, localWallDate, minutes } from '../render/cell-values.ts';
+import { REPORT_DEFINITIONS } from '../render/definitions.ts';
+import type { CellValue, Column, SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
-import { sheetTitle } from '../shared/sheet-title.ts';
+import { sheetTitle } from '../render/sheet-style.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 
 /** Columns of the Maintenance sheet. */

@@ -3,42 +3,11 @@
  * named in the header (`_pct` 0-100, `_min`, `_h`), UTC instants plus local columns.
  */
 import { join } from 'node:path';
-import { hours, localText, minutes, pointsBetween } from '../shared/cell-values.ts';
-import { reportFileName } from '../shared/report-file-name.ts';
-import { writeCsv, type CsvValue } from '../shared/write-csv.ts';
+import { localText, minutes } from '../render/cell-values.ts';
+import { csvRow, GROUP_COLUMNS, MONITOR_COLUMNS } from './figure-columns.ts';
+import { reportFileName } from '../render/report-files.ts';
+import { writeCsv, type CsvValue } from '../render/write-csv.ts';
 import type { SlaModel } from './model-types.ts';
-
-const MONITOR_HEADER = [
-  'monitor_guid',
-  'monitor_name',
-  'groups',
-  'monitor_type',
-  'check_interval_s',
-  'sla_definition',
-  'target_pct',
-  'error_threshold_pct',
-  'target_source',
-  'uptime_pct',
-  'uptime_source',
-  'uptime_uptrends_pct',
-  'uptime_incidents_pct',
-  'status',
-  'monitored_h',
-  'downtime_min',
-  'maintenance_excluded_min',
-  'error_budget_min',
-  'budget_used_pct',
-  'incidents',
-  'ongoing',
-  'mttr_min',
-  'median_ttr_min',
-  'longest_min',
-  'mtbf_h',
-  'checks',
-  'confirmed_errors',
-  'previous_uptime_pct',
-  'change_pp',
-];
 
 /** Writes the SLA CSVs into `outDir`; returns their paths. */
 export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<string[]> {
@@ -49,80 +18,16 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
   const monitors = path('uptrends-sla-monitors');
   await writeCsv(
     monitors,
-    MONITOR_HEADER,
-    model.monitors.map(({ monitor, groupNames, figures: f, previousUptime }): CsvValue[] => [
-      monitor.monitor_guid,
-      monitor.name,
-      groupNames,
-      monitor.monitor_type,
-      monitor.check_interval_seconds,
-      f.target.slaName,
-      f.target.desired,
-      f.target.error,
-      f.target.source,
-      f.uptime,
-      f.uptimeSource,
-      f.uptimeUptrends,
-      f.uptimeIncidents,
-      f.status,
-      hours(f.monitoredMs),
-      minutes(f.downtimeMs),
-      minutes(f.maintenanceExcludedMs),
-      minutes(f.errorBudgetMs),
-      f.budgetUsed === null ? null : f.budgetUsed * 100,
-      f.incidents,
-      f.ongoing,
-      minutes(f.mttrMs),
-      minutes(f.medianTtrMs),
-      minutes(f.longestMs),
-      hours(f.mtbfMs),
-      f.hasStatistics ? f.checks : null,
-      f.hasStatistics ? f.confirmedErrors : null,
-      previousUptime,
-      pointsBetween(f.uptime, previousUptime),
-    ]),
+    MONITOR_COLUMNS.map((c) => c.csv),
+    model.monitors.map((row) => csvRow(MONITOR_COLUMNS, row)),
   );
   written.push(monitors);
 
   const groups = path('uptrends-sla-groups');
   await writeCsv(
     groups,
-    [
-      'group_guid',
-      'group_name',
-      'members',
-      'target_pct',
-      'uptime_pct',
-      'uptime_source',
-      'status',
-      'monitored_h',
-      'downtime_min',
-      'maintenance_excluded_min',
-      'error_budget_min',
-      'incidents',
-      'ongoing',
-      'mttr_min',
-      'longest_min',
-      'previous_uptime_pct',
-    ],
-    model.groups.map(({ group, figures: f, previous }): CsvValue[] => [
-      group.monitor_group_guid,
-      group.description,
-      f.memberCount,
-      f.target.desired,
-      f.uptime,
-      f.uptimeSource,
-      f.status,
-      hours(f.monitoredMs),
-      minutes(f.downtimeMs),
-      minutes(f.maintenanceExcludedMs),
-      minutes(f.errorBudgetMs),
-      f.incidents,
-      f.ongoing,
-      minutes(f.mttrMs),
-      minutes(f.longestMs),
-      previous.uptime,
-    ]),
+    GROUP_COLUMNS.map((c) => c.csv),
+    model.groups.map((row) => csvRow(GROUP_COLUMNS, row)),
   );
   written.push(groups);
 

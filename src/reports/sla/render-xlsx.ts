@@ -2,8 +2,8 @@
  * The SLA workbook, sheet by sheet as the reporting guide lists them. The model holds every
  * figure; this file only orders the sheets and renders the charts.
  */
-import { renderChartPng, type ChartImage } from '../shared/render-chart-png.ts';
-import { WorkbookWriter } from '../shared/workbook-writer.ts';
+import { renderChartPng, type ChartImage } from '../render/chart-png.ts';
+import { WorkbookWriter } from '../render/workbook-writer.ts';
 import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import { writeDailySheet, writeInfraSheet, writeTrendSheet } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';

@@ -7,8 +7,8 @@ import type {
   ReportGroup,
   ReportSlaDefinition,
   ReportStatisticsBucket,
-} from '../shared/report-input.ts';
-import type { SlaTarget } from '../shared/sla-status.ts';
+} from '../queries/report-input.ts';
+import type { SlaTarget } from '../model/sla-status.ts';
 import type { Interval } from '../../time/intervals.ts';
 
 /** Lookups shared by every target resolution of one report. */

@@ -2,12 +2,11 @@
  * The Summary sheet: what management reads. Title block, KPI tiles against the previous period,
  * groups at a glance, the five worst monitors linked to their Monitors rows, and two charts.
  */
-import { fraction, localText, localWallDate, minutes, pointsBetween } from '../shared/cell-values.ts';
-import { statusStyle } from '../shared/status-fill.ts';
-import type { CellValue, Column, NumberFormat, SheetWriter } from '../shared/workbook-writer.ts';
-import type { ChartImage } from '../shared/render-chart-png.ts';
+import { fraction, localText, localWallDate, minutes, pointsBetween } from '../render/cell-values.ts';
+import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
+import type { CellValue, Column, NumberFormat, SheetWriter } from '../render/workbook-writer.ts';
+import type { ChartImage } from '../render/chart-png.ts';
 import type { KpiTile, SlaModel } from './model-types.ts';
-import { sheetTitle } from '../shared/sheet-title.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 
 const TILE_FILL = 'FFDDEBF7';

@@ -2,8 +2,8 @@
  * The Trend sheet: the last twelve months per group and overall, computed with exactly the same
  * per-monitor rules as the report period so a month's trend row equals that month's own report.
  */
-import { type ReportGroup, type ReportMonitor } from '../shared/report-input.ts';
-import type { SlaTarget } from '../shared/sla-status.ts';
+import { type ReportGroup, type ReportMonitor } from '../queries/report-input.ts';
+import type { SlaTarget } from '../model/sla-status.ts';
 import { aggregateFigures } from './aggregate-figures.ts';
 import type { MonitorFigures } from './monitor-figures.ts';
 import { elapsedWindow, periodShape, type ReportPeriod } from '../../time/periods.ts';

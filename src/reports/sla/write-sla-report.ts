@@ -5,9 +5,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
-import { reportFileName } from '../shared/report-file-name.ts';
-import type { WriteReportOptions } from '../shared/report-format.ts';
-import type { SlaReportInput } from '../shared/report-input.ts';
+import { reportFileName, type WriteReportOptions } from '../render/report-files.ts';
+import type { SlaReportInput } from '../queries/report-input.ts';
 import { buildSlaModel } from './model.ts';
 import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';

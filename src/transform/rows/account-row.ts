@@ -4,9 +4,7 @@
  * zone from it.
  */
 import type { MappedRow } from '../../load/schema.ts';
-import type { Account } from '../../extract/schemas/account.ts';
-import type { AccountSettings } from '../../extract/schemas/account-settings.ts';
-import type { UptrendsTimezone } from '../../extract/schemas/timezone.ts';
+import type { Account, AccountSettings, UptrendsTimezone } from '../../extract/schemas/account.ts';
 import type { IanaZone } from '../../terms.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';

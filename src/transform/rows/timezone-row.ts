@@ -5,7 +5,7 @@
  */
 import type { MappedRow } from '../../load/schema.ts';
 import { EtlError } from '../../errors.ts';
-import type { UptrendsTimezone } from '../../extract/schemas/timezone.ts';
+import type { UptrendsTimezone } from '../../extract/schemas/account.ts';
 import { mapUptrendsTimezone } from '../map-uptrends-timezone.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';

@@ -10,7 +10,7 @@ import {
   createInfraDevicesStream,
   createInfraDeviceUptimeStream,
 } from '../../../src/pipeline/streams/infra.ts';
-import type { InfraFormat } from '../../../src/extract/infra/infra-stream-options.ts';
+import type { InfraFormat } from '../../../src/extract/infra/device-group-data.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';

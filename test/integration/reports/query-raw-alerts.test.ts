@@ -5,8 +5,8 @@
  */
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRawAlerts } from '../../../src/reports/shared/query-raw-alerts.ts';
-import type { ReportRawAlert } from '../../../src/reports/shared/report-input.ts';
+import { queryRawAlerts } from '../../../src/reports/queries/raw-alerts.ts';
+import type { ReportRawAlert } from '../../../src/reports/queries/report-input.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const ACCOUNT = 'acc-1';

@@ -6,10 +6,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { loadIncidentReportInput } from '../../../src/reports/incidents/query.ts';
+import { loadIncidentReportInput } from '../../../src/reports/queries/incident-input.ts';
 import { monthPeriod } from '../../../src/time/periods.ts';
-import type { ReportMonitor } from '../../../src/reports/shared/report-input.ts';
-import { loadSlaReportInput } from '../../../src/reports/sla/query.ts';
+import type { ReportMonitor } from '../../../src/reports/queries/report-input.ts';
+import { loadSlaReportInput } from '../../../src/reports/queries/sla-input.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const ZONE = 'Europe/Amsterdam';

@@ -14,24 +14,31 @@ import { monitorGroupSchema } from '../../../src/extract/schemas/monitor-group.t
 import { statisticsSchema } from '../../../src/extract/schemas/statistics.ts';
 import { accountRow } from '../../../src/transform/rows/account-row.ts';
 import { alertRow } from '../../../src/transform/rows/alert-row.ts';
-import { infraDataFeedValueRows } from '../../../src/transform/rows/infra-data-feed-value-rows.ts';
-import { infraDeviceGroupRow } from '../../../src/transform/rows/infra-device-group-row.ts';
-import { infraDeviceRow } from '../../../src/transform/rows/infra-device-row.ts';
-import { infraDeviceUptimeDailyRow } from '../../../src/transform/rows/infra-device-uptime-daily-row.ts';
+import {
+  infraDataFeedValueRows,
+  infraDeviceGroupRow,
+  infraDeviceRow,
+  infraDeviceUptimeDailyRow,
+} from '../../../src/transform/rows/infra-rows.ts';
 import { maintenancePeriodRow } from '../../../src/transform/rows/maintenance-period-row.ts';
-import { monitorErrorConditionRows } from '../../../src/transform/rows/monitor-error-condition-rows.ts';
-import { monitorGroupMemberRow } from '../../../src/transform/rows/monitor-group-member-row.ts';
-import { monitorGroupQuotaDailyRow } from '../../../src/transform/rows/monitor-group-quota-daily-row.ts';
-import { monitorGroupRow } from '../../../src/transform/rows/monitor-group-row.ts';
-import { monitorHistoryRow } from '../../../src/transform/rows/monitor-history-row.ts';
-import { monitorRow } from '../../../src/transform/rows/monitor-row.ts';
+import {
+  monitorErrorConditionRows,
+  monitorHistoryRow,
+  monitorRow,
+} from '../../../src/transform/rows/monitor-rows.ts';
+import {
+  monitorGroupMemberRow,
+  monitorGroupQuotaDailyRow,
+  monitorGroupRow,
+} from '../../../src/transform/rows/monitor-group-rows.ts';
 import { monitorStatisticsRow } from '../../../src/transform/rows/monitor-statistics-row.ts';
-import { operatorGroupMemberRow } from '../../../src/transform/rows/operator-group-member-row.ts';
-import { operatorGroupRow } from '../../../src/transform/rows/operator-group-row.ts';
-import { operatorRow } from '../../../src/transform/rows/operator-row.ts';
+import {
+  operatorGroupMemberRow,
+  operatorGroupRow,
+  operatorRow,
+} from '../../../src/transform/rows/operator-rows.ts';
 import { publicStatusPageRow } from '../../../src/transform/rows/public-status-page-row.ts';
-import { slaExclusionPeriodRow } from '../../../src/transform/rows/sla-exclusion-period-row.ts';
-import { slaRow } from '../../../src/transform/rows/sla-row.ts';
+import { slaExclusionPeriodRow, slaRow } from '../../../src/transform/rows/sla-rows.ts';
 import { timezoneRow } from '../../../src/transform/rows/timezone-row.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { CTX, MONITOR } from '../../unit/transform/rows/fixtures.ts';

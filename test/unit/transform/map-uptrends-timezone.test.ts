@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import type { UptrendsTimezone } from '../../../src/extract/schemas/timezone.ts';
+import type { UptrendsTimezone } from '../../../src/extract/schemas/account.ts';
 import { zoneOffsetMs } from '../../../src/time/zone-clock.ts';
 import { mapUptrendsTimezone } from '../../../src/transform/map-uptrends-timezone.ts';
 

@@ -1,8 +1,12 @@
 /** Failed exchanges mapped to the project's errors, service messages and masked body excerpts. */
-import { bodyExcerpt, serviceMessage } from '../../../../src/extract/http/http-errors.ts';
+import {
+  bodyExcerpt,
+  httpErrorForStatus,
+  networkError,
+  serviceMessage,
+} from '../../../../src/extract/http/http-errors.ts';
 import { maskSecrets } from '../../../../src/redaction.ts';
 import { AuthError, HttpError, RateLimitError, ResponseFormatError } from '../../../../src/errors.ts';
-import { httpErrorForStatus, networkError } from '../../../../src/extract/http/http-errors.ts';
 import { parseBody } from '../../../../src/extract/http/response-body.ts';
 import { describe, expect, it } from 'vitest';
 

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { accountSchema } from '../../../../src/extract/schemas/account.ts';
-import { accountSettingsSchema } from '../../../../src/extract/schemas/account-settings.ts';
+import {
+  accountSchema,
+  accountSettingsSchema,
+  timezoneSchema,
+} from '../../../../src/extract/schemas/account.ts';
 import { maintenancePeriodSchema } from '../../../../src/extract/schemas/maintenance-period.ts';
-import { monitorGroupSchema } from '../../../../src/extract/schemas/monitor-group.ts';
-import { monitorGroupMemberSchema } from '../../../../src/extract/schemas/monitor-group-member.ts';
-import { operatorSchema } from '../../../../src/extract/schemas/operator.ts';
-import { operatorGroupSchema } from '../../../../src/extract/schemas/operator-group.ts';
-import { operatorGroupMemberSchema } from '../../../../src/extract/schemas/operator-group-member.ts';
+import {
+  monitorGroupMemberSchema,
+  monitorGroupSchema,
+} from '../../../../src/extract/schemas/monitor-group.ts';
+import {
+  operatorGroupMemberSchema,
+  operatorGroupSchema,
+  operatorSchema,
+} from '../../../../src/extract/schemas/operator.ts';
 import { publicStatusPageSchema } from '../../../../src/extract/schemas/public-status-page.ts';
-import { slaSchema } from '../../../../src/extract/schemas/sla.ts';
-import { slaExclusionPeriodSchema } from '../../../../src/extract/schemas/sla-exclusion-period.ts';
-import { timezoneSchema } from '../../../../src/extract/schemas/timezone.ts';
+import { slaExclusionPeriodSchema, slaSchema } from '../../../../src/extract/schemas/sla.ts';
 
 const G1 = '36fad910-6e9f-4886-b1a7-9b4637362cb8';
 const G2 = 'd2782d76-62e7-4946-a41c-fc7f86c96300';

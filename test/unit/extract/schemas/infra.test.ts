@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { infraAccountSchema } from '../../../../src/extract/schemas/infra-account.ts';
 import { infraDeviceGroupDataSchema } from '../../../../src/extract/schemas/infra-device-group-data.ts';
 
 describe('infra schemas', () => {
@@ -31,9 +30,5 @@ describe('infra schemas', () => {
   it('requires a device id, keeps an unknown status', () => {
     expect(infraDeviceGroupDataSchema.safeParse({ Devices: [{ Name: 'x' }] }).success).toBe(false);
     expect(infraDeviceGroupDataSchema.parse({ Status: 'Maintenance' }).Status).toBe('Maintenance');
-  });
-
-  it('parses the account info', () => {
-    expect(infraAccountSchema.parse({ AccountName: 'Acme', UserName: 'api' }).AccountName).toBe('Acme');
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statisticsSchema } from '../../../../src/extract/schemas/statistics.ts';
-import { statisticsListSchema } from '../../../../src/extract/schemas/statistics-list.ts';
+import { statisticsListSchema, statisticsSchema } from '../../../../src/extract/schemas/statistics.ts';
 
 // Shape of the live KB example (facts 3.2).
 const BUCKET = {

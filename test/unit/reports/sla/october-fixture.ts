@@ -11,7 +11,7 @@ import type {
   ReportStatisticsBucket,
   SlaReportInput,
   IncidentReportInput,
-} from '../../../../src/reports/shared/report-input.ts';
+} from '../../../../src/reports/queries/report-input.ts';
 
 export const ZONE = 'Europe/Amsterdam';
 export const october = monthPeriod('2025-10', ZONE);

@@ -33,7 +33,7 @@ describe('writeSlaReport', () => {
     const monitors = parseCsv(await readFile(written.paths[1]!, 'utf8'));
     expect(monitors.hasBom).toBe(true);
     const [header, ...rows] = monitors.records;
-    const a = rows.find((r) => r[0] === A)!;
+    const a = rows.find((r) => r[header!.indexOf('monitor_guid')] === A)!;
     const field = (name: string) => a[header!.indexOf(name)];
     // Same hand-computed figures as model.test.ts, in CSV units.
     expect(field('downtime_min')).toBe('125');

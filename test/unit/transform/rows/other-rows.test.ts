@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { accountSchema } from '../../../../src/extract/schemas/account.ts';
+import { accountSchema, timezoneSchema } from '../../../../src/extract/schemas/account.ts';
 import { monitorGroupSchema } from '../../../../src/extract/schemas/monitor-group.ts';
-import { operatorSchema } from '../../../../src/extract/schemas/operator.ts';
-import { operatorGroupSchema } from '../../../../src/extract/schemas/operator-group.ts';
+import { operatorGroupSchema, operatorSchema } from '../../../../src/extract/schemas/operator.ts';
 import { publicStatusPageSchema } from '../../../../src/extract/schemas/public-status-page.ts';
-import { slaSchema } from '../../../../src/extract/schemas/sla.ts';
-import { slaExclusionPeriodSchema } from '../../../../src/extract/schemas/sla-exclusion-period.ts';
-import { timezoneSchema } from '../../../../src/extract/schemas/timezone.ts';
+import { slaExclusionPeriodSchema, slaSchema } from '../../../../src/extract/schemas/sla.ts';
 import { accountRow } from '../../../../src/transform/rows/account-row.ts';
-import { monitorGroupMemberRow } from '../../../../src/transform/rows/monitor-group-member-row.ts';
-import { monitorGroupQuotaDailyRow } from '../../../../src/transform/rows/monitor-group-quota-daily-row.ts';
-import { monitorGroupRow } from '../../../../src/transform/rows/monitor-group-row.ts';
-import { operatorGroupMemberRow } from '../../../../src/transform/rows/operator-group-member-row.ts';
-import { operatorGroupRow } from '../../../../src/transform/rows/operator-group-row.ts';
-import { operatorRow } from '../../../../src/transform/rows/operator-row.ts';
+import {
+  monitorGroupMemberRow,
+  monitorGroupQuotaDailyRow,
+  monitorGroupRow,
+} from '../../../../src/transform/rows/monitor-group-rows.ts';
+import {
+  operatorGroupMemberRow,
+  operatorGroupRow,
+  operatorRow,
+} from '../../../../src/transform/rows/operator-rows.ts';
 import { publicStatusPageRow } from '../../../../src/transform/rows/public-status-page-row.ts';
-import { slaExclusionPeriodRow } from '../../../../src/transform/rows/sla-exclusion-period-row.ts';
-import { slaRow } from '../../../../src/transform/rows/sla-row.ts';
+import { slaExclusionPeriodRow, slaRow } from '../../../../src/transform/rows/sla-rows.ts';
 import { timezoneRow } from '../../../../src/transform/rows/timezone-row.ts';
 import { CTX } from './fixtures.ts';
 

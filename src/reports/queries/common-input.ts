@@ -1,0 +1,96 @@
+/**
+ * What both report queries read the same way: account and zone, the period, scope, incidents,
+ * maintenance and provenance. Each report passes how far back its data must reach (the SLA
+ * report's Trend months go back a year, the incident report only needs the previous period).
+ */
+import type { Kysely } from 'kysely';
+import { ConfigError } from '../../errors.ts';
+import { type Clock } from '../../terms.ts';
+import { resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
+import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
+import { queryIncidents, queryMaintenance } from './facts.ts';
+import { queryDataAsOf, queryReportAccount, queryReportScope, type ReportAccount } from './scope.ts';
+import { type CommonReportInput } from './report-input.ts';
+import { type Interval } from '../../time/intervals.ts';
+import { type Database } from '../../load/schema.ts';
+
+/** Options shared by `loadSlaReportInput` and `loadIncidentReportInput`. */
+export interface LoadReportInputOptions {
+  /** The account to report on. (Default: the only account in the warehouse) */
+  readonly accountId?: string | undefined;
+  /**
+   * The period: the CLI's options (resolved in the account zone), or a ReportPeriod already in that
+   * zone. (Default: PreviousMonth)
+   */
+  readonly period?: PeriodOptions | ReportPeriod | undefined;
+  /** Monitor groups by guid or name. (Default: every monitor) */
+  readonly monitorGroups?: readonly string[] | undefined;
+  /** "Now": generation time, running periods, presets. */
+  readonly clock: Clock;
+}
+
+/** The common part of an input, plus what the report-specific queries need. */
+export interface CommonInputData {
+  readonly account: ReportAccount;
+  readonly input: CommonReportInput;
+  /** The whole data range: from the earliest period the report compares with to the period end. */
+  readonly range: Interval;
+  readonly monitorGuids: readonly string[];
+}
+
+function isReportPeriod(period: PeriodOptions | ReportPeriod): period is ReportPeriod {
+  return 'start' in period && period.start instanceof Date;
+}
+
+/** The period in the account zone; a ready-made period in another zone would mislabel every day. */
+function periodFor(options: LoadReportInputOptions, account: ReportAccount, now: Date): ReportPeriod {
+  const period = options.period ?? {};
+  if (!isReportPeriod(period)) return resolveReportPeriod(period, now, account.zone);
+  if (period.zone !== account.zone) {
+    throw new ConfigError(
+      `the report period is in ${period.zone} but account ${account.accountId} is in ${account.zone}.`,
+      {
+        context: { setting: 'period' },
+      },
+    );
+  }
+  return period;
+}
+
+/** Reads the common input; `rangeStart` picks the start of the data range from the two periods. */
+export async function queryCommonInput(
+  db: Kysely<Database>,
+  options: LoadReportInputOptions,
+  rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
+): Promise<CommonInputData> {
+  const generatedAt = options.clock();
+  const account = await queryReportAccount(db, options.accountId);
+  const period = periodFor(options, account, generatedAt);
+  const previous = previousPeriod(period);
+  const range = { start: rangeStart(period, previous), end: period.end };
+  const scope = await queryReportScope(db, {
+    accountId: account.accountId,
+    range,
+    monitorGroups: options.monitorGroups,
+  });
+  const monitorGuids = scope.monitors.map((m) => m.monitor_guid);
+  const incidents = await queryIncidents(db, account.accountId, range, monitorGuids);
+  const maintenance = await queryMaintenance(db, account.accountId, range, account.zone, monitorGuids);
+  const dataAsOf = await queryDataAsOf(db, account.accountId, generatedAt);
+  return {
+    account,
+    range,
+    monitorGuids,
+    input: {
+      period,
+      previousPeriod: previous,
+      monitors: scope.monitors,
+      groups: scope.groups,
+      incidents,
+      maintenance,
+      generatedAt,
+      dataAsOf,
+      scope: scope.scope,
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Who and what a report covers, read from the warehouse: the account and its zone, the monitors
+ * and groups in scope (all, or the groups asked for by name or GUID), and how fresh the data is
+ * (the end of the last completed sync window).
+ */
+import { type Kysely, sql } from 'kysely';
+import { ConfigError } from '../../errors.ts';
+import type { Database } from '../../load/schema.ts';
+import type { ReportGroup, ReportMonitor } from './report-input.ts';
+import type { IanaZone } from '../../terms.ts';
+import type { Interval } from '../../time/intervals.ts';
+
+/** The account a report covers. */
+export interface ReportAccount {
+  readonly accountId: string;
+  readonly zone: IanaZone;
+}
+
+/** Tells the user what to run instead of failing on a missing table or row. */
+function noDataYet(): ConfigError {
+  return new ConfigError('no data yet: run uptrends-etl sync (the warehouse holds no Uptrends account).', {
+    context: { table: 'uptrends.account' },
+  });
+}
+
+/**
+ * The account to report on: `accountId` when given, else the only account in the warehouse.
+ * Throws a ConfigError when the warehouse is empty (or not migrated), when the account is unknown,
+ * or when several accounts exist and none was chosen.
+ */
+export async function queryReportAccount(db: Kysely<Database>, accountId?: string): Promise<ReportAccount> {
+  const present = await sql<{
+    present: boolean;
+  }>`select to_regclass('uptrends.account') is not null as present`.execute(db);
+  if (present.rows[0]?.present !== true) throw noDataYet();
+  const rows = await sql<{ account_id: string; iana_zone: string }>`
+    select account_id, iana_zone from uptrends.account order by account_id`.execute(db);
+  if (rows.rows.length === 0) throw noDataYet();
+  const ids = rows.rows.map((r) => r.account_id).join(', ');
+  if (accountId !== undefined) {
+    const row = rows.rows.find((r) => r.account_id === accountId);
+    if (row === undefined) {
+      throw new ConfigError(`account ${accountId} is not in the warehouse; it holds: ${ids}.`, {
+        context: { setting: '--account' },
+      });
+    }
+    return { accountId: row.account_id, zone: row.iana_zone };
+  }
+  const only = rows.rows[0]!;
+  if (rows.rows.length > 1) {
+    throw new ConfigError(`the warehouse holds several accounts (${ids}): choose one with --account.`, {
+      context: { setting: '--account' },
+    });
+  }
+  return { accountId: only.account_id, zone: only.iana_zone };
+}
+
+/** What `queryReportScope` reads. */
+export interface ReportScopeQuery {
+  readonly accountId: string;
+  /** Data range: monitors and memberships that ended before it or began after it are left out. */
+  readonly range: Interval;
+  /** Monitor groups to report on, by guid or name (description); empty or absent: every monitor. */
+  readonly monitorGroups?: readonly string[] | undefined;
+}
+
+/** Monitors and groups in scope, plus the human description of the scope. */
+export interface ReportScope {
+  readonly monitors: readonly ReportMonitor[];
+  readonly groups: readonly ReportGroup[];
+  readonly scope: string;
+}
+
+interface GroupRow {
+  monitor_group_guid: string;
+  description: string;
+  is_all: boolean;
+}
+
+/** Each requested group by guid or (case-insensitive) name; unknown or ambiguous names are a ConfigError. */
+function resolveGroups(requested: readonly string[], groups: readonly GroupRow[]): GroupRow[] {
+  const chosen = new Map<string, GroupRow>();
+  for (const wanted of requested) {
+    const key = wanted.trim().toLowerCase();
+    const byGuid = groups.find((g) => g.monitor_group_guid === key);
+    const byName = groups.filter((g) => g.description.toLowerCase() === key);
+    if (byGuid === undefined && byName.length > 1) {
+      throw new ConfigError(
+        `--monitor-group "${wanted}" names ${byName.length} groups; give the guid: ${byName.map((g) => g.monitor_group_guid).join(', ')}.`,
+        {
+          context: { setting: '--monitor-group' },
+        },
+      );
+    }
+    const group = byGuid ?? byName[0];
+    if (group === undefined) {
+      const names = groups.map((g) => g.description).sort((a, b) => a.localeCompare(b));
+      throw new ConfigError(
+        `--monitor-group "${wanted}" is not a monitor group of this account; known groups: ${names.join(', ') || '(none)'}.`,
+        {
+          context: { setting: '--monitor-group' },
+        },
+      );
+    }
+    chosen.set(group.monitor_group_guid, group);
+  }
+  return [...chosen.values()];
+}
+
+/** Reads the monitors and groups in scope of a report. */
+export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQuery): Promise<ReportScope> {
+  const { accountId, range } = query;
+  // Soft-deleted rows are kept while they overlap the range: a report on the past must still see
+  // a monitor (or membership) that has since been removed.
+  const groups = await sql<GroupRow>`
+    select monitor_group_guid::text as monitor_group_guid,
+           coalesce(description, monitor_group_guid::text) as description,
+           is_all
+    from uptrends.monitor_group
+    where account_id = ${accountId} and (deleted_at is null or deleted_at > ${range.start})
+    order by is_all, description, monitor_group_guid`.execute(db);
+  const members = await sql<{ monitor_group_guid: string; monitor_guid: string }>`
+    select monitor_group_guid::text as monitor_group_guid, monitor_guid::text as monitor_guid
+    from uptrends.monitor_group_member
+    where account_id = ${accountId} and (deleted_at is null or deleted_at > ${range.start})`.execute(db);
+  // A missing mode is the API's default, Production; Staging and Development never count.
+  // A paused monitor (IsActive false) runs no checks: its life ends when it was paused, which is
+  // its LastModified instant as far as the API tells. Counting it as monitored and never down
+  // would lift every figure it is part of.
+  // `deleted_at` of the input means the end of the monitor's life to the models; nothing shows it.
+  const monitors = await sql<Omit<ReportMonitor, 'groups'>>`
+    select monitor_guid::text as monitor_guid,
+           coalesce(name, monitor_guid::text) as name,
+           coalesce(monitor_type, '') as monitor_type,
+           check_interval_seconds,
+           created_at,
+           life_end as deleted_at
+    from (
+      select m.*,
+             case when m.is_active is false then least(m.deleted_at, m.last_modified_at) else m.deleted_at end as life_end
+      from uptrends.monitor m
+      where m.account_id = ${accountId}
+    ) m
+    where (monitor_mode is null or lower(monitor_mode) = 'production')
+      and (life_end is null or life_end > ${range.start})
+      and (created_at is null or created_at < ${range.end})
+    order by name, monitor_guid`.execute(db);
+
+  const requested = query.monitorGroups ?? [];
+  const selected = requested.length > 0 ? resolveGroups(requested, groups.rows) : groups.rows;
+  const selectedGuids = new Set(selected.map((g) => g.monitor_group_guid));
+  const groupsOf = new Map<string, string[]>();
+  for (const m of members.rows) {
+    if (!selectedGuids.has(m.monitor_group_guid)) continue;
+    groupsOf.set(m.monitor_guid, [...(groupsOf.get(m.monitor_guid) ?? []), m.monitor_group_guid]);
+  }
+  const inScope = monitors.rows
+    .filter((m) => requested.length === 0 || groupsOf.has(m.monitor_guid))
+    .map((m): ReportMonitor => ({ ...m, groups: [...(groupsOf.get(m.monitor_guid) ?? [])].sort() }));
+  const inScopeGuids = new Set(inScope.map((m) => m.monitor_guid));
+  const reportGroups = selected.map((g): ReportGroup => ({
+    ...g,
+    members: members.rows
+      .filter((m) => m.monitor_group_guid === g.monitor_group_guid && inScopeGuids.has(m.monitor_guid))
+      .map((m) => m.monitor_guid)
+      .sort(),
+  }));
+  const scope = requested.length === 0 ? 'All monitors' : selected.map((g) => g.description).join(', ');
+  return { monitors: inScope, groups: reportGroups, scope };
+}
+
+/** The etl_state stream and partition of a default (all monitors) alert sync. */
+const ALERTS_STREAM = 'alerts';
+const ALL_MONITORS_PARTITION = 'all';
+
+/**
+ * The alerts watermark of the account: the all-monitors partition when it exists, else the oldest
+ * watermark of the group or monitor partitions (each covers only its part, so the oldest is the
+ * one that holds for all). Without any alert sync, when the configuration was last read; `fallback`
+ * when not even that exists.
+ */
+export async function queryDataAsOf(db: Kysely<Database>, accountId: string, fallback: Date): Promise<Date> {
+  const rows = await sql<{ partition: string; watermark: Date }>`
+    select partition, watermark from uptrends.etl_state
+    where account_id = ${accountId} and stream = ${ALERTS_STREAM} and watermark is not null
+    order by watermark`.execute(db);
+  const all = rows.rows.find((r) => r.partition === ALL_MONITORS_PARTITION);
+  const oldest = rows.rows[0];
+  if (all !== undefined) return all.watermark;
+  if (oldest !== undefined) return oldest.watermark;
+  const account = await sql<{ last_seen_at: Date }>`
+    select last_seen_at from uptrends.account where account_id = ${accountId}`.execute(db);
+  return account.rows[0]?.last_seen_at ?? fallback;
+}

@@ -1,0 +1,39 @@
+/**
+ * The files a report run writes: which formats exist, and how a file is named (report, period and
+ * zone in the name, so a folder of reports sorts by period and no two runs of different periods
+ * overwrite each other).
+ */
+import { periodShape, type ReportPeriod } from '../../time/periods.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
+
+/** Every output format, in the order files are written. */
+export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
+
+/** One output format. */
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** Options shared by `writeSlaReport` and `writeIncidentReport`. */
+export interface WriteReportOptions {
+  /** Folder to write into; created when missing. */
+  readonly outDir: string;
+  /** Which files to write. (Default: ['xlsx', 'csv']) */
+  readonly formats?: readonly ReportFormat[];
+  /** "Now", for ongoing incidents and a running period. */
+  readonly clock: () => Date;
+}
+
+/** File-safe period part: `2025-10`, `2025-10-01_2025-10-14`, or local start/end minutes. */
+export function periodSlug(period: ReportPeriod): string {
+  const shape = periodShape(period);
+  if (shape.kind === 'month') return shape.month;
+  if (shape.kind === 'days')
+    return shape.firstDay === shape.lastDay ? shape.firstDay : `${shape.firstDay}_${shape.lastDay}`;
+  const stamp = (d: Date): string => utcToLocal(d, period.zone).slice(0, 16).replace(':', '');
+  return `${stamp(period.start)}_${stamp(period.end)}`;
+}
+
+/** `<report>_<period>_<zone><suffix>`, with `/` of the zone replaced by `-`. */
+export function reportFileName(report: string, period: ReportPeriod, suffix: string): string {
+  const zone = period.zone.replace(/[^A-Za-z0-9_+-]+/g, '-');
+  return `${report}_${periodSlug(period)}_${zone}${suffix}`;
+}
