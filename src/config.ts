@@ -206,6 +206,7 @@ export function loadConfig(
     (s): s is string => s !== undefined && s !== '',
   );
   Object.defineProperty(config, 'secrets', { value: Object.freeze(secrets), enumerable: false });
+  // Built without the non-enumerable `secrets`, which defineProperty added just above.
   return Object.freeze(config) as unknown as Config;
 }
 

@@ -4,16 +4,19 @@
  * - account: one Uptrends account (AccountId). Every warehouse row carries `account_id`, so one
  *   warehouse can hold several accounts.
  * - stream: one kind of record read from the API and loaded into one set of tables (monitors,
- *   alerts, statistics, ...). Streams are declared as data in `src/extract/streams`.
+ *   alerts, statistics, ...). Streams are declared as data in `src/pipeline/streams/` and run by
+ *   the list engine or the window engine (`src/pipeline/engine/`; docs/adding-a-stream.md).
  * - partition: the sub-unit of a stream that keeps its own state (a monitor for statistics, a
  *   monitor group for alerts, `-` when the stream has one).
  * - window: a half-open interval [start, end) of account-local time that a stream reads in one go.
- *   A window is complete only when every page of it has been read.
+ *   A window is complete only when every page of it has been read; its rows are merged in bounded
+ *   batches as the pages arrive, and only a complete window moves the watermark.
  * - page: one HTTP response of a stream (up to 100 alerts; a whole list for configuration).
  * - cursor: the opaque string the service returns to fetch the next page of a window.
  * - run: one invocation of `sync` (or `nightly`), recorded in `etl_run` with its status and counts.
- * - watermark: the end of the last completed window of a stream partition, committed in the same
- *   transaction as that window's rows. Never the newest timestamp seen.
+ * - watermark: the end of the last completed window of a stream partition (of the longest run of
+ *   completed windows from the first of the plan), committed in the same transaction as the window's
+ *   last batch of rows. Never the newest timestamp seen.
  * - lookback: how far before the watermark a nightly run starts re-reading, so late alerts and
  *   the Ok alert that closes an incident are picked up.
  * - incident: the alerts of one monitor sharing an IncidentKey; it starts at the earliest

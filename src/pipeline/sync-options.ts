@@ -30,6 +30,11 @@ export interface SyncOptions {
    * (exit 5). 20,000 pages are 2 million alerts in one window. (Default: 20000)
    */
   readonly maxPagesPerWindow: number;
+  /**
+   * Rows a windowed stream merges per transaction: what bounds the memory of a window. Tuning for
+   * tests and benchmarks; not a command-line option. (Default: 5000)
+   */
+  readonly batchRows: number;
 }
 
 /** Defaults of every option. */
@@ -40,4 +45,5 @@ export const DEFAULT_SYNC_OPTIONS: SyncOptions = Object.freeze({
   windowDays: 1,
   waitMs: 0,
   maxPagesPerWindow: 20_000,
+  batchRows: 5_000,
 });

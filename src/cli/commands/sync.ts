@@ -20,6 +20,7 @@ interface SyncFlags {
   window: number;
   monitorGroup?: string[];
   monitor?: string[];
+  maxPagesPerWindow: number;
   wait?: number;
 }
 
@@ -39,6 +40,7 @@ export function syncOptionsFrom(flags: SyncFlags): SyncOptions {
     windowDays: flags.window,
     monitorGroups: flags.monitorGroup,
     monitors: flags.monitor,
+    maxPagesPerWindow: flags.maxPagesPerWindow,
     waitMs: (flags.wait ?? 0) * 1000,
   };
 }
@@ -92,6 +94,12 @@ export function addSyncOptions(command: import('commander').Command): import('co
       listOption,
     )
     .option('--monitor <guid>', 'read alerts and statistics of these monitors only (repeatable)', listOption)
+    .option(
+      '--max-pages-per-window <n>',
+      `pages of one alert window before its cursor is called runaway and the window fails (Default: ${DEFAULT_SYNC_OPTIONS.maxPagesPerWindow})`,
+      integerOption('--max-pages-per-window', 1, 10_000_000),
+      DEFAULT_SYNC_OPTIONS.maxPagesPerWindow,
+    )
     .addOption(
       new Option('--wait [seconds]', 'wait for another run to finish instead of exiting with code 6')
         .argParser(integerOption('--wait', 0, 86_400))

@@ -28,9 +28,6 @@ import { clientOf, rowContextOf, type StreamDefinition } from './stream-definiti
 import { isLocalMidnight } from '../../time/calendar.ts';
 import { contiguousEnd, planWindows, type PlannedWindow, type WindowPlan } from './window-plan.ts';
 
-/** Rows merged per transaction: bounds the memory of a window and the length of a transaction. */
-export const BATCH_ROWS = 5_000;
-
 /** One partition of a windowed stream: the unit that keeps its own watermark. */
 export interface Partition {
   /** `etl_state.partition`: `all`, `group:<guid>`, a monitor GUID, `-`. */
@@ -270,7 +267,7 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       for (const mapped of spec.mapPage(items, page, ref, row, state, reject)) batch.push(mapped);
       // Parsing and mapping above are synchronous: the rejects collected now are this page's alone.
       for (const r of ctx.validator.drain(spec.name)) rejects.push(r);
-      if (batch.length >= BATCH_ROWS) await commit(false);
+      if (batch.length >= ctx.options.batchRows) await commit(false);
     }
   } catch (error) {
     if (passesThrough(error, ctx) || error instanceof SkippedWindow)

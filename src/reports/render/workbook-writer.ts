@@ -229,6 +229,7 @@ export class SheetWriter {
 
   /** A PNG placed with its top-left corner at the 0-based (column, row), scaled to `size` pixels. */
   image(png: Buffer, at: { col: number; row: number }, size: { width: number; height: number }): void {
+    // exceljs declares its own Buffer type, narrower than Node's; a Node Buffer is what it reads.
     const id = this.#workbook.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: 'png' });
     this.#sheet.addImage(id, { tl: at, ext: size });
   }

@@ -143,6 +143,7 @@ export function parseFaultSpec(text: string | undefined): FaultSpec {
         spec.seed = Math.floor(n);
         break;
       default:
+        // The remaining keys are the fraction fields, all numbers; the key was checked above.
         (spec as unknown as Record<string, number>)[key] = n;
     }
   }

@@ -110,7 +110,9 @@ describe('infraDeviceRow', () => {
   });
 
   it('leaves absent fields null', () => {
-    expect(infraDeviceRow(infraDeviceSchema.parse({ Id: 'a' }), ['all'], deviceCtx, { Id: 'a' })).toMatchObject({
+    expect(
+      infraDeviceRow(infraDeviceSchema.parse({ Id: 'a' }), ['all'], deviceCtx, { Id: 'a' }),
+    ).toMatchObject({
       name: null,
       item_type: null,
       status: null,
@@ -137,7 +139,8 @@ describe('infraDeviceGroupRow', () => {
     });
     const raw = { Id: 3, Name: 'Rack', Type: 'Group', DataFeeds: [] };
     expect(
-      infraDeviceGroupRow({ id: '3', name: 'Rack', parentId: 'all', depth: 1, status: null, raw }, deviceCtx).raw,
+      infraDeviceGroupRow({ id: '3', name: 'Rack', parentId: 'all', depth: 1, status: null, raw }, deviceCtx)
+        .raw,
     ).toEqual({ Id: 3, Name: 'Rack', Type: 'Group' });
   });
 });
