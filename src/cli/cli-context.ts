@@ -4,11 +4,14 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment, type Config } from '../config.ts';
+import { loadConfigFile, type ConfigFile } from '../config-file/load-config-file.ts';
+import { environmentWithMailSection } from '../config-file/mail-section.ts';
 import { openWarehouse, type Warehouse } from '../load/db.ts';
 import { createLogger, type LogFormat, type Logger } from '../logger.ts';
 
 /** Global options shared by all commands. */
 export interface GlobalOptions {
+  config?: string;
   databaseUrl?: string;
   dataDir?: string;
   logFormat?: LogFormat;
@@ -18,6 +21,7 @@ export interface GlobalOptions {
 /** Lazily built shared services of one CLI invocation. */
 export class CliContext {
   #config: Config | undefined;
+  #configFile: { file: ConfigFile | undefined } | undefined;
   /** Aborted on SIGINT/SIGTERM (set by src/bin.ts); commands pass it down. */
   signal: AbortSignal = new AbortController().signal;
   #logger: Logger | undefined;
@@ -34,9 +38,18 @@ export class CliContext {
     return this.program.opts<GlobalOptions>();
   }
 
-  /** Validated configuration (throws ConfigError on bad settings). */
+  /**
+   * The configuration file (`--config`, $UPTRENDS_ETL_CONFIG or ./uptrends-etl.yaml), or undefined
+   * when there is none; throws ConfigError naming file, line and field when it is bad.
+   */
+  configFile(): ConfigFile | undefined {
+    this.#configFile ??= { file: loadConfigFile({ flag: this.globals.config, env: this.env }) };
+    return this.#configFile.file;
+  }
+
+  /** Validated configuration: environment and flags over the file (throws ConfigError on bad settings). */
   config(): Config {
-    this.#config ??= loadConfig(this.env, {
+    this.#config ??= loadConfig(environmentWithMailSection(this.env, this.configFile()?.contents.mail), {
       databaseUrl: this.globals.databaseUrl,
       dataDir: this.globals.dataDir,
     });

@@ -16,7 +16,8 @@ Examples:
   $ uptrends-etl report sla --month 2025-10    SLA workbook for October
   $ uptrends-etl status --json                 runs, watermarks and row counts
 
-Configuration comes from environment variables (or a .env file); see the README.
+Configuration comes from environment variables (or a .env file) and the optional file
+uptrends-etl.yaml (secrets only as names of variables); see the README.
 Exit codes: 0 ok, 1 bug, 2 usage/config, 3 database, 4 API, 5 bad data, 6 locked,
             7 report/mail, 8 partial run, 130 interrupted.`;
 
@@ -35,6 +36,10 @@ export function buildProgram(
       'Extract the Uptrends API v4 and Infra API v1 into a Postgres warehouse, and report SLAs and incidents.',
     )
     .version(VERSION)
+    .option(
+      '--config <file>',
+      'configuration file (Default: $UPTRENDS_ETL_CONFIG, else ./uptrends-etl.yaml when it exists)',
+    )
     .option('--database-url <url>', 'Postgres warehouse URL (Default: $DATABASE_URL, else embedded PGlite)')
     .option('--data-dir <dir>', 'PGlite data directory (Default: $UPTRENDS_ETL_DATA_DIR or ./.uptrends-etl)')
     .addOption(
