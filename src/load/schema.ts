@@ -784,6 +784,8 @@ export interface MonitorStatisticsTable {
   raw: unknown;
   /** etl_run id of the run that last changed this row. */
   run_id: number;
+  /** Bucket size: the smallest account-local calendar unit holding the bucket: hour (at most an hour long), day (within one local day, 23 to 25 hours on... */
+  grain: string;
 }
 
 /** `uptrends.operator` */

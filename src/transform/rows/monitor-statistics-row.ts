@@ -18,6 +18,7 @@ import { parseLocalFields, zoneOffsetMs } from '../../time/zone-clock.ts';
 import { parseLocalTimestamp, type LocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
 import { redactSecrets } from '../../redaction.ts';
+import { bucketGrain } from '../bucket-grain.ts';
 
 /** Columns of `uptrends.monitor_statistics` written by the mapper. */
 export type MonitorStatisticsRow = MappedRow<'monitor_statistics'>;
@@ -96,6 +97,7 @@ export function monitorStatisticsRow(
       context: { stream, field: 'EndDateTime', recordId },
     });
   }
+  const grain = bucketGrain(start.local, end.local, bounds.end.getTime() - bounds.start.getTime());
   return {
     account_id: ctx.accountId,
     monitor_guid: guid,
@@ -103,6 +105,8 @@ export function monitorStatisticsRow(
     bucket_end_at: bounds.end,
     bucket_start_local: start.local,
     bucket_end_local: end.local,
+    // Both bounds parsed above, so the grain is always known.
+    grain: grain ?? 'longer',
     bucket_id_text: item.Id ?? null,
     checks: attributes.Checks ?? null,
     confirmed_errors: attributes.ConfirmedErrors ?? null,

@@ -105,12 +105,22 @@ describe('monitorStatisticsRow', () => {
     const autumn = map(bucket('2025-10-26T00:00:00', '2025-10-27T00:00:00'));
     expect(autumn.bucket_start_at).toEqual(new Date('2025-10-25T22:00:00Z'));
     expect(autumn.bucket_end_at.getTime() - autumn.bucket_start_at.getTime()).toBe(25 * 3_600_000);
+    expect([spring.grain, autumn.grain]).toEqual(['day', 'day']);
+  });
+
+  it('stores the grain of every bucket: hour, day, month or longer', () => {
+    expect(map(KB_BUCKET).grain).toBe('hour');
+    expect(map(bucket('2025-06-01T12:00:00', '2025-06-02T00:00:00')).grain).toBe('day');
+    expect(map(bucket('2025-06-01T00:00:00', '2025-07-01T00:00:00')).grain).toBe('month');
+    expect(map(bucket('2025-06-15T00:00:00', '2025-07-01T00:00:00')).grain).toBe('month');
+    expect(map(bucket('2025-06-01T00:00:00', '2025-08-01T00:00:00')).grain).toBe('longer');
   });
 
   it('the spring hour bucket 01:00-03:00 is one real hour', () => {
     const row = map(bucket('2025-03-30T01:00:00', '2025-03-30T03:00:00'));
     expect(row.bucket_start_at).toEqual(new Date('2025-03-30T00:00:00Z'));
     expect(row.bucket_end_at).toEqual(new Date('2025-03-30T01:00:00Z'));
+    expect(row.grain).toBe('hour');
   });
 
   it('the two buckets of the repeated autumn hour get the two real hours (same StartDateTime and Id)', () => {
@@ -125,6 +135,7 @@ describe('monitorStatisticsRow', () => {
       new Date('2025-10-26T01:00:00Z'),
       new Date('2025-10-26T02:00:00Z'),
     ]);
+    expect([first.grain, second.grain]).toEqual(['hour', 'hour']);
     // Partial buckets in the second pass (a request starting at 02:30 CET) are corrected the same way.
     const partial = map(bucket('2025-10-26T02:30:00', '2025-10-26T03:00:00'));
     expect(partial.bucket_start_at).toEqual(new Date('2025-10-26T01:30:00Z'));
