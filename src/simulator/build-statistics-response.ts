@@ -9,7 +9,7 @@ import { utcToLocal } from '../time/zone-clock.ts';
 import { computeMonitorStats } from './compute-monitor-stats.ts';
 import type { Dataset, SimMonitor } from './dataset.ts';
 import { hashUnit } from './seeded-random.ts';
-import { statisticsBuckets, usCultureText } from './statistics-buckets.ts';
+import { statisticsBuckets, usCultureText, type BucketRule } from './statistics-buckets.ts';
 
 /** What the statistics are for. */
 export type StatisticsScope =
@@ -94,7 +94,7 @@ function bucketAttributes(
   return attrs;
 }
 
-/** The statistics body for `scope` over [startSec, endSec) at clock `nowSec`. */
+/** The statistics body for `scope` over [startSec, endSec) at clock `nowSec`, buckets cut by `rule`. */
 export function buildStatisticsResponse(
   ds: Dataset,
   scope: StatisticsScope,
@@ -103,6 +103,7 @@ export function buildStatisticsResponse(
   nowSec: number,
   filter: string | undefined,
   isRemoved: (monitorIndex: number) => boolean,
+  rule?: BucketRule,
 ): Record<string, unknown> {
   const monitors =
     scope.kind === 'monitor'
@@ -115,7 +116,7 @@ export function buildStatisticsResponse(
     filter === undefined || filter.trim() === ''
       ? undefined
       : new Set(filter.split(',').map((f) => f.trim().toLowerCase()));
-  const data = statisticsBuckets(startSec, endSec, nowSec, ds.zone).buckets.map(([a, b]) => {
+  const data = statisticsBuckets(startSec, endSec, nowSec, ds.zone, rule).buckets.map(([a, b]) => {
     let attrs = bucketAttributes(ds, monitors, a, b, nowSec, slaIndex);
     if (wanted !== undefined) {
       attrs = Object.fromEntries(

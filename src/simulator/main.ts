@@ -1,6 +1,7 @@
 /**
  * Standalone entry: `node --import tsx src/simulator/main.ts --port 0 --seed 1 --monitors 500
- * --days 365 --latency-ms 20 [--now <ISO>] [--faults <spec>] [--host 127.0.0.1]`. Prints one JSON
+ * --days 365 --latency-ms 20 [--now <ISO>] [--faults <spec>] [--statistics-buckets hourly=48h,daily=400d]
+ * [--host 127.0.0.1]`. Prints one JSON
  * line (apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone) on stdout once listening,
  * the banner on stderr, and serves until SIGTERM or SIGINT. Benchmarks spawn it as a child process.
  */
@@ -30,6 +31,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
       'latency-ms': { type: 'string' },
       faults: { type: 'string' },
       'future-days': { type: 'string' },
+      'statistics-buckets': { type: 'string' },
     },
     strict: true,
   });
@@ -46,6 +48,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
     latencyMs: number('latency-ms', values['latency-ms']),
     faults: values.faults,
     futureDays: number('future-days', values['future-days']),
+    statisticsBuckets: values['statistics-buckets'],
   };
 }
 

@@ -7,6 +7,7 @@ import { AlertIndex } from './alert-index.ts';
 import type { Dataset } from './dataset.ts';
 import { parseFaultSpec, type FaultSpec } from './faults/parse-fault-spec.ts';
 import { hash32 } from './seeded-random.ts';
+import { DEFAULT_BUCKET_RULE, type BucketRule } from './statistics-buckets.ts';
 
 /** Request counts by route template (e.g. `GET /Alert/Monitor/{monitorGuid}`) and status. */
 export interface RequestCounts {
@@ -43,6 +44,8 @@ export class SimulatorState {
   nowMs: number;
   baseLatencyMs: number;
   faults: FaultSpec;
+  /** How the statistics routes choose bucket sizes (settable while running). */
+  bucketRule: BucketRule;
   readonly removed = new Set<number>();
   readonly monitorByGuid = new Map<string, number>();
   readonly groupByGuid = new Map<string, number>();
@@ -52,7 +55,12 @@ export class SimulatorState {
 
   constructor(
     ds: Dataset,
-    options: { latencyMs: number; faults: string | undefined; ascendingFeedCursors: boolean },
+    options: {
+      latencyMs: number;
+      faults: string | undefined;
+      ascendingFeedCursors: boolean;
+      bucketRule?: BucketRule;
+    },
   ) {
     this.ds = ds;
     this.index = new AlertIndex(ds);
@@ -65,6 +73,7 @@ export class SimulatorState {
     this.baseLatencyMs = options.latencyMs;
     this.faults = parseFaultSpec(options.faults);
     this.ascendingFeedCursors = options.ascendingFeedCursors;
+    this.bucketRule = options.bucketRule ?? DEFAULT_BUCKET_RULE;
     this.cursorSecret = hash32(
       ds.options.seed,
       ds.options.monitors,

@@ -13,10 +13,12 @@ import { createGroundTruth, type GroundTruth } from './ground-truth.ts';
 import { handleRequest, pendingTimers } from './http/handle-request.ts';
 import { injectorOf, type InjectionHandle, type InjectionSpec } from './inject-response.ts';
 import { SimulatorState, type RequestCounts } from './simulator-state.ts';
+import { parseBucketRule, type BucketRule } from './statistics-buckets.ts';
 
 export type { RequestCounts } from './simulator-state.ts';
 export type { GroundTruth } from './ground-truth.ts';
 export type { BodyEdit, InjectionHandle, InjectionSpec } from './inject-response.ts';
+export type { BucketRule } from './statistics-buckets.ts';
 
 /** Options of the simulator; every field optional. */
 export interface SimulatorOptions {
@@ -43,6 +45,13 @@ export interface SimulatorOptions {
    * no further rows (the "incremental feed" the vendor KB describes). (Default: false)
    */
   ascendingFeedCursors?: boolean;
+  /**
+   * Which bucket size the statistics routes answer a period with, by its length: an object or the
+   * text `hourly=48h,daily=400d` (hourly buckets up to 48 hours, daily up to 400 days, monthly
+   * beyond). The real rule is not documented; this lets a test play a service that answers
+   * coarser. (Default: hourly=48h,daily=400d)
+   */
+  statisticsBuckets?: string | Partial<BucketRule>;
 }
 
 /** A running simulator. */
@@ -59,8 +68,13 @@ export interface RunningSimulator {
   timeZone: string;
   truth: GroundTruth;
   /** The options in force (defaults applied). */
-  options: Readonly<Required<Omit<SimulatorOptions, 'faults'>>> & { faults: string | undefined };
+  options: Readonly<Required<Omit<SimulatorOptions, 'faults' | 'statisticsBuckets'>>> & {
+    faults: string | undefined;
+    statisticsBuckets: BucketRule;
+  };
   setNow(now: Date): void;
+  /** Replaces the statistics bucket rule (as the `statisticsBuckets` option). */
+  setStatisticsBuckets(rule: string | Partial<BucketRule>): void;
   removeMonitor(monitorGuid: string): void;
   setFaults(spec: string | undefined): void;
   requestCounts(): RequestCounts;
@@ -88,6 +102,7 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
     host: o.host ?? '127.0.0.1',
     futureDays: o.futureDays ?? 14,
     ascendingFeedCursors: o.ascendingFeedCursors ?? false,
+    statisticsBuckets: parseBucketRule(o.statisticsBuckets),
   };
   const int = (name: string, v: number, min: number, max: number): void => {
     if (!Number.isInteger(v) || v < min || v > max)
@@ -121,6 +136,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     latencyMs: o.latencyMs,
     faults: o.faults,
     ascendingFeedCursors: o.ascendingFeedCursors,
+    bucketRule: o.statisticsBuckets,
   });
   const truth = createGroundTruth(state);
   const controls = {
@@ -129,6 +145,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       state.nowMs = now.getTime();
     },
     setFaults: (spec: string | undefined): void => state.setFaults(spec),
+    setStatisticsBuckets: (rule: string | Partial<BucketRule>): void => {
+      state.bucketRule = parseBucketRule(rule);
+    },
     removeMonitor: (guid: string): void => {
       const i = state.monitor(guid);
       if (i === undefined) throw new RangeError(`removeMonitor: unknown monitor ${guid}`);
@@ -165,7 +184,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     accountId: ds.accountId,
     timeZone: ds.zone,
     truth,
-    options: { ...o, port },
+    get options() {
+      return { ...o, port, statisticsBuckets: state.bucketRule };
+    },
     ...controls,
     requestCounts: () => state.requestCounts(),
     inject: (spec: InjectionSpec) => injectorOf(state).add(spec),

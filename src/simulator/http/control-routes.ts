@@ -9,11 +9,13 @@ import type { GroundTruth } from '../ground-truth.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';
 import { messageList, ok, type RouteResult } from './route-result.ts';
+import { formatBucketRule } from '../statistics-buckets.ts';
 
 /** Callbacks that change the simulator (the same as RunningSimulator's methods). */
 export interface SimulatorControls {
   setNow(now: Date): void;
   setFaults(spec: string | undefined): void;
+  setStatisticsBuckets(rule: string | { hourlyUpToHours?: number; dailyUpToDays?: number }): void;
   removeMonitor(guid: string): void;
   resetCounts(): void;
 }
@@ -33,6 +35,16 @@ function bodyField(body: string, field: string): string | undefined {
     }
   }
   return trimmed === '' ? undefined : trimmed;
+}
+
+/** A bucket rule from a control request: JSON `{"hourlyUpToHours", "dailyUpToDays"}` or `{"spec"}`, or the text spec. */
+function bucketRuleOf(body: string): string | { hourlyUpToHours?: number; dailyUpToDays?: number } {
+  const trimmed = body.trim();
+  if (!trimmed.startsWith('{')) return trimmed;
+  const parsed = JSON.parse(trimmed) as Record<string, unknown>;
+  if (typeof parsed.spec === 'string') return parsed.spec;
+  const number = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+  return { hourlyUpToHours: number(parsed.hourlyUpToHours), dailyUpToDays: number(parsed.dailyUpToDays) };
 }
 
 /** Answers one `/_sim/...` request (`path` without the `/_sim` prefix). */
@@ -91,6 +103,10 @@ export function answerControl(
       const spec = q.get('faults') ?? bodyField(body, 'faults');
       controls.setFaults(spec);
       return ok({ faults: spec ?? '' });
+    }
+    if (post && path === '/control/statistics-buckets') {
+      controls.setStatisticsBuckets(bucketRuleOf(q.get('spec') ?? body));
+      return ok({ statisticsBuckets: formatBucketRule(s.bucketRule) });
     }
     const remove = /^\/control\/remove-monitor\/([^/]+)$/.exec(path);
     if (post && remove !== null) {

@@ -23,6 +23,7 @@ function answer(s: SimulatorState, scope: StatisticsScope, q: QueryParams): Rout
       s.nowSec,
       q.get('filter'),
       s.isMonitorRemoved,
+      s.bucketRule,
     ),
   );
 }

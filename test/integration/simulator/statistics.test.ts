@@ -106,6 +106,41 @@ describe('statistics buckets', () => {
     expect(data.at(-1)!.Attributes.Checks).toBeGreaterThan(0);
   });
 
+  it('follow a rule set while running: the control route makes a month come back as one bucket', async () => {
+    const guid = monitors[5]!.MonitorGuid;
+    const query = 'Start=2025-09-01T00:00:00&End=2025-10-01T00:00:00';
+    const daily = await stats('Monitor', guid, query);
+    expect(daily).toHaveLength(30);
+    const set = await fetch(`${sim.controlUrl}/control/statistics-buckets`, {
+      method: 'POST',
+      body: JSON.stringify({ hourlyUpToHours: 24, dailyUpToDays: 7 }),
+    });
+    try {
+      expect(await set.json()).toEqual({ statisticsBuckets: 'hourly=24h,daily=7d' });
+      expect(sim.options.statisticsBuckets).toEqual({ hourlyUpToHours: 24, dailyUpToDays: 7 });
+      const monthly = await stats('Monitor', guid, query);
+      expect(monthly.map((d) => [d.Attributes.StartDateTime, d.Attributes.EndDateTime])).toEqual([
+        ['2025-09-01T00:00:00', '2025-10-01T00:00:00'],
+      ]);
+      // The same counters, cut coarser.
+      const sum = (items: StatisticsItem[], key: 'Uptime' | 'Downtime' | 'Checks'): number =>
+        items.reduce((n, d) => n + Number(d.Attributes[key] ?? 0), 0);
+      for (const key of ['Uptime', 'Downtime', 'Checks'] as const)
+        expect(sum(monthly, key)).toBe(sum(daily, key));
+      // Two days are hourly no more: 48 hours is past the 24-hour limit.
+      const twoDays = await stats('Monitor', guid, 'Start=2025-09-01T00:00:00&End=2025-09-03T00:00:00');
+      expect(twoDays).toHaveLength(2);
+      const bad = await fetch(`${sim.controlUrl}/control/statistics-buckets`, {
+        method: 'POST',
+        body: 'weekly=2w',
+      });
+      expect(bad.status).toBe(400);
+    } finally {
+      sim.setStatisticsBuckets('hourly=48h,daily=400d');
+    }
+    expect(await stats('Monitor', guid, query)).toHaveLength(30);
+  });
+
   it('show the repeated autumn hour twice and skip the missing spring hour', async () => {
     const autumn = await stats(
       'Monitor',

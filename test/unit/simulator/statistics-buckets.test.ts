@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/errors.ts';
 import {
   bucketUnitFor,
+  formatBucketRule,
+  parseBucketRule,
   statisticsBuckets,
   usCultureText,
 } from '../../../src/simulator/statistics-buckets.ts';
@@ -14,6 +17,34 @@ describe('bucket rule', () => {
     expect(bucketUnitFor(48 * 3600 + 1)).toBe('day');
     expect(bucketUnitFor(400 * 86_400)).toBe('day');
     expect(bucketUnitFor(400 * 86_400 + 1)).toBe('month');
+  });
+
+  it('is configurable: a service that answers a month with monthly buckets', () => {
+    const rule = parseBucketRule('hourly=24h,daily=14d');
+    expect(rule).toEqual({ hourlyUpToHours: 24, dailyUpToDays: 14 });
+    expect(bucketUnitFor(25 * 3600, rule)).toBe('day');
+    expect(bucketUnitFor(15 * 86_400, rule)).toBe('month');
+    const { unit, buckets } = statisticsBuckets(
+      sec('2025-05-31T22:00:00Z'),
+      sec('2025-07-31T22:00:00Z'),
+      sec('2026-01-01T00:00:00Z'),
+      AMS,
+      rule,
+    );
+    expect(unit).toBe('month');
+    expect(buckets.map(([a]) => new Date(a * 1000).toISOString())).toEqual([
+      '2025-05-31T22:00:00.000Z',
+      '2025-06-30T22:00:00.000Z',
+    ]);
+    expect(parseBucketRule('daily=31d')).toEqual({ hourlyUpToHours: 48, dailyUpToDays: 31 });
+    expect(parseBucketRule({ hourlyUpToHours: 0 })).toEqual({ hourlyUpToHours: 0, dailyUpToDays: 400 });
+    expect(formatBucketRule(parseBucketRule(undefined))).toBe('hourly=48h,daily=400d');
+  });
+
+  it('refuses a rule it cannot read, naming the part', () => {
+    expect(() => parseBucketRule('weekly=3w')).toThrow(ConfigError);
+    expect(() => parseBucketRule('hourly=48d')).toThrow(/"hourly=48d"/);
+    expect(() => parseBucketRule({ dailyUpToDays: -1 })).toThrow(ConfigError);
   });
 
   it('cuts at local boundaries; first and last buckets may be partial', () => {
