@@ -77,3 +77,50 @@ export async function saveWatermark(
     })
     .execute();
 }
+
+/** The stream-specific JSON of a state row (`etl_state.state`), or undefined when there is none. */
+export async function loadStreamState(db: Kysely<Database>, key: StateKey): Promise<unknown> {
+  const row = await db
+    .selectFrom('etl_state')
+    .select('state')
+    .where('account_id', '=', key.accountId)
+    .where('stream', '=', key.stream)
+    .where('partition', '=', key.partition ?? '-')
+    .executeTakeFirst();
+  return row?.state ?? undefined;
+}
+
+/** A number to merge into a state row's JSON, and which of the stored and the new value to keep. */
+export interface StateNumber {
+  readonly value: number;
+  readonly keep: 'max' | 'min';
+}
+
+/**
+ * Merges numbers into a state row's JSON (creating the row, watermark null, when missing), without
+ * touching its watermark: each key keeps the larger or the smaller of the stored and the new value,
+ * so two windows that learn different things at once never undo each other.
+ */
+export async function mergeStateNumbers(
+  db: Kysely<Database>,
+  key: StateKey,
+  numbers: Readonly<Record<string, StateNumber>>,
+  runId: number,
+): Promise<void> {
+  const entries = Object.entries(numbers);
+  if (entries.length === 0) return;
+  const fresh = JSON.stringify(Object.fromEntries(entries.map(([k, n]) => [k, n.value])));
+  const merged = entries.map(([k, n]) => {
+    const stored = sql`(etl_state.state ->> ${k})::double precision`;
+    const value = sql`${n.value}::double precision`;
+    const kept = n.keep === 'max' ? sql`greatest(${stored}, ${value})` : sql`least(${stored}, ${value})`;
+    return sql`${k}::text, to_jsonb(${kept})`;
+  });
+  await sql`
+    insert into uptrends.etl_state (account_id, stream, partition, state, updated_at, updated_by_run_id)
+    values (${key.accountId}, ${key.stream}, ${key.partition ?? '-'}, ${fresh}::jsonb, now(), ${runId})
+    on conflict (account_id, stream, partition) do update
+    set state = coalesce(etl_state.state, '{}'::jsonb) || jsonb_build_object(${sql.join(merged)}),
+        updated_at = excluded.updated_at,
+        updated_by_run_id = excluded.updated_by_run_id`.execute(db);
+}

@@ -41,7 +41,10 @@ export interface WindowPolicy {
   readonly days: 'option' | number;
   /** Only whole local days that have ended (statistics, Infra uptime). (Default: false) */
   readonly completedDaysOnly?: boolean;
-  /** The plan's whole range is one window (statistics: one request per monitor and run). (Default: false) */
+  /**
+   * The plan's whole range is one window, or windows of `maxWindowDays` (statistics: as few
+   * requests per monitor as the service allows). (Default: false)
+   */
   readonly wholeRange?: boolean;
   /**
    * Windows are read concurrently but committed in plan order, and none after a failed one, so
@@ -82,6 +85,12 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
   /** Names a window in messages and errors, e.g. `alerts window [a, b) of all`. */
   describe(ref: WindowRef<P>): string;
   partitions(ctx: SyncContext): Promise<readonly P[]>;
+  /**
+   * For a `wholeRange` stream: the longest window in local days, decided once per run before
+   * planning (the statistics stream's size the service answers at a daily grain); undefined keeps
+   * the whole range one window. (Default: undefined)
+   */
+  maxWindowDays?(ctx: SyncContext): Promise<number | undefined>;
   /** The pages of one window, in order, as they arrive. */
   read(ctx: SyncContext, client: ApiGetter, ref: WindowRef<P>): AsyncIterable<StreamPage<M>>;
   readonly schema: S;
@@ -131,6 +140,7 @@ function planOf<P extends Partition>(
   policy: WindowPolicy,
   partition: P,
   watermark: Date | undefined,
+  maxWindowDays: number | undefined,
 ): PartitionPlan<P> {
   const plan = planWindows({
     ...ctx.options,
@@ -146,11 +156,7 @@ function planOf<P extends Partition>(
       ? plan.windows.filter((w) => isLocalMidnight(w.end, ctx.zone))
       : plan.windows;
   const first = days[0];
-  const last = days.at(-1);
-  const windows =
-    policy.wholeRange === true && first !== undefined && last !== undefined
-      ? [{ start: first.start, end: last.end, startLocal: first.startLocal, endLocal: last.endLocal }]
-      : days;
+  const windows = policy.wholeRange === true && first !== undefined ? joinWindows(days, maxWindowDays) : days;
   // A backfill may move the watermark forward only when it is contiguous with it (or none exists).
   const movesWatermark =
     plan.mode === 'nightly' || watermark === undefined || (first !== undefined && first.start <= watermark);
@@ -161,6 +167,18 @@ function planOf<P extends Partition>(
     completed: new Set(),
     settled: policy.ordered === true ? windows.map(() => deferred()) : [],
   };
+}
+
+/** Consecutive windows joined into runs of at most `size` (all of them when undefined). */
+function joinWindows(windows: readonly PlannedWindow[], size: number | undefined): PlannedWindow[] {
+  const step = size === undefined ? windows.length : Math.max(1, Math.floor(size));
+  const joined: PlannedWindow[] = [];
+  for (let i = 0; i < windows.length; i += step) {
+    const first = windows[i]!;
+    const last = windows[Math.min(i + step, windows.length) - 1]!;
+    joined.push({ start: first.start, end: last.end, startLocal: first.startLocal, endLocal: last.endLocal });
+  }
+  return joined;
 }
 
 function passesThrough(error: unknown, ctx: SyncContext): boolean {
@@ -304,7 +322,8 @@ async function runWindowedStream<P extends Partition, S extends z.ZodObject, M, 
   const totals: StreamResult = { records: 0, written: 0, windows: 0, rejected: 0 };
   const partitions = await spec.partitions(ctx);
   const watermarks = await loadWatermarks(ctx.db, ctx.accountId, spec.name);
-  const plans = partitions.map((p) => planOf(ctx, spec.policy, p, watermarks.get(p.id)));
+  const maxWindowDays = spec.policy.wholeRange === true ? await spec.maxWindowDays?.(ctx) : undefined;
+  const plans = partitions.map((p) => planOf(ctx, spec.policy, p, watermarks.get(p.id), maxWindowDays));
   const work = plans.flatMap((part) => part.plan.windows.map((_, index) => ({ part, index })));
   const limit = pLimit(Math.max(1, ctx.options.concurrency));
   ctx.progress.start(spec.name, work.length, 'windows');

@@ -1,22 +1,44 @@
 /**
- * Stream `statistics`: GET /Statistics/Monitor/{g} once per monitor per run, covering every
- * completed account-local day since that monitor's watermark (minus the lookback), or the backfill
- * range. The service chooses the bucket size from the period length; we store whatever buckets
- * come and the views aggregate them. A monitor deleted between the monitor list and its request
- * (404) is skipped with a notice and keeps its watermark.
+ * Stream `statistics`: GET /Statistics/Monitor/{g} per monitor, covering every completed
+ * account-local day since that monitor's watermark (minus the lookback), or the backfill range, in
+ * as few requests as the service allows at a daily grain. The service chooses the bucket size from
+ * the period length: an answer with buckets coarser than a day (month buckets for a long range)
+ * is not stored; its window is split in two and asked again, and the stream remembers per account
+ * how long a window may be (statistics-windows.ts). Every bucket is stored with its grain; the
+ * views take each day from day-or-finer buckets. A monitor deleted between the monitor list and
+ * its request (404) is skipped with a notice and keeps its watermark.
  */
-import { readStatisticsWindow } from '../../extract/window-readers.ts';
+import { ResponseFormatError } from '../../errors.ts';
+import { readStatisticsWindow, STATISTICS_ROUTE } from '../../extract/window-readers.ts';
 import { statisticsSchema } from '../../extract/schemas/statistics.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import {
   monitorStatisticsRow,
   type MonitorStatisticsRow,
 } from '../../transform/rows/monitor-statistics-row.ts';
+import { responseIsCoarserThanDay } from '../../transform/bucket-grain.ts';
+import { daysBetween, localDateOf, localMidnight } from '../../time/calendar.ts';
+import { utcToLocal } from '../../time/zone-clock.ts';
+import type { LocalDate } from '../../terms.ts';
 import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream, type Partition } from '../engine/window-engine.ts';
+import type { SyncContext } from '../sync-context.ts';
+import { halves, WindowLearner, windowDaysToAsk } from './statistics-windows.ts';
 
-/** Stream name (also the etl_state stream; partitions are monitor GUIDs). */
+/** Stream name (also the etl_state stream; partitions are monitor GUIDs, and `-` holds the learned window size). */
 export const STATISTICS = 'statistics';
+
+// One learner per run (the context lives as long as the run), shared by every monitor's windows.
+const learners = new WeakMap<SyncContext, Promise<WindowLearner>>();
+
+function learnerOf(ctx: SyncContext): Promise<WindowLearner> {
+  let learner = learners.get(ctx);
+  if (learner === undefined) {
+    learner = WindowLearner.load(ctx.db, ctx.accountId, STATISTICS, ctx.runId);
+    learners.set(ctx, learner);
+  }
+  return learner;
+}
 
 export const statisticsStream = defineWindowedStream<
   Partition,
@@ -25,9 +47,13 @@ export const statisticsStream = defineWindowedStream<
   MonitorStatisticsRow
 >({
   name: STATISTICS,
-  description: 'Uptime statistics buckets per monitor (one request per monitor per run).',
-  route: '/Statistics/Monitor/{guid}',
+  description:
+    'Uptime statistics buckets per monitor (one request per monitor per run, or per window the service answers with daily buckets).',
+  route: STATISTICS_ROUTE,
   policy: { days: 1, completedDaysOnly: true, wholeRange: true },
+  async maxWindowDays(ctx) {
+    return windowDaysToAsk((await learnerOf(ctx)).known);
+  },
   describe: ({ partition, window }) =>
     `statistics of monitor ${partition.id} for [${window.startLocal}, ${window.endLocal})`,
 
@@ -45,28 +71,49 @@ export const statisticsStream = defineWindowedStream<
   },
 
   async *read(ctx, client, { partition, window }) {
-    const context = {
-      stream: STATISTICS,
-      monitor: partition.id,
-      window: `[${window.startLocal}, ${window.endLocal})`,
-    };
-    const buckets = await readStatisticsWindow(
-      client,
-      partition.id,
-      window.startLocal,
-      window.endLocal,
-      context,
-    );
-    if (buckets === undefined) {
-      // Its watermark stays, so nothing is skipped if the 404 was transient.
-      ctx.logger.info(
-        { stream: STATISTICS, monitor: partition.id },
-        `statistics: monitor ${partition.id} no longer exists (404); skipped`,
+    const learner = await learnerOf(ctx);
+    const local = (date: LocalDate): string => utcToLocal(localMidnight(date, ctx.zone), ctx.zone);
+    // Local days still to ask for, in order; a coarse answer puts its two halves in front.
+    const pending: [LocalDate, LocalDate][] = [
+      [localDateOf(window.start, ctx.zone), localDateOf(window.end, ctx.zone)],
+    ];
+    for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
+      const [from, to] = next;
+      const first = from === localDateOf(window.start, ctx.zone);
+      const last = to === localDateOf(window.end, ctx.zone);
+      const start = first ? window.startLocal : local(from);
+      const end = last ? window.endLocal : local(to);
+      const context = { stream: STATISTICS, monitor: partition.id, window: `[${start}, ${end})` };
+      const buckets = await readStatisticsWindow(client, partition.id, start, end, context);
+      if (buckets === undefined) {
+        // Its watermark stays, so nothing is skipped if the 404 was transient.
+        ctx.logger.info(
+          { stream: STATISTICS, monitor: partition.id },
+          `statistics: monitor ${partition.id} no longer exists (404); skipped`,
+        );
+        yield { records: [], complete: false, meta: undefined };
+        return;
+      }
+      const days = daysBetween(from, to);
+      const coarse = responseIsCoarserThanDay(buckets);
+      await learner.answered(days, coarse);
+      if (!coarse) {
+        yield { records: buckets, meta: undefined };
+        continue;
+      }
+      const split = halves(from, to);
+      if (split === undefined) {
+        throw new ResponseFormatError(
+          `GET ${STATISTICS_ROUTE} answered one day with buckets longer than a day; no daily figure can be stored`,
+          { retriable: false, context: { ...context, route: STATISTICS_ROUTE } },
+        );
+      }
+      ctx.logger.debug(
+        { stream: STATISTICS, monitor: partition.id, days },
+        `statistics: ${days} days came back coarser than a day; asking in two halves`,
       );
-      yield { records: [], complete: false, meta: undefined };
-      return;
+      pending.unshift(...split);
     }
-    yield { records: buckets, meta: undefined };
   },
 
   schema: statisticsSchema,

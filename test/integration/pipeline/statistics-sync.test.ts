@@ -1,0 +1,173 @@
+/**
+ * Statistics at a known grain, end to end against the simulator. A service that answers anything
+ * longer than 31 days with month buckets: a backfill of a year splits its windows until the answers
+ * are daily, stores no month bucket, and remembers how long a window may be; a later nightly is
+ * answered with hourly buckets for days that already hold daily ones. The daily and monthly view
+ * figures then equal those of one clean backfill answered with daily buckets throughout.
+ */
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
+import type { Database } from '../../../src/load/schema.ts';
+import { silentLogger } from '../../../src/logger.ts';
+import { runSync } from '../../../src/pipeline/run-sync.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { addLocalDays, localDateOf } from '../../../src/time/calendar.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+const T0 = new Date('2025-11-20T09:30:00Z');
+const T1 = new Date('2025-11-22T09:30:00Z');
+const COARSE = 'hourly=48h,daily=31d';
+const fast = {
+  retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50 },
+  timeouts: { headersMs: 5000, bodyMs: 10000 },
+};
+
+let sim: RunningSimulator;
+let coarse: TestDatabase;
+let clean: TestDatabase;
+let from: string;
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 5, monitors: 6, days: 400, now: T0, statisticsBuckets: COARSE });
+  coarse = await createTestDatabase({ onDisk: true });
+  clean = await createTestDatabase({ onDisk: true });
+  await coarse.release();
+  await clean.release();
+  from = addLocalDays(localDateOf(T0, sim.timeZone), -365);
+});
+afterAll(async () => {
+  await sim.close();
+  await coarse.drop();
+  await clean.drop();
+});
+
+function run(tdb: TestDatabase, options: Partial<SyncOptions> = {}) {
+  const config = loadConfig({
+    ...tdb.env,
+    UPTRENDS_API_URL: sim.apiUrl,
+    UPTRENDS_USERNAME: sim.credentials.username,
+    UPTRENDS_PASSWORD: sim.credentials.password,
+  });
+  return runSync(
+    config,
+    { ...DEFAULT_SYNC_OPTIONS, concurrency: 3, streams: ['monitors', 'statistics'], ...options },
+    { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
+  );
+}
+
+async function inspect<T>(tdb: TestDatabase, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const warehouse = await tdb.reopen();
+  try {
+    return await fn(warehouse.db);
+  } finally {
+    await tdb.release();
+  }
+}
+
+const statisticsRequests = (): number =>
+  Object.values(sim.requestCounts().byRoute['GET /Statistics/Monitor/{monitorGuid}'] ?? {}).reduce(
+    (n, c) => n + c,
+    0,
+  );
+
+type Figures = Record<string, unknown>[];
+
+/** Every statistics figure of the daily and monthly views, in a fixed order. */
+async function viewFigures(tdb: TestDatabase): Promise<{ daily: Figures; monthly: Figures; days: Figures }> {
+  return inspect(tdb, async (db) => ({
+    daily: (
+      await sql<Record<string, unknown>>`
+        select monitor_guid::text, day::text, statistics_uptime_seconds, statistics_downtime_seconds,
+               statistics_checks, statistics_confirmed_errors, statistics_alerts, statistics_covered_seconds,
+               round(statistics_uptime_percentage::numeric, 9) as pct, uptime_source
+        from uptrends.v_monitor_uptime_daily order by 1, 2`.execute(db)
+    ).rows,
+    monthly: (
+      await sql<Record<string, unknown>>`
+        select monitor_guid::text, month::text, statistics_days, statistics_uptime_seconds,
+               statistics_downtime_seconds, statistics_checks, round(statistics_uptime_percentage::numeric, 9) as pct
+        from uptrends.v_monitor_uptime_monthly order by 1, 2`.execute(db)
+    ).rows,
+    days: (
+      await sql<Record<string, unknown>>`
+        select monitor_guid::text, day::text, uptime_seconds, downtime_seconds, checks, complete
+        from uptrends.v_monitor_statistics_daily order by 1, 2`.execute(db)
+    ).rows,
+  }));
+}
+
+describe('statistics against a service that answers long ranges with month buckets', () => {
+  it('a backfill of a year splits until the answers are daily and stores no month bucket', async () => {
+    const summary = await run(coarse, { from, to: localDateOf(T0, sim.timeZone) });
+    expect(summary.status).toBe('succeeded');
+    const stored = await inspect(coarse, async (db) => ({
+      grains: (
+        await sql<{ grain: string; n: number }>`
+          select grain, count(*)::integer as n from uptrends.monitor_statistics group by grain order by grain`.execute(
+          db,
+        )
+      ).rows,
+      knowledge: await db
+        .selectFrom('etl_state')
+        .select(['state', 'watermark'])
+        .where('stream', '=', 'statistics')
+        .where('partition', '=', '-')
+        .executeTakeFirst(),
+    }));
+    expect(stored.grains).toEqual([{ grain: 'day', n: 6 * 365 }]);
+    const learned = stored.knowledge?.state as { dailyWindowDays: number; coarseWindowDays: number };
+    expect(stored.knowledge?.watermark).toBeNull();
+    // Halving 365 days: 183, 92 (and 91), 46 (and 45) are months; 23 (and 22) are days.
+    expect(learned).toEqual({ dailyWindowDays: 23, coarseWindowDays: 45 });
+  });
+
+  it('the next backfill starts from the learned window: no request is wasted on month buckets', async () => {
+    sim.resetCounts();
+    const summary = await run(coarse, { from, to: localDateOf(T0, sim.timeZone) });
+    expect(summary.status).toBe('succeeded');
+    expect(statisticsRequests()).toBe(6 * Math.ceil(365 / 23));
+    expect(summary.streams.statistics?.windows).toBe(6 * Math.ceil(365 / 23));
+  });
+
+  it('a later nightly answered with hourly buckets, and a clean daily backfill, give the same view figures', async () => {
+    sim.setNow(T1);
+    expect((await run(coarse, { lookbackDays: 1 })).status).toBe('succeeded');
+    const hours = await inspect(
+      coarse,
+      async (db) =>
+        (
+          await sql<{ n: number }>`select count(*)::integer as n from uptrends.monitor_statistics where grain = 'hour'`.execute(
+            db,
+          )
+        ).rows[0]!.n,
+    );
+    // The nightly re-read the watermark's day and the one after: 48 hours, answered by the hour.
+    expect(hours).toBeGreaterThanOrEqual(6 * 47);
+
+    sim.setStatisticsBuckets('hourly=48h,daily=400d');
+    try {
+      const to = localDateOf(T1, sim.timeZone);
+      expect((await run(clean, { from, to })).status).toBe('succeeded');
+    } finally {
+      sim.setStatisticsBuckets(COARSE);
+    }
+    const cleanGrains = await inspect(
+      clean,
+      async (db) =>
+        (await sql<{ grain: string }>`select distinct grain from uptrends.monitor_statistics`.execute(db)).rows,
+    );
+    expect(cleanGrains).toEqual([{ grain: 'day' }]);
+
+    const a = await viewFigures(coarse);
+    const b = await viewFigures(clean);
+    expect(a.daily.length).toBeGreaterThan(6 * 360);
+    expect(a.monthly.length).toBeGreaterThanOrEqual(6 * 12);
+    expect(a.days).toEqual(b.days);
+    expect(a.daily).toEqual(b.daily);
+    expect(a.monthly).toEqual(b.monthly);
+    // Days that hold both hourly and daily buckets are counted once: hours tile them.
+    expect(a.days.every((d) => d.complete === true)).toBe(true);
+  });
+});
