@@ -27,6 +27,8 @@ const M1 = '11111111-1111-4111-8111-111111111111'; // Shop home: maintenance, ov
 const M2 = '22222222-2222-4222-8222-222222222222'; // Shop API: daily maintenance, midnight incident
 const M3 = '33333333-3333-4333-8333-333333333333'; // Campaign page: created and deleted in March, ongoing
 const M4 = '44444444-4444-4444-8444-444444444444'; // Status page: incident ongoing now
+const M5 = '55555555-5555-4555-8555-555555555555'; // Paused page: paused on 2025-03-10 at 13:00 local
+const M6 = '66666666-6666-4666-8666-666666666666'; // Staging page: not a member of any group figure
 const G_ALL = 'a0000000-0000-4000-8000-000000000000';
 const G_SHOPS = 'a1000000-0000-4000-8000-000000000000';
 const G_EUROPE = 'a2000000-0000-4000-8000-000000000000';
@@ -110,6 +112,11 @@ async function load(): Promise<void> {
       ('acc', ${M3}::uuid, 'Campaign page', 'Https', '2025-03-20T11:00:00Z', '2025-03-24T23:00:00Z', 'h', '{}', 1),
       ('acc', ${M4}::uuid, 'Status page', 'Ping', null, null, 'h', '{}', 1)`.execute(db);
   await sql`
+    insert into uptrends.monitor (account_id, monitor_guid, name, monitor_type, is_active, last_modified_at, monitor_mode, config_hash, raw, run_id)
+    values
+      ('acc', ${M5}::uuid, 'Paused page', 'Https', false, '2025-03-10T12:00:00Z', 'Production', 'h', '{}', 1),
+      ('acc', ${M6}::uuid, 'Staging page', 'Https', true, null, 'Staging', 'h', '{}', 1)`.execute(db);
+  await sql`
     insert into uptrends.monitor_group (account_id, monitor_group_guid, description, is_all, raw, run_id, deleted_at)
     values
       ('acc', ${G_ALL}::uuid, 'All monitors', true, '{}', 1, null),
@@ -124,7 +131,16 @@ async function load(): Promise<void> {
       ('acc', ${G_EUROPE}::uuid, ${M1}::uuid, 1, null),
       ('acc', ${G_OLD}::uuid, ${M1}::uuid, 1, null),
       ('acc', ${G_SHOPS}::uuid, ${M2}::uuid, 1, '2025-02-01T00:00:00Z'),
-      ('acc', ${G_ALL}::uuid, ${M3}::uuid, 1, null)`.execute(db);
+      ('acc', ${G_ALL}::uuid, ${M3}::uuid, 1, null),
+      ('acc', ${G_ALL}::uuid, ${M5}::uuid, 1, null),
+      ('acc', ${G_ALL}::uuid, ${M6}::uuid, 1, null),
+      ('acc', ${G_EUROPE}::uuid, ${M2}::uuid, 1, '2025-03-16T10:00:00Z')`.execute(db);
+  // Alerts of every monitor were read for 1 to 15 March (local days); statistics never.
+  await sql`
+    insert into uptrends.etl_coverage (account_id, stream, partition, covered)
+    values ('acc', 'alerts', 'all', tstzmultirange(tstzrange('2025-02-28T23:00:00Z', '2025-03-15T23:00:00Z')))`.execute(
+    db,
+  );
 
   const maintenance = [
     maintenancePeriodRow(
@@ -198,6 +214,10 @@ async function load(): Promise<void> {
       M1,
       statistics('2025-03-01T00:00:00', '2025-03-02T00:00:00', { Uptime: 86400, Downtime: 0, Checks: 288 }),
     ],
+    // 03-01 also has six hours from a short request (deliberately different): they do not tile the day.
+    ...hourlyBuckets('2025-03-01', '2025-03-02', { '2025-03-01T00:00:00.000Z': 1800 })
+      .slice(0, 6)
+      .map((b): [string, Record<string, unknown>] => [M1, b]),
     // Spring day: a whole-day bucket (deliberately not the sum of the hours) and 23 hourly ones.
     [
       M1,
@@ -216,11 +236,26 @@ async function load(): Promise<void> {
     ...hourlyBuckets('2025-10-26', '2025-10-27', { '2025-10-26T01:00:00.000Z': 600 }).map(
       (b): [string, Record<string, unknown>] => [M1, b],
     ),
-    // 10-27: all 24 hours, plus a partial bucket 12:00-24:00 from another request.
-    ...hourlyBuckets('2025-10-27', '2025-10-28').map((b): [string, Record<string, unknown>] => [M1, b]),
+    // 10-27: the hours until noon, plus a partial bucket 12:00-24:00 from another request.
+    ...hourlyBuckets('2025-10-27', '2025-10-28')
+      .slice(0, 12)
+      .map((b): [string, Record<string, unknown>] => [M1, b]),
     [
       M1,
       statistics('2025-10-27T12:00:00', '2025-10-28T00:00:00', { Uptime: 43000, Downtime: 200, Checks: 144 }),
+    ],
+    // The paused monitor's hours of 03-10: those after its pause at 12:00Z count for nothing.
+    ...hourlyBuckets('2025-03-10', '2025-03-11', {
+      '2025-03-10T08:00:00.000Z': 300,
+      '2025-03-10T20:00:00.000Z': 600,
+    }).map((b): [string, Record<string, unknown>] => [M5, b]),
+    // 10-28: all 24 hours, plus the same kind of partial bucket: the hours tile the day and win.
+    ...hourlyBuckets('2025-10-28', '2025-10-29', { '2025-10-28T13:00:00.000Z': 60 }).map(
+      (b): [string, Record<string, unknown>] => [M1, b],
+    ),
+    [
+      M1,
+      statistics('2025-10-28T12:00:00', '2025-10-29T00:00:00', { Uptime: 43000, Downtime: 200, Checks: 144 }),
     ],
   ];
   const statisticsRows = buckets.map(([monitor, input]) =>
@@ -313,28 +348,39 @@ describe('v_monitor_uptime_daily', () => {
     expect(pct(after?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 2700 / 82_800), 9);
   });
 
-  it('the spring DST day has 23 hours; its whole-day bucket wins over its hourly buckets', async () => {
+  it('the spring DST day has 23 hours; its hourly buckets tile it and win over its whole-day bucket', async () => {
     const row = await daily(M1, '2025-03-30');
     expect(row).toMatchObject({
       day_seconds: 82_800,
       monitored_seconds: 82_800,
       incident_downtime_seconds: 7200,
-      statistics_granularity: 'day',
-      statistics_buckets: 1,
+      statistics_granularity: 'hour',
+      statistics_buckets: 23,
       statistics_covered_seconds: 82_800,
-      statistics_uptime_seconds: 75_000,
-      statistics_downtime_seconds: 7800,
-      statistics_checks: 276,
-      sla_target: 99.5,
+      statistics_uptime_seconds: 75_600,
+      statistics_downtime_seconds: 7200,
+      statistics_checks: 23 * 12,
+      sla_target: null,
       uptime_source: 'statistics',
     });
-    expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 75_000) / 82_800, 9);
-    expect(pct(row?.uptime_percentage)).toBeCloseTo((100 * 75_000) / 82_800, 9);
+    expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 75_600) / 82_800, 9);
+    expect(pct(row?.uptime_percentage)).toBeCloseTo((100 * 75_600) / 82_800, 9);
     expect(pct(row?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 7200 / 82_800), 9);
     // The daily maintenance of M2 at 02:00 falls in the DST gap: nothing to exclude that day.
     expect(await daily(M2, '2025-03-30')).toMatchObject({
       maintenance_seconds: 0,
       monitored_seconds: 82_800,
+    });
+  });
+
+  it('a whole-day bucket wins over hours that do not tile the day', async () => {
+    expect(await daily(M1, '2025-03-01')).toMatchObject({
+      statistics_granularity: 'day',
+      statistics_buckets: 1,
+      statistics_covered_seconds: 86_400,
+      statistics_uptime_seconds: 86_400,
+      statistics_downtime_seconds: 0,
+      statistics_checks: 288,
     });
   });
 
@@ -362,6 +408,14 @@ describe('v_monitor_uptime_daily', () => {
       statistics_covered_seconds: 86_400,
       statistics_uptime_seconds: 12 * 3600 + 43_000,
       statistics_downtime_seconds: 200,
+    });
+    // Where the hours tile the day, they are the finest complete cover and the partial bucket goes.
+    expect(await daily(M1, '2025-10-28')).toMatchObject({
+      statistics_granularity: 'hour',
+      statistics_buckets: 24,
+      statistics_covered_seconds: 86_400,
+      statistics_uptime_seconds: 86_400 - 60,
+      statistics_downtime_seconds: 60,
     });
   });
 
@@ -418,17 +472,17 @@ describe('v_monitor_uptime_monthly', () => {
       month_seconds: month,
       month_start_at: new Date('2025-02-28T23:00:00Z'),
       month_end_at: new Date('2025-03-31T22:00:00Z'),
-      statistics_uptime_seconds: 86_400 + 75_000,
-      statistics_downtime_seconds: 7800,
+      statistics_uptime_seconds: 86_400 + 75_600,
+      statistics_downtime_seconds: 7200,
       maintenance_seconds: 3600,
       monitored_seconds: month - 3600,
       incident_downtime_seconds: 4500 + 7200 + 7200,
       incidents_started: 5,
       uptime_source: 'statistics',
     });
-    expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 161_400) / 169_200, 9);
+    expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 162_000) / 169_200, 9);
     expect(pct(row?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 18_900 / (month - 3600)), 9);
-    expect(pct(row?.uptime_percentage)).toBeCloseTo((100 * 161_400) / 169_200, 9);
+    expect(pct(row?.uptime_percentage)).toBeCloseTo((100 * 162_000) / 169_200, 9);
   });
 
   it('uses the incident figure where no statistics exist', async () => {
@@ -448,6 +502,113 @@ describe('v_monitor_uptime_monthly', () => {
 
   it('October 2025 has an extra hour', async () => {
     expect(await monthly(M1, '2025-10-01')).toMatchObject({ days: 31, month_seconds: 31 * 86_400 + 3600 });
+  });
+});
+
+describe('paused monitors and coverage', () => {
+  it('a paused monitor counts until it was paused: no rows after, no buckets after the pause', async () => {
+    expect(await daily(M5, '2025-03-10')).toMatchObject({
+      monitored_seconds: 13 * 3600,
+      statistics_buckets: 13,
+      statistics_downtime_seconds: 300,
+      statistics_uptime_seconds: 13 * 3600 - 300,
+      uptime_source: 'statistics',
+    });
+    expect(await daily(M5, '2025-03-11')).toBeUndefined();
+    expect(await monthly(M5, '2025-03-01')).toMatchObject({
+      days: 10,
+      monitored_seconds: 9 * 86_400 + 13 * 3600,
+    });
+  });
+
+  it('says how much of a day and a month was read: 0 is no data, not 100 %', async () => {
+    expect(await daily(M2, '2025-03-10')).toMatchObject({
+      required_seconds: 86_400,
+      alerts_read_seconds: 86_400,
+      statistics_read_seconds: 0,
+      alerts_coverage: 1,
+      statistics_coverage: 0,
+      coverage: 1,
+    });
+    const unread = await daily(M2, '2025-03-20');
+    expect(unread).toMatchObject({ alerts_coverage: 0, coverage: 0, uptime_source: 'incidents' });
+    expect(pct(unread?.uptime_percentage)).toBe(100);
+    // A statistics figure is as good as the statistics read: none were (the rows were loaded by hand).
+    expect(await daily(M1, '2025-03-01')).toMatchObject({
+      uptime_source: 'statistics',
+      alerts_coverage: 1,
+      coverage: 0,
+    });
+    const month = await monthly(M2, '2025-03-01');
+    expect(month).toMatchObject({ required_seconds: 31 * 86_400 - 3600, alerts_read_seconds: 15 * 86_400 });
+    expect(pct(month?.coverage)).toBeCloseTo((15 * 86_400) / (31 * 86_400 - 3600), 12);
+  });
+});
+
+describe('group views', () => {
+  async function groupDaily(group: string, day: string): Promise<Row | undefined> {
+    const result = await sql<Row>`
+      select * from uptrends.v_group_uptime_daily where monitor_group_guid = ${group}::uuid and day = ${day}::date`.execute(
+      db,
+    );
+    return result.rows[0];
+  }
+  async function groupMonthly(group: string, month: string): Promise<Row | undefined> {
+    const result = await sql<Row>`
+      select * from uptrends.v_group_uptime_monthly where monitor_group_guid = ${group}::uuid and month = ${month}::date`.execute(
+      db,
+    );
+    return result.rows[0];
+  }
+
+  it('a day is time-weighted over the Production members that existed (staging and paused ones left out)', async () => {
+    const row = await groupDaily(G_ALL, '2025-03-21');
+    expect(row).toMatchObject({
+      group_name: 'All monitors',
+      is_all: true,
+      monitors: 2,
+      monitored_seconds: 2 * 86_400,
+      incident_downtime_seconds: 64_800,
+      incident_count: 1,
+      incidents_started: 1,
+      uptime_source: 'incidents',
+    });
+    expect(pct(row?.uptime_percentage)).toBeCloseTo(100 * (1 - 64_800 / 172_800), 9);
+  });
+
+  it('a membership counts until the day it was removed; a deleted group has no rows after', async () => {
+    expect(await groupDaily(G_EUROPE, '2025-03-16')).toMatchObject({ monitors: 2 });
+    expect(await groupDaily(G_EUROPE, '2025-03-17')).toMatchObject({ monitors: 1 });
+    expect(await groupDaily(G_SHOPS, '2025-03-16')).toMatchObject({ monitors: 1 });
+    expect(await groupDaily(G_OLD, '2025-03-16')).toBeUndefined();
+  });
+
+  it('a month: the members summed, incidents and their durations pooled (MTTR, median, longest, MTBF)', async () => {
+    const m1 = await monthly(M1, '2025-03-01');
+    const row = await groupMonthly(G_SHOPS, '2025-03-01');
+    expect(row).toMatchObject({
+      monitors: 1,
+      monitor_guids: [M1],
+      monitored_seconds: m1?.monitored_seconds,
+      incident_downtime_seconds: m1?.incident_downtime_seconds,
+      statistics_uptime_seconds: m1?.statistics_uptime_seconds,
+      incidents_started: 5,
+      incidents_resolved: 5,
+      mttr_seconds: (5400 + 900 + 3600 + 5400 + 7200) / 5,
+      median_ttr_seconds: 5400,
+      longest_ttr_seconds: 7200,
+      uptime_source: 'statistics',
+    });
+    expect(pct(row?.mtbf_seconds)).toBeCloseTo(Number(m1?.monitored_seconds) / 5, 6);
+    expect(pct(row?.uptime_percentage)).toBeCloseTo(pct(m1?.uptime_percentage), 9);
+    expect(m1).toMatchObject({ incidents_resolved: 5, mttr_seconds: 4500, median_ttr_seconds: 5400 });
+  });
+
+  it('the statistics figure leads a group only when every member with monitored time has statistics', async () => {
+    const row = await groupMonthly(G_ALL, '2025-03-01');
+    expect(row).toMatchObject({ monitors: 3, monitors_with_statistics: 2, uptime_source: 'incidents' });
+    expect(pct(row?.uptime_percentage)).toBeCloseTo(pct(row?.incident_uptime_percentage), 12);
+    expect(row?.statistics_uptime_percentage).not.toBeNull();
   });
 });
 
@@ -486,6 +647,9 @@ describe('efficiency', () => {
   it.each([
     ['v_monitor_uptime_daily', 'day', `date '2025-03-12'`],
     ['v_monitor_uptime_monthly', 'month', `date '2025-03-01'`],
+    ['v_monitor_statistics_daily', 'day', `date '2025-03-12'`],
+    ['v_group_uptime_daily', 'day', `date '2025-03-12'`],
+    ['v_group_uptime_monthly', 'month', `date '2025-03-01'`],
   ])('%s: a filter on %s is applied where the days are generated', async (view, column, value) => {
     const plan =
       await sql<Row>`explain (format json) select * from ${sql.table(`uptrends.${view}`)} where ${sql.ref(column)} = ${sql.raw(value)}`.execute(
