@@ -76,7 +76,12 @@ export async function queryMaintenance(
   }));
 }
 
-/** Buckets of `monitorGuids` starting inside `range`, by monitor and start. */
+/**
+ * Buckets of `monitorGuids` starting inside `range`, by monitor and start: for each local day the
+ * buckets `uptrends.statistics_cover` chooses (the hourly ones when they tile the day, else the
+ * longest; never a month bucket), the very buckets the analyst views sum, so the workbook and
+ * v_monitor_uptime_daily / _monthly agree by construction and no second counts twice.
+ */
 export async function queryStatistics(
   db: Kysely<Database>,
   accountId: string,
@@ -84,34 +89,19 @@ export async function queryStatistics(
   monitorGuids: readonly string[],
 ): Promise<ReportStatisticsBucket[]> {
   if (monitorGuids.length === 0) return [];
-  // The table keeps every bucket the API returned, so a day may hold a daily bucket and hourly ones
-  // inside it. Like the uptime views (000005), take buckets in start order, the longer first at
-  // equal starts, and drop one that starts before an earlier one ends: no second counts twice.
   // A missing counter contributes nothing to a sum; reading it as 0 keeps the bucket's other figures.
   const rows = await sql<ReportStatisticsBucket>`
-    select k.monitor_guid::text as monitor_guid,
-           k.bucket_start_at,
-           k.bucket_end_at,
-           coalesce(k.uptime_seconds, 0)::double precision as uptime_seconds,
-           coalesce(k.downtime_seconds, 0)::double precision as downtime_seconds,
-           k.sla_target::double precision as sla_target,
-           coalesce(k.checks, 0)::bigint as checks,
-           coalesce(k.confirmed_errors, 0)::bigint as confirmed_errors
-    from (
-      select s.*,
-             max(s.bucket_end_at) over (
-               partition by s.monitor_guid
-               order by s.bucket_start_at, s.bucket_end_at desc
-               rows between unbounded preceding and 1 preceding
-             ) as covered_until
-      from uptrends.monitor_statistics s
-      where s.account_id = ${accountId}
-        and s.monitor_guid = any(${[...monitorGuids]}::uuid[])
-        and s.bucket_start_at >= ${range.start}
-        and s.bucket_start_at < ${range.end}
-    ) k
-    where k.covered_until is null or k.bucket_start_at >= k.covered_until
-    order by k.monitor_guid, k.bucket_start_at`.execute(db);
+    select c.monitor_guid::text as monitor_guid,
+           c.bucket_start_at,
+           c.bucket_end_at,
+           coalesce(c.uptime_seconds, 0)::double precision as uptime_seconds,
+           coalesce(c.downtime_seconds, 0)::double precision as downtime_seconds,
+           c.sla_target::double precision as sla_target,
+           coalesce(c.checks, 0)::bigint as checks,
+           coalesce(c.confirmed_errors, 0)::bigint as confirmed_errors
+    from uptrends.statistics_cover(${[...monitorGuids]}::uuid[], ${range.start}, ${range.end}) c
+    join uptrends.monitor m on m.monitor_guid = c.monitor_guid and m.account_id = ${accountId}
+    order by c.monitor_guid, c.bucket_start_at`.execute(db);
   return rows.rows;
 }
 

@@ -2,7 +2,7 @@
  * The SLA figures of one monitor in one period, exactly as docs/reports.md and the workbook's
  * Definitions sheet state them. Pure: "now" arrives as a number.
  */
-import { durationStats, monitorTimeline } from '../model/monitor-timeline.ts';
+import { durationStats, monitorLife, monitorTimeline } from '../model/monitor-timeline.ts';
 import { totalDurationMs, type Interval } from '../../time/intervals.ts';
 import type {
   ReportIncident,
@@ -85,8 +85,12 @@ export function computeMonitorFigures(
   let checks = 0;
   let confirmedErrors = 0;
   let bucketCount = 0;
+  const life = monitorLife(monitor);
   for (const bucket of data.statistics) {
     if (!inWindow(bucket.bucket_start_at.getTime())) continue;
+    // Outside the monitor's life (a paused monitor's time after its pause, which the service may
+    // count as up) a bucket says nothing about it, as in v_monitor_uptime_daily.
+    if (bucket.bucket_end_at <= life.start || bucket.bucket_start_at >= life.end) continue;
     bucketCount += 1;
     statsUptimeSeconds += bucket.uptime_seconds;
     statsDowntimeSeconds += bucket.downtime_seconds;
