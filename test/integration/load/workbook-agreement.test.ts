@@ -85,7 +85,7 @@ interface Backend {
 
 function pglite(): Backend {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agreement-pglite-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  cleanups.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
   return {
     env: { UPTRENDS_ETL_DATA_DIR: dir },
     open: async () => {
@@ -115,7 +115,7 @@ async function postgres(admin: string): Promise<Backend> {
 }
 
 const adminUrl = await probePostgres();
-const backends: [string, () => Promise<Backend>][] = [['pglite', async () => pglite()]];
+const backends: [string, () => Promise<Backend>][] = [['pglite', () => Promise.resolve(pglite())]];
 if (adminUrl !== undefined) backends.push(['postgres', () => postgres(adminUrl)]);
 else console.warn('[workbook-agreement] no Postgres server: running the PGlite half only');
 
@@ -199,7 +199,9 @@ describe.each(backends)('views and workbook agree, on %s', (_name, makeBackend) 
       { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
     );
     expect(summary.status).toBe('succeeded');
-    ({ db, close } = await backend.open());
+    const opened = await backend.open();
+    db = opened.db;
+    close = () => opened.close();
     zone = sim.timeZone;
     scenario = await shapeScenario(db, zone);
     const clock = (): Date => NOW;
@@ -278,7 +280,7 @@ describe.each(backends)('views and workbook agree, on %s', (_name, makeBackend) 
           f.statsDowntimeSeconds,
           0,
         );
-        expect(v.uptime_source === null ? null : String(v.uptime_source), label).toBe(
+        expect(v.uptime_source as string | null, label).toBe(
           f.monitoredMs > 0 || f.uptimeUptrends !== null ? f.uptimeSource.toLowerCase() : null,
         );
         compared++;
