@@ -16,6 +16,8 @@ from (
     monitor_guid,
     max(monitor_name) as monitor_name,
     month,
+    uptrends.local_to_utc(month::timestamp, iana_zone) as calendar_month_start_at,
+    uptrends.local_to_utc((month + interval '1 month')::timestamp, iana_zone) as calendar_month_end_at,
     count(*)::integer as days,
     (count(*) filter (where statistics_buckets > 0))::integer as statistics_days,
     min(day_start_at) as month_start_at,
@@ -67,8 +69,8 @@ left join lateral (
     max(i.duration_seconds)::double precision as longest_ttr_seconds
   from uptrends.incident i
   where i.monitor_guid = g.monitor_guid
-    and i.ended_at >= uptrends.local_to_utc(g.month::timestamp, g.iana_zone)
-    and i.ended_at < least(uptrends.local_to_utc((g.month + interval '1 month')::timestamp, g.iana_zone), now())
+    and i.ended_at >= g.calendar_month_start_at
+    and i.ended_at < least(g.calendar_month_end_at, now())
 ) r on true;
 
 comment on view uptrends.v_monitor_uptime_monthly is
@@ -78,6 +80,8 @@ comment on column uptrends.v_monitor_uptime_monthly.iana_zone is 'The account''s
 comment on column uptrends.v_monitor_uptime_monthly.monitor_guid is 'Monitor GUID.';
 comment on column uptrends.v_monitor_uptime_monthly.monitor_name is 'Monitor name.';
 comment on column uptrends.v_monitor_uptime_monthly.month is 'First day of the account-local month.';
+comment on column uptrends.v_monitor_uptime_monthly.calendar_month_start_at is 'Local midnight starting the calendar month, UTC instant (month_start_at is the first day counted).';
+comment on column uptrends.v_monitor_uptime_monthly.calendar_month_end_at is 'Local midnight ending the calendar month (exclusive), UTC instant.';
 comment on column uptrends.v_monitor_uptime_monthly.days is 'Days of the month with a row (fewer in the current month, in the first month of data and around the monitor''s creation, deletion or pause).';
 comment on column uptrends.v_monitor_uptime_monthly.statistics_days is 'Days with statistics buckets.';
 comment on column uptrends.v_monitor_uptime_monthly.month_start_at is 'Start of the first day counted, UTC instant.';

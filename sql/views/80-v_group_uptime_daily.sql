@@ -56,13 +56,22 @@ select
       then sum(d.statistics_read_seconds) / nullif(sum(d.required_seconds), 0)
     else sum(d.alerts_read_seconds) / nullif(sum(d.required_seconds), 0)
   end as coverage
-from uptrends.monitor_group g
-join uptrends.monitor_group_member gm on gm.monitor_group_guid = g.monitor_group_guid
-join uptrends.monitor m on m.monitor_guid = gm.monitor_guid
-join uptrends.v_monitor_uptime_daily d on d.monitor_guid = gm.monitor_guid
-where (m.monitor_mode is null or lower(m.monitor_mode) = 'production')
-  and (gm.deleted_at is null or gm.deleted_at > d.day_start_at)
-  and (g.deleted_at is null or g.deleted_at > d.day_start_at)
+from uptrends.v_monitor_uptime_daily d
+-- The groups each monitor-day belongs to, looked up per row (index on monitor_group_member's
+-- monitor_guid): joined the other way round, the planner rescanned every monitor-day per member
+-- (7.7 s instead of a fraction of a second for a month of 1,000 monitors).
+cross join lateral (
+  select g.account_id, g.monitor_group_guid, g.description, g.is_all
+  from uptrends.monitor_group_member gm
+  join uptrends.monitor_group g on g.monitor_group_guid = gm.monitor_group_guid
+  join uptrends.monitor m on m.monitor_guid = gm.monitor_guid
+  where gm.monitor_guid = d.monitor_guid
+    and (m.monitor_mode is null or lower(m.monitor_mode) = 'production')
+    and (gm.deleted_at is null or gm.deleted_at > d.day_start_at)
+    and (g.deleted_at is null or g.deleted_at > d.day_start_at)
+  -- offset 0 keeps the subquery a per-row lookup: flattened, it became the outer loop again.
+  offset 0
+) g
 group by
   g.account_id, g.monitor_group_guid, g.description, g.is_all,
   d.iana_zone, d.day, d.month, d.day_start_at, d.day_end_at, d.day_seconds;

@@ -18,6 +18,8 @@ from (
     g.is_all,
     mo.iana_zone,
     mo.month,
+    uptrends.local_to_utc(mo.month::timestamp, mo.iana_zone) as month_start_at,
+    uptrends.local_to_utc((mo.month + interval '1 month')::timestamp, mo.iana_zone) as month_end_at,
     count(*)::integer as monitors,
     array_agg(mo.monitor_guid order by mo.monitor_guid) as monitor_guids,
     (count(*) filter (where mo.statistics_uptime_seconds + mo.statistics_downtime_seconds > 0))::integer
@@ -61,13 +63,19 @@ from (
         then sum(mo.statistics_read_seconds) / nullif(sum(mo.required_seconds), 0)
       else sum(mo.alerts_read_seconds) / nullif(sum(mo.required_seconds), 0)
     end as coverage
-  from uptrends.monitor_group g
-  join uptrends.monitor_group_member gm on gm.monitor_group_guid = g.monitor_group_guid
-  join uptrends.monitor m on m.monitor_guid = gm.monitor_guid
-  join uptrends.v_monitor_uptime_monthly mo on mo.monitor_guid = gm.monitor_guid
-  where (m.monitor_mode is null or lower(m.monitor_mode) = 'production')
-    and (gm.deleted_at is null or (gm.deleted_at at time zone mo.iana_zone)::date >= mo.month)
-    and (g.deleted_at is null or (g.deleted_at at time zone mo.iana_zone)::date >= mo.month)
+  from uptrends.v_monitor_uptime_monthly mo
+  -- The groups of each monitor-month, looked up per row (see v_group_uptime_daily).
+  cross join lateral (
+    select g.account_id, g.monitor_group_guid, g.description, g.is_all
+    from uptrends.monitor_group_member gm
+    join uptrends.monitor_group g on g.monitor_group_guid = gm.monitor_group_guid
+    join uptrends.monitor m on m.monitor_guid = gm.monitor_guid
+    where gm.monitor_guid = mo.monitor_guid
+      and (m.monitor_mode is null or lower(m.monitor_mode) = 'production')
+      and (gm.deleted_at is null or (gm.deleted_at at time zone mo.iana_zone)::date >= mo.month)
+      and (g.deleted_at is null or (g.deleted_at at time zone mo.iana_zone)::date >= mo.month)
+    offset 0
+  ) g
   group by g.account_id, g.monitor_group_guid, g.description, g.is_all, mo.iana_zone, mo.month
 ) s
 left join lateral (
@@ -80,8 +88,8 @@ left join lateral (
     max(i.duration_seconds)::double precision as longest_ttr_seconds
   from uptrends.incident i
   where i.monitor_guid = any (s.monitor_guids)
-    and i.ended_at >= uptrends.local_to_utc(s.month::timestamp, s.iana_zone)
-    and i.ended_at < least(uptrends.local_to_utc((s.month + interval '1 month')::timestamp, s.iana_zone), now())
+    and i.ended_at >= s.month_start_at
+    and i.ended_at < least(s.month_end_at, now())
 ) r on true;
 
 comment on view uptrends.v_group_uptime_monthly is
@@ -92,6 +100,8 @@ comment on column uptrends.v_group_uptime_monthly.group_name is 'Group name (mon
 comment on column uptrends.v_group_uptime_monthly.is_all is 'True for the built-in All Monitors group: its rows are the account''s figures.';
 comment on column uptrends.v_group_uptime_monthly.iana_zone is 'The account''s IANA zone, in which the month is counted.';
 comment on column uptrends.v_group_uptime_monthly.month is 'First day of the account-local month.';
+comment on column uptrends.v_group_uptime_monthly.month_start_at is 'Local midnight starting the month, UTC instant.';
+comment on column uptrends.v_group_uptime_monthly.month_end_at is 'Local midnight ending the month (exclusive), UTC instant.';
 comment on column uptrends.v_group_uptime_monthly.monitors is 'Production member monitors that existed in the month (the workbook''s Members).';
 comment on column uptrends.v_group_uptime_monthly.monitor_guids is 'Those monitors'' GUIDs, sorted.';
 comment on column uptrends.v_group_uptime_monthly.monitors_with_statistics is 'Of those, the monitors with statistics (monitored time in their buckets) in the month.';
