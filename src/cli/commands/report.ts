@@ -2,7 +2,11 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
 import { checkReportPeriodOptions } from '../../time/period-options.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../../reports/render/report-files.ts';
+import {
+  DEFAULT_REPORT_FORMATS,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from '../../reports/render/report-files.ts';
 import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
@@ -94,9 +98,9 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .option('--account <id>', 'the account, when the warehouse holds several')
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
     .addOption(
-      new Option('--format <list>', 'files to write: xlsx, csv or both')
+      new Option('--format <list>', 'files to write: a comma list of xlsx, csv, pdf')
         .argParser(formatOption)
-        .default([...REPORT_FORMATS], REPORT_FORMATS.join(',')),
+        .default([...DEFAULT_REPORT_FORMATS], DEFAULT_REPORT_FORMATS.join(',')),
     );
   if (extra.target) {
     command.option(

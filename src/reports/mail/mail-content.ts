@@ -9,7 +9,13 @@
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaStatus } from '../model/sla-status.ts';
 import { localText } from '../render/cell-values.ts';
-import { safeText } from '../render/safe-text.ts';
+import {
+  minutesText,
+  percentText,
+  plainText,
+  slaFigureRows,
+  statusColour,
+} from '../render/headline-figures.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import { escapeHtml } from './escape-html.ts';
 
@@ -36,59 +42,22 @@ export interface MailContent {
   readonly text: string;
 }
 
-/** Percent with three decimals, or "n/a". */
-export function percentText(value: number | null): string {
-  return value === null ? 'n/a' : `${value.toFixed(3)}%`;
-}
-
-/** Minutes with one decimal, or "n/a". */
-export function minutesText(ms: number | null): string {
-  return ms === null ? 'n/a' : `${(ms / 60_000).toFixed(1)} min`;
-}
-
 // Mail text is plain (no formulas apply), but control characters and length limits still do.
-const clean = (text: string): string => safeText(text).replace(/^'(?=[=+\-@\t\r])/, '');
-
-/** Colour of a status; the word is always shown beside it. */
-const STATUS_COLOUR: Readonly<Record<SlaStatus | 'none', string>> = {
-  Met: '#1a7f37',
-  'At risk': '#9a6700',
-  Missed: '#cf222e',
-  none: '#57606a',
-};
+const clean = (text: string): string => plainText(text, 500);
 
 const FONT = 'font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Roboto,Helvetica,Arial,sans-serif';
 const TABLE = 'width:100%;border-collapse:collapse;font-size:15px';
 const CELL = 'padding:6px 4px;border-bottom:1px solid #d0d7de;vertical-align:top';
 const H2 = 'font-size:17px;margin:20px 0 6px';
 
-function slaFigures(sla: SlaModel): [string, string][] {
-  const o = sla.overall;
-  return [
-    [
-      'Uptime',
-      `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${o.status ?? 'no data'})`,
-    ],
-    ['Previous period', percentText(sla.overallPrevious.uptime)],
-    ['Downtime', `${minutesText(o.downtimeMs)} of a ${minutesText(o.errorBudgetMs)} error budget`],
-    ['Incidents', `${o.incidents} started, ${o.ongoing} ongoing`],
-    [
-      'MTTR',
-      `${minutesText(o.mttrMs)} (median ${minutesText(o.medianTtrMs)}, longest ${minutesText(o.longestMs)})`,
-    ],
-    ['Monitors missing SLA', `${o.missedCount} of ${sla.monitors.length}`],
-    ['Maintenance excluded', minutesText(o.maintenanceExcludedMs)],
-  ];
-}
-
 function statusBadge(status: SlaStatus | null): string {
-  const colour = STATUS_COLOUR[status ?? 'none'];
+  const colour = statusColour(status);
   return `<strong style="color:${colour}">${escapeHtml(status ?? 'No data')}</strong>`;
 }
 
 function headline(sla: SlaModel): string {
   const o = sla.overall;
-  const colour = STATUS_COLOUR[o.status ?? 'none'];
+  const colour = statusColour(o.status);
   return [
     `<div style="border-left:6px solid ${colour};padding:8px 12px;background:#f6f8fa;margin:8px 0 12px">`,
     `<div style="font-size:32px;font-weight:bold;line-height:1.2">${escapeHtml(percentText(o.uptime))}</div>`,
@@ -145,8 +114,8 @@ export function buildMailContent(input: MailContentInput): MailContent {
 
   if (sla) {
     html.push(headline(sla));
-    html.push(table(['Figure', 'Value'], slaFigures(sla)));
-    for (const [name, value] of slaFigures(sla)) text.push(`${name}: ${value}`);
+    html.push(table(['Figure', 'Value'], slaFigureRows(sla)));
+    for (const [name, value] of slaFigureRows(sla)) text.push(`${name}: ${value}`);
     if (sla.worst.length > 0) {
       html.push(`<h2 style="${H2}">Five worst monitors</h2>`);
       text.push('', 'Worst monitors:');
