@@ -272,3 +272,50 @@ function toDeliveryRow(r: {
     finishedAt: r.finished_at,
   };
 }
+
+/** A period whose latest attempt failed (tried again next run) or is unknown (needs a look). */
+export interface DeliveryProblem {
+  readonly subscription: string;
+  readonly accountId: string;
+  readonly period: string;
+  readonly status: 'failed' | 'unknown';
+  readonly attempts: number;
+  readonly lastAttemptAt: Date;
+  readonly messageId: string;
+  readonly error: string | null;
+}
+
+/** Periods of the last `days` days whose latest attempt failed or is unknown (for `status`). */
+export async function deliveryProblems(db: Kysely<Database>, days = 31): Promise<DeliveryProblem[]> {
+  if (!(await hasDeliveryLedger(db))) return [];
+  const rows = await sql<{
+    subscription: string;
+    account_id: string;
+    period_label: string;
+    status: string;
+    attempts: number;
+    prepared_at: Date;
+    message_id: string;
+    error: string | null;
+  }>`
+    select * from (
+      select distinct on (subscription, account_id, period_start, period_end)
+             subscription, account_id, period_label, status, prepared_at, message_id, error,
+             count(*) over (partition by subscription, account_id, period_start, period_end)::int as attempts
+      from uptrends.report_delivery
+      where kind <> 'resend' and prepared_at > now() - make_interval(days => ${days})
+      order by subscription, account_id, period_start, period_end, delivery_id desc
+    ) latest
+    where status in ('failed', 'unknown')
+    order by prepared_at desc`.execute(db);
+  return rows.rows.map((r) => ({
+    subscription: r.subscription,
+    accountId: r.account_id,
+    period: r.period_label,
+    status: r.status as 'failed' | 'unknown',
+    attempts: Number(r.attempts),
+    lastAttemptAt: r.prepared_at,
+    messageId: r.message_id,
+    error: r.error,
+  }));
+}

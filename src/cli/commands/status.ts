@@ -36,6 +36,12 @@ export const statusCommand: CommandModule = {
             `  ${w.stream} [account ${w.accountId}, ${w.partitions} partition(s)]: ${w.oldest ?? '-'} .. ${w.newest ?? '-'}`,
           );
         }
+        if (status.deliveries.length > 0) ctx.print('report deliveries needing attention:');
+        for (const d of status.deliveries) {
+          ctx.print(
+            `  ${d.subscription} ${d.period}: ${d.status === 'failed' ? `failed ${d.attempts} time(s), tried again next run` : `unknown (maybe delivered; message ${d.messageId})`}: ${d.error ?? ''}`,
+          );
+        }
         if (status.tables.length > 0) ctx.print('rows:');
         for (const t of status.tables) ctx.print(`  ${t.table.padEnd(32)} ${t.rows}`);
       });
