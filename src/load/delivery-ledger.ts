@@ -273,19 +273,22 @@ function toDeliveryRow(r: {
   };
 }
 
-/** A period whose latest attempt failed (tried again next run) or is unknown (needs a look). */
+/**
+ * A period whose latest attempt failed (tried again next run), is unknown (needs a look), or is
+ * still prepared / handing over (a run sending right now, or one that died: the next run settles it).
+ */
 export interface DeliveryProblem {
   readonly subscription: string;
   readonly accountId: string;
   readonly period: string;
-  readonly status: 'failed' | 'unknown';
+  readonly status: 'failed' | 'unknown' | 'prepared' | 'handing_over';
   readonly attempts: number;
   readonly lastAttemptAt: Date;
   readonly messageId: string;
   readonly error: string | null;
 }
 
-/** Periods of the last `days` days whose latest attempt failed or is unknown (for `status`). */
+/** Periods of the last `days` days whose latest attempt is not `sent` (for `status`). */
 export async function deliveryProblems(db: Kysely<Database>, days = 31): Promise<DeliveryProblem[]> {
   if (!(await hasDeliveryLedger(db))) return [];
   const rows = await sql<{
@@ -306,13 +309,13 @@ export async function deliveryProblems(db: Kysely<Database>, days = 31): Promise
       where kind <> 'resend' and prepared_at > now() - make_interval(days => ${days})
       order by subscription, account_id, period_start, period_end, delivery_id desc
     ) latest
-    where status in ('failed', 'unknown')
+    where status <> 'sent'
     order by prepared_at desc`.execute(db);
   return rows.rows.map((r) => ({
     subscription: r.subscription,
     accountId: r.account_id,
     period: r.period_label,
-    status: r.status as 'failed' | 'unknown',
+    status: r.status as DeliveryProblem['status'],
     attempts: Number(r.attempts),
     lastAttemptAt: r.prepared_at,
     messageId: r.message_id,

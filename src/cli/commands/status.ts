@@ -39,7 +39,13 @@ export const statusCommand: CommandModule = {
         if (status.deliveries.length > 0) ctx.print('report deliveries needing attention:');
         for (const d of status.deliveries) {
           ctx.print(
-            `  ${d.subscription} ${d.period}: ${d.status === 'failed' ? `failed ${d.attempts} time(s), tried again next run` : `unknown (maybe delivered; message ${d.messageId})`}: ${d.error ?? ''}`,
+            `  ${d.subscription} ${d.period}: ${
+              d.status === 'failed'
+                ? `failed ${d.attempts} time(s), tried again next run: ${d.error ?? ''}`
+                : d.status === 'unknown'
+                  ? `unknown, maybe delivered (message ${d.messageId} in the mail server log): ${d.error ?? ''}`
+                  : `${d.status}: being sent now, or its run stopped (the next run settles it)`
+            }`,
           );
         }
         if (status.tables.length > 0) ctx.print('rows:');

@@ -168,9 +168,25 @@ export async function openDeliverySession(
   };
 }
 
-/** The error a run ends with when deliveries failed (exit code 7), or undefined. */
-export function deliveryFailure(outcomes: readonly DeliveryOutcome[]): MailError | undefined {
-  const bad = outcomes.filter((o) => o.status === 'failed' || o.status === 'unknown');
+/**
+ * The error a run ends with (exit code 7) when deliveries failed, or may not have arrived: its own,
+ * or a dead run's that it found in the ledger (`reconciled` ones marked unknown). Else undefined.
+ */
+export function deliveryFailure(
+  outcomes: readonly DeliveryOutcome[],
+  reconciled: readonly DeliveryRow[] = [],
+): MailError | undefined {
+  const bad = [
+    ...outcomes.filter((o) => o.status === 'failed' || o.status === 'unknown'),
+    ...reconciled
+      .filter((r) => r.status === 'unknown')
+      .map((r) => ({
+        subscription: r.subscription,
+        period: { label: r.periodLabel },
+        status: 'unknown',
+        error: r.error,
+      })),
+  ];
   if (bad.length === 0) return undefined;
   const lines = bad.map((o) => `  ${o.subscription} ${o.period.label}: ${o.status}: ${o.error ?? ''}`);
   return new MailError(
