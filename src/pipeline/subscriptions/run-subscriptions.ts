@@ -269,7 +269,7 @@ export async function runSubscriptionSchedule(
   } finally {
     await session.release();
   }
-  const failure = deliveryFailure(outcomes);
+  const failure = deliveryFailure(outcomes, session.reconciled);
   if (failure !== undefined) throw failure;
   return {
     accountId: session.accountId,
