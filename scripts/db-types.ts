@@ -48,6 +48,8 @@ const SCALARS: Readonly<Record<string, Triple>> = {
   timestamptz: ['Date', 'Date', 'Date'],
   jsonb: ['unknown', 'unknown', 'unknown'],
   json: ['unknown', 'unknown', 'unknown'],
+  // Range types read as their text form; code that needs the ranges unnests them in SQL.
+  tstzmultirange: TEXT,
 };
 
 function triple(udt: string): Triple {

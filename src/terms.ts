@@ -17,6 +17,8 @@
  * - watermark: the end of the last completed window of a stream partition (of the longest run of
  *   completed windows from the first of the plan), committed in the same transaction as the window's
  *   last batch of rows. Never the newest timestamp seen.
+ * - coverage: the time a stream partition has been read, window by window (`etl_coverage`): unlike
+ *   the watermark it has gaps, and a figure over time outside it is unknown, never 100 %.
  * - lookback: how far before the watermark a nightly run starts re-reading, so late alerts and
  *   the Ok alert that closes an incident are picked up.
  * - incident: the alerts of one monitor sharing an IncidentKey; it starts at the earliest

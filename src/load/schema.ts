@@ -236,6 +236,22 @@ export interface AlertEscalationLevelMemberTable {
   deleted_at: Date | null;
 }
 
+/** `uptrends.etl_coverage` */
+export interface EtlCoverageTable {
+  /** Uptrends AccountId. */
+  account_id: string;
+  /** Windowed stream name: alerts, statistics, infra_device_uptime. */
+  stream: string;
+  /** Partition as in etl_state.partition: all, group:<guid> or monitor:<guid> for alerts, a monitor GUID for statistics, '-' for Infra uptime. */
+  partition: ColumnType<string, string | undefined, string>;
+  /** Union of the half-open windows [start, end) read to their end (UTC instants). Ranges of a multirange never overlap; use uptrends.covered_seconds() ... */
+  covered: ColumnType<string, string | undefined, string>;
+  /** When a window was last added (UTC instant). */
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Run that last added a window (etl_run.run_id); null for coverage estimated by migration 000010 from data loaded before coverage was recorded. */
+  updated_by_run_id: number | null;
+}
+
 /** `uptrends.etl_rejected_record` */
 export interface EtlRejectedRecordTable {
   /** Row identifier. */
@@ -1069,6 +1085,7 @@ export interface Database {
   alert_escalation_level: AlertEscalationLevelTable;
   alert_escalation_level_integration: AlertEscalationLevelIntegrationTable;
   alert_escalation_level_member: AlertEscalationLevelMemberTable;
+  etl_coverage: EtlCoverageTable;
   etl_rejected_record: EtlRejectedRecordTable;
   etl_run: EtlRunTable;
   etl_state: EtlStateTable;

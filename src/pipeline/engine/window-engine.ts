@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { AuthError, EtlError, InterruptedError, StreamError } from '../../errors.ts';
 import type { ApiGetter } from '../../extract/http/api-client.ts';
+import { recordCoverage } from '../../load/coverage.ts';
 import { saveRejects } from '../../load/save-rejects.ts';
 import type { Database } from '../../load/schema.ts';
 import { loadWatermarks, saveWatermark } from '../../load/stream-state.ts';
@@ -229,6 +230,13 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       totals.rejected += rejected;
       if (!final || !complete) return;
       part.completed.add(index);
+      // Coverage records every complete window, also those a backfill may not move the watermark over.
+      await recordCoverage(
+        trx,
+        { accountId: ctx.accountId, stream: spec.name, partition: part.partition.id },
+        window,
+        ctx.runId,
+      );
       const end = contiguousEnd(part.plan.windows, part.completed);
       if (part.movesWatermark && end !== undefined) {
         await saveWatermark(

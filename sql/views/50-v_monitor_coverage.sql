@@ -1,0 +1,49 @@
+-- What the warehouse holds for each monitor: its lifetime and the time its alerts and statistics
+-- were read. A figure over a period is only as good as the covered part of
+-- period * lifetime (docs/warehouse.md, "Coverage").
+create or replace view uptrends.v_monitor_coverage as
+select
+  m.account_id,
+  m.monitor_guid,
+  m.name as monitor_name,
+  tstzrange(
+    coalesce(m.created_at, '-infinity'::timestamptz),
+    greatest(coalesce(m.deleted_at, 'infinity'::timestamptz), coalesce(m.created_at, '-infinity'::timestamptz)),
+    '[)'
+  ) as lifetime,
+  coalesce(
+    (
+      select range_agg(c.covered)
+      from uptrends.etl_coverage c
+      where c.account_id = m.account_id
+        and c.stream = 'alerts'
+        and (
+          c.partition = 'all'
+          or c.partition = 'monitor:' || m.monitor_guid::text
+          or c.partition in (
+            select 'group:' || gm.monitor_group_guid::text
+            from uptrends.monitor_group_member gm
+            where gm.monitor_guid = m.monitor_guid and gm.deleted_at is null
+          )
+        )
+    ),
+    '{}'::tstzmultirange
+  ) as alerts_covered,
+  coalesce(
+    (
+      select c.covered
+      from uptrends.etl_coverage c
+      where c.account_id = m.account_id and c.stream = 'statistics' and c.partition = m.monitor_guid::text
+    ),
+    '{}'::tstzmultirange
+  ) as statistics_covered
+from uptrends.monitor m;
+
+comment on view uptrends.v_monitor_coverage is
+  'Per monitor: its lifetime and the time the warehouse read its alerts and its statistics. A period outside alerts_covered has unknown incidents (not zero); outside statistics_covered, unknown statistics. Coverage share of a period p: uptrends.covered_seconds(alerts_covered * tstzmultirange(lifetime), p) / seconds of (p * lifetime).';
+comment on column uptrends.v_monitor_coverage.account_id is 'Account of the monitor.';
+comment on column uptrends.v_monitor_coverage.monitor_guid is 'Monitor GUID; joins monitor.';
+comment on column uptrends.v_monitor_coverage.monitor_name is 'Monitor name (current).';
+comment on column uptrends.v_monitor_coverage.lifetime is 'When the monitor existed: [created_at, deleted_at), unbounded where unknown (CreatedDate missing, not deleted).';
+comment on column uptrends.v_monitor_coverage.alerts_covered is 'Time whose alerts were read for this monitor: the alert partitions that include it (all monitors, the groups it is a member of now, the monitor itself). UTC instants.';
+comment on column uptrends.v_monitor_coverage.statistics_covered is 'Time whose statistics (GET /Statistics/Monitor) were read for this monitor. UTC instants.';
