@@ -22,7 +22,7 @@ export interface NightlySubscriptionOptions {
   /** The file's subscriptions, or the default one built from the nightly flags. */
   readonly list: readonly Subscription[];
   readonly file?: ConfigFile | undefined;
-  /** Report folder (a sub-folder per subscription). */
+  /** Report folder (a sub-folder per subscription of the configuration file). */
   readonly outDir: string;
   /** E-mail (true) or only write the files of what is due today. */
   readonly mail: boolean;

@@ -38,7 +38,7 @@ export interface DeliveryContext {
   readonly config: Config;
   readonly warehouse: Pick<Warehouse, 'db'>;
   readonly accountId: string;
-  /** Folder the files go into (a sub-folder per subscription). */
+  /** Folder the files go into (a sub-folder per subscription of the file). */
   readonly outDir: string;
   /** SMTP and sender; undefined: write the files, mail nothing, record nothing. */
   readonly mail: { readonly smtpUrl: string; readonly from: string } | undefined;
@@ -101,7 +101,8 @@ export async function deliverOccurrence(
         monitorGroups: subscription.monitorGroups,
         monitors: subscription.monitors,
         targetOverride: subscription.slaTarget,
-        outDir: path.join(ctx.outDir, subscription.name),
+        // The default subscription writes where nightly always wrote; the file's ones each in a sub-folder.
+        outDir: subscription.fileIndex === undefined ? ctx.outDir : path.join(ctx.outDir, subscription.name),
         formats: subscription.formats,
         mail: false,
       },

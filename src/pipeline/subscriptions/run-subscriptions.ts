@@ -39,7 +39,7 @@ export interface SubscriptionRunOptions {
   readonly file?: ConfigFile | undefined;
   /** The account. (Default: the only one in the warehouse) */
   readonly accountId?: string | undefined;
-  /** Report folder; each subscription writes into a sub-folder named after it. */
+  /** Report folder; each subscription of the file writes into a sub-folder named after it. */
   readonly outDir: string;
   /** E-mail the reports (true) or only write them. */
   readonly mail: boolean;
