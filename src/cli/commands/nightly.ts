@@ -106,7 +106,7 @@ Examples:
   $ uptrends-etl nightly --as-of 2025-11-03            catch up as if it were 3 November
   $ uptrends-etl nightly --report-on never --wait 600   sync only, queueing behind a running job`,
       )
-      .action(async (flags: NightlyFlags & Parameters<typeof syncOptionsFrom>[0]) => {
+      .action(async (flags: NightlyFlags & Parameters<typeof syncOptionsFrom>[0], self: Command) => {
         if (flags.asOf !== undefined) parseLocalDate('--as-of', flags.asOf);
         const config = ctx.config();
         const file = ctx.configFile();
@@ -114,7 +114,16 @@ Examples:
         const mail = flags.mail && config.smtpUrl !== undefined;
         if (flags.mail && !mail)
           logger.info('nightly: SMTP_URL is not set, the reports due today are written but not e-mailed');
-        const list = fileSubscriptions(file) ?? [
+        const fromFile = fileSubscriptions(file);
+        const ignored = ['reportOn', 'reportPeriod', 'format'].filter(
+          (o) => self.getOptionValueSource(o) === 'cli',
+        );
+        if (fromFile !== undefined && ignored.length > 0) {
+          logger.warn(
+            `nightly: --report-on, --report-period and --format apply only without subscriptions in the configuration file; ignored (${file?.name ?? ''} has ${fromFile.length})`,
+          );
+        }
+        const list = fromFile ?? [
           defaultSubscription({
             schedule: parseReportSchedule(flags.reportOn),
             period: flags.reportPeriod,

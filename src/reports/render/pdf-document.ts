@@ -9,17 +9,11 @@
  * are stripped by the caller's `safeText`.
  */
 import { createWriteStream } from 'node:fs';
-import { createRequire } from 'node:module';
 import { finished } from 'node:stream/promises';
-import PDFDocument from 'pdfkit';
-
-const require = createRequire(import.meta.url);
+import { REPORT_FONTS } from './fonts.ts';
 
 /** The embedded fonts: regular and bold DejaVu Sans (the charts use the same family). */
-export const PDF_FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-} as const;
+export const PDF_FONTS = REPORT_FONTS;
 
 /** A4 in points, and the page margin. */
 const PAGE = { width: 595.28, height: 841.89, margin: 42 } as const;
@@ -185,6 +179,8 @@ export async function writePdf(
   meta: PdfMeta,
   draw: (pages: PdfPages) => void | Promise<void>,
 ): Promise<void> {
+  // Loaded on first use: commands that write no PDF should not pay for pdfkit and its font engine.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
