@@ -323,6 +323,31 @@ describe('100 nights of subscriptions', () => {
     expect(result.outcomes).toEqual([]);
   });
 
+  it('report send --subscription of a period never delivered counts as its delivery (manual); again, a resend', async () => {
+    const send = () =>
+      sendSubscriptionNow(
+        config,
+        warehouse,
+        {
+          subscriptions: fileSubscriptions(file)!,
+          file,
+          outDir: dir,
+          name: 'board-monthly',
+          choice: { explicit: { month: '2025-07' } },
+        },
+        { logger: silentLogger(), clock: () => NOW },
+      );
+    expect(await send()).toMatchObject({ status: 'sent', kind: 'manual', due: null });
+    expect(await send()).toMatchObject({ status: 'sent', kind: 'resend' });
+    const july = (await loadDeliveries(warehouse.db, sim.accountId)).filter(
+      (r) => r.periodLabel === 'July 2025',
+    );
+    expect(july.map((r) => [r.kind, r.status])).toEqual([
+      ['manual', 'sent'],
+      ['resend', 'sent'],
+    ]);
+  });
+
   it('a subscription naming a group the warehouse does not know fails at its line and sends nothing', async () => {
     const before = received.length;
     const bad = parseConfigFile(
