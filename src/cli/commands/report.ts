@@ -2,7 +2,11 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
 import { checkReportPeriodOptions } from '../../time/period-options.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../../reports/render/report-files.ts';
+import {
+  DEFAULT_REPORT_FORMATS,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from '../../reports/render/report-files.ts';
 import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
@@ -14,8 +18,20 @@ import {
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption } from '../options.ts';
+import { parseReportSchedule } from '../../pipeline/report-schedule.ts';
+import { listSubscriptions } from '../../pipeline/subscriptions/list-subscriptions.ts';
+import { sendSubscriptionNow } from '../../pipeline/subscriptions/send-subscription.ts';
+import {
+  defaultSubscription,
+  fileSubscriptions,
+  type Subscription,
+} from '../../pipeline/subscriptions/subscriptions.ts';
+import { outcomeLine } from './nightly.ts';
 
 interface ReportFlags {
+  subscription?: string;
+  period?: string;
+  json?: boolean;
   month?: string;
   from?: string;
   to?: string;
@@ -94,9 +110,9 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .option('--account <id>', 'the account, when the warehouse holds several')
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
     .addOption(
-      new Option('--format <list>', 'files to write: xlsx, csv or both')
+      new Option('--format <list>', 'files to write: a comma list of xlsx, csv, pdf')
         .argParser(formatOption)
-        .default([...REPORT_FORMATS], REPORT_FORMATS.join(',')),
+        .default([...DEFAULT_REPORT_FORMATS], DEFAULT_REPORT_FORMATS.join(',')),
     );
   if (extra.target) {
     command.option(
@@ -133,6 +149,84 @@ async function run(
   });
 }
 
+/** `report send --subscription NAME`: one subscription now, recorded in the delivery ledger. */
+async function sendSubscription(ctx: CliContext, flags: ReportFlags, command: Command): Promise<void> {
+  for (const option of ['monitorGroup', 'format', 'defaultTarget']) {
+    if (command.getOptionValueSource(option) === 'cli') {
+      throw new ConfigError(
+        `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target.`,
+        { context: { setting: '--subscription' } },
+      );
+    }
+  }
+  const explicit = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
+  checkReportPeriodOptions(explicit);
+  const config = ctx.config();
+  const file = ctx.configFile();
+  const warehouse = await ctx.warehouse();
+  await sendSubscriptionNow(
+    config,
+    warehouse,
+    {
+      subscriptions: subscriptionsOf(ctx),
+      file,
+      accountId: flags.account,
+      outDir: flags.out,
+      name: flags.subscription ?? '',
+      choice: { within: flags.period, explicit },
+    },
+    {
+      logger: ctx.logger(),
+      onOutcome: (outcome) => {
+        for (const path of outcome.files) ctx.print(path);
+        ctx.print(outcomeLine(outcome));
+      },
+    },
+  );
+}
+
+/** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
+function subscriptionsOf(ctx: CliContext): Subscription[] {
+  return (
+    fileSubscriptions(ctx.configFile()) ?? [
+      defaultSubscription({ schedule: parseReportSchedule('1'), mailTo: ctx.config().mailTo }),
+    ]
+  );
+}
+
+/** `report subscriptions`: the list with next due dates and last deliveries. */
+async function printSubscriptions(
+  ctx: CliContext,
+  flags: { account?: string; json?: boolean },
+): Promise<void> {
+  const subscriptions = subscriptionsOf(ctx);
+  const warehouse = await ctx.warehouse();
+  const list = await listSubscriptions(warehouse, { subscriptions, accountId: flags.account });
+  if (flags.json === true) {
+    ctx.print(JSON.stringify(list, null, 2));
+    return;
+  }
+  const source =
+    ctx.configFile()?.contents.subscriptions === undefined
+      ? ' (no subscriptions in a configuration file: the default one)'
+      : ` (${ctx.configFile()?.name ?? ''})`;
+  ctx.print(`subscriptions of account ${list.accountId} (${list.zone}), today ${list.today}${source}:`);
+  for (const s of list.subscriptions) {
+    ctx.print(`${s.name}: ${s.schedule}, ${s.period}; ${s.reports.join(' and ')} as ${s.formats.join(', ')}`);
+    ctx.print(`  scope: ${s.scope}`);
+    ctx.print(`  recipients: ${s.recipients}`);
+    ctx.print(`  next due: ${s.nextDue === null ? 'never' : `${s.nextDue.date} (${s.nextDue.period})`}`);
+    ctx.print(
+      `  last delivery: ${s.lastDelivery === null ? 'none yet' : `${s.lastDelivery.period}, ${s.lastDelivery.status}${s.lastDelivery.kind === 'scheduled' ? '' : ` (${s.lastDelivery.kind})`} ${s.lastDelivery.at ?? ''} to ${s.lastDelivery.recipients} recipient(s), message ${s.lastDelivery.messageId}`}`,
+    );
+    for (const w of s.waiting) {
+      ctx.print(`  waiting: ${w.period} (due ${w.due})${w.lastError === null ? '' : `: ${w.lastError}`}`);
+    }
+    if (s.firstDue === null)
+      ctx.print('  (not yet seen by nightly: catch-up starts from its first nightly run)');
+  }
+}
+
 const EXAMPLES = {
   sla: `
 The period is computed in the account's time zone. File names carry report, period and zone.
@@ -153,10 +247,16 @@ Examples:
   send: `
 Writes both reports, then mails them over SMTP_URL from REPORT_MAIL_FROM to REPORT_MAIL_TO (a comma
 list). Attachments above 15 MB in total are left out and the mail lists their paths instead.
+With --subscription, sends that subscription of the configuration file (its reports, scope, formats
+and recipients) for its latest due period, the one holding --period, or --month/--from/--to/--preset,
+and records it in the delivery ledger: a period not yet delivered counts as delivered (nightly will
+not send it again), a period already delivered is recorded as a resend.
 
 Examples:
   $ uptrends-etl report send                                 last month, both reports
-  $ uptrends-etl report send --month 2025-10 --monitor-group Webshop`,
+  $ uptrends-etl report send --month 2025-10 --monitor-group Webshop
+  $ uptrends-etl report send --subscription eu-weekly        its latest period, now
+  $ uptrends-etl report send --subscription board --period 2025-08-15   the quarter holding that day`,
 };
 
 export const reportCommand: CommandModule = {
@@ -172,6 +272,7 @@ Examples:
   $ uptrends-etl report sla --month 2025-10
   $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Webshop
   $ uptrends-etl report send                    both reports of last month, by e-mail
+  $ uptrends-etl report subscriptions           the subscriptions, when each is next due
 Run "uptrends-etl report <command> --help" for the options.`,
       );
     addReportOptions(
@@ -187,10 +288,45 @@ Run "uptrends-etl report <command> --help" for the options.`,
       .addHelpText('after', EXAMPLES.incidents)
       .action((flags: ReportFlags) => run(ctx, flags, ['incidents'], flags.mail === true));
     addReportOptions(
-      report.command('send').description('Write both reports and e-mail them; prints the paths.'),
+      report
+        .command('send')
+        .description(
+          'Write both reports and e-mail them (or one subscription, --subscription); prints the paths.',
+        ),
       { mail: false, target: true },
     )
+      .option(
+        '--subscription <name>',
+        'send this subscription of the configuration file now (recorded in the ledger)',
+      )
+      .option('--period <yyyy-MM-dd>', 'with --subscription: the subscription period that holds this day')
       .addHelpText('after', EXAMPLES.send)
-      .action((flags: ReportFlags) => run(ctx, flags, ['sla', 'incidents'], true));
+      .action((flags: ReportFlags, command: Command) => {
+        if (flags.subscription !== undefined) return sendSubscription(ctx, flags, command);
+        if (flags.period !== undefined) {
+          throw new ConfigError(
+            '--period needs --subscription; for a plain report use --month or --from/--to.',
+            {
+              context: { setting: '--period' },
+            },
+          );
+        }
+        return run(ctx, flags, ['sla', 'incidents'], true);
+      });
+    report
+      .command('subscriptions')
+      .description(
+        'List the report subscriptions: schedule, scope, recipients, next due date, last delivery.',
+      )
+      .option('--account <id>', 'the account, when the warehouse holds several')
+      .option('--json', 'print machine-readable JSON instead of text')
+      .addHelpText(
+        'after',
+        `
+Examples:
+  $ uptrends-etl report subscriptions
+  $ uptrends-etl --config /etc/uptrends-etl.yaml report subscriptions --json`,
+      )
+      .action((flags: { account?: string; json?: boolean }) => printSubscriptions(ctx, flags));
   },
 };

@@ -36,6 +36,18 @@ export const statusCommand: CommandModule = {
             `  ${w.stream} [account ${w.accountId}, ${w.partitions} partition(s)]: ${w.oldest ?? '-'} .. ${w.newest ?? '-'}`,
           );
         }
+        if (status.deliveries.length > 0) ctx.print('report deliveries needing attention:');
+        for (const d of status.deliveries) {
+          ctx.print(
+            `  ${d.subscription} ${d.period}: ${
+              d.status === 'failed'
+                ? `failed ${d.attempts} time(s), tried again next run: ${d.error ?? ''}`
+                : d.status === 'unknown'
+                  ? `unknown, maybe delivered (message ${d.messageId} in the mail server log): ${d.error ?? ''}`
+                  : `${d.status}: being sent now, or its run stopped (the next run settles it)`
+            }`,
+          );
+        }
         if (status.tables.length > 0) ctx.print('rows:');
         for (const t of status.tables) ctx.print(`  ${t.table.padEnd(32)} ${t.rows}`);
       });
