@@ -57,26 +57,21 @@ describe('repeatable SQL (views and functions)', () => {
 
   it('replaces a view whose columns changed, and views depending on it come back', async () => {
     const dir = sqlCopy();
-    const daily = path.join(dir, 'views/20-v_monitor_uptime_daily.sql');
+    const daily = path.join(dir, 'views/60-v_monitor_uptime_daily.sql');
     const original = readFileSync(daily, 'utf8');
-    // Drop the last column (uptime_source): `create or replace view` cannot do that.
+    // Drop the last column (coverage): `create or replace view` cannot do that. The monthly and
+    // group views use the daily view, so they are dropped with it and must come back.
     const changed = original
-      .replace(/,\s*case[^,]*?end as uptime_source\s*\nfrom/s, '\nfrom')
-      .replace(/comment on column uptrends\.v_monitor_uptime_daily\.uptime_source is [^\n]*\n/, '');
+      .replace(/,\s*case[^,]*?end as coverage\s*\nfrom/s, '\nfrom')
+      .replace(/comment on column uptrends\.v_monitor_uptime_daily\.coverage is [^\n]*\n/, '');
     expect(changed).not.toBe(original);
     writeFileSync(daily, changed);
-    const monthly = path.join(dir, 'views/30-v_monitor_uptime_monthly.sql');
-    writeFileSync(
-      monthly,
-      readFileSync(monthly, 'utf8')
-        .replace(/,\s*case[^,]*?end as uptime_source\s*\nfrom/s, '\nfrom')
-        .replace(/comment on column uptrends\.v_monitor_uptime_monthly\.uptime_source is [^\n]*\n/, ''),
-    );
     await migrate(tdb.warehouse.db, dir);
-    expect(await viewColumns('v_monitor_uptime_daily')).not.toContain('uptime_source');
+    expect(await viewColumns('v_monitor_uptime_daily')).not.toContain('coverage');
     expect(await viewColumns('v_monitor_uptime_monthly')).toContain('uptime_percentage');
+    expect(await viewColumns('v_group_uptime_monthly')).toContain('mttr_seconds');
     await migrate(tdb.warehouse.db);
-    expect(await viewColumns('v_monitor_uptime_daily')).toContain('uptime_source');
+    expect(await viewColumns('v_monitor_uptime_daily')).toContain('coverage');
   });
 
   it('converges a warehouse migrated before views were repeatable (no ledger, an older view)', async () => {
