@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
+import { PartialRunError } from '../../../src/errors.ts';
 import type { Database } from '../../../src/load/schema.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
@@ -171,5 +172,33 @@ describe('statistics against a service that answers long ranges with month bucke
     expect(a.monthly).toEqual(b.monthly);
     // Days that hold both hourly and daily buckets are counted once: hours tile them.
     expect(a.days.every((d) => d.complete === true)).toBe(true);
+  });
+
+  it('a single day answered coarser than a day fails the window, naming monitor and window', async () => {
+    const guid = await inspect(
+      coarse,
+      async (db) =>
+        (
+          await db
+            .selectFrom('monitor')
+            .select('monitor_guid')
+            .orderBy('monitor_guid')
+            .executeTakeFirstOrThrow()
+        ).monitor_guid,
+    );
+    const day = addLocalDays(localDateOf(T1, sim.timeZone), -10);
+    const rule = sim.inject({
+      match: `/Statistics/Monitor/${guid}\\?.*Start=${day}`,
+      edits: [{ set: 'Data.0.Attributes.EndDateTime', value: '2030-01-01T00:00:00' }],
+    });
+    try {
+      const failed = run(coarse, { from: day, to: addLocalDays(day, 1), monitors: [guid] });
+      await expect(failed).rejects.toBeInstanceOf(PartialRunError);
+      await expect(failed).rejects.toThrow(/answered one day with buckets longer than a day/);
+      await expect(failed).rejects.toThrow(guid);
+      expect(rule.served).toBe(1);
+    } finally {
+      sim.clearInjections();
+    }
   });
 });
