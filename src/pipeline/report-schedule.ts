@@ -9,6 +9,9 @@ import { isoWeekday } from '../time/calendar.ts';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
+/** When `nightly` reports unless told: on the 1st, for the previous month's workbooks. */
+export const DEFAULT_REPORT_ON = '1';
+
 /** A parsed schedule. */
 export interface ReportSchedule {
   readonly text: string;

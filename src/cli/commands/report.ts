@@ -1,16 +1,15 @@
 /** `uptrends-etl report sla | incidents | send`: workbooks and CSVs from the warehouse, optionally mailed. */
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
-import { checkReportPeriodOptions } from '../../time/period-options.ts';
+import { checkReportPeriodOptions, DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../../reports/render/report-files.ts';
 import {
+  DEFAULT_MAX_ATTACHMENT_BYTES,
+  DEFAULT_RAW_ALERT_ROW_LIMIT,
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
-  mailSettings,
-  runReports,
-  type ReportKind,
-  type RunReportsOptions,
-} from '../../reports/run-reports.ts';
+} from '../../reports/report-defaults.ts';
+import type { ReportKind, RunReportsOptions } from '../../reports/run-reports.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption } from '../options.ts';
@@ -57,6 +56,16 @@ function targetOption(value: string): number {
   return n;
 }
 
+/** `--format <list>` with its default (also `nightly --format`). */
+export function formatOptionOf(): Option {
+  return new Option(
+    '--format <list>',
+    `files to write: ${REPORT_FORMATS.join(', ')} or both, comma-separated`,
+  )
+    .argParser(formatOption)
+    .default([...REPORT_FORMATS], REPORT_FORMATS.join(','));
+}
+
 /** Turns the flags into RunReportsOptions; period options are validated before the warehouse opens. */
 export function reportOptionsFrom(
   flags: ReportFlags,
@@ -84,20 +93,16 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .option('--to <date>', 'account-local day the period ends at, yyyy-MM-dd (exclusive, as for sync)')
     .option(
       '--preset <period>',
-      'a PresetPeriod, same meaning as the API (Default: PreviousMonth); not with --from/--to',
+      `a PresetPeriod, same meaning as the API (default: ${DEFAULT_REPORT_PRESET}); not with --month or --from/--to`,
     )
     .option(
       '--monitor-group <guid|name>',
-      'only the monitors of this group (repeatable; Default: all monitors)',
+      'only the monitors of this group, repeatable (default: every monitor)',
       listOption,
     )
     .option('--account <id>', 'the account, when the warehouse holds several')
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
-    .addOption(
-      new Option('--format <list>', 'files to write: xlsx, csv or both')
-        .argParser(formatOption)
-        .default([...REPORT_FORMATS], REPORT_FORMATS.join(',')),
-    );
+    .addOption(formatOptionOf());
   if (extra.target) {
     command.option(
       '--default-target <pct>',
@@ -114,23 +119,33 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
   return command;
 }
 
-async function run(
-  ctx: CliContext,
-  flags: ReportFlags,
-  reports: readonly ReportKind[],
-  mail: boolean,
-): Promise<void> {
-  const options = reportOptionsFrom(flags, reports, mail);
+async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
+  const mail = options.mail === true;
   const config = ctx.config();
+  const { mailSettings, runReports } = await import('../../reports/run-reports.ts');
   // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
   if (mail) mailSettings(config);
   const warehouse = await ctx.warehouse();
-  await runReports(config, warehouse, options, {
+  const result = await runReports(config, warehouse, options, {
     logger: ctx.logger(),
-    onWritten: (paths) => {
-      for (const path of paths) ctx.print(path);
-    },
+    onWritten: (paths) => printWritten(ctx, paths),
   });
+  ctx.result(
+    'report',
+    {
+      reports: options.reports,
+      period: result.period.label,
+      zone: result.period.zone,
+      files: result.paths,
+      mailedTo: result.mail?.accepted ?? null,
+    },
+    result.mail === null ? [] : [`mailed to ${result.mail.accepted.join(', ')}`],
+  );
+}
+
+/** One result per written file: its path (text), or `{"result":"file","path":...}` (JSON). */
+export function printWritten(ctx: CliContext, paths: readonly string[]): void {
+  for (const path of paths) ctx.result('file', { path }, path);
 }
 
 const EXAMPLES = {
@@ -144,7 +159,8 @@ Examples:
   $ uptrends-etl report sla --preset CurrentMonth --monitor-group Webshop --monitor-group "Public APIs"
   $ uptrends-etl report sla --month 2025-10 --format xlsx --default-target 99.5 --mail`,
   incidents: `
-Raw alerts go into the workbook up to 50,000; beyond that only into uptrends-alerts_*.csv beside it.
+Raw alerts go into the workbook when there are at most ${DEFAULT_RAW_ALERT_ROW_LIMIT.toLocaleString('en-US')} of them; beyond that only into
+uptrends-alerts_*.csv beside it.
 
 Examples:
   $ uptrends-etl report incidents                            last month (PreviousMonth)
@@ -152,45 +168,50 @@ Examples:
   $ uptrends-etl report incidents --month 2025-10 --monitor-group 6b1f7c1e-4d2a-4f7e-9a51-2f0c1d3e4b5a`,
   send: `
 Writes both reports, then mails them over SMTP_URL from REPORT_MAIL_FROM to REPORT_MAIL_TO (a comma
-list). Attachments above 15 MB in total are left out and the mail lists their paths instead.
+list). Attachments above ${DEFAULT_MAX_ATTACHMENT_BYTES / 1024 / 1024} MB in total are left out and the mail lists their paths instead.
 
 Examples:
   $ uptrends-etl report send                                 last month, both reports
   $ uptrends-etl report send --month 2025-10 --monitor-group Webshop`,
 };
 
+/** The options each subcommand runs with. */
+const OPTIONS_OF = {
+  'report sla': (flags: ReportFlags) => reportOptionsFrom(flags, ['sla'], flags.mail === true),
+  'report incidents': (flags: ReportFlags) => reportOptionsFrom(flags, ['incidents'], flags.mail === true),
+  'report send': (flags: ReportFlags) => reportOptionsFrom(flags, ['sla', 'incidents'], true),
+};
+
 export const reportCommand: CommandModule = {
   name: 'report',
+  optionsOf: OPTIONS_OF,
   register(program, ctx) {
-    const report = program
-      .command('report')
-      .description('Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.')
-      .addHelpText(
-        'after',
-        `
+    const report = program.command('report').addHelpText(
+      'after',
+      `
 Examples:
   $ uptrends-etl report sla --month 2025-10
   $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Webshop
   $ uptrends-etl report send                    both reports of last month, by e-mail
 Run "uptrends-etl report <command> --help" for the options.`,
-      );
+    );
     addReportOptions(
       report.command('sla').description('Write the SLA workbook and its CSVs; prints the paths.'),
       { mail: true, target: true },
     )
       .addHelpText('after', EXAMPLES.sla)
-      .action((flags: ReportFlags) => run(ctx, flags, ['sla'], flags.mail === true));
+      .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report sla'](flags)));
     addReportOptions(
       report.command('incidents').description('Write the incident workbook and its CSVs; prints the paths.'),
       { mail: true, target: false },
     )
       .addHelpText('after', EXAMPLES.incidents)
-      .action((flags: ReportFlags) => run(ctx, flags, ['incidents'], flags.mail === true));
+      .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report incidents'](flags)));
     addReportOptions(
       report.command('send').description('Write both reports and e-mail them; prints the paths.'),
       { mail: false, target: true },
     )
       .addHelpText('after', EXAMPLES.send)
-      .action((flags: ReportFlags) => run(ctx, flags, ['sla', 'incidents'], true));
+      .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report send'](flags)));
   },
 };

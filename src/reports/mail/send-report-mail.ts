@@ -13,8 +13,9 @@ import { buildMailContent } from './mail-content.ts';
 import { MAIL_ERROR_CODES, toMailError } from './mail-error.ts';
 import { maskSecrets } from '../../redaction.ts';
 
-/** Default limit on the total size of attachments: 15 MB (about 21 MB once base64-encoded). */
-export const DEFAULT_MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
+import { DEFAULT_MAX_ATTACHMENT_BYTES } from '../report-defaults.ts';
+
+export { DEFAULT_MAX_ATTACHMENT_BYTES };
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
