@@ -8,12 +8,14 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment, type Config } from '../config.ts';
+import type { ConfigFile } from '../config-file/load-config-file.ts';
 import type { Warehouse } from '../load/db.ts';
 import type { LogFormat, Logger } from '../logger.ts';
 import { colorEnabled } from './color.ts';
 
 /** Global options shared by all commands. */
 export interface GlobalOptions {
+  config?: string;
   databaseUrl?: string;
   dataDir?: string;
   logFormat?: LogFormat;
@@ -26,6 +28,10 @@ export interface GlobalOptions {
 export class CliContext {
   #config: Config | undefined;
   #env: Record<string, string | undefined> | undefined;
+  #configFile: { file: ConfigFile | undefined } | undefined;
+  #configFileModules:
+    | [typeof import('../config-file/load-config-file.ts'), typeof import('../config-file/mail-section.ts')]
+    | undefined;
   /** Aborted on SIGINT/SIGTERM (set by src/bin.ts); commands pass it down. */
   signal: AbortSignal = new AbortController().signal;
   #logger: Logger | undefined;
@@ -56,14 +62,34 @@ export class CliContext {
     return this.globals.json ?? this.stdout.isTTY !== true;
   }
 
-  /** Imports what config() and logger() need; run before every action (a preAction hook). */
+  /**
+   * Imports what configFile(), config() and logger() need (YAML, zod, pino): run before every
+   * action (a preAction hook), so `--help` and `--version` load none of it.
+   */
   async prepare(): Promise<void> {
     this.#loggerModule ??= await import('../logger.ts');
+    this.#configFileModules ??= await Promise.all([
+      import('../config-file/load-config-file.ts'),
+      import('../config-file/mail-section.ts'),
+    ]);
   }
 
-  /** Validated configuration (throws ConfigError on bad settings). */
+  /**
+   * The configuration file (`--config`, $UPTRENDS_ETL_CONFIG or ./uptrends-etl.yaml), or undefined
+   * when there is none; throws ConfigError naming file, line and field when it is bad.
+   */
+  configFile(): ConfigFile | undefined {
+    if (this.#configFileModules === undefined) throw new Error('CliContext.prepare() was not awaited');
+    const [{ loadConfigFile }] = this.#configFileModules;
+    this.#configFile ??= { file: loadConfigFile({ flag: this.globals.config, env: this.env }) };
+    return this.#configFile.file;
+  }
+
+  /** Validated configuration: environment and flags over the file (throws ConfigError on bad settings). */
   config(): Config {
-    this.#config ??= loadConfig(this.env, {
+    if (this.#configFileModules === undefined) throw new Error('CliContext.prepare() was not awaited');
+    const [, { environmentWithMailSection }] = this.#configFileModules;
+    this.#config ??= loadConfig(environmentWithMailSection(this.env, this.configFile()?.contents.mail), {
       databaseUrl: this.globals.databaseUrl,
       dataDir: this.globals.dataDir,
     });

@@ -38,13 +38,18 @@ Examples:
   $ uptrends-etl report sla --month 2025-10    SLA workbook for October
   $ uptrends-etl status --json                 runs, watermarks and row counts
 
-Configuration comes from environment variables (or a .env file); see the README.
+Configuration comes from environment variables (or a .env file) and the optional file
+uptrends-etl.yaml (secrets only as names of variables); see the README.
 Results go to stdout (JSON lines when stdout is not a terminal, or with --json); logs go to stderr.
 ${wrapList('Exit codes:', EXIT_CODE_HELP, 100, '           ')}`;
 
 /** The options every command accepts, before or after the command name. */
 function addGlobalOptions(program: Command): Command {
   return program
+    .option(
+      '--config <file>',
+      'configuration file (default: $UPTRENDS_ETL_CONFIG, else ./uptrends-etl.yaml when it exists)',
+    )
     .option('--database-url <url>', 'Postgres warehouse URL (default: $DATABASE_URL, else embedded PGlite)')
     .option('--data-dir <dir>', 'PGlite data directory (default: $UPTRENDS_ETL_DATA_DIR or ./.uptrends-etl)')
     .addOption(

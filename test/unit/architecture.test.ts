@@ -1,7 +1,7 @@
 /**
  * The layers of src/ import downward only: cli -> pipeline -> extract / transform / load /
  * reports, with src/time and the root modules (errors, terms, config, logger, version) usable by
- * all. extract only talks HTTP and parses: it writes nothing, so it never imports load. transform
+ * all, and src/config-file (the configuration file) by the CLI and the pipeline. extract only talks HTTP and parses: it writes nothing, so it never imports load. transform
  * may import the table types of load/schema.ts (a row mapper returns its table's row) and nothing
  * else of load. No import cycle anywhere. The simulator is a separate program that shares the time
  * and error modules, the schemas it serves, and the pure maintenance expansion.
@@ -42,12 +42,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   api: ['root', 'time', 'pipeline', 'reports', 'load'],
   root: ['root', 'time'],
   time: ['root'],
+  // The configuration file: its schema and loader, read by the CLI and the pipeline.
+  'config-file': ['root', 'time'],
   extract: ['root', 'time'],
   transform: ['root', 'time', 'extract'],
   load: ['root', 'time'],
   reports: ['root', 'time', 'load'],
-  pipeline: ['root', 'time', 'extract', 'transform', 'load', 'reports', 'simulator'],
-  cli: ['root', 'time', 'pipeline', 'extract', 'load', 'reports', 'simulator'],
+  pipeline: ['root', 'time', 'config-file', 'extract', 'transform', 'load', 'reports', 'simulator'],
+  cli: ['root', 'time', 'config-file', 'pipeline', 'extract', 'load', 'reports', 'simulator'],
   // A separate program: it serves the schemas the extraction reads and expands maintenance with
   // the same pure function, so both agree on what a recurring period means.
   simulator: ['root', 'time', 'extract', 'transform'],

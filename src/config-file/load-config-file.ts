@@ -1,0 +1,218 @@
+/**
+ * Finds, reads, parses and validates the configuration file `uptrends-etl.yaml`.
+ *
+ * Which file: `--config <file>`, else `$UPTRENDS_ETL_CONFIG`, else `./uptrends-etl.yaml` when it
+ * exists. A file named by the flag or the variable must exist; the default one is optional, and
+ * without any file every command behaves exactly as before the file existed (environment only).
+ *
+ * A bad file is a ConfigError (exit code 2) that names the file, the line and column and the field
+ * path of every problem, compiler style (`uptrends-etl.yaml:12:7: subscriptions[1].schedule: ...`),
+ * so an editor jumps to it. YAML syntax errors, duplicate keys and schema violations are reported
+ * the same way. The `yaml` package parses YAML 1.2 (so `on`, `no` and dates stay strings) and keeps
+ * every node's source range, which is what turns a zod issue path into a line number.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { ConfigError } from '../errors.ts';
+import { looksLikeInlineSecretKey } from './env-reference.ts';
+import { configFileSchema, type ConfigFileContents } from './schema.ts';
+
+/** The file read when neither `--config` nor the variable names one. */
+export const DEFAULT_CONFIG_FILE = 'uptrends-etl.yaml';
+
+/** The environment variable naming the configuration file. */
+export const CONFIG_FILE_VARIABLE = 'UPTRENDS_ETL_CONFIG';
+
+/** Largest number of problems listed in one error (the rest are counted). */
+const MAX_LISTED = 10;
+
+/** A path to a field: keys and list indexes, as zod reports them. */
+export type FieldPath = readonly PropertyKey[];
+
+/** A position in the file, 1-based. */
+export interface FilePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A loaded, valid configuration file. */
+export interface ConfigFile {
+  /** The file name as the user gave it (or the default), for messages. */
+  readonly name: string;
+  /** Absolute path. */
+  readonly path: string;
+  readonly contents: ConfigFileContents;
+  /** Where a field is written (the closest enclosing field when it is absent). */
+  position(field: FieldPath): FilePosition;
+  /** A ConfigError about one field, naming file, line and field: for checks made after loading. */
+  error(field: FieldPath, message: string): ConfigError;
+}
+
+/** Where the configuration file comes from. */
+export interface ConfigFileSource {
+  /** `--config`. */
+  readonly flag?: string | undefined;
+  /** The environment (UPTRENDS_ETL_CONFIG). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Directory relative names are resolved against. (Default: process.cwd()) */
+  readonly cwd?: string;
+}
+
+/** `subscriptions[1].schedule` from `['subscriptions', 1, 'schedule']`. */
+export function formatFieldPath(field: FieldPath): string {
+  let text = '';
+  for (const part of field) {
+    if (typeof part === 'number') text += `[${part}]`;
+    else text += text === '' ? String(part) : `.${String(part)}`;
+  }
+  return text === '' ? '(top level)' : text;
+}
+
+function positionIn(doc: Document, lines: LineCounter, field: FieldPath): FilePosition {
+  const at = (offset: number): FilePosition => {
+    const { line, col } = lines.linePos(offset);
+    return { line, column: col };
+  };
+  // Walk down as far as the path exists; point at the key of the last map entry found, which is
+  // where a reader looks (the value of an absent or null field has no useful range).
+  let node: unknown = doc.contents;
+  let best = (node as { range?: [number, number, number] } | null)?.range?.[0] ?? 0;
+  for (const part of field) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(part));
+      if (pair === undefined) break;
+      if (isScalar(pair.key) && pair.key.range) best = pair.key.range[0];
+      node = pair.value;
+    } else if (node !== null && typeof node === 'object' && 'items' in node && typeof part === 'number') {
+      const item = (node as { items: unknown[] }).items[part] as { range?: [number, number, number] };
+      if (item === undefined) break;
+      if (item.range) best = item.range[0];
+      node = item;
+    } else break;
+  }
+  return at(best);
+}
+
+function issueMessage(issue: z.core.$ZodIssue): { field: FieldPath; message: string } {
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    const hint = looksLikeInlineSecretKey(key)
+      ? ': secrets are never written in this file; name the environment variable that holds it in a key ending in _env'
+      : '';
+    return { field: [...issue.path, key], message: `unknown key "${key}"${hint}` };
+  }
+  if (issue.code === 'invalid_union') {
+    // Report the branch that got furthest: its first issue is the most specific.
+    const branches = issue.errors.filter((b) => b.length > 0);
+    const deepest = branches.sort((a, b) => (b[0]?.path.length ?? 0) - (a[0]?.path.length ?? 0))[0];
+    if (deepest?.[0] !== undefined) {
+      const inner = issueMessage(deepest[0]);
+      return { field: [...issue.path, ...inner.field], message: inner.message };
+    }
+  }
+  return { field: issue.path, message: issue.message };
+}
+
+interface Problem {
+  readonly position: FilePosition;
+  /** The field path, or `YAML syntax`. */
+  readonly field: string;
+  readonly message: string;
+}
+
+function invalidFile(name: string, problems: readonly Problem[]): ConfigError {
+  const sorted = [...problems].sort(
+    (a, b) => a.position.line - b.position.line || a.position.column - b.position.column,
+  );
+  const first = sorted[0]!;
+  const listed = sorted
+    .slice(0, MAX_LISTED)
+    .map((p) => `  ${name}:${p.position.line}:${p.position.column}: ${p.field}: ${p.message}`);
+  const more = sorted.length > MAX_LISTED ? [`  ... and ${sorted.length - MAX_LISTED} more`] : [];
+  return new ConfigError(
+    `the configuration file ${name} is invalid (${sorted.length} problem${sorted.length === 1 ? '' : 's'}):\n${[...listed, ...more].join('\n')}`,
+    { context: { file: name, line: first.position.line, setting: first.field } },
+  );
+}
+
+/**
+ * Parses and validates file text. Pure (no file system), so tests and the loader share it.
+ * `name` is used in messages, `absolutePath` is kept on the result.
+ */
+export function parseConfigFile(text: string, name: string, absolutePath = name): ConfigFile {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw invalidFile(
+      name,
+      doc.errors.map((e) => {
+        const { line, col } = lines.linePos(e.pos[0]);
+        // The parser's message without its own position suffix; the position is in front.
+        return {
+          position: { line, column: col },
+          field: 'YAML syntax',
+          message: e.message.replace(/ at line \d+, column \d+.*$/s, ''),
+        };
+      }),
+    );
+  }
+  const raw: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  const parsed = configFileSchema.safeParse(raw);
+  const position = (field: FieldPath): FilePosition => positionIn(doc, lines, field);
+  if (!parsed.success) {
+    throw invalidFile(
+      name,
+      parsed.error.issues.map((issue) => {
+        const { field, message } = issueMessage(issue);
+        return { position: position(field), field: formatFieldPath(field), message };
+      }),
+    );
+  }
+  const file: ConfigFile = {
+    name,
+    path: absolutePath,
+    contents: parsed.data,
+    position,
+    error: (field, message) =>
+      invalidFile(name, [{ position: position(field), field: formatFieldPath(field), message }]),
+  };
+  return Object.freeze(file);
+}
+
+/** Which file to read, and whether the user named it (then it must exist). */
+export function locateConfigFile(source: ConfigFileSource = {}): {
+  name: string;
+  path: string;
+  named: boolean;
+} {
+  const cwd = source.cwd ?? process.cwd();
+  const fromEnv = source.env?.[CONFIG_FILE_VARIABLE]?.trim();
+  const named = source.flag?.trim() || (fromEnv === '' ? undefined : fromEnv);
+  const name = named ?? DEFAULT_CONFIG_FILE;
+  return { name, path: path.resolve(cwd, name), named: named !== undefined };
+}
+
+/**
+ * Loads the configuration file, or returns undefined when none is named and the default file does
+ * not exist. Throws a ConfigError for a named file that is missing or unreadable, or a bad file.
+ */
+export function loadConfigFile(source: ConfigFileSource = {}): ConfigFile | undefined {
+  const where = locateConfigFile(source);
+  if (!where.named && !existsSync(where.path)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(where.path, 'utf8');
+  } catch (cause) {
+    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
+    throw new ConfigError(
+      `the configuration file ${where.name} ${reason} (named by ${source.flag?.trim() ? '--config' : CONFIG_FILE_VARIABLE}).`,
+      {
+        cause,
+        context: { file: where.name, setting: source.flag?.trim() ? '--config' : CONFIG_FILE_VARIABLE },
+      },
+    );
+  }
+  return parseConfigFile(text, where.name, where.path);
+}
