@@ -23,9 +23,16 @@ function demoOptionsFrom(flags: DemoFlags): DemoOptions {
   return { outDir: flags.out, monitors: flags.monitors, days: flags.days, seed: flags.seed };
 }
 
-/** How the user started us: `npx uptrends-etl` from a clone, else the installed command. */
+/**
+ * How the user started us, for the hints: `npx uptrends-etl` from a clone, `npx --package=<tarball>
+ * uptrends-etl` from a tarball (npm sets these variables), else the installed command.
+ */
 function commandName(env: Record<string, string | undefined>): string {
-  return env.npm_command === 'exec' ? 'npx uptrends-etl' : 'uptrends-etl';
+  if (env.npm_command !== 'exec') return 'uptrends-etl';
+  const from = env.npm_config_package;
+  return from === undefined || from === '' || from.includes('\n')
+    ? 'npx uptrends-etl'
+    : `npx --package=${from} uptrends-etl`;
 }
 
 export const demoCommand: CommandModule = {
