@@ -236,6 +236,49 @@ describe('the packed, installed package', () => {
     await tdb.release();
   }, 300_000);
 
+  it("exports the programmatic API: the README's example type-checks against the package's types, and loads", () => {
+    const consumer = path.join(tmp, 'consumer');
+    mkdirSync(path.join(consumer, 'node_modules'), { recursive: true });
+    writeFileSync(path.join(consumer, 'package.json'), '{ "type": "module", "private": true }\n');
+    symlinkSync(
+      path.join(prefix, 'lib/node_modules/uptrends-etl'),
+      path.join(consumer, 'node_modules/uptrends-etl'),
+    );
+    writeFileSync(
+      path.join(consumer, 'example.ts'),
+      `${readmeBlock('ts', "from 'uptrends-etl'")}\nexport {};\n`,
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        path.join(REPO, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2023',
+        '--typeRoots',
+        path.join(REPO, 'node_modules/@types'),
+        '--types',
+        'node',
+        'example.ts',
+      ],
+      { cwd: consumer, encoding: 'utf8' },
+    );
+    expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
+    writeFileSync(
+      path.join(consumer, 'load.mjs'),
+      "import * as api from 'uptrends-etl';\nconsole.log(JSON.stringify([api.VERSION, typeof api.runSync, typeof api.runReports, typeof api.runNightly, typeof api.EtlError]));\n",
+    );
+    const load = spawnSync(process.execPath, ['load.mjs'], { cwd: consumer, encoding: 'utf8' });
+    expect(load.status, load.stderr).toBe(0);
+    expect(JSON.parse(load.stdout)).toEqual([VERSION, 'function', 'function', 'function', 'function']);
+  });
+
   it('the systemd unit and the container run the same command in the same folder', () => {
     const cron = cronLine();
     const match = /^cd (\S+) && (.+?) >> \S+ 2>&1$/.exec(cron.command);
