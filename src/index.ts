@@ -14,8 +14,10 @@ import type { NightlyResult } from './pipeline/run-nightly.ts';
 import type { SyncSummary } from './pipeline/run-sync.ts';
 import type { ProgressSink } from './pipeline/sync-context.ts';
 import { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES, type SyncOptions } from './pipeline/sync-options.ts';
+import type { DeliveryOutcome } from './pipeline/subscriptions/deliver-occurrence.ts';
+import type { ReportFormat } from './reports/render/report-files.ts';
 import type { ReportsResult, RunReportsOptions } from './reports/run-reports.ts';
-import type { Clock } from './terms.ts';
+import type { Clock, LocalDate } from './terms.ts';
 
 export { loadConfig, readEnvironment, describeConfig, type Config } from './config.ts';
 export { createLogger, type Logger, type LoggerOptions } from './logger.ts';
@@ -26,6 +28,8 @@ export type { SyncSummary } from './pipeline/run-sync.ts';
 export type { StreamCounts, RunStatus } from './load/run-ledger.ts';
 export type { ProgressSink } from './pipeline/sync-context.ts';
 export type { NightlyResult } from './pipeline/run-nightly.ts';
+export type { DeliveryOutcome } from './pipeline/subscriptions/deliver-occurrence.ts';
+export type { SubscriptionRunResult } from './pipeline/subscriptions/run-subscriptions.ts';
 export type { ReportsResult, ReportKind, SlaHeadline, IncidentHeadline } from './reports/run-reports.ts';
 export type { ReportFormat } from './reports/render/report-files.ts';
 export type { PeriodOptions } from './time/period-options.ts';
@@ -62,16 +66,29 @@ export interface RunReportsJobOptions extends JobOptions, RunReportsOptions {
   readonly onWritten?: (paths: readonly string[]) => void;
 }
 
-/** Options of `runNightly` (the CLI's `nightly`). */
+/**
+ * Options of `runNightly` (the CLI's `nightly` without a configuration file): the sync, then the
+ * `default` subscription (both reports, every monitor, to REPORT_MAIL_TO), each period once through
+ * the delivery ledger, missed periods caught up. Subscriptions of a configuration file are the CLI's.
+ */
 export interface RunNightlyOptions extends JobOptions {
   /** The sync. (Default: every stream, incremental) */
   readonly sync?: Partial<Omit<SyncOptions, 'batchRows'>>;
   /** When to report: `1,15`, `mon`, `daily` or `never`. (Default: `1`, the 1st of the month) */
   readonly reportOn?: string;
-  /** The reports on a report day. (Default: both, PreviousMonth, mailed when `mail` is true) */
-  readonly reports?: RunReportsOptions;
+  /** The finished period the reports cover. (Default: PreviousMonth) */
+  readonly reportPeriod?: string;
+  /** (Default: xlsx and csv) */
+  readonly formats?: readonly ReportFormat[];
+  /** Report folder. (Default: ./reports) */
+  readonly outDir?: string;
+  /** E-mail the reports due. (Default: when SMTP_URL is set) */
+  readonly mail?: boolean;
+  /** Run the schedule as if today (in the account zone) were this date. (Default: today) */
+  readonly asOf?: LocalDate;
   readonly progress?: ProgressSink;
-  readonly onWritten?: (paths: readonly string[]) => void;
+  /** Called for each delivery (its files, sent or not). */
+  readonly onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
 async function configOf(options: JobOptions): Promise<Config> {
@@ -154,24 +171,50 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
  * that fails, even partly, writes and sends no report; the promise rejects with its error.
  */
 export async function runNightly(options: RunNightlyOptions = {}): Promise<NightlyResult> {
-  const [config, logger, sync, { runNightly: run }, { DEFAULT_REPORT_ON, parseReportSchedule }] =
-    await Promise.all([
-      configOf(options),
-      loggerOf(options),
-      syncOptionsOf(options.sync ?? {}),
-      import('./pipeline/run-nightly.ts'),
-      import('./pipeline/report-schedule.ts'),
-    ]);
-  const schedule = parseReportSchedule(options.reportOn ?? DEFAULT_REPORT_ON);
+  const [
+    config,
+    logger,
+    sync,
+    { runNightly: run },
+    { DEFAULT_REPORT_ON, parseReportSchedule },
+    subscriptions,
+    defaults,
+  ] = await Promise.all([
+    configOf(options),
+    loggerOf(options),
+    syncOptionsOf(options.sync ?? {}),
+    import('./pipeline/run-nightly.ts'),
+    import('./pipeline/report-schedule.ts'),
+    import('./pipeline/subscriptions/subscriptions.ts'),
+    import('./reports/report-defaults.ts'),
+  ]);
+  const subscription = subscriptions.defaultSubscription({
+    schedule: parseReportSchedule(options.reportOn ?? DEFAULT_REPORT_ON),
+    period: options.reportPeriod,
+    formats: options.formats,
+    mailTo: config.mailTo,
+  });
+  if (options.asOf !== undefined) {
+    const { parseLocalDate } = await import('./time/period-options.ts');
+    parseLocalDate('asOf', options.asOf);
+  }
   return run(
     config,
-    { sync, schedule, reports: options.reports ?? {} },
+    {
+      sync,
+      subscriptions: {
+        list: [subscription],
+        outDir: options.outDir ?? defaults.DEFAULT_REPORT_DIR,
+        mail: options.mail ?? config.smtpUrl !== undefined,
+        asOf: options.asOf,
+      },
+    },
     {
       logger,
       signal: options.signal,
       clock: options.clock,
       progress: options.progress,
-      onWritten: options.onWritten,
+      onOutcome: options.onOutcome,
     },
   );
 }

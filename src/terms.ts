@@ -23,6 +23,10 @@
  *   the Ok alert that closes an incident are picked up.
  * - incident: the alerts of one monitor sharing an IncidentKey; it starts at the earliest
  *   FirstError and ends at the Timestamp of its Ok alert (ongoing while there is none).
+ * - subscription: a named set of reports, scope, schedule, period and recipients in the
+ *   configuration file; due on the account-local dates its schedule names, each due date reporting
+ *   one period. A delivery is one attempt to e-mail one subscription's reports for one period,
+ *   recorded in the delivery ledger (`report_delivery`), which makes each period go out once.
  * - report period: the account-local interval a report covers (a month, a date range, or a preset).
  *   Every period, window and day is a half-open `Interval` of instants (`src/time/intervals.ts`);
  *   account-local calendar arithmetic lives in `src/time/` and nowhere else.

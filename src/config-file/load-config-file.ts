@@ -48,6 +48,8 @@ export interface ConfigFile {
   position(field: FieldPath): FilePosition;
   /** A ConfigError about one field, naming file, line and field: for checks made after loading. */
   error(field: FieldPath, message: string): ConfigError;
+  /** A ConfigError listing several problems, each at its line (checks made after loading). */
+  invalid(problems: readonly { readonly field: FieldPath; readonly message: string }[]): ConfigError;
 }
 
 /** Where the configuration file comes from. */
@@ -177,6 +179,15 @@ export function parseConfigFile(text: string, name: string, absolutePath = name)
     position,
     error: (field, message) =>
       invalidFile(name, [{ position: position(field), field: formatFieldPath(field), message }]),
+    invalid: (problems) =>
+      invalidFile(
+        name,
+        problems.map((p) => ({
+          position: position(p.field),
+          field: formatFieldPath(p.field),
+          message: p.message,
+        })),
+      ),
   };
   return Object.freeze(file);
 }

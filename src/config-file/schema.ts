@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { mailSection } from './mail-section.ts';
+import { subscriptionsSection } from './subscriptions-section.ts';
 
 /** The file format version this code reads. */
 export const CONFIG_FILE_VERSION = 1;
@@ -17,6 +18,7 @@ export const CONFIG_FILE_VERSION = 1;
 /** Every section of the file. Add a section here (and document it in the README). */
 export const SECTIONS = {
   mail: mailSection.optional(),
+  subscriptions: subscriptionsSection.optional(),
 };
 
 /** The whole file. An empty file is valid and means "every default". */

@@ -900,6 +900,62 @@ export interface PublicStatusPageTable {
   deleted_at: Date | null;
 }
 
+/** `uptrends.report_delivery` */
+export interface ReportDeliveryTable {
+  /** Attempt identifier, increasing. */
+  delivery_id: ColumnType<number, number | undefined, number>;
+  /** Subscription name (report_subscription.subscription). */
+  subscription: string;
+  /** Account the reports cover. */
+  account_id: string;
+  /** Start of the report period (UTC instant of the account-local midnight), inclusive. */
+  period_start: Date;
+  /** End of the report period (UTC instant of the account-local midnight), exclusive. */
+  period_end: Date;
+  /** The period as the reports name it, e.g. October 2025 or 2025-10-06 to 2025-10-12. */
+  period_label: string;
+  /** Account-local date the schedule made the period due; null for a manual send of a period the schedule does not produce. */
+  due_on: string | null;
+  /** scheduled (nightly), manual (report send of a period not yet delivered: it counts as the delivery) or resend (report send of a period already deliv... */
+  kind: string;
+  /** prepared (recorded, SMTP not yet given the end of the message), handing_over (end of message being handed to SMTP), sent (the server accepted it), ... */
+  status: ColumnType<string, string | undefined, string>;
+  /** Message-ID header of the e-mail, fixed before sending, to find it in the mail server's logs. */
+  message_id: string;
+  /** Addresses the e-mail was addressed to (listed addresses plus the operators of the listed operator groups). */
+  recipients: string[];
+  /** Addresses the SMTP server accepted. */
+  accepted: ColumnType<string[], string[] | undefined, string[]>;
+  /** Addresses the SMTP server rejected (the others still received the e-mail). */
+  rejected: ColumnType<string[], string[] | undefined, string[]>;
+  /** Report files written for the delivery, as paths; attached unless too large. */
+  files: ColumnType<string[], string[] | undefined, string[]>;
+  /** Why the attempt failed or is unknown (no secrets). */
+  error: string | null;
+  /** When the attempt was recorded (UTC). */
+  prepared_at: ColumnType<Date, Date | undefined, Date>;
+  /** When the end of the message was handed to the SMTP server (UTC); null before. */
+  handed_over_at: Date | null;
+  /** When the outcome (sent, failed, unknown) was recorded (UTC). */
+  finished_at: Date | null;
+}
+
+/** `uptrends.report_subscription` */
+export interface ReportSubscriptionTable {
+  /** Subscription name, as in the configuration file. */
+  subscription: string;
+  /** Account the subscription reports on. */
+  account_id: string;
+  /** Earliest account-local date (yyyy-MM-dd) a nightly run evaluated the subscription for (its --as-of date): periods due before it are never sent auto... */
+  first_due_on: string;
+  /** The subscription as last seen (schedule, period, scope, formats, recipients; no secrets), for audit. */
+  definition: unknown;
+  /** When a run first saw the subscription (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a run last saw the subscription (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** `uptrends.schema_migration` */
 export interface SchemaMigrationTable {
   /** Six-digit version, the file name prefix (000001, ...). */
@@ -1050,6 +1106,8 @@ export interface Database {
   operator_group: OperatorGroupTable;
   operator_group_member: OperatorGroupMemberTable;
   public_status_page: PublicStatusPageTable;
+  report_delivery: ReportDeliveryTable;
+  report_subscription: ReportSubscriptionTable;
   schema_migration: SchemaMigrationTable;
   schema_repeatable: SchemaRepeatableTable;
   sla: SlaTable;

@@ -11,6 +11,9 @@ import { type Database } from './schema.ts';
 /** Advisory lock key of the sync ("uptrends-etl sync"). */
 export const SYNC_LOCK_KEY = 0x5570_7379;
 
+/** Advisory lock key of report subscription deliveries ("Updl"): one sender at a time. */
+export const DELIVERY_LOCK_KEY = 0x5570_646c;
+
 /** A held lock; release it when the run ends. */
 export interface HeldLock {
   release(): Promise<void>;
@@ -21,8 +24,18 @@ export interface HeldLock {
  */
 export async function acquireWarehouseLock(
   warehouse: { db: Kysely<Database>; backend: 'postgres' | 'pglite' },
-  options: { waitMs?: number; pollMs?: number; signal?: AbortSignal } = {},
+  options: {
+    waitMs?: number;
+    pollMs?: number;
+    signal?: AbortSignal;
+    /** Which lock. (Default: SYNC_LOCK_KEY) */
+    key?: number;
+    /** What holds it, for the message. (Default: 'the warehouse lock') */
+    what?: string;
+  } = {},
 ): Promise<HeldLock> {
+  const key = options.key ?? SYNC_LOCK_KEY;
+  const what = options.what ?? 'the warehouse lock';
   // An embedded PGlite directory is already exclusive to this process (data-dir-lock.ts), and its
   // single connection cannot be parked holding a lock.
   if (warehouse.backend === 'pglite') return { release: () => Promise.resolve() };
@@ -37,9 +50,7 @@ export async function acquireWarehouseLock(
     .connection()
     .execute(async (conn) => {
       for (;;) {
-        const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${SYNC_LOCK_KEY}) as ok`.execute(
-          conn,
-        );
+        const got = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${key}) as ok`.execute(conn);
         if (got.rows[0]?.ok === true) break;
         if (Date.now() >= deadline || options.signal?.aborted === true) {
           acquired(false);
@@ -49,7 +60,7 @@ export async function acquireWarehouseLock(
       }
       acquired(true);
       await released;
-      await sql`select pg_advisory_unlock(${SYNC_LOCK_KEY})`.execute(conn);
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
     })
     .catch((error: unknown) => {
       acquired(false);
@@ -59,8 +70,8 @@ export async function acquireWarehouseLock(
     await holder;
     throw new LockError(
       options.waitMs
-        ? `Another uptrends-etl run still holds the warehouse lock after waiting ${Math.round(options.waitMs / 1000)} s.`
-        : 'Another uptrends-etl run holds the warehouse lock; try again later or pass --wait to queue behind it.',
+        ? `Another uptrends-etl run still holds ${what} after waiting ${Math.round(options.waitMs / 1000)} s.`
+        : `Another uptrends-etl run holds ${what}; try again later or pass --wait to queue behind it.`,
     );
   }
   return {

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Warehouse } from '../load/db.ts';
+import { deliveryProblems, type DeliveryProblem } from '../load/delivery-ledger.ts';
 import { pendingMigrations } from '../load/migrate.ts';
 
 /** One run of the ledger, as reported. */
@@ -32,6 +33,8 @@ export interface WarehouseStatus {
     newest: string | null;
   }[];
   tables: { table: string; rows: number }[];
+  /** Report deliveries of the last 31 days that failed (tried again next run) or are unknown. */
+  deliveries: DeliveryProblem[];
 }
 
 /** Reads the status; works on an empty (even unmigrated) warehouse. */
@@ -51,6 +54,7 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
       runs: [],
       watermarks: [],
       tables: [],
+      deliveries: [],
     };
   }
   const runs = await db.selectFrom('etl_run').selectAll().orderBy('run_id', 'desc').limit(runLimit).execute();
@@ -101,5 +105,6 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
       newest: iso(w.newest),
     })),
     tables,
+    deliveries: await deliveryProblems(db),
   };
 }

@@ -1,23 +1,21 @@
 /**
- * When `nightly` writes and mails the reports: on chosen days of the month (`1` = the 1st, the
- * default, for the PreviousMonth workbooks), on chosen weekdays (`mon`), `daily`, or `never`.
- * Evaluated on the account-local date of the run. Pure.
+ * `nightly --report-on`: when the default subscription (no `subscriptions:` in the configuration
+ * file) is due: on chosen days of the month (`1` = the 1st, the default, for the PreviousMonth
+ * workbooks), on chosen weekdays (`mon`), `daily`, or `never`; combinations allowed (`1,15`,
+ * `mon,thu`). Parsed into a schedule of src/time/schedule.ts, evaluated on account-local dates.
  */
 import { ConfigError } from '../errors.ts';
 import type { LocalDate } from '../terms.ts';
-import { isoWeekday } from '../time/calendar.ts';
+import { isDue, type Schedule, type ScheduleRule } from '../time/schedule.ts';
 
-const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /** When `nightly` reports unless told: on the 1st, for the previous month's workbooks. */
 export const DEFAULT_REPORT_ON = '1';
 
-/** A parsed schedule. */
-export interface ReportSchedule {
+/** A parsed `--report-on`. */
+export interface ReportSchedule extends Schedule {
   readonly text: string;
-  readonly monthDays: ReadonlySet<number>;
-  readonly weekdays: ReadonlySet<number>;
-  readonly daily: boolean;
 }
 
 /** Parses `1,15`, `mon,thu`, `daily` or `never` (combinations of days and weekdays allowed). */
@@ -34,7 +32,7 @@ export function parseReportSchedule(text: string): ReportSchedule {
     else if (part === 'never') continue;
     else if (/^\d{1,2}$/.test(part) && Number(part) >= 1 && Number(part) <= 31) monthDays.add(Number(part));
     else if ((WEEKDAYS as readonly string[]).includes(part.slice(0, 3)) && part.length >= 3)
-      weekdays.add(WEEKDAYS.indexOf(part.slice(0, 3) as (typeof WEEKDAYS)[number]));
+      weekdays.add(WEEKDAYS.indexOf(part.slice(0, 3) as (typeof WEEKDAYS)[number]) + 1);
     else {
       throw new ConfigError(
         `--report-on: "${part}" is not a day of the month (1-31), a weekday (mon..sun), daily or never.`,
@@ -44,12 +42,18 @@ export function parseReportSchedule(text: string): ReportSchedule {
       );
     }
   }
-  return { text, monthDays, weekdays, daily };
+  const rules: ScheduleRule[] = daily
+    ? [{ every: 'day' }]
+    : [
+        ...(monthDays.size > 0
+          ? [{ every: 'month' as const, days: [...monthDays].sort((a, b) => a - b) }]
+          : []),
+        ...(weekdays.size > 0 ? [{ every: 'week' as const, weekdays: [...weekdays].sort() }] : []),
+      ];
+  return { text, rules };
 }
 
 /** True when the schedule says to report on this account-local date. */
-export function isReportDay(schedule: ReportSchedule, date: LocalDate): boolean {
-  if (schedule.daily) return true;
-  // weekdays holds 0 (Sunday) to 6 (Saturday), the --report-on names' order.
-  return schedule.monthDays.has(Number(date.slice(8, 10))) || schedule.weekdays.has(isoWeekday(date) % 7);
+export function isReportDay(schedule: Schedule, date: LocalDate): boolean {
+  return isDue(schedule, date);
 }

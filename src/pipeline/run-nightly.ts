@@ -1,31 +1,43 @@
 /**
- * The programmatic `nightly`: sync every stream, then, on the scheduled days, write the reports
- * and mail them. One outcome for the whole job: a sync that failed (even partly) sends no report,
- * because the figures would be stale or incomplete, and says so.
+ * The programmatic `nightly`: sync every stream, then the report subscriptions that are due (each
+ * period once, missed ones caught up; src/pipeline/subscriptions/). One outcome for the whole job:
+ * a sync that failed (even partly) sends no report, because the figures would be stale or
+ * incomplete, and says so; the periods it would have sent are caught up by the next good night.
  */
-import { sql } from 'kysely';
-import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { SyncOptions } from './sync-options.ts';
+import type { ConfigFile } from '../config-file/load-config-file.ts';
 import { openWarehouse } from '../load/db.ts';
-import { runReports, type ReportsResult, type RunReportsOptions } from '../reports/run-reports.ts';
-import { systemClock, type Clock } from '../terms.ts';
+import type { Logger } from '../logger.ts';
+import type { SendReportMailOptions, SentReportMail } from '../reports/mail/send-report-mail.ts';
+import { systemClock, type Clock, type LocalDate } from '../terms.ts';
 import type { ProgressSink } from './sync-context.ts';
-import { isReportDay, type ReportSchedule } from './report-schedule.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
-import { localDateOf } from '../time/calendar.ts';
+import type { SyncOptions } from './sync-options.ts';
+import type { DeliveryOutcome } from './subscriptions/deliver-occurrence.ts';
+import { runSubscriptionSchedule, type SubscriptionRunResult } from './subscriptions/run-subscriptions.ts';
+import type { Subscription } from './subscriptions/subscriptions.ts';
+
+/** What nightly does after the sync. */
+export interface NightlySubscriptionOptions {
+  /** The file's subscriptions, or the default one built from the nightly flags. */
+  readonly list: readonly Subscription[];
+  readonly file?: ConfigFile | undefined;
+  /** Report folder (a sub-folder per subscription of the configuration file). */
+  readonly outDir: string;
+  /** E-mail (true) or only write the files of what is due today. */
+  readonly mail: boolean;
+  /** Run the schedule as if today (in the account zone) were this date. (Default: today) */
+  readonly asOf?: LocalDate | undefined;
+}
 
 export interface NightlyOptions {
-  sync: SyncOptions;
-  schedule: ReportSchedule;
-  reports: RunReportsOptions;
+  readonly sync: SyncOptions;
+  readonly subscriptions: NightlySubscriptionOptions;
 }
 
 export interface NightlyResult {
-  sync: SyncSummary;
-  reports: ReportsResult | null;
-  /** Why no report was written, when none was. */
-  skipped?: string;
+  readonly sync: SyncSummary;
+  readonly subscriptions: SubscriptionRunResult;
 }
 
 /** Runs the nightly job; rejects with the sync's error when the sync did not fully succeed. */
@@ -37,7 +49,8 @@ export async function runNightly(
     clock?: Clock;
     signal?: AbortSignal;
     progress?: ProgressSink;
-    onWritten?: (paths: readonly string[]) => void;
+    onOutcome?: (outcome: DeliveryOutcome) => void;
+    sendMail?: (options: SendReportMailOptions) => Promise<SentReportMail>;
   },
 ): Promise<NightlyResult> {
   const clock = deps.clock ?? systemClock;
@@ -52,28 +65,21 @@ export async function runNightly(
   }
   const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const zone = await sql<{
-      zone: string;
-    }>`select iana_zone as zone from uptrends.account where account_id = ${summary.accountId ?? ''}`.execute(
-      warehouse.db,
-    );
-    const today = localDateOf(clock(), zone.rows[0]?.zone ?? 'UTC');
-    if (!isReportDay(options.schedule, today)) {
-      const skipped = `${today} is not a report day (--report-on ${options.schedule.text})`;
-      deps.logger.info(`nightly: ${skipped}`);
-      return { sync: summary, reports: null, skipped };
-    }
-    const reports = await runReports(
+    const subscriptions = await runSubscriptionSchedule(
       config,
       warehouse,
-      { ...options.reports, accountId: summary.accountId },
       {
-        clock,
-        logger: deps.logger,
-        onWritten: deps.onWritten,
+        subscriptions: options.subscriptions.list,
+        file: options.subscriptions.file,
+        accountId: summary.accountId ?? undefined,
+        outDir: options.subscriptions.outDir,
+        mail: options.subscriptions.mail,
+        asOf: options.subscriptions.asOf,
+        waitMs: options.sync.waitMs,
       },
+      { logger: deps.logger, clock, onOutcome: deps.onOutcome, sendMail: deps.sendMail },
     );
-    return { sync: summary, reports };
+    return { sync: summary, subscriptions };
   } finally {
     await warehouse.close();
   }

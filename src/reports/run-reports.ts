@@ -32,12 +32,16 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export interface RunReportsOptions {
   /** Which reports to write. (Default: ['sla', 'incidents']) */
   readonly reports?: readonly ReportKind[];
-  /** The period. (Default: PreviousMonth) */
-  readonly period?: PeriodOptions;
+  /** The period: options resolved in the account zone, or a period in that zone. (Default: PreviousMonth) */
+  readonly period?: PeriodOptions | ReportPeriod;
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
+  /** Monitors by guid or name, besides the groups' members. (Default: none) */
+  readonly monitors?: readonly string[] | undefined;
+  /** Hold every monitor and group to this target in percent, whatever their own. (Default: their own) */
+  readonly targetOverride?: number | undefined;
   /** Output folder. (Default: ./reports) */
   readonly outDir?: string;
   /** Files to write. (Default: ['xlsx', 'csv']) */
@@ -155,6 +159,7 @@ export async function runReports(
     accountId,
     period: options.period,
     monitorGroups: options.monitorGroups,
+    monitors: options.monitors,
     clock,
   };
   const write = { outDir, formats: options.formats, clock };
@@ -165,7 +170,10 @@ export async function runReports(
   if (reports.includes('sla')) {
     const input = await loadSlaReportInput(warehouse.db, {
       ...common,
-      defaultTarget: { desired: options.defaultTarget ?? DEFAULT_SLA_TARGET },
+      defaultTarget:
+        options.targetOverride === undefined
+          ? { desired: options.defaultTarget ?? DEFAULT_SLA_TARGET }
+          : { desired: options.targetOverride, overrides: true },
     });
     period = input.period;
     const written = await writeSlaReport(input, write);

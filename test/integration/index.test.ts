@@ -70,17 +70,27 @@ describe('programmatic API', () => {
 
   it('runNightly syncs and, on a report day, writes the reports; runReports writes them alone', async () => {
     const out = path.join(dir, 'nightly');
+    const outcomes: string[] = [];
     const result = await runNightly({
       config,
       clock: () => NOW,
       sync: { initialDays: 40 },
       reportOn: 'daily',
-      reports: { outDir: out, formats: ['csv'] },
+      outDir: out,
+      formats: ['csv'],
+      mail: false,
+      onOutcome: (outcome) =>
+        outcomes.push(`${outcome.subscription} ${outcome.period.label} ${outcome.status}`),
     });
     expect(result.sync.status).toBe('succeeded');
-    expect(result.reports?.period.label).toBe('October 2025');
-    expect(result.reports!.paths.length).toBeGreaterThan(0);
-    for (const file of result.reports!.paths) expect(existsSync(file), file).toBe(true);
+    expect(result.subscriptions.asOf).toBe('2025-11-20');
+    expect(outcomes).toEqual(['default October 2025 written']);
+    const files = result.subscriptions.outcomes[0]!.files;
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect(existsSync(file), file).toBe(true);
+      expect(file.endsWith('.csv'), file).toBe(true);
+    }
 
     const written: string[] = [];
     const reports = await runReports({

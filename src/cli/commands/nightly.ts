@@ -1,12 +1,14 @@
-/** `uptrends-etl nightly`: the scheduled job: sync, then the reports on report days. */
+/** `uptrends-etl nightly`: the scheduled job: sync, then the report subscriptions that are due. */
 import type { Command } from 'commander';
 import { DEFAULT_REPORT_ON, parseReportSchedule } from '../../pipeline/report-schedule.ts';
-import type { NightlyOptions } from '../../pipeline/run-nightly.ts';
+import type { SyncOptions } from '../../pipeline/sync-options.ts';
+import { defaultSubscription, type Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
-import { checkReportPeriodOptions, DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
+import type { LocalDate } from '../../terms.ts';
+import { DEFAULT_REPORT_PRESET, parseLocalDate } from '../../time/period-options.ts';
 import type { CommandModule } from '../command-module.ts';
-import { formatOptionOf, printWritten } from './report.ts';
+import { formatOptionOf, printOutcome } from '../report-output.ts';
 import { addSyncOptions, printSyncSummary, streamListHelp, syncOptionsFrom, type SyncFlags } from './sync.ts';
 
 interface NightlyFlags extends SyncFlags {
@@ -15,22 +17,41 @@ interface NightlyFlags extends SyncFlags {
   out: string;
   format: ReportFormat[];
   mail: boolean;
+  asOf?: string;
+}
+
+/** What the flags ask for; the action settles the subscriptions (the file's, or this default one). */
+export interface NightlyCommandOptions {
+  readonly sync: SyncOptions;
+  /** The subscription without a `subscriptions:` section; its recipients are REPORT_MAIL_TO. */
+  readonly defaultSubscription: Subscription;
+  readonly outDir: string;
+  /** `--no-mail` turns it off; mail is sent only when SMTP_URL is set too. */
+  readonly mail: boolean;
+  readonly asOf: LocalDate | undefined;
 }
 
 /**
  * The nightly options from the flags; every setting is checked here, before the sync, so a typo in
- * a report option never costs a whole sync first. `reports.mail` is the request (`--no-mail` turns
- * it off); the action sends only when SMTP_URL is set.
+ * a report option never costs a whole sync first.
  */
-export function nightlyOptionsFrom(flags: NightlyFlags): NightlyOptions {
-  const period = { preset: flags.reportPeriod };
-  checkReportPeriodOptions(period);
+export function nightlyOptionsFrom(flags: NightlyFlags): NightlyCommandOptions {
   return {
     sync: syncOptionsFrom(flags),
-    schedule: parseReportSchedule(flags.reportOn),
-    reports: { period, outDir: flags.out, formats: flags.format, mail: flags.mail },
+    defaultSubscription: defaultSubscription({
+      schedule: parseReportSchedule(flags.reportOn),
+      period: flags.reportPeriod,
+      formats: flags.format,
+      mailTo: [],
+    }),
+    outDir: flags.out,
+    mail: flags.mail,
+    asOf: flags.asOf === undefined ? undefined : parseLocalDate('--as-of', flags.asOf),
   };
 }
+
+/** Options that only shape the default subscription (ignored when the file has subscriptions). */
+const DEFAULT_SUBSCRIPTION_OPTIONS = ['reportOn', 'reportPeriod', 'format'];
 
 export const nightlyCommand: CommandModule = {
   name: 'nightly',
@@ -40,69 +61,92 @@ export const nightlyCommand: CommandModule = {
     addSyncOptions(command)
       .option(
         '--report-on <days>',
-        'when to report: days of the month (1,15), weekdays (mon), daily or never',
+        'without subscriptions in the configuration file: when to report: days of the month (1,15), weekdays (mon), daily or never',
         DEFAULT_REPORT_ON,
       )
-      .option('--report-period <preset>', 'PresetPeriod the reports cover', DEFAULT_REPORT_PRESET)
-      .option('--out <dir>', 'folder for the report files', DEFAULT_REPORT_DIR)
-      .addOption(formatOptionOf())
+      .option(
+        '--report-period <preset>',
+        'without subscriptions in the configuration file: the finished period the reports cover',
+        DEFAULT_REPORT_PRESET,
+      )
+      .option('--out <dir>', 'folder for the report files, a sub-folder per subscription', DEFAULT_REPORT_DIR)
+      .addOption(formatOptionOf('without subscriptions in the configuration file: files to write'))
       .option(
         '--no-mail',
-        'write the reports but do not e-mail them (default: mail them when SMTP_URL is set)',
+        'write the reports due today but do not e-mail them (default: mail them when SMTP_URL is set)',
+      )
+      .option(
+        '--as-of <date>',
+        'run the schedule as if today (in the account zone) were this date, yyyy-MM-dd; not later than today',
       )
       .addHelpText(
         'after',
         () => `${streamListHelp()}
 
 With --streams, only those streams are synced; the reports still read the whole warehouse.
+
+Subscriptions come from the subscriptions: section of the configuration file (see the README); without
+it, one subscription named "default" sends both reports of every monitor to REPORT_MAIL_TO on the
+--report-on days. Every period is sent once (a delivery ledger in the warehouse), periods missed while
+the job did not run are caught up oldest first, and failed sends are tried again the next night.
+
 Exit code: that of the sync when it fails (no report is sent then: the figures would be stale), else
-that of the reports and the mail. See the README for the cron line, the systemd timer and the container.
+7 when a delivery failed, else 0. See the README for the cron line, the systemd timer and the container.
 
 Examples:
-  $ uptrends-etl nightly                               sync; on the 1st, last month's reports by e-mail
+  $ uptrends-etl nightly                               sync; the subscriptions due today
   $ uptrends-etl nightly --report-on mon --report-period PreviousWeek
+  $ uptrends-etl nightly --as-of 2025-11-03            catch up as if it were 3 November
   $ uptrends-etl nightly --report-on never --wait 600   sync only, queueing behind a running job
   $ uptrends-etl nightly --streams slas --report-on never   refresh the SLA definitions only`,
       )
-      .action(async (flags: NightlyFlags) => {
+      .action(async (flags: NightlyFlags, self: Command) => {
         const options = nightlyOptionsFrom(flags);
         const config = ctx.config();
-        const [{ runNightly }, { createProgress }] = await Promise.all([
+        const file = ctx.configFile();
+        const logger = ctx.logger();
+        const [{ runNightly }, { fileSubscriptions }, { createProgress }] = await Promise.all([
           import('../../pipeline/run-nightly.ts'),
+          import('../../pipeline/subscriptions/subscriptions.ts'),
           import('../progress.ts'),
         ]);
-        const logger = ctx.logger();
-        const mail = options.reports.mail === true && config.smtpUrl !== undefined;
-        if (options.reports.mail === true && !mail)
-          logger.info('nightly: SMTP_URL is not set, reports are written but not e-mailed');
+        const mail = options.mail && config.smtpUrl !== undefined;
+        if (options.mail && !mail)
+          logger.info('nightly: SMTP_URL is not set, the reports due today are written but not e-mailed');
+        const fromFile = fileSubscriptions(file);
+        const ignored = DEFAULT_SUBSCRIPTION_OPTIONS.filter((o) => self.getOptionValueSource(o) === 'cli');
+        if (fromFile !== undefined && ignored.length > 0) {
+          logger.warn(
+            `nightly: --report-on, --report-period and --format apply only without subscriptions in the configuration file; ignored (${file?.name ?? ''} has ${fromFile.length})`,
+          );
+        }
+        const list = fromFile ?? [{ ...options.defaultSubscription, addresses: config.mailTo }];
         const result = await runNightly(
           config,
-          { ...options, reports: { ...options.reports, mail } },
+          {
+            sync: options.sync,
+            subscriptions: { list, file, outDir: options.outDir, mail, asOf: options.asOf },
+          },
           {
             logger,
             signal: ctx.signal,
             progress: createProgress(logger),
-            onWritten: (paths) => printWritten(ctx, paths),
+            onOutcome: (outcome) => printOutcome(ctx, outcome),
           },
         );
         printSyncSummary(ctx, 'sync', result.sync);
-        const reports =
-          result.reports === null
-            ? null
-            : {
-                period: result.reports.period.label,
-                zone: result.reports.period.zone,
-                files: result.reports.paths,
-                mailedTo: result.reports.mail?.accepted ?? null,
-              };
+        const { outcomes, asOf } = result.subscriptions;
+        const sent = outcomes.filter((o) => o.status === 'sent').length;
         ctx.result(
           'nightly',
-          { runId: result.sync.runId, status: result.sync.status, reports, skipped: result.skipped ?? null },
-          result.reports === null
-            ? `reports: skipped (${result.skipped ?? 'not a report day'})`
-            : result.reports.mail === null
-              ? `reports: ${result.reports.paths.length} files for ${result.reports.period.label}, not e-mailed`
-              : `reports: mailed to ${result.reports.mail.accepted.join(', ')}`,
+          {
+            runId: result.sync.runId,
+            status: result.sync.status,
+            asOf,
+            deliveries: outcomes.length,
+            sent,
+          },
+          `subscriptions as of ${asOf}: ${outcomes.length === 0 ? 'nothing due' : `${sent} sent, ${outcomes.length - sent} other`}`,
         );
       });
   },

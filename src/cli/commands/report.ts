@@ -1,8 +1,9 @@
-/** `uptrends-etl report sla | incidents | send`: workbooks and CSVs from the warehouse, optionally mailed. */
-import { Option, type Command } from 'commander';
+/** `uptrends-etl report sla | incidents | send | subscriptions`: report files from the warehouse, optionally mailed. */
+import type { Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
-import { checkReportPeriodOptions, DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
-import { REPORT_FORMATS, type ReportFormat } from '../../reports/render/report-files.ts';
+import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
+import type { Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
+import type { ReportFormat } from '../../reports/render/report-files.ts';
 import {
   DEFAULT_MAX_ATTACHMENT_BYTES,
   DEFAULT_RAW_ALERT_ROW_LIMIT,
@@ -10,11 +11,19 @@ import {
   DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
 import type { ReportKind, RunReportsOptions } from '../../reports/run-reports.ts';
+import {
+  checkReportPeriodOptions,
+  DEFAULT_REPORT_PRESET,
+  type PeriodOptions,
+} from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption } from '../options.ts';
+import { formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
 
 interface ReportFlags {
+  subscription?: string;
+  period?: string;
   month?: string;
   from?: string;
   to?: string;
@@ -25,21 +34,6 @@ interface ReportFlags {
   format: ReportFormat[];
   defaultTarget?: number;
   mail?: boolean;
-}
-
-/** `--format xlsx,csv`: a non-empty list of known formats. */
-function formatOption(value: string): ReportFormat[] {
-  const formats = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter((s) => s !== '');
-  const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
-  if (formats.length === 0 || unknown.length > 0) {
-    throw new ConfigError(`--format must be a comma list of ${REPORT_FORMATS.join(', ')}; not "${value}".`, {
-      context: { setting: '--format' },
-    });
-  }
-  return [...new Set(formats)] as ReportFormat[];
 }
 
 /** `--default-target 99.9`: a percentage above 0, at most 100. */
@@ -54,16 +48,6 @@ function targetOption(value: string): number {
     );
   }
   return n;
-}
-
-/** `--format <list>` with its default (also `nightly --format`). */
-export function formatOptionOf(): Option {
-  return new Option(
-    '--format <list>',
-    `files to write: ${REPORT_FORMATS.join(', ')} or both, comma-separated`,
-  )
-    .argParser(formatOption)
-    .default([...REPORT_FORMATS], REPORT_FORMATS.join(','));
 }
 
 /** Turns the flags into RunReportsOptions; period options are validated before the warehouse opens. */
@@ -84,6 +68,43 @@ export function reportOptionsFrom(
     defaultTarget: flags.defaultTarget,
     mail,
   };
+}
+
+/** `report send --subscription NAME`: one subscription now, for a period. */
+interface SubscriptionSend {
+  readonly name: string;
+  /** `--period`: the subscription period holding this day. */
+  readonly within: string | undefined;
+  readonly explicit: PeriodOptions;
+  readonly accountId: string | undefined;
+  readonly outDir: string;
+}
+
+/** What `report send` does: both reports by mail, or one subscription. */
+type SendOptions =
+  | { readonly reports: RunReportsOptions; readonly subscription?: undefined }
+  | { readonly subscription: SubscriptionSend; readonly reports?: undefined };
+
+function sendOptionsFrom(flags: ReportFlags): SendOptions {
+  if (flags.subscription !== undefined) {
+    const explicit = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
+    checkReportPeriodOptions(explicit);
+    return {
+      subscription: {
+        name: flags.subscription,
+        within: flags.period,
+        explicit,
+        accountId: flags.account,
+        outDir: flags.out,
+      },
+    };
+  }
+  if (flags.period !== undefined) {
+    throw new ConfigError('--period needs --subscription; for a plain report use --month or --from/--to.', {
+      context: { setting: '--period' },
+    });
+  }
+  return { reports: reportOptionsFrom(flags, ['sla', 'incidents'], true) };
 }
 
 function addReportOptions(command: Command, extra: { mail: boolean; target: boolean }): Command {
@@ -143,9 +164,70 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
   );
 }
 
-/** One result per written file: its path (text), or `{"result":"file","path":...}` (JSON). */
-export function printWritten(ctx: CliContext, paths: readonly string[]): void {
-  for (const path of paths) ctx.result('file', { path }, path);
+/** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
+async function subscriptionsOf(ctx: CliContext): Promise<Subscription[]> {
+  const [{ defaultSubscription, fileSubscriptions }, { parseReportSchedule }] = await Promise.all([
+    import('../../pipeline/subscriptions/subscriptions.ts'),
+    import('../../pipeline/report-schedule.ts'),
+  ]);
+  return (
+    fileSubscriptions(ctx.configFile()) ?? [
+      defaultSubscription({ schedule: parseReportSchedule(DEFAULT_REPORT_ON), mailTo: ctx.config().mailTo }),
+    ]
+  );
+}
+
+/** `report send --subscription NAME`: one subscription now, recorded in the delivery ledger. */
+async function sendSubscription(ctx: CliContext, send: SubscriptionSend): Promise<void> {
+  const config = ctx.config();
+  const file = ctx.configFile();
+  const { sendSubscriptionNow } = await import('../../pipeline/subscriptions/send-subscription.ts');
+  const subscriptions = await subscriptionsOf(ctx);
+  const warehouse = await ctx.warehouse();
+  await sendSubscriptionNow(
+    config,
+    warehouse,
+    {
+      subscriptions,
+      file,
+      accountId: send.accountId,
+      outDir: send.outDir,
+      name: send.name,
+      choice: { within: send.within, explicit: send.explicit },
+    },
+    { logger: ctx.logger(), onOutcome: (outcome) => printOutcome(ctx, outcome) },
+  );
+}
+
+/** `report subscriptions`: the list with next due dates and last deliveries. */
+async function printSubscriptions(
+  ctx: CliContext,
+  options: { accountId: string | undefined },
+): Promise<void> {
+  const subscriptions = await subscriptionsOf(ctx);
+  const { listSubscriptions } = await import('../../pipeline/subscriptions/list-subscriptions.ts');
+  const warehouse = await ctx.warehouse();
+  const list = await listSubscriptions(warehouse, { subscriptions, accountId: options.accountId });
+  const source =
+    ctx.configFile()?.contents.subscriptions === undefined
+      ? ' (no subscriptions in a configuration file: the default one)'
+      : ` (${ctx.configFile()?.name ?? ''})`;
+  const lines = [`subscriptions of account ${list.accountId} (${list.zone}), today ${list.today}${source}:`];
+  for (const s of list.subscriptions) {
+    lines.push(
+      `${s.name}: ${s.schedule}, ${s.period}; ${s.reports.join(' and ')} as ${s.formats.join(', ')}`,
+      `  scope: ${s.scope}`,
+      `  recipients: ${s.recipients}`,
+      `  next due: ${s.nextDue === null ? 'never' : `${s.nextDue.date} (${s.nextDue.period})`}`,
+      `  last delivery: ${s.lastDelivery === null ? 'none yet' : `${s.lastDelivery.period}, ${s.lastDelivery.status}${s.lastDelivery.kind === 'scheduled' ? '' : ` (${s.lastDelivery.kind})`} ${s.lastDelivery.at ?? ''} to ${s.lastDelivery.recipients} recipient(s), message ${s.lastDelivery.messageId}`}`,
+    );
+    for (const w of s.waiting) {
+      lines.push(`  waiting: ${w.period} (due ${w.due})${w.lastError === null ? '' : `: ${w.lastError}`}`);
+    }
+    if (s.firstDue === null)
+      lines.push('  (not yet seen by nightly: catch-up starts from its first nightly run)');
+  }
+  ctx.result('subscriptions', { ...list }, lines);
 }
 
 const EXAMPLES = {
@@ -169,18 +251,28 @@ Examples:
   send: `
 Writes both reports, then mails them over SMTP_URL from REPORT_MAIL_FROM to REPORT_MAIL_TO (a comma
 list). Attachments above ${DEFAULT_MAX_ATTACHMENT_BYTES / 1024 / 1024} MB in total are left out and the mail lists their paths instead.
+With --subscription, sends that subscription of the configuration file (its reports, scope, formats
+and recipients) for its latest due period, the one holding --period, or --month/--from/--to/--preset,
+and records it in the delivery ledger: a period not yet delivered counts as delivered (nightly will
+not send it again), a period already delivered is recorded as a resend.
 
 Examples:
   $ uptrends-etl report send                                 last month, both reports
-  $ uptrends-etl report send --month 2025-10 --monitor-group Webshop`,
+  $ uptrends-etl report send --month 2025-10 --monitor-group Webshop
+  $ uptrends-etl report send --subscription eu-weekly        its latest period, now
+  $ uptrends-etl report send --subscription board --period 2025-08-15   the quarter holding that day`,
 };
 
 /** The options each subcommand runs with. */
 const OPTIONS_OF = {
   'report sla': (flags: ReportFlags) => reportOptionsFrom(flags, ['sla'], flags.mail === true),
   'report incidents': (flags: ReportFlags) => reportOptionsFrom(flags, ['incidents'], flags.mail === true),
-  'report send': (flags: ReportFlags) => reportOptionsFrom(flags, ['sla', 'incidents'], true),
+  'report send': sendOptionsFrom,
+  'report subscriptions': (flags: { account?: string }) => ({ accountId: flags.account }),
 };
+
+/** Options `--subscription` replaces: the subscription sets its scope, formats and target. */
+const NOT_WITH_SUBSCRIPTION = ['monitorGroup', 'format', 'defaultTarget'];
 
 export const reportCommand: CommandModule = {
   name: 'report',
@@ -193,6 +285,7 @@ Examples:
   $ uptrends-etl report sla --month 2025-10
   $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Webshop
   $ uptrends-etl report send                    both reports of last month, by e-mail
+  $ uptrends-etl report subscriptions           the subscriptions, when each is next due
 Run "uptrends-etl report <command> --help" for the options.`,
     );
     addReportOptions(
@@ -208,10 +301,47 @@ Run "uptrends-etl report <command> --help" for the options.`,
       .addHelpText('after', EXAMPLES.incidents)
       .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report incidents'](flags)));
     addReportOptions(
-      report.command('send').description('Write both reports and e-mail them; prints the paths.'),
+      report
+        .command('send')
+        .description(
+          'Write both reports and e-mail them (or one subscription, --subscription); prints the paths.',
+        ),
       { mail: false, target: true },
     )
+      .option(
+        '--subscription <name>',
+        'send this subscription of the configuration file now (recorded in the ledger)',
+      )
+      .option('--period <yyyy-MM-dd>', 'with --subscription: the subscription period that holds this day')
       .addHelpText('after', EXAMPLES.send)
-      .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report send'](flags)));
+      .action((flags: ReportFlags, command: Command) => {
+        const send = OPTIONS_OF['report send'](flags);
+        if (send.subscription === undefined) return run(ctx, send.reports);
+        for (const option of NOT_WITH_SUBSCRIPTION) {
+          if (command.getOptionValueSource(option) === 'cli') {
+            throw new ConfigError(
+              `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target.`,
+              { context: { setting: '--subscription' } },
+            );
+          }
+        }
+        return sendSubscription(ctx, send.subscription);
+      });
+    report
+      .command('subscriptions')
+      .description(
+        'List the report subscriptions: schedule, scope, recipients, next due date, last delivery.',
+      )
+      .option('--account <id>', 'the account, when the warehouse holds several')
+      .addHelpText(
+        'after',
+        `
+Examples:
+  $ uptrends-etl report subscriptions
+  $ uptrends-etl --config /etc/uptrends-etl.yaml report subscriptions --json`,
+      )
+      .action((flags: { account?: string }) =>
+        printSubscriptions(ctx, OPTIONS_OF['report subscriptions'](flags)),
+      );
   },
 };

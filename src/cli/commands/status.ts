@@ -64,6 +64,18 @@ export function statusText(status: WarehouseStatus): string[] {
       `  ${w.stream} [account ${w.accountId}, ${w.partitions} partition(s)]: ${w.oldest ?? '-'} .. ${w.newest ?? '-'}`,
     );
   }
+  if (status.deliveries.length > 0) lines.push('report deliveries needing attention:');
+  for (const d of status.deliveries) {
+    lines.push(
+      `  ${d.subscription} ${d.period}: ${
+        d.status === 'failed'
+          ? `failed ${d.attempts} time(s), tried again next run: ${d.error ?? ''}`
+          : d.status === 'unknown'
+            ? `unknown, maybe delivered (message ${d.messageId} in the mail server log): ${d.error ?? ''}`
+            : `${d.status}: being sent now, or its run stopped (the next run settles it)`
+      }`,
+    );
+  }
   if (status.tables.length > 0) lines.push('rows:');
   for (const t of status.tables) lines.push(`  ${t.table.padEnd(40)} ${t.rows}`);
   return lines;

@@ -6,10 +6,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ReportError } from '../../errors.ts';
-import { reportFileName, type WriteReportOptions } from '../render/report-files.ts';
+import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
 import type { IncidentReportInput, ReportRawAlert } from '../queries/report-input.ts';
 import { buildIncidentModel, type IncidentModel } from './model.ts';
 import { writeIncidentSummaryCsv, writeIncidentsCsv, writeRawAlertsCsv } from './render-csv.ts';
+import { writeIncidentPdf } from './render-pdf.ts';
 import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
 
 /** File name stem of the incident workbook. */
@@ -49,7 +50,7 @@ export async function writeIncidentReport(
   input: IncidentReportInput,
   options: WriteIncidentReportOptions,
 ): Promise<WrittenIncidentReport> {
-  const formats = options.formats ?? ['xlsx', 'csv'];
+  const formats = options.formats ?? DEFAULT_REPORT_FORMATS;
   const limit = options.rawAlertRowLimit ?? DEFAULT_RAW_ALERT_ROW_LIMIT;
   const model = buildIncidentModel(input, options.clock);
   const csvPath = (name: string): string => join(options.outDir, reportFileName(name, input.period, '.csv'));
@@ -75,6 +76,11 @@ export async function writeIncidentReport(
       const summary = csvPath('uptrends-incidents-summary');
       await writeIncidentSummaryCsv(model, summary);
       paths.push(incidents, summary);
+    }
+    if (formats.includes('pdf')) {
+      const pdf = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.pdf'));
+      await writeIncidentPdf(model, pdf);
+      paths.push(pdf);
     }
     if (formats.includes('csv') || rawAlertsInCsvOnly) {
       const names = new Map(input.monitors.map((m) => [m.monitor_guid, m.name]));

@@ -1,10 +1,21 @@
 /**
- * Subject, HTML and plain-text body of the report mail. The headline figures are in the body
- * itself (readable on a phone without opening any attachment); untrusted text is escaped.
+ * Subject, HTML and plain-text body of the report mail, written to be read on a phone: one column
+ * at most 600 px wide, the headline first (uptime against the target, with the status as a word
+ * beside its colour), then the figures, the five worst monitors, the daily chart (an inline `cid:`
+ * image, so it shows without loading anything from the web), the groups and the incidents. The
+ * plain-text part says the same for clients that show no HTML. Untrusted text (monitor and group
+ * names come from the account) is escaped; every style is inline, as mail clients drop <style>.
  */
 import type { IncidentModel } from '../incidents/model.ts';
+import type { SlaStatus } from '../model/sla-status.ts';
 import { localText } from '../render/cell-values.ts';
-import { safeText } from '../render/safe-text.ts';
+import {
+  minutesText,
+  percentText,
+  plainText,
+  slaFigureRows,
+  statusColour,
+} from '../render/headline-figures.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import { escapeHtml } from './escape-html.ts';
 
@@ -16,6 +27,12 @@ export interface MailContentInput {
   readonly attached: readonly string[];
   /** Files left out because of the size limit (full paths shown in the body). */
   readonly omitted: readonly string[];
+  /** Content-ID of the inline daily chart; without it the body has no image. */
+  readonly chartCid?: string | undefined;
+  /** Subject template: `{subscription}`, `{period}`, `{scope}`, `{uptime}`, `{status}`. (Default: the figures) */
+  readonly subject?: string | undefined;
+  /** The subscription the mail is sent for, shown at the top. */
+  readonly subscription?: string | undefined;
 }
 
 /** A composed mail. */
@@ -25,36 +42,48 @@ export interface MailContent {
   readonly text: string;
 }
 
-/** Percent with three decimals, or "n/a". */
-export function percentText(value: number | null): string {
-  return value === null ? 'n/a' : `${value.toFixed(3)}%`;
-}
-
-/** Minutes with one decimal, or "n/a". */
-export function minutesText(ms: number | null): string {
-  return ms === null ? 'n/a' : `${(ms / 60_000).toFixed(1)} min`;
-}
-
 // Mail text is plain (no formulas apply), but control characters and length limits still do.
-const clean = (text: string): string => safeText(text).replace(/^'(?=[=+\-@\t\r])/, '');
+const clean = (text: string): string => plainText(text, 500);
 
-function slaFigures(sla: SlaModel): [string, string][] {
+const FONT = 'font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Roboto,Helvetica,Arial,sans-serif';
+const TABLE = 'width:100%;border-collapse:collapse;font-size:15px';
+const CELL = 'padding:6px 4px;border-bottom:1px solid #d0d7de;vertical-align:top';
+const H2 = 'font-size:17px;margin:20px 0 6px';
+
+function statusBadge(status: SlaStatus | null): string {
+  const colour = statusColour(status);
+  return `<strong style="color:${colour}">${escapeHtml(status ?? 'No data')}</strong>`;
+}
+
+function headline(sla: SlaModel): string {
   const o = sla.overall;
+  const colour = statusColour(o.status);
   return [
-    [
-      'Uptime',
-      `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${o.status ?? 'no data'})`,
-    ],
-    ['Previous period', percentText(sla.overallPrevious.uptime)],
-    ['Downtime', `${minutesText(o.downtimeMs)} of a ${minutesText(o.errorBudgetMs)} error budget`],
-    ['Incidents', `${o.incidents} started, ${o.ongoing} ongoing`],
-    [
-      'MTTR',
-      `${minutesText(o.mttrMs)} (median ${minutesText(o.medianTtrMs)}, longest ${minutesText(o.longestMs)})`,
-    ],
-    ['Monitors missing SLA', `${o.missedCount} of ${sla.monitors.length}`],
-    ['Maintenance excluded', minutesText(o.maintenanceExcludedMs)],
-  ];
+    `<div style="border-left:6px solid ${colour};padding:8px 12px;background:#f6f8fa;margin:8px 0 12px">`,
+    `<div style="font-size:32px;font-weight:bold;line-height:1.2">${escapeHtml(percentText(o.uptime))}</div>`,
+    `<div style="font-size:15px">uptime against a target of ${escapeHtml(percentText(o.target.desired))}: ${statusBadge(o.status)}</div>`,
+    '</div>',
+  ].join('');
+}
+
+function table(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  raw = new Set<number>(),
+): string {
+  const head = headers.map((h) => `<th align="left" style="${CELL}">${escapeHtml(h)}</th>`).join('');
+  const body = rows
+    .map(
+      (r) =>
+        `<tr>${r.map((c, i) => `<td style="${CELL}">${raw.has(i) ? c : escapeHtml(c)}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  return `<table role="presentation" style="${TABLE}"><tr>${head}</tr>${body}</table>`;
+}
+
+/** Fills `{subscription}`, `{period}`, `{scope}`, `{uptime}` and `{status}` in a subject template. */
+function fillSubject(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 /** Builds subject, HTML and text from the report models. */
@@ -62,26 +91,60 @@ export function buildMailContent(input: MailContentInput): MailContent {
   const { sla, incidents } = input;
   const period = sla?.period ?? incidents?.period;
   const label = period === undefined ? '' : `${period.label} (${period.zone})`;
-  const subject = sla
+  const defaultSubject = sla
     ? `[SLA] ${label}: ${percentText(sla.overall.uptime)} uptime, target ${percentText(sla.overall.target.desired)} ${sla.overall.status ?? ''}, ${sla.overall.missedCount} monitor(s) missed`
     : `[Incidents] ${label}: ${incidents?.rows.length ?? 0} incident(s)`;
-  const html: string[] = [`<h2>${escapeHtml(clean(`Uptrends report ${label}`))}</h2>`];
-  const text: string[] = [`Uptrends report ${label}`, ''];
+  const subject =
+    input.subject === undefined
+      ? defaultSubject
+      : fillSubject(input.subject, {
+          subscription: input.subscription ?? '',
+          period: period?.label ?? '',
+          scope: sla?.scope ?? incidents?.scope ?? '',
+          uptime: sla ? percentText(sla.overall.uptime) : '',
+          status: sla?.overall.status ?? '',
+        });
+  const scope = sla?.scope ?? incidents?.scope;
+  const kicker = ['Uptrends report', input.subscription, scope].filter((s) => s !== undefined && s !== '');
+  const html: string[] = [
+    `<p style="font-size:13px;color:#57606a;margin:0">${escapeHtml(clean(kicker.join(' · ')))}</p>`,
+    `<h1 style="font-size:22px;margin:4px 0 8px">${escapeHtml(clean(label))}</h1>`,
+  ];
+  const text: string[] = [`Uptrends report ${label}`, ...(scope ? [`Scope: ${clean(scope)}`] : []), ''];
 
   if (sla) {
-    html.push('<table cellpadding="4" border="1" style="border-collapse:collapse">');
-    for (const [name, value] of slaFigures(sla)) {
-      html.push(`<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`);
-      text.push(`${name}: ${value}`);
+    html.push(headline(sla));
+    html.push(table(['Figure', 'Value'], slaFigureRows(sla)));
+    for (const [name, value] of slaFigureRows(sla)) text.push(`${name}: ${value}`);
+    if (sla.worst.length > 0) {
+      html.push(`<h2 style="${H2}">Five worst monitors</h2>`);
+      text.push('', 'Worst monitors:');
+      const rows = sla.worst.map((w) => [
+        escapeHtml(clean(w.monitor.name)),
+        escapeHtml(percentText(w.figures.uptime)),
+        escapeHtml(minutesText(w.figures.downtimeMs)),
+        statusBadge(w.figures.status),
+      ]);
+      html.push(table(['Monitor', 'Uptime', 'Down', 'Status'], rows, new Set([0, 1, 2, 3])));
+      for (const w of sla.worst) {
+        text.push(
+          `- ${clean(w.monitor.name)}: ${percentText(w.figures.uptime)}, ${minutesText(w.figures.downtimeMs)} down (${w.figures.status ?? 'no data'})`,
+        );
+      }
     }
-    html.push(
-      '</table>',
-      '<h3>Groups</h3>',
-      '<table cellpadding="4" border="1" style="border-collapse:collapse">',
-    );
-    html.push('<tr><th>Group</th><th>Uptime</th><th>Target</th><th>Status</th><th>Downtime</th></tr>');
+    if (input.chartCid !== undefined) {
+      html.push(
+        `<h2 style="${H2}">Daily uptime</h2>`,
+        `<img src="cid:${escapeHtml(input.chartCid)}" alt="Daily uptime of everything in scope, with the target as a dashed line" width="560" style="display:block;width:100%;max-width:560px;height:auto;border:0">`,
+      );
+      text.push(
+        '',
+        'The daily uptime chart is in the HTML part of this e-mail and in the attached PDF, if any.',
+      );
+    }
+    html.push(`<h2 style="${H2}">Groups</h2>`);
     text.push('', 'Groups:');
-    for (const g of sla.groups) {
+    const groupRows = sla.groups.map((g) => {
       const f = g.figures;
       const cells = [
         clean(g.group.description),
@@ -90,45 +153,54 @@ export function buildMailContent(input: MailContentInput): MailContent {
         f.status ?? 'no data',
         minutesText(f.downtimeMs),
       ];
-      html.push(`<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`);
       text.push(`- ${cells.join(' | ')}`);
-    }
-    html.push('</table>');
-    if (sla.worst.length > 0) {
-      html.push('<h3>Worst monitors</h3><ol>');
-      text.push('', 'Worst monitors:');
-      for (const w of sla.worst) {
-        const line = `${clean(w.monitor.name)}: ${percentText(w.figures.uptime)}, ${minutesText(w.figures.downtimeMs)} down (${w.figures.status ?? 'no data'})`;
-        html.push(`<li>${escapeHtml(line)}</li>`);
-        text.push(`- ${line}`);
-      }
-      html.push('</ol>');
-    }
+      return [
+        escapeHtml(cells[0]!),
+        escapeHtml(cells[1]!),
+        escapeHtml(cells[2]!),
+        statusBadge(f.status),
+        escapeHtml(cells[4]!),
+      ];
+    });
+    html.push(
+      table(['Group', 'Uptime', 'Target', 'Status', 'Downtime'], groupRows, new Set([0, 1, 2, 3, 4])),
+    );
   }
   if (incidents) {
     const ongoing = incidents.rows.filter((r) => r.ongoing).length;
     const line = `${incidents.rows.length} incident(s) touched the period, ${ongoing} still ongoing.`;
-    html.push(`<h3>Incidents</h3><p>${escapeHtml(line)}</p>`);
+    html.push(`<h2 style="${H2}">Incidents</h2><p style="font-size:15px">${escapeHtml(line)}</p>`);
     text.push('', `Incidents: ${line}`);
   }
   const generated = sla?.generatedAt ?? incidents?.generatedAt;
+  const foot: string[] = [];
   if (generated !== undefined && period !== undefined) {
     const stamp = `Generated ${localText(generated, period.zone)} (${period.zone}).`;
-    html.push(`<p>${escapeHtml(stamp)}</p>`);
+    foot.push(`<p>${escapeHtml(stamp)}</p>`);
     text.push('', stamp);
   }
   if (input.attached.length > 0) {
-    html.push(`<p>Attached: ${input.attached.map((f) => escapeHtml(f)).join(', ')}</p>`);
+    foot.push(`<p>Attached: ${input.attached.map((f) => escapeHtml(f)).join(', ')}</p>`);
     text.push(`Attached: ${input.attached.join(', ')}`);
   }
   if (input.omitted.length > 0) {
-    html.push('<p>The files were too large to attach. They are here:</p><ul>');
-    html.push(...input.omitted.map((p) => `<li>${escapeHtml(p)}</li>`), '</ul>');
+    foot.push('<p>The files were too large to attach. They are here:</p><ul>');
+    foot.push(...input.omitted.map((p) => `<li>${escapeHtml(p)}</li>`), '</ul>');
     text.push('The files were too large to attach. They are here:', ...input.omitted.map((p) => `- ${p}`));
   }
+  html.push(`<div style="font-size:13px;color:#57606a;margin-top:20px">${foot.join('\n')}</div>`);
+  const cleanSubject = clean(subject).replace(/\s+/g, ' ').trim();
   return {
-    subject: clean(subject).replace(/\s+/g, ' ').trim(),
-    html: `<html><body>${html.join('\n')}</body></html>`,
+    subject: cleanSubject,
+    html: [
+      '<!doctype html><html><head><meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${escapeHtml(cleanSubject)}</title></head>`,
+      `<body style="margin:0;padding:0;background:#eaeef2;${FONT};color:#1f2328">`,
+      '<div style="max-width:600px;margin:0 auto;padding:16px;background:#ffffff">',
+      html.join('\n'),
+      '</div></body></html>',
+    ].join('\n'),
     text: text.join('\n'),
   };
 }

@@ -1,10 +1,17 @@
 /**
- * Sends the report mail over SMTP (nodemailer): headline figures in the HTML body, workbooks and
- * CSVs attached while their total stays under a size limit (base64 makes a mail ~1.37 times the
- * files, and many servers stop at 25 MB), else the summary alone with the paths of the files.
+ * Sends the report mail over SMTP (nodemailer): headline figures in the HTML body with the daily
+ * chart inline, workbooks, CSVs and PDFs attached while their total stays under a size limit
+ * (base64 makes a mail ~1.37 times the files, and many servers stop at 25 MB), else the summary
+ * alone with the paths of the files.
+ *
+ * The hand-over hook: `onHandOver` runs after the whole message has been written to the SMTP
+ * connection and before its end (the final "." that completes the SMTP transaction) is sent. A
+ * caller that records "handing over" there knows: if the process dies before the hook finished,
+ * the server never saw a complete message and discards it. The delivery ledger rests on this.
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { Transform } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { ConfigError, MailError } from '../../errors.ts';
 import type { IncidentModel } from '../incidents/model.ts';
@@ -12,6 +19,8 @@ import type { SlaModel } from '../sla/model-types.ts';
 import { buildMailContent } from './mail-content.ts';
 import { MAIL_ERROR_CODES, toMailError } from './mail-error.ts';
 import { maskSecrets } from '../../redaction.ts';
+import { renderChartPng } from '../render/chart-png.ts';
+import { dailyUptimeChart } from '../sla/charts.ts';
 
 import { DEFAULT_MAX_ATTACHMENT_BYTES } from '../report-defaults.ts';
 
@@ -20,7 +29,11 @@ export { DEFAULT_MAX_ATTACHMENT_BYTES };
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   '.csv': 'text/csv; charset=utf-8; header=present',
+  '.pdf': 'application/pdf',
 };
+
+/** Content-ID of the inline daily chart. */
+export const DAILY_CHART_CID = 'daily-uptime@uptrends-etl';
 
 /** Options of `sendReportMail`. */
 export interface SendReportMailOptions {
@@ -38,12 +51,32 @@ export interface SendReportMailOptions {
   readonly maxAttachmentBytes?: number;
   /** Connection, greeting and socket timeout in ms. (Default: 30,000) */
   readonly timeoutMs?: number;
+  /** The Message-ID header, `<id@domain>`. (Default: one nodemailer makes up) */
+  readonly messageId?: string | undefined;
+  /** Subject template (see buildMailContent). (Default: the headline figures) */
+  readonly subject?: string | undefined;
+  /** The subscription the mail is for, shown in the body. */
+  readonly subscription?: string | undefined;
+  /** Put the daily uptime chart inline in the body when there is an SLA report. (Default: true) */
+  readonly chart?: boolean;
+  /**
+   * Runs once the message is written and before its end is sent to the server; the send waits for
+   * it. A rejection aborts the transaction (the server then discards the message).
+   */
+  readonly onHandOver?: () => Promise<void>;
+  /**
+   * When some recipients are refused and others accepted: return (the outcome lists them) instead
+   * of throwing MAIL_RECIPIENT_REJECTED. (Default: false)
+   */
+  readonly allowPartialRejection?: boolean;
 }
 
 /** What was sent. */
 export interface SentReportMail {
   readonly messageId: string;
   readonly accepted: readonly string[];
+  /** Recipients the server refused (only with allowPartialRejection; none: empty or absent). */
+  readonly rejected?: readonly string[];
   readonly attached: readonly string[];
   /** Files not attached because of the size limit (named in the body instead). */
   readonly omitted: readonly string[];
@@ -82,11 +115,15 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
   const fits = total <= limit;
   const attached = fits ? options.files : [];
   const omitted = fits ? [] : options.files;
+  const chart = options.sla !== undefined && options.chart !== false ? await chartOf(options.sla) : undefined;
   const content = buildMailContent({
     sla: options.sla,
     incidents: options.incidents,
     attached: attached.map((f) => basename(f)),
     omitted,
+    chartCid: chart === undefined ? undefined : DAILY_CHART_CID,
+    subject: options.subject,
+    subscription: options.subscription,
   });
   const timeout = options.timeoutMs ?? 30_000;
   const transport = nodemailer.createTransport({
@@ -95,6 +132,30 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
     greetingTimeout: timeout,
     socketTimeout: timeout,
   });
+  let handedOver = false;
+  if (options.onHandOver !== undefined) {
+    const onHandOver = options.onHandOver;
+    transport.use('stream', (mail, done) => {
+      // The flush of the last transform is the end of the message: the SMTP connection writes the
+      // final "." only once this stream has ended, so the hook runs before the server can accept.
+      mail.message.transform(
+        () =>
+          new Transform({
+            transform: (chunk: Buffer, _encoding, callback) => callback(null, chunk),
+            flush: (callback) => {
+              onHandOver().then(
+                () => {
+                  handedOver = true;
+                  callback();
+                },
+                (error: unknown) => callback(error as Error),
+              );
+            },
+          }),
+      );
+      done();
+    });
+  }
   try {
     const info = (await transport.sendMail({
       from: options.from,
@@ -102,14 +163,27 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
       subject: content.subject,
       text: content.text,
       html: content.html,
-      attachments: attached.map((path) => {
-        const extension = path.slice(path.lastIndexOf('.'));
-        return {
-          filename: basename(path),
-          path,
-          contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
-        };
-      }),
+      ...(options.messageId === undefined ? {} : { messageId: options.messageId }),
+      attachments: [
+        ...attached.map((path) => {
+          const extension = path.slice(path.lastIndexOf('.'));
+          return {
+            filename: basename(path),
+            path,
+            contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+          };
+        }),
+        ...(chart === undefined
+          ? []
+          : [
+              {
+                filename: 'daily-uptime.png',
+                content: chart,
+                contentType: 'image/png',
+                cid: DAILY_CHART_CID,
+              },
+            ]),
+      ],
     })) as {
       messageId: string;
       accepted: (string | { address: string })[];
@@ -118,7 +192,7 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
     const addresses = (list: (string | { address: string })[]): string[] =>
       list.map((a) => (typeof a === 'string' ? a : a.address));
     const rejected = addresses(info.rejected ?? []);
-    if (rejected.length > 0) {
+    if (rejected.length > 0 && options.allowPartialRejection !== true) {
       // Delivered to the others; still an error, so a nightly run does not report success.
       throw new MailError(
         MAIL_ERROR_CODES.recipientRejected,
@@ -129,11 +203,32 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
         { retriable: false, context: { server, rejected: rejected.length, accepted: info.accepted.length } },
       );
     }
-    return { messageId: info.messageId, accepted: addresses(info.accepted), attached, omitted };
+    return { messageId: info.messageId, accepted: addresses(info.accepted), rejected, attached, omitted };
   } catch (error) {
     if (error instanceof MailError) throw error;
-    throw toMailError(error, server, secrets);
+    const mailError = toMailError(error, server, secrets);
+    // Whether the end of the message reached the connection: without a reply the server may have
+    // accepted it (the delivery ledger then records "unknown", never "failed").
+    throw handedOver ? withContext(mailError, { handedOver: true }) : mailError;
   } finally {
     transport.close();
   }
+}
+
+/** The daily chart as PNG; a chart that cannot be drawn leaves the mail without it, not unsent. */
+async function chartOf(sla: SlaModel): Promise<Buffer | undefined> {
+  if (sla.daily.days.length === 0) return undefined;
+  try {
+    return (await renderChartPng(dailyUptimeChart(sla))).png;
+  } catch {
+    return undefined;
+  }
+}
+
+function withContext(error: MailError, extra: Record<string, boolean>): MailError {
+  return new MailError(error.code, error.message, {
+    retriable: error.retriable,
+    cause: error.cause,
+    context: { ...error.context, ...extra },
+  });
 }

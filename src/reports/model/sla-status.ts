@@ -6,8 +6,8 @@
 /** Met at or above the desired threshold, At risk between the thresholds, Missed below the error one. */
 export type SlaStatus = 'Met' | 'At risk' | 'Missed';
 
-/** Where a target came from, in the order they are tried. */
-export type TargetSource = 'Statistics' | 'Group SLA' | 'Default';
+/** Where a target came from, in the order they are tried (an override, when set, wins over all). */
+export type TargetSource = 'Override' | 'Statistics' | 'Group SLA' | 'Default';
 
 /** The thresholds a monitor or group is held to, in percent. */
 export interface SlaTarget {

@@ -25,6 +25,8 @@ export interface LoadReportInputOptions {
   readonly period?: PeriodOptions | ReportPeriod | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
+  /** Monitors by guid or name, besides the groups' members. (Default: none) */
+  readonly monitors?: readonly string[] | undefined;
   /** "Now": generation time, running periods, presets. */
   readonly clock: Clock;
 }
@@ -72,6 +74,7 @@ export async function queryCommonInput(
     accountId: account.accountId,
     range,
     monitorGroups: options.monitorGroups,
+    monitors: options.monitors,
   });
   const monitorGuids = scope.monitors.map((m) => m.monitor_guid);
   const incidents = await queryIncidents(db, account.accountId, range, monitorGuids);

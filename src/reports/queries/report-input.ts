@@ -86,6 +86,8 @@ export interface DefaultSlaTarget {
   readonly desired: number;
   /** Error threshold in percent (Missed below). (Default: equal to `desired`, so no "At risk" band.) */
   readonly error?: number;
+  /** Applies to every monitor and group, over statistics and group SLAs (a subscription's sla_target). */
+  readonly overrides?: boolean;
 }
 
 /** Daily uptime of one Infra device, when the Infra API is in use. */

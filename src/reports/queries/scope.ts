@@ -62,6 +62,8 @@ export interface ReportScopeQuery {
   readonly range: Interval;
   /** Monitor groups to report on, by guid or name (description); empty or absent: every monitor. */
   readonly monitorGroups?: readonly string[] | undefined;
+  /** Monitors to report on besides the groups' members, by guid or name. (Default: none) */
+  readonly monitors?: readonly string[] | undefined;
 }
 
 /** Monitors and groups in scope, plus the human description of the scope. */
@@ -107,6 +109,34 @@ function resolveGroups(requested: readonly string[], groups: readonly GroupRow[]
   return [...chosen.values()];
 }
 
+/** Each requested monitor by guid or (case-insensitive) name; unknown or ambiguous names are a ConfigError. */
+function resolveMonitors(
+  requested: readonly string[],
+  monitors: readonly Omit<ReportMonitor, 'groups'>[],
+): Set<string> {
+  const chosen = new Set<string>();
+  for (const wanted of requested) {
+    const key = wanted.trim().toLowerCase();
+    const byGuid = monitors.find((m) => m.monitor_guid === key);
+    const byName = monitors.filter((m) => m.name.toLowerCase() === key);
+    if (byGuid === undefined && byName.length > 1) {
+      throw new ConfigError(
+        `monitor "${wanted}" names ${byName.length} monitors; give the guid: ${byName.map((m) => m.monitor_guid).join(', ')}.`,
+        { context: { setting: 'monitors' } },
+      );
+    }
+    const monitor = byGuid ?? byName[0];
+    if (monitor === undefined) {
+      throw new ConfigError(
+        `monitor "${wanted}" is not a Production monitor of this account in the report period.`,
+        { context: { setting: 'monitors' } },
+      );
+    }
+    chosen.add(monitor.monitor_guid);
+  }
+  return chosen;
+}
+
 /** Reads the monitors and groups in scope of a report. */
 export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQuery): Promise<ReportScope> {
   const { accountId, range } = query;
@@ -147,7 +177,35 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
     order by name, monitor_guid`.execute(db);
 
   const requested = query.monitorGroups ?? [];
-  const selected = requested.length > 0 ? resolveGroups(requested, groups.rows) : groups.rows;
+  const requestedMonitors = query.monitors ?? [];
+  const pickedGroups = requested.length > 0 ? resolveGroups(requested, groups.rows) : [];
+  const pickedMonitors =
+    requestedMonitors.length > 0 ? resolveMonitors(requestedMonitors, monitors.rows) : new Set<string>();
+  const restricted = requested.length > 0 || requestedMonitors.length > 0;
+  const pickedGuids = new Set(pickedGroups.map((g) => g.monitor_group_guid));
+  const memberOfPicked = new Set(
+    members.rows.filter((m) => pickedGuids.has(m.monitor_group_guid)).map((m) => m.monitor_guid),
+  );
+  // Only the monitors read above (Production, alive in the range) can be in scope.
+  const inScopeGuids = new Set(
+    monitors.rows
+      .map((m) => m.monitor_guid)
+      .filter((guid) => !restricted || memberOfPicked.has(guid) || pickedMonitors.has(guid)),
+  );
+  // Groups shown: the ones asked for; with monitors only, the groups those monitors are in (the
+  // built-in "All monitors" group would claim to be all of them, so it is left out then).
+  const selected =
+    requested.length > 0
+      ? pickedGroups
+      : restricted
+        ? groups.rows.filter(
+            (g) =>
+              !g.is_all &&
+              members.rows.some(
+                (m) => m.monitor_group_guid === g.monitor_group_guid && inScopeGuids.has(m.monitor_guid),
+              ),
+          )
+        : groups.rows;
   const selectedGuids = new Set(selected.map((g) => g.monitor_group_guid));
   const groupsOf = new Map<string, string[]>();
   for (const m of members.rows) {
@@ -155,9 +213,8 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
     groupsOf.set(m.monitor_guid, [...(groupsOf.get(m.monitor_guid) ?? []), m.monitor_group_guid]);
   }
   const inScope = monitors.rows
-    .filter((m) => requested.length === 0 || groupsOf.has(m.monitor_guid))
+    .filter((m) => inScopeGuids.has(m.monitor_guid))
     .map((m): ReportMonitor => ({ ...m, groups: [...(groupsOf.get(m.monitor_guid) ?? [])].sort() }));
-  const inScopeGuids = new Set(inScope.map((m) => m.monitor_guid));
   const reportGroups = selected.map((g): ReportGroup => ({
     ...g,
     members: members.rows
@@ -165,7 +222,12 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
       .map((m) => m.monitor_guid)
       .sort(),
   }));
-  const scope = requested.length === 0 ? 'All monitors' : selected.map((g) => g.description).join(', ');
+  const scope = restricted
+    ? [
+        ...pickedGroups.map((g) => g.description),
+        ...monitors.rows.filter((m) => pickedMonitors.has(m.monitor_guid)).map((m) => m.name),
+      ].join(', ')
+    : 'All monitors';
   return { monitors: inScope, groups: reportGroups, scope };
 }
 

@@ -4,6 +4,7 @@
  * binaries in npm) and no browser.
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { REPORT_FONTS } from './fonts.ts';
 
 /** A rendered chart: PNG bytes at 2x, and the size in pixels to place it at (half the PNG's). */
 export interface ChartImage {
@@ -29,7 +30,13 @@ export async function renderChartPng(spec: TopLevelSpec): Promise<ChartImage> {
     const resvg = new Resvg(svg, {
       fitTo: { mode: 'zoom', value: 2 },
       background: 'white',
-      font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
+      // The DejaVu Sans of the npm package (the PDFs embed the same), so a chart has its text on
+      // a machine without fonts installed; system fonts stay available for other scripts.
+      font: {
+        fontFiles: [REPORT_FONTS.regular, REPORT_FONTS.bold],
+        loadSystemFonts: true,
+        defaultFontFamily: 'DejaVu Sans',
+      },
     });
     const image = resvg.render();
     return {

@@ -7,16 +7,19 @@ import { periodShape, type ReportPeriod } from '../../time/periods.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
 
 /** Every output format, in the order files are written. */
-export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
+export const REPORT_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
 
 /** One output format. */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The formats written when none are chosen (the PDF is asked for explicitly, or by a subscription). */
+export const DEFAULT_REPORT_FORMATS: readonly ReportFormat[] = ['xlsx', 'csv'];
 
 /** Options shared by `writeSlaReport` and `writeIncidentReport`. */
 export interface WriteReportOptions {
   /** Folder to write into; created when missing. */
   readonly outDir: string;
-  /** Which files to write. (Default: ['xlsx', 'csv']) */
+  /** Which files to write. (Default: DEFAULT_REPORT_FORMATS, xlsx and csv) */
   readonly formats?: readonly ReportFormat[];
   /** "Now", for ongoing incidents and a running period. */
   readonly clock: () => Date;

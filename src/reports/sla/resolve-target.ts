@@ -1,6 +1,7 @@
 /**
  * Which target a monitor or group is held to. Order (reporting guide): the monitor's SlaTarget
- * from statistics, else the SLA definition configured for one of its groups, else the default.
+ * from statistics, else the SLA definition configured for one of its groups, else the default. An
+ * override (a subscription's `sla_target`) replaces all three for every monitor and group.
  */
 import type {
   DefaultSlaTarget,
@@ -22,7 +23,12 @@ export interface TargetContext {
 /** The configured default as a target; its error threshold defaults to the desired one. */
 export function defaultSlaTarget(defaults: DefaultSlaTarget): SlaTarget {
   const error = Math.min(defaults.error ?? defaults.desired, defaults.desired);
-  return { desired: defaults.desired, error, source: 'Default', slaName: null };
+  return {
+    desired: defaults.desired,
+    error,
+    source: defaults.overrides === true ? 'Override' : 'Default',
+    slaName: null,
+  };
 }
 
 /** The SLA definition configured for a group, if any. */
@@ -36,6 +42,7 @@ export function groupSlaDefinition(
 
 /** A group's target: its configured SLA definition, else the default. */
 export function resolveGroupTarget(groupGuid: string, context: TargetContext): SlaTarget {
+  if (context.defaultTarget.overrides === true) return defaultSlaTarget(context.defaultTarget);
   const sla = groupSlaDefinition(groupGuid, context);
   if (sla === undefined) return defaultSlaTarget(context.defaultTarget);
   return fromDefinition(sla, 'Group SLA');
@@ -64,6 +71,7 @@ export function resolveMonitorTarget(
   window: Interval,
   context: TargetContext,
 ): SlaTarget {
+  if (context.defaultTarget.overrides === true) return defaultSlaTarget(context.defaultTarget);
   const groupDefinitions = groupGuids
     .map((guid) => context.groupsByGuid.get(guid))
     .filter((g): g is ReportGroup => g !== undefined)

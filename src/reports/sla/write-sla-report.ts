@@ -5,11 +5,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
-import { reportFileName, type WriteReportOptions } from '../render/report-files.ts';
+import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
 import type { SlaReportInput } from '../queries/report-input.ts';
 import { buildSlaModel } from './model.ts';
 import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';
+import { writeSlaPdf } from './render-pdf.ts';
 import { renderSlaXlsx } from './render-xlsx.ts';
 
 /** File name stem of the SLA workbook. */
@@ -29,7 +30,7 @@ export async function writeSlaReport(
   input: SlaReportInput,
   options: WriteReportOptions,
 ): Promise<WrittenSlaReport> {
-  const formats = options.formats ?? ['xlsx', 'csv'];
+  const formats = options.formats ?? DEFAULT_REPORT_FORMATS;
   const model = buildSlaModel(input, options.clock);
   try {
     await mkdir(options.outDir, { recursive: true });
@@ -41,6 +42,11 @@ export async function writeSlaReport(
       paths.push(workbook);
     }
     if (formats.includes('csv')) paths.push(...(await renderSlaCsv(model, options.outDir)));
+    if (formats.includes('pdf')) {
+      const pdf = join(options.outDir, reportFileName(SLA_REPORT_NAME, input.period, '.pdf'));
+      await writeSlaPdf(model, pdf);
+      paths.push(pdf);
+    }
     return { model, workbook, paths };
   } catch (error) {
     throw new ReportError(

@@ -142,7 +142,7 @@ describe('uptrends-etl report (spawned)', () => {
     [['report', 'sla', '--month', '2025-13']],
     [['report', 'sla', '--preset', 'PreviousMonth', '--from', '2025-10-01', '--to', '2025-10-15']],
     [['report', 'incidents', '--from', '2025-10-15', '--to', '2025-10-01']],
-    [['report', 'sla', '--format', 'pdf']],
+    [['report', 'sla', '--format', 'docx']],
     [['report', 'sla', '--default-target', '101']],
   ])('exits 2 for a bad option: %j', async (args) => {
     const result = await runCli([...args, '--out', path.join(cwd, 'never')], seeded.env, cwd);
@@ -198,9 +198,12 @@ describe('uptrends-etl report (spawned)', () => {
     expect(received[0]!.to).toEqual(['ops@example.com', 'boss@example.com']);
     const mail = await PostalMime.parse(received[0]!.raw);
     expect(mail.subject).toContain('October 2025');
-    expect(mail.attachments.map((a) => a.filename)).toEqual(printed.map((p) => path.basename(p)));
+    // Besides the files, only the inline daily chart of the body (not an attachment to open).
+    const attachments = mail.attachments.filter((a) => a.disposition !== 'inline');
+    expect(mail.attachments.length - attachments.length).toBe(1);
+    expect(attachments.map((a) => a.filename)).toEqual(printed.map((p) => path.basename(p)));
     for (const [i, file] of printed.entries()) {
-      expect(Buffer.from(mail.attachments[i]!.content as ArrayBuffer).equals(readFileSync(file))).toBe(true);
+      expect(Buffer.from(attachments[i]!.content as ArrayBuffer).equals(readFileSync(file))).toBe(true);
     }
   });
 });

@@ -130,12 +130,19 @@ describe('sendReportMail to an in-process SMTP server', () => {
     expect(html).not.toContain('<b>B</b>');
     expect(mail.text).toContain('Monitors missing SLA: 2 of 3');
 
-    expect(mail.attachments.map((a) => a.filename)).toEqual(files.map((f) => basename(f)));
-    expect(mail.attachments[0]!.mimeType).toBe(
+    // The daily chart is an inline image the HTML refers to by its Content-ID, not an attachment.
+    const inline = mail.attachments.filter((a) => a.disposition === 'inline');
+    const attachments = mail.attachments.filter((a) => a.disposition !== 'inline');
+    expect(inline.map((a) => [a.mimeType, a.contentId])).toEqual([
+      ['image/png', '<daily-uptime@uptrends-etl>'],
+    ]);
+    expect(html).toContain('src="cid:daily-uptime@uptrends-etl"');
+    expect(attachments.map((a) => a.filename)).toEqual(files.map((f) => basename(f)));
+    expect(attachments[0]!.mimeType).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     for (const [index, file] of files.entries()) {
-      const content = mail.attachments[index]!.content as ArrayBuffer;
+      const content = attachments[index]!.content as ArrayBuffer;
       expect(Buffer.from(content).equals(await readFile(file))).toBe(true);
     }
   });
@@ -152,7 +159,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
     expect(sent.attached).toEqual([]);
     expect(sent.omitted).toEqual(files);
     const mail = await PostalMime.parse(received[0]!.raw);
-    expect(mail.attachments).toEqual([]);
+    expect(mail.attachments.filter((a) => a.disposition !== 'inline')).toEqual([]);
     for (const file of files) expect(mail.html).toContain(file);
     expect(mail.html).toContain('99.712%');
   });

@@ -52,6 +52,12 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--now': { args: ['--now', '2025-01-01T00:00:00Z'] },
   '--latency-ms': { args: ['--latency-ms', '5'] },
   '--faults': { args: ['--faults', 'error500=0.1'] },
+  '--as-of': { args: ['--as-of', '2025-11-03'] },
+  '--subscription': { args: ['--subscription', 'board'] },
+  '--period': {
+    base: ['--subscription', 'board'],
+    args: ['--subscription', 'board', '--period', '2025-08-15'],
+  },
 };
 
 /** Every command under the program with its path (`report sla`). */

@@ -18,6 +18,7 @@ const LANDED: Record<string, string> = {
   '000008_etl_state_drop_cursor': '93dd02ef2ee4e28a40568e6f3a08fdb144459b54b5cf4d28b7261dd40d69a9f3',
   '000009_alert_definitions': '2fc2823737660da13d29323f26a6f829abab83780ce4ba7f3cd3d7fa5e016852',
   '000010_coverage': 'b8ccdb4caba0a02ec2d61d6c190909adc4347675790acac56e561b22f070c6a4',
+  '000013_report_subscriptions': '01d74694c9073c6824cf4d55e5c562fb436788bc53a41503a6309d0bac9d3f9e',
 };
 
 describe('landed migrations', () => {

@@ -1,0 +1,236 @@
+/**
+ * The `subscriptions:` section: which reports go to whom, when, for which period and scope.
+ *
+ * ```yaml
+ * subscriptions:
+ *   - name: eu-weekly                 # letters, digits, . _ -; unique; used in file names and the ledger
+ *     reports: [sla, incidents]       # (Default: both)
+ *     schedule: { every: week, on: monday }
+ *     period: PreviousWeek            # (Default: the unit the schedule repeats by)
+ *     scope: { monitor_groups: [EU webshops], monitors: [Checkout API] }   # (Default: every monitor)
+ *     formats: [pdf, xlsx]            # xlsx, csv, pdf (Default: pdf, xlsx)
+ *     recipients: { addresses: [eu-lead@example.com], operator_groups: [EU operations] }
+ *     subject: "EU availability {period}"   # {subscription}, {period}, {scope} (Default: the figures)
+ *     sla_target: 99.95               # hold every monitor and group to this target (Default: theirs)
+ *     catch_up: 14                    # most missed periods sent after an outage (Default: 14)
+ * ```
+ *
+ * Schedule forms: `daily`, `weekly` (Mondays), `monthly` (the 1st), `quarterly` (1 Jan/Apr/Jul/Oct),
+ * `yearly` (1 January), or `{ every: day|week|month|quarter|year, on: ... }` where `on` is a weekday
+ * or a list of them (week), a month day 1-31 or `last` or a list (month; quarter: a day of the
+ * quarter's first month), `MM-DD` or a list (year). What the schedule means: src/time/schedule.ts.
+ * Names of groups, monitors and operator groups are checked against the warehouse when used.
+ */
+import { z } from 'zod';
+import type { Schedule, ScheduleRule, MonthDay } from '../time/schedule.ts';
+import { defaultPresetFor, SCHEDULED_PRESETS, type ScheduledPreset } from '../time/schedule.ts';
+import { emailAddress } from './mail-section.ts';
+
+/** The reports a subscription can send (the same names as the `report` commands). */
+export const SUBSCRIPTION_REPORTS = ['sla', 'incidents'] as const;
+
+/** Every file format a subscription can attach. */
+export const SUBSCRIPTION_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
+
+/** One attachable format. */
+export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number];
+
+/** Default attachments: the PDF to read on a phone, the workbook to dig in. */
+export const DEFAULT_SUBSCRIPTION_FORMATS: readonly SubscriptionFormat[] = ['pdf', 'xlsx'];
+
+/** Default number of missed periods a run catches up on. */
+export const DEFAULT_CATCH_UP = 14;
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+const weekday = z.string().transform((text, ctx) => {
+  const key = text.trim().toLowerCase();
+  const index = key.length >= 3 ? WEEKDAYS.findIndex((w) => w.startsWith(key)) : -1;
+  if (index < 0) {
+    ctx.addIssue({ code: 'custom', message: `"${text}" is not a weekday (monday .. sunday, or mon .. sun)` });
+    return z.NEVER;
+  }
+  return index + 1;
+});
+
+const MONTH_DAY_MESSAGE = 'expected a day of the month, 1 to 31, or last';
+const monthDay = z
+  .union([z.int(), z.literal('last')], { error: MONTH_DAY_MESSAGE })
+  .refine((d) => d === 'last' || (d >= 1 && d <= 31), { error: MONTH_DAY_MESSAGE });
+
+const yearDate = z.string().transform((text, ctx) => {
+  const m = /^(\d{1,2})-(\d{1,2}|last)$/.exec(text.trim());
+  const month = Number(m?.[1]);
+  const day: MonthDay = m?.[2] === 'last' ? 'last' : Number(m?.[2]);
+  if (m === null || month < 1 || month > 12 || (day !== 'last' && (day < 1 || day > 31))) {
+    ctx.addIssue({ code: 'custom', message: `"${text}" is not a date MM-DD such as 01-15 (or MM-last)` });
+    return z.NEVER;
+  }
+  return { month, day };
+});
+
+/** One value or a list of them (`on: monday` or `on: [monday, thursday]`). */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[]) : [v]),
+    z.array(item).min(1, { error: 'give at least one' }),
+  );
+
+const EVERY = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  month: 'month',
+  monthly: 'month',
+  quarter: 'quarter',
+  quarterly: 'quarter',
+  year: 'year',
+  yearly: 'year',
+} as const;
+
+const everyWord = z.string().transform((text, ctx) => {
+  const every = EVERY[text.trim().toLowerCase() as keyof typeof EVERY];
+  if (every === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${text}" is not a schedule: daily, weekly, monthly, quarterly or yearly`,
+    });
+    return z.NEVER;
+  }
+  return every;
+});
+
+/** `weekly`, or `{ every: week, on: [monday, thursday] }`, into a schedule rule. */
+const schedule = z
+  .union([
+    everyWord.transform((every) => ({ every, on: undefined as unknown })),
+    z.strictObject({ every: everyWord, on: z.unknown().optional() }),
+  ])
+  .transform((value, ctx): Schedule => {
+    const parse = <T>(schema: z.ZodType<T>, fallback: T): T => {
+      if (value.on === undefined) return fallback;
+      const result = schema.safeParse(value.on);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['on', ...issue.path] });
+      return fallback;
+    };
+    let rule: ScheduleRule;
+    switch (value.every) {
+      case 'day':
+        if (value.on !== undefined)
+          ctx.addIssue({ code: 'custom', message: 'a daily schedule takes no "on"', path: ['on'] });
+        rule = { every: 'day' };
+        break;
+      case 'week':
+        rule = { every: 'week', weekdays: [...new Set(parse(listOf(weekday), [1]))].sort() };
+        break;
+      case 'month':
+      case 'quarter':
+        rule = { every: value.every, days: [...new Set(parse(listOf(monthDay), [1]))] };
+        break;
+      case 'year':
+        rule = { every: 'year', dates: parse(listOf(yearDate), [{ month: 1, day: 1 }]) };
+        break;
+    }
+    return { rules: [rule] };
+  });
+
+const name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+  error: 'a subscription name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+});
+
+const nonEmptyText = z.string().trim().min(1, { error: 'must not be empty' });
+
+/** One subscription as written in the file. */
+const subscription = z
+  .strictObject({
+    name,
+    reports: z.array(z.enum(SUBSCRIPTION_REPORTS)).min(1).optional(),
+    schedule,
+    period: z
+      .enum(SCHEDULED_PRESETS, {
+        error: `expected a finished period: ${SCHEDULED_PRESETS.join(', ')} (Current* and Last*Hours are still running or not whole days)`,
+      })
+      .optional(),
+    scope: z
+      .strictObject({
+        monitor_groups: z.array(nonEmptyText).optional(),
+        monitors: z.array(nonEmptyText).optional(),
+      })
+      .optional(),
+    formats: z.array(z.enum(SUBSCRIPTION_FORMATS)).min(1).optional(),
+    recipients: z.strictObject({
+      addresses: z.array(emailAddress).optional(),
+      operator_groups: z.array(nonEmptyText).optional(),
+    }),
+    subject: z.string().trim().min(1).max(200).optional(),
+    sla_target: z
+      .number()
+      .gt(0)
+      .max(100, { error: 'sla_target is a percentage above 0 and at most 100' })
+      .optional(),
+    catch_up: z.int().min(0).max(366).optional(),
+  })
+  .superRefine((s, ctx) => {
+    if ((s.recipients.addresses?.length ?? 0) + (s.recipients.operator_groups?.length ?? 0) === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'give at least one address or operator group',
+        path: ['recipients'],
+      });
+    }
+  })
+  .transform((s): SubscriptionConfig => ({
+    name: s.name,
+    reports: [...new Set(s.reports ?? SUBSCRIPTION_REPORTS)],
+    schedule: s.schedule,
+    period: s.period ?? defaultPresetFor(s.schedule),
+    monitorGroups: s.scope?.monitor_groups ?? [],
+    monitors: s.scope?.monitors ?? [],
+    formats: [...new Set(s.formats ?? DEFAULT_SUBSCRIPTION_FORMATS)],
+    addresses: [...new Set(s.recipients.addresses ?? [])],
+    operatorGroups: s.recipients.operator_groups ?? [],
+    subject: s.subject,
+    slaTarget: s.sla_target,
+    catchUp: s.catch_up ?? DEFAULT_CATCH_UP,
+  }));
+
+/** `subscriptions:` a list of subscriptions with unique names. */
+export const subscriptionsSection = z.array(subscription).superRefine((list, ctx) => {
+  const seen = new Map<string, number>();
+  list.forEach((s, index) => {
+    const key = s.name.toLowerCase();
+    const first = seen.get(key);
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the name "${s.name}" is used twice (also subscriptions[${first}])`,
+        path: [index, 'name'],
+      });
+    } else seen.set(key, index);
+  });
+});
+
+/** One subscription, validated and with every default filled in. */
+export interface SubscriptionConfig {
+  readonly name: string;
+  readonly reports: readonly (typeof SUBSCRIPTION_REPORTS)[number][];
+  readonly schedule: Schedule;
+  readonly period: ScheduledPreset;
+  /** Monitor groups by name or GUID; empty with `monitors` empty: every monitor. */
+  readonly monitorGroups: readonly string[];
+  /** Monitors by name or GUID. */
+  readonly monitors: readonly string[];
+  readonly formats: readonly SubscriptionFormat[];
+  readonly addresses: readonly string[];
+  /** Operator groups by name or GUID, resolved to their operators' e-mail from the warehouse. */
+  readonly operatorGroups: readonly string[];
+  /** Subject template; undefined: the headline figures. */
+  readonly subject: string | undefined;
+  /** Target every monitor and group is held to; undefined: their own. */
+  readonly slaTarget: number | undefined;
+  /** Most missed periods one run sends. */
+  readonly catchUp: number;
+}

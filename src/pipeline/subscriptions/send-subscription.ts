@@ -1,0 +1,124 @@
+/**
+ * `report send --subscription NAME`: one subscription's reports for one period, now. The period is
+ * the subscription's latest due one (Default), the one holding a given day (`--period`), or an
+ * explicit one (`--month`, `--from/--to`, `--preset`). The ledger records it as `manual` when the
+ * period was not delivered yet (it then counts as the delivery: `nightly` will not send it again)
+ * or as `resend` when it was (a deliberate second copy, never counted, never blocked).
+ */
+import type { Config } from '../../config.ts';
+import { ConfigError } from '../../errors.ts';
+import { loadDeliveries } from '../../load/delivery-ledger.ts';
+import type { Warehouse } from '../../load/db.ts';
+import type { IanaZone, LocalDate } from '../../terms.ts';
+import { addLocalDays, localMidnight } from '../../time/calendar.ts';
+import { parseLocalDate, resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
+import type { ReportPeriod } from '../../time/periods.ts';
+import { dueDates, latestDueDate, occurrencePeriod } from '../../time/schedule.ts';
+import type { DeliveryOutcome } from './deliver-occurrence.ts';
+import { deliverOccurrence } from './deliver-occurrence.ts';
+import { deliveredPeriods, periodKey } from './plan-deliveries.ts';
+import {
+  deliveryFailure,
+  openDeliverySession,
+  type SubscriptionRunDeps,
+  type SubscriptionRunOptions,
+} from './run-subscriptions.ts';
+import { findSubscription, type Subscription } from './subscriptions.ts';
+
+/** Which period to send. */
+export interface SendPeriodChoice {
+  /** A day inside the wanted period of the subscription's schedule (`--period yyyy-MM-dd`). */
+  readonly within?: string | undefined;
+  /** An explicit period (`--month`, `--from/--to`, `--preset`). */
+  readonly explicit?: PeriodOptions | undefined;
+}
+
+/** The period and due date `choice` names for `subscription`, as of `today`. */
+export function choosePeriod(
+  subscription: Subscription,
+  choice: SendPeriodChoice,
+  zone: IanaZone,
+  today: LocalDate,
+  now: Date,
+): { period: ReportPeriod; due: LocalDate | null } {
+  const explicit = choice.explicit;
+  const hasExplicit =
+    explicit !== undefined && Object.values(explicit).some((v) => v !== undefined && v !== '');
+  if (hasExplicit && choice.within !== undefined) {
+    throw new ConfigError(
+      '--period cannot be combined with --month, --from/--to or --preset: give one period.',
+      {
+        context: { setting: '--period' },
+      },
+    );
+  }
+  if (hasExplicit) return { period: resolveReportPeriod(explicit, now, zone), due: null };
+  if (choice.within !== undefined) {
+    const day = parseLocalDate('--period', choice.within);
+    const dayStart = localMidnight(day, zone).getTime();
+    // The first occurrence after the day whose period holds it (a period ends by its due date).
+    for (const due of dueDates(subscription.schedule, addLocalDays(day, 1), addLocalDays(day, 800))) {
+      const period = occurrencePeriod(subscription.period, due, zone);
+      if (period.start.getTime() <= dayStart && dayStart < period.end.getTime()) return { period, due };
+      if (period.start.getTime() > dayStart) break;
+    }
+    throw new ConfigError(
+      `no period of subscription ${subscription.name} (${subscription.period}) holds ${day}; give the period with --month or --from/--to.`,
+      { context: { setting: '--period' } },
+    );
+  }
+  const due = latestDueDate(subscription.schedule, today);
+  if (due === undefined) {
+    throw new ConfigError(
+      `subscription ${subscription.name} is never due; give the period with --month or --from/--to.`,
+      {
+        context: { setting: '--period' },
+      },
+    );
+  }
+  return { period: occurrencePeriod(subscription.period, due, zone), due };
+}
+
+/** Sends one subscription now; throws a MailError (exit 7) when the send failed or is unknown. */
+export async function sendSubscriptionNow(
+  config: Config,
+  warehouse: Warehouse,
+  options: Omit<SubscriptionRunOptions, 'mail'> & {
+    readonly name: string;
+    readonly choice: SendPeriodChoice;
+  },
+  deps: SubscriptionRunDeps,
+): Promise<DeliveryOutcome> {
+  const wanted = findSubscription(options.subscriptions, options.name);
+  const session = await openDeliverySession(
+    config,
+    warehouse,
+    { ...options, subscriptions: [wanted], mail: true },
+    deps,
+  );
+  let outcome: DeliveryOutcome;
+  try {
+    const subscription = session.subscriptions[0]!;
+    const now = session.context.clock();
+    const { period, due } = choosePeriod(subscription, options.choice, session.zone, session.today, now);
+    const delivered = deliveredPeriods(
+      await loadDeliveries(warehouse.db, session.accountId, [subscription.name]),
+    );
+    const kind = delivered.has(periodKey(period)) ? 'resend' : 'manual';
+    outcome = await deliverOccurrence(session.context, subscription, { period, due, kind });
+    deps.onOutcome?.(outcome);
+  } finally {
+    await session.release();
+  }
+  if (outcome.status === 'held') {
+    throw new ConfigError(
+      `subscription ${outcome.subscription}: ${outcome.period.label} was not sent: ${outcome.error ?? ''}`,
+      {
+        context: { setting: '--period' },
+      },
+    );
+  }
+  const failure = deliveryFailure([outcome]);
+  if (failure !== undefined) throw failure;
+  return outcome;
+}

@@ -1,0 +1,115 @@
+/**
+ * The SLA report as a PDF for management: the summary (headline against the target, the figures,
+ * the five worst monitors, the daily uptime chart) and the monitor groups, from the same model as
+ * the workbook, so every number matches it. The full monitor list, the daily matrix and the
+ * definitions stay in the workbook; the PDF says so on its last lines.
+ */
+import { localText } from '../render/cell-values.ts';
+import { renderChartPng } from '../render/chart-png.ts';
+import {
+  minutesText,
+  percentText,
+  plainText,
+  slaFigureRows,
+  statusColour,
+  targetLine,
+} from '../render/headline-figures.ts';
+import { writePdf, type PdfCell } from '../render/pdf-document.ts';
+import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
+import type { SlaModel } from './model-types.ts';
+
+function status(s: SlaModel['overall']['status']): PdfCell {
+  return { text: s ?? 'No data', colour: statusColour(s), bold: true };
+}
+
+/** Writes the SLA summary and groups PDF of `model` to `path`. */
+export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> {
+  const zone = model.period.zone;
+  const daily = model.daily.days.length > 0 ? await renderChartPng(dailyUptimeChart(model)) : undefined;
+  const withDowntime = model.groups.some((g) => g.figures.downtimeMs > 0);
+  const perGroup = withDowntime ? await renderChartPng(downtimePerGroupChart(model)) : undefined;
+  await writePdf(
+    path,
+    {
+      title: `SLA report ${model.period.label}`,
+      subject: `Uptime against SLA targets, ${model.period.label} (${zone}), ${plainText(model.scope)}`,
+      footer: `SLA report · ${model.period.label} · ${zone}`,
+      createdAt: model.generatedAt,
+    },
+    (pages) => {
+      pages.heading(`SLA report: ${model.period.label}`, 1);
+      pages.paragraph(
+        `Scope: ${plainText(model.scope)} · time zone ${zone} · generated ${localText(model.generatedAt, zone)} · data complete up to ${localText(model.dataAsOf, zone)}`,
+        { size: 9, colour: '#57606a' },
+      );
+      pages.headline(
+        percentText(model.overall.uptime),
+        targetLine(model),
+        statusColour(model.overall.status),
+      );
+      pages.table(
+        [
+          { header: 'Figure', width: 1 },
+          { header: 'Value', width: 2.6 },
+        ],
+        slaFigureRows(model),
+      );
+      if (model.worst.length > 0) {
+        pages.heading('Five worst monitors');
+        pages.table(
+          [
+            { header: 'Monitor', width: 2.4 },
+            { header: 'Groups', width: 1.8 },
+            { header: 'Uptime', width: 1, align: 'right' },
+            { header: 'Downtime', width: 1, align: 'right' },
+            { header: 'Target', width: 1, align: 'right' },
+            { header: 'Status', width: 0.9 },
+          ],
+          model.worst.map((w) => [
+            plainText(w.monitor.name),
+            plainText(w.groupNames),
+            percentText(w.figures.uptime),
+            minutesText(w.figures.downtimeMs),
+            percentText(w.figures.target.desired),
+            status(w.figures.status),
+          ]),
+        );
+      }
+      if (daily !== undefined) {
+        pages.heading('Daily uptime');
+        pages.image(daily.png, daily);
+      }
+      pages.heading('Monitor groups');
+      pages.table(
+        [
+          { header: 'Group', width: 2.2 },
+          { header: 'Monitors', width: 1.05, align: 'right' },
+          { header: 'Uptime', width: 1, align: 'right' },
+          { header: 'Previous', width: 1, align: 'right' },
+          { header: 'Target', width: 1, align: 'right' },
+          { header: 'Status', width: 0.9 },
+          { header: 'Downtime', width: 1.1, align: 'right' },
+          { header: 'Incidents', width: 1.05, align: 'right' },
+        ],
+        model.groups.map((g) => [
+          plainText(g.group.description),
+          String(g.figures.memberCount),
+          percentText(g.figures.uptime),
+          percentText(g.previous.uptime),
+          percentText(g.figures.target.desired),
+          status(g.figures.status),
+          minutesText(g.figures.downtimeMs),
+          String(g.figures.incidents),
+        ]),
+      );
+      if (perGroup !== undefined) {
+        pages.heading('Downtime per group');
+        pages.image(perGroup.png, perGroup, Math.min(pages.textWidth, perGroup.width * 0.8));
+      }
+      pages.paragraph(
+        `Uptime is time-weighted over the monitored time of the monitors in scope (Production monitors only; DisableMonitoring maintenance excluded). Every monitor, the day-by-day figures, the trend and the definitions are in the workbook of the same period (${model.rulesVersion}).`,
+        { size: 8, colour: '#57606a' },
+      );
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../../../src/config-file/load-config-file.ts';
+import { ConfigError } from '../../../../src/errors.ts';
+import type { SubscriptionDirectory } from '../../../../src/load/subscription-directory.ts';
+import {
+  checkSubscriptions,
+  defaultSubscription,
+  fileSubscriptions,
+} from '../../../../src/pipeline/subscriptions/subscriptions.ts';
+
+const directory: SubscriptionDirectory = {
+  monitorGroups: [
+    { guid: '00000000-0000-4000-8000-000000000001', name: 'EU region' },
+    { guid: '00000000-0000-4000-8000-000000000002', name: 'Shop' },
+    { guid: '00000000-0000-4000-8000-000000000003', name: 'Shop' },
+  ],
+  monitors: [{ guid: '00000000-0000-4000-8000-0000000000a1', name: 'Checkout API' }],
+  operatorGroups: [
+    {
+      guid: '00000000-0000-4000-8000-0000000000b1',
+      name: 'On-call',
+      emails: ['ann@example.com', 'bob@example.com'],
+    },
+    { guid: '00000000-0000-4000-8000-0000000000b2', name: 'Nobody', emails: [] },
+  ],
+};
+
+const file = (scope: string, recipients: string) =>
+  parseConfigFile(
+    `subscriptions:\n  - name: s\n    schedule: daily\n    scope: ${scope}\n    recipients: ${recipients}\n`,
+    'c.yaml',
+  );
+
+function errorOf(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('accepted');
+}
+
+describe('checking subscriptions against the warehouse', () => {
+  it('matches names without case and GUIDs, and resolves operator groups to their e-mail, each once', () => {
+    const f = file(
+      '{ monitor_groups: [eu REGION], monitors: [00000000-0000-4000-8000-0000000000a1] }',
+      '{ addresses: [Ann@example.com, x@example.com], operator_groups: [on-call, Nobody] }',
+    );
+    const [checked] = checkSubscriptions(fileSubscriptions(f)!, directory, f);
+    expect(checked!.recipients).toEqual(['ann@example.com', 'bob@example.com', 'x@example.com']);
+    expect(checked!.emptyGroups).toEqual(['Nobody']);
+  });
+
+  it('lists every unknown or ambiguous name at its line', () => {
+    const f = file('{ monitor_groups: [Shop, Nowhere], monitors: [Gone] }', '{ operator_groups: [Ghosts] }');
+    const error = errorOf(() => checkSubscriptions(fileSubscriptions(f)!, directory, f));
+    expect(error.message).toContain('4 problems');
+    expect(error.message).toContain('c.yaml:4:');
+    expect(error.message).toContain('monitor group "Shop" names 2 of them; give the GUID');
+    expect(error.message).toContain(
+      'monitor group "Nowhere" is not in the warehouse (known: EU region, Shop, Shop)',
+    );
+    expect(error.message).toContain('subscriptions[0].scope.monitors[0]: monitor "Gone"');
+    expect(error.message).toMatch(
+      /c\.yaml:5:\d+: subscriptions\[0\]\.recipients\.operator_groups\[0\]: operator group "Ghosts"/,
+    );
+  });
+
+  it('an operator group without e-mail and no address is no recipient at all, unless nothing is mailed', () => {
+    const f = file('{}', '{ operator_groups: [Nobody] }');
+    expect(errorOf(() => checkSubscriptions(fileSubscriptions(f)!, directory, f)).message).toContain(
+      'no recipient',
+    );
+    expect(
+      checkSubscriptions(fileSubscriptions(f)!, directory, f, { requireRecipients: false }),
+    ).toHaveLength(1);
+  });
+
+  it('the default subscription asks for REPORT_MAIL_TO', () => {
+    const s = defaultSubscription({ schedule: { rules: [{ every: 'day' }] }, mailTo: [] });
+    expect(errorOf(() => checkSubscriptions([s], directory)).message).toContain('set REPORT_MAIL_TO');
+    expect(() =>
+      defaultSubscription({ schedule: { rules: [] }, period: 'CurrentMonth', mailTo: [] }),
+    ).toThrow(/not a finished period/);
+  });
+});
