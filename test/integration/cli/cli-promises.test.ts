@@ -49,7 +49,7 @@ describe('options are honoured', () => {
     const lines = jsonLines(result.stdout);
     const sync = lines.find((l) => l.result === 'sync')!;
     expect(Object.keys(sync.streams as object)).toEqual(['slas']);
-    expect(lines.find((l) => l.result === 'nightly')).toMatchObject({ status: 'succeeded', reports: null });
+    expect(lines.find((l) => l.result === 'nightly')).toMatchObject({ status: 'succeeded', deliveries: 0 });
     // Logs are JSON lines too: a cron log that takes both streams holds one format.
     const logs = jsonLines(result.stderr);
     expect(logs.length).toBeGreaterThan(0);
