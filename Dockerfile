@@ -15,11 +15,7 @@ RUN npm pack --pack-destination /tmp/package \
     && mv /tmp/package/uptrends-etl-*.tgz /tmp/package/uptrends-etl.tgz
 
 FROM node:20-bookworm-slim
-# Charts in the workbooks are drawn with the DejaVu Sans font.
-# hadolint ignore=DL3008
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends fonts-dejavu-core \
-    && rm -rf /var/lib/apt/lists/*
+# No system packages: the charts and PDFs use the DejaVu font shipped in an npm dependency.
 COPY --from=build /tmp/package/uptrends-etl.tgz /tmp/uptrends-etl.tgz
 RUN npm install -g --prefix /opt/uptrends-etl /tmp/uptrends-etl.tgz --no-audit --no-fund \
     && rm /tmp/uptrends-etl.tgz \
