@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects: pure unit tests, integration tests against a real database (Postgres when one
 // answers, PGlite otherwise) and the simulator, and the slow reliability suite, which runs only
-// when asked for (`npm run test:reliability`).
+// when asked for (`npm run test:reliability`). The last two spawn the CLI: their set-up first
+// builds dist/ from the current sources (test/support/build-cli.ts).
 const reliability = process.env.UPTRENDS_TEST_RELIABILITY === '1';
 
 export default defineConfig({
@@ -14,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/reliability/fast/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['test/support/build-cli.ts', 'test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
@@ -26,7 +27,7 @@ export default defineConfig({
               test: {
                 name: 'reliability',
                 include: ['test/reliability/slow/**/*.test.ts'],
-                globalSetup: ['test/support/global-setup.ts'],
+                globalSetup: ['test/support/build-cli.ts', 'test/support/global-setup.ts'],
                 testTimeout: 600_000,
                 hookTimeout: 120_000,
                 pool: 'forks' as const,

@@ -12,6 +12,7 @@ import { backfillScenario } from './scenarios/backfill.ts';
 import { loadThroughputScenario } from './scenarios/load-throughput.ts';
 import { largeAccountScenario } from './scenarios/large-account.ts';
 import { nightlyCostScenario } from './scenarios/nightly-cost.ts';
+import { startupScenario } from './scenarios/startup.ts';
 import type { Scenario } from './scenario.ts';
 import { Scoreboard } from './scoreboard.ts';
 
@@ -20,6 +21,7 @@ const SCENARIOS: readonly Scenario[] = [
   loadThroughputScenario,
   nightlyCostScenario,
   largeAccountScenario,
+  startupScenario,
 ];
 
 const { values } = parseArgs({

@@ -1,7 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, so `npm ci` is the only set-up step
-// and no stale build can ever be executed. See README "Why these dependencies".
-import { register } from 'tsx/esm/api';
+// The installed command: runs the compiled build in dist/ (made by `npm run build`, which `npm ci`
+// runs through the `prepare` script, and shipped in the package). See README "Install".
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/bin.ts');
+const entry = new URL('../dist/bin.js', import.meta.url);
+if (existsSync(entry)) {
+  await import(entry.href);
+} else {
+  process.stderr.write(
+    'uptrends-etl: the compiled build (dist/) is missing: run `npm run build` in the package folder (npm ci runs it too).\n',
+  );
+  process.exitCode = 1;
+}

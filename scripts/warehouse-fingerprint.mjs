@@ -54,7 +54,21 @@ async function recreate(name) {
 function startSimulator() {
   const child = spawn(
     process.execPath,
-    [cli, 'simulate', '--port', values.port, '--seed', '7', '--monitors', '25', '--days', '70', '--now', NOW],
+    [
+      cli,
+      'simulate',
+      '--no-json',
+      '--port',
+      values.port,
+      '--seed',
+      '7',
+      '--monitors',
+      '25',
+      '--days',
+      '70',
+      '--now',
+      NOW,
+    ],
     { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {

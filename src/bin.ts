@@ -1,7 +1,12 @@
+#!/usr/bin/env node
 /**
  * The process entry point and the one error boundary: runs the command, maps errors to the
  * documented exit codes (src/cli/exit-codes.ts), prints expected errors as one clear message and
  * unexpected ones as a bug report with the stack.
+ *
+ * Start-up is kept small on purpose: this file and the program builder import commander and a few
+ * of our own small modules; the command that runs imports the rest (see src/cli/program.ts), so
+ * `--version` and `--help` answer in a few tens of milliseconds.
  */
 import { CommanderError } from 'commander';
 import { maskSecrets } from './redaction.ts';
@@ -22,7 +27,8 @@ function describe(error: EtlError): string {
 }
 
 async function main(): Promise<number> {
-  const { program, ctx } = buildProgram();
+  const args = process.argv.slice(2);
+  const { program, ctx } = await buildProgram({ args });
   const secrets = (): readonly string[] => {
     try {
       return ctx.config().secrets;
@@ -35,8 +41,9 @@ async function main(): Promise<number> {
     process.once(signal, () => interrupt.abort(new InterruptedError(signal)));
   }
   ctx.signal = interrupt.signal;
+  program.hook('preAction', () => ctx.prepare());
   try {
-    await program.parseAsync(process.argv);
+    await program.parseAsync(args, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -20,6 +20,8 @@ export interface LoggerOptions {
   secrets?: readonly string[] | undefined;
   /** Where to write. (Default: stderr) */
   destination?: NodeJS.WritableStream | undefined;
+  /** Colours in pretty lines. (Default: when stderr is a terminal; the CLI honours NO_COLOR/FORCE_COLOR) */
+  colorize?: boolean | undefined;
 }
 
 const REDACT_PATHS = [
@@ -50,7 +52,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       ? pretty({
           destination: 2,
           sync: true,
-          colorize: process.stderr.isTTY === true,
+          colorize: options.colorize ?? process.stderr.isTTY === true,
           ignore: 'pid,hostname',
           hideObject: true,
         })

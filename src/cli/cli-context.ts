@@ -1,13 +1,17 @@
 /**
  * What every command receives: lazily resolved configuration, logger and warehouse, built from the
- * global options. Commands stay thin: parse options, call the programmatic API, print its result.
+ * global options, and the one way results reach stdout. Commands stay thin: parse options, call
+ * the programmatic API, print its result.
+ *
+ * Results are text on a terminal and JSON lines otherwise (or with `--json`), so a cron log that
+ * takes stdout and stderr (`>> log 2>&1`) holds JSON lines only: results on stdout, logs on stderr.
  */
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment, type Config } from '../config.ts';
-import { loadConfigFile, type ConfigFile } from '../config-file/load-config-file.ts';
-import { environmentWithMailSection } from '../config-file/mail-section.ts';
-import { openWarehouse, type Warehouse } from '../load/db.ts';
-import { createLogger, type LogFormat, type Logger } from '../logger.ts';
+import type { ConfigFile } from '../config-file/load-config-file.ts';
+import type { Warehouse } from '../load/db.ts';
+import type { LogFormat, Logger } from '../logger.ts';
+import { colorEnabled } from './color.ts';
 
 /** Global options shared by all commands. */
 export interface GlobalOptions {
@@ -16,26 +20,58 @@ export interface GlobalOptions {
   dataDir?: string;
   logFormat?: LogFormat;
   quiet?: boolean;
+  /** true: JSON lines; false: text; undefined: JSON lines unless stdout is a terminal. */
+  json?: boolean;
 }
 
 /** Lazily built shared services of one CLI invocation. */
 export class CliContext {
   #config: Config | undefined;
+  #env: Record<string, string | undefined> | undefined;
   #configFile: { file: ConfigFile | undefined } | undefined;
+  #configFileModules:
+    | [typeof import('../config-file/load-config-file.ts'), typeof import('../config-file/mail-section.ts')]
+    | undefined;
   /** Aborted on SIGINT/SIGTERM (set by src/bin.ts); commands pass it down. */
   signal: AbortSignal = new AbortController().signal;
   #logger: Logger | undefined;
+  #loggerModule: typeof import('../logger.ts') | undefined;
   readonly #closers: (() => Promise<void>)[] = [];
 
   constructor(
     readonly program: Command,
-    readonly env: Record<string, string | undefined> = readEnvironment(),
-    readonly stdout: NodeJS.WritableStream = process.stdout,
-  ) {}
+    env?: Record<string, string | undefined>,
+    readonly stdout: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+  ) {
+    this.#env = env;
+  }
+
+  /** The environment (process environment plus `.env`), read once. */
+  get env(): Record<string, string | undefined> {
+    this.#env ??= readEnvironment();
+    return this.#env;
+  }
 
   /** The global options as parsed. */
   get globals(): GlobalOptions {
     return this.program.opts<GlobalOptions>();
+  }
+
+  /** True when results are printed as JSON lines. */
+  get json(): boolean {
+    return this.globals.json ?? this.stdout.isTTY !== true;
+  }
+
+  /**
+   * Imports what configFile(), config() and logger() need (YAML, zod, pino): run before every
+   * action (a preAction hook), so `--help` and `--version` load none of it.
+   */
+  async prepare(): Promise<void> {
+    this.#loggerModule ??= await import('../logger.ts');
+    this.#configFileModules ??= await Promise.all([
+      import('../config-file/load-config-file.ts'),
+      import('../config-file/mail-section.ts'),
+    ]);
   }
 
   /**
@@ -43,12 +79,16 @@ export class CliContext {
    * when there is none; throws ConfigError naming file, line and field when it is bad.
    */
   configFile(): ConfigFile | undefined {
+    if (this.#configFileModules === undefined) throw new Error('CliContext.prepare() was not awaited');
+    const [{ loadConfigFile }] = this.#configFileModules;
     this.#configFile ??= { file: loadConfigFile({ flag: this.globals.config, env: this.env }) };
     return this.#configFile.file;
   }
 
   /** Validated configuration: environment and flags over the file (throws ConfigError on bad settings). */
   config(): Config {
+    if (this.#configFileModules === undefined) throw new Error('CliContext.prepare() was not awaited');
+    const [, { environmentWithMailSection }] = this.#configFileModules;
     this.#config ??= loadConfig(environmentWithMailSection(this.env, this.configFile()?.contents.mail), {
       databaseUrl: this.globals.databaseUrl,
       dataDir: this.globals.dataDir,
@@ -59,21 +99,32 @@ export class CliContext {
   /** The process logger, with every configured secret redacted. */
   logger(): Logger {
     if (this.#logger === undefined) {
+      if (this.#loggerModule === undefined) throw new Error('CliContext.prepare() was not awaited');
       let secrets: readonly string[] = [];
       try {
         secrets = this.config().secrets;
       } catch {
         // A bad configuration is reported by the command; the logger still works.
       }
-      this.#logger = createLogger({ format: this.globals.logFormat, quiet: this.globals.quiet, secrets });
+      this.#logger = this.#loggerModule.createLogger({
+        format: this.globals.logFormat,
+        quiet: this.globals.quiet,
+        secrets,
+        colorize: colorEnabled(process.stderr),
+      });
     }
     return this.#logger;
   }
 
   /** Opens the configured warehouse; closed automatically at the end of the command. */
-  async warehouse(): Promise<Warehouse> {
+  async warehouse(options: { waitMs?: number } = {}): Promise<Warehouse> {
     const config = this.config();
-    const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const { openWarehouse } = await import('../load/db.ts');
+    const warehouse = await openWarehouse({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      ...options,
+    });
     this.#closers.push(() => warehouse.close());
     return warehouse;
   }
@@ -83,7 +134,19 @@ export class CliContext {
     this.#closers.push(closer);
   }
 
-  /** Writes one line of command output to stdout. */
+  /**
+   * Prints one result: `text` (one or more lines) on a terminal, else one JSON line
+   * `{"time": <epoch ms>, "result": kind, ...data}` (the time as in the log lines).
+   */
+  result(kind: string, data: Record<string, unknown>, text: string | readonly string[]): void {
+    if (this.json) {
+      this.stdout.write(`${JSON.stringify({ time: Date.now(), result: kind, ...data })}\n`);
+      return;
+    }
+    for (const line of typeof text === 'string' ? [text] : text) this.stdout.write(`${line}\n`);
+  }
+
+  /** Writes one line of text output to stdout, whatever the format (for `--format`-style output). */
   print(line = ''): void {
     this.stdout.write(`${line}\n`);
   }

@@ -41,6 +41,25 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** Short names of the codes, for the help text (the README table gives the full meaning). */
+const SHORT: Record<keyof typeof EXIT, string> = {
+  ok: 'ok',
+  internal: 'bug',
+  config: 'usage/config',
+  database: 'database',
+  api: 'API',
+  data: 'bad data',
+  locked: 'locked',
+  report: 'report/mail',
+  partial: 'partial run',
+  interrupted: 'interrupted',
+};
+
+/** "0 ok", "1 bug", "2 usage/config", ...: generated from EXIT for `--help`. */
+export const EXIT_CODE_HELP: readonly string[] = (Object.keys(EXIT) as (keyof typeof EXIT)[]).map(
+  (key) => `${EXIT[key]} ${SHORT[key]}`,
+);
+
 /** The exit code for an error. Wrapped errors (StreamError) map by their cause. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof InterruptedError) return EXIT.interrupted;

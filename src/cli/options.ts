@@ -2,6 +2,7 @@
  * Parsers of option values. Each throws a ConfigError naming the option and what was expected, so
  * a typo is a clear exit-code-2 message rather than a run with a silently wrong range.
  */
+import { Option } from 'commander';
 import { ConfigError } from '../errors.ts';
 
 /** A whole number within [min, max]. */
@@ -38,4 +39,29 @@ export function listOption(value: string, previous: string[] | undefined): strin
       .map((s) => s.trim())
       .filter((s) => s !== ''),
   ];
+}
+
+/** The inclusive range of a whole-number option. */
+export interface IntegerRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * `--name <n>`: a whole number within `range`. The help shows the range from the same constants
+ * the parser checks, and commander adds the default (once) when there is one. Numbers from 10,000
+ * get thousands separators, except where they name something (`plain`, e.g. a port).
+ */
+export function integerArgOption(
+  flags: string,
+  description: string,
+  range: IntegerRange,
+  defaultValue?: number,
+  { plain = false }: { plain?: boolean } = {},
+): Option {
+  const show = (n: number): string => (plain || Math.abs(n) < 10_000 ? String(n) : n.toLocaleString('en-US'));
+  const option = new Option(flags, `${description}, ${show(range.min)} to ${show(range.max)}`);
+  option.argParser(integerOption(option.long ?? flags, range.min, range.max));
+  if (defaultValue !== undefined) option.default(defaultValue, show(defaultValue));
+  return option;
 }

@@ -10,6 +10,9 @@ import { isDue, type Schedule, type ScheduleRule } from '../time/schedule.ts';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
+/** When `nightly` reports unless told: on the 1st, for the previous month's workbooks. */
+export const DEFAULT_REPORT_ON = '1';
+
 /** A parsed `--report-on`. */
 export interface ReportSchedule extends Schedule {
   readonly text: string;

@@ -1,8 +1,11 @@
 /**
  * The programmatic `check`: is everything the nightly job needs in place? Each check is reported
- * separately (ok, skipped or failed with a message) so one failure does not hide the others.
+ * separately (ok, skipped or failed with a message) so one failure does not hide the others. A
+ * failed check keeps its error, so the CLI exits with the code the same failure has in `sync`:
+ * 2 for missing settings, 3 for the warehouse, 4 for refused or unreachable APIs.
  */
 import type { Config } from '../config.ts';
+import { ConfigError, DatabaseError } from '../errors.ts';
 import { openWarehouse } from '../load/db.ts';
 import { pendingMigrations } from '../load/migrate.ts';
 import { ApiClient } from '../extract/http/api-client.ts';
@@ -12,6 +15,17 @@ export interface CheckResult {
   name: string;
   status: 'ok' | 'skipped' | 'failed';
   detail: string;
+  /** Why a failed check failed: an EtlError decides the exit code; anything else is a bug (1). */
+  error?: unknown;
+}
+
+function failed(name: string, error: unknown): CheckResult {
+  return {
+    name,
+    status: 'failed',
+    detail: error instanceof Error ? error.message : String(error),
+    error,
+  };
 }
 
 async function checkApi(
@@ -20,9 +34,12 @@ async function checkApi(
   username: string | undefined,
   password: string | undefined,
   path: string,
-  missing: string,
+  missing: { required: boolean; detail: string; setting: string },
 ): Promise<CheckResult> {
-  if (username === undefined || password === undefined) return { name, status: 'skipped', detail: missing };
+  if (username === undefined || password === undefined) {
+    if (!missing.required) return { name, status: 'skipped', detail: missing.detail };
+    return failed(name, new ConfigError(missing.detail, { context: { setting: missing.setting } }));
+  }
   const client = new ApiClient({
     name: name === 'infra API credentials' ? 'infra' : 'api',
     baseUrl,
@@ -34,7 +51,7 @@ async function checkApi(
     await client.get(path, undefined, { route: path });
     return { name, status: 'ok', detail: `${baseUrl}${path} answered for ${username}` };
   } catch (error) {
-    return { name, status: 'failed', detail: (error as Error).message };
+    return failed(name, error);
   } finally {
     await client.close();
   }
@@ -46,7 +63,7 @@ async function checkWarehouse(config: Config): Promise<CheckResult[]> {
     warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
     return [
-      { name: 'warehouse reachable', status: 'failed', detail: (error as Error).message },
+      failed('warehouse reachable', error),
       { name: 'warehouse migrated', status: 'skipped', detail: 'warehouse not reachable' },
     ];
   }
@@ -56,11 +73,12 @@ async function checkWarehouse(config: Config): Promise<CheckResult[]> {
       { name: 'warehouse reachable', status: 'ok', detail: `${warehouse.location} (${warehouse.backend})` },
       pending.length === 0
         ? { name: 'warehouse migrated', status: 'ok', detail: 'schema uptrends is current' }
-        : {
-            name: 'warehouse migrated',
-            status: 'failed',
-            detail: `${pending.length} pending migration(s); run: uptrends-etl migrate (sync applies them too)`,
-          },
+        : failed(
+            'warehouse migrated',
+            new DatabaseError(
+              `${pending.length} pending migration(s); run: uptrends-etl migrate (sync applies them too)`,
+            ),
+          ),
     ];
   } finally {
     await warehouse.close();
@@ -71,21 +89,23 @@ async function checkWarehouse(config: Config): Promise<CheckResult[]> {
 export async function runCheck(config: Config): Promise<CheckResult[]> {
   const results = await checkWarehouse(config);
   results.push(
-    await checkApi(
-      'API credentials',
-      config.apiUrl,
-      config.username,
-      config.password,
-      '/Account/Settings',
-      'UPTRENDS_USERNAME/UPTRENDS_PASSWORD not set (try `uptrends-etl demo`)',
-    ),
+    await checkApi('API credentials', config.apiUrl, config.username, config.password, '/Account/Settings', {
+      required: true,
+      setting: 'UPTRENDS_USERNAME',
+      detail:
+        'UPTRENDS_USERNAME and UPTRENDS_PASSWORD are not set, so there is no API account to read (try the tool with `uptrends-etl demo`)',
+    }),
     await checkApi(
       'infra API credentials',
       config.infraUrl,
       config.infraUsername,
       config.infraPassword,
       '/v1/account',
-      'UPTRENDS_INFRA_USERNAME/PASSWORD not set: infra streams will be skipped',
+      {
+        required: false,
+        setting: 'UPTRENDS_INFRA_USERNAME',
+        detail: 'UPTRENDS_INFRA_USERNAME/PASSWORD not set: the Infra streams will be skipped',
+      },
     ),
   );
   return results;

@@ -47,3 +47,17 @@ export const DEFAULT_SYNC_OPTIONS: SyncOptions = Object.freeze({
   maxPagesPerWindow: 20_000,
   batchRows: 5_000,
 });
+
+/** Accepted ranges of the numeric options (the CLI parses and shows them from here). */
+export const SYNC_OPTION_RANGES = Object.freeze({
+  concurrency: { min: 1, max: 64 },
+  lookbackDays: { min: 0, max: 90 },
+  initialDays: { min: 1, max: 3650 },
+  windowDays: { min: 1, max: 366 },
+  maxPagesPerWindow: { min: 1, max: 10_000_000 },
+  /** `--wait [seconds]`. */
+  waitSeconds: { min: 0, max: 86_400 },
+});
+
+/** What `--wait` without a number waits for another run's lock, in seconds: one hour. */
+export const DEFAULT_WAIT_SECONDS = 3600;

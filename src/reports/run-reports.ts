@@ -21,18 +21,12 @@ import { queryReportAccount } from './queries/scope.ts';
 import { loadSlaReportInput } from './queries/sla-input.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
 import { type ReportPeriod } from '../time/periods.ts';
+import { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS } from './report-defaults.ts';
 
-/** The two reports. */
-export const REPORT_KINDS = ['sla', 'incidents'] as const;
+export { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS };
 
 /** One report. */
 export type ReportKind = (typeof REPORT_KINDS)[number];
-
-/** Default output folder of the report files. */
-export const DEFAULT_REPORT_DIR = './reports';
-
-/** Default SLA target in percent for monitors and groups without a statistics or group SLA. */
-export const DEFAULT_SLA_TARGET = 99.9;
 
 /** What to report. */
 export interface RunReportsOptions {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError } from '../errors.ts';
 import { systemClock } from '../terms.ts';
 import { MAX_MONITORS } from './alert-index.ts';
+import { SIMULATOR_DEFAULTS, SIMULATOR_RANGES } from './simulator-limits.ts';
 import { generateDataset } from './generate-dataset.ts';
 import { createGroundTruth, type GroundTruth } from './ground-truth.ts';
 import { handleRequest, pendingTimers } from './http/handle-request.ts';
@@ -92,11 +93,11 @@ export interface RunningSimulator {
 function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
   const now = o.now ?? new Date(Math.floor(systemClock().getTime() / 60_000) * 60_000);
   const resolved = {
-    seed: o.seed ?? 1,
-    monitors: o.monitors ?? 50,
-    days: o.days ?? 90,
+    seed: o.seed ?? SIMULATOR_DEFAULTS.seed,
+    monitors: o.monitors ?? SIMULATOR_DEFAULTS.monitors,
+    days: o.days ?? SIMULATOR_DEFAULTS.days,
     now,
-    latencyMs: o.latencyMs ?? 0,
+    latencyMs: o.latencyMs ?? SIMULATOR_DEFAULTS.latencyMs,
     faults: o.faults,
     port: o.port ?? 0,
     host: o.host ?? '127.0.0.1',
@@ -110,11 +111,12 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
         context: { option: name },
       });
   };
-  int('seed', resolved.seed, 0, 2 ** 31 - 1);
-  int('monitors', resolved.monitors, 1, Math.min(20_000, MAX_MONITORS));
-  int('days', resolved.days, 1, 3650);
+  const r = SIMULATOR_RANGES;
+  int('seed', resolved.seed, r.seed.min, r.seed.max);
+  int('monitors', resolved.monitors, r.monitors.min, Math.min(r.monitors.max, MAX_MONITORS));
+  int('days', resolved.days, r.days.min, r.days.max);
   int('futureDays', resolved.futureDays, 0, 366);
-  int('port', resolved.port, 0, 65_535);
+  int('port', resolved.port, r.port.min, r.port.max);
   if (!(resolved.latencyMs >= 0))
     throw new ConfigError('simulator: latencyMs must be >= 0', { context: { option: 'latencyMs' } });
   if (Number.isNaN(now.getTime()))

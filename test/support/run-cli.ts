@@ -1,4 +1,8 @@
-/** Runs the real CLI (bin/uptrends-etl.js) as a user would: a child process, its exit code and output. */
+/**
+ * Runs the real CLI (bin/uptrends-etl.js, which runs the compiled dist/ that the test set-up rebuilt
+ * from the current sources: test/support/build-cli.ts) as a user would: a child process, its exit
+ * code and output. Its stdout is a pipe, so results are JSON lines (`jsonLines` parses them).
+ */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -34,4 +38,28 @@ export function runCli(
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/** One result line of the CLI's JSON output (`{"time", "result": kind, ...}`). */
+export type CliResultLine = { time: number; result: string } & Record<string, unknown>;
+
+/** Parses stdout as JSON lines; throws, naming the line, when one is not JSON. */
+export function jsonLines(stdout: string): CliResultLine[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as CliResultLine;
+      } catch {
+        throw new Error(`stdout line is not JSON: ${line}`);
+      }
+    });
+}
+
+/** The paths of the `file` results, in the order they were written. */
+export function writtenFiles(stdout: string): string[] {
+  return jsonLines(stdout)
+    .filter((line) => line.result === 'file')
+    .map((line) => line.path as string);
 }

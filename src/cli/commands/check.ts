@@ -1,6 +1,4 @@
 /** `uptrends-etl check`: warehouse reachable and migrated, API credentials valid. */
-import { ConfigError } from '../../errors.ts';
-import { runCheck } from '../../pipeline/run-check.ts';
 import type { CommandModule } from '../command-module.ts';
 
 export const checkCommand: CommandModule = {
@@ -8,20 +6,30 @@ export const checkCommand: CommandModule = {
   register(program, ctx) {
     program
       .command('check')
-      .description('Check that the warehouse is reachable and migrated and that the API credentials work.')
-      .option('--json', 'print machine-readable JSON')
       .addHelpText(
         'after',
-        '\nExit code 0 when every check passes, 2 otherwise.\n\nExamples:\n  $ uptrends-etl check\n  $ uptrends-etl check --json',
+        `
+Every check is run and printed; the exit code is that of the first failed check, the same code the
+same failure has in sync and nightly: 2 for a missing or invalid setting (no API credentials), 3 for
+the warehouse (unreachable, or migrations pending), 4 when the API refuses the credentials or cannot
+be reached. The Infra checks are skipped, not failed, when no Infra credentials are set.
+
+Examples:
+  $ uptrends-etl check
+  $ uptrends-etl check --json`,
       )
-      .action(async (options: { json?: boolean }) => {
+      .action(async () => {
+        const { runCheck } = await import('../../pipeline/run-check.ts');
         const results = await runCheck(ctx.config());
-        if (options.json === true) ctx.print(JSON.stringify(results, null, 2));
-        else for (const r of results) ctx.print(`${r.status.padEnd(7)} ${r.name}: ${r.detail}`);
-        const failed = results.filter((r) => r.status === 'failed');
-        if (failed.length > 0) {
-          throw new ConfigError(`${failed.length} check(s) failed: ${failed.map((r) => r.name).join(', ')}`);
+        for (const r of results) {
+          ctx.result(
+            'check',
+            { name: r.name, status: r.status, detail: r.detail },
+            `${r.status.padEnd(7)} ${r.name}: ${r.detail}`,
+          );
         }
+        const failed = results.filter((r) => r.status === 'failed');
+        if (failed[0] !== undefined) throw failed[0].error;
       });
   },
 };

@@ -1,21 +1,54 @@
 /** `uptrends-etl demo`: the whole job against the built-in simulator, with no configuration. */
+import type { DemoOptions } from '../../pipeline/run-demo.ts';
 import type { CommandModule } from '../command-module.ts';
-import { integerOption } from '../options.ts';
-import { createProgress } from '../progress.ts';
-import { runDemo } from '../../pipeline/run-demo.ts';
+import { integerArgOption } from '../options.ts';
+import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
+import { SIMULATOR_DEFAULTS } from '../../simulator/simulator-limits.ts';
+
+/** What the demo simulates unless told: a small account, quick to load. */
+const DEMO = {
+  monitors: { min: 1, max: 2000 },
+  days: { min: 35, max: 730 },
+  seed: { min: 0, max: 2 ** 31 - 1 },
+};
+
+interface DemoFlags {
+  out: string;
+  monitors: number;
+  days: number;
+  seed: number;
+}
+
+function demoOptionsFrom(flags: DemoFlags): DemoOptions {
+  return { outDir: flags.out, monitors: flags.monitors, days: flags.days, seed: flags.seed };
+}
+
+/**
+ * How the user started us, for the hints: `npx uptrends-etl` from a clone, `npx --package=<tarball>
+ * uptrends-etl` from a tarball (npm sets these variables), else the installed command.
+ */
+function commandName(env: Record<string, string | undefined>): string {
+  if (env.npm_command !== 'exec') return 'uptrends-etl';
+  const from = env.npm_config_package;
+  return from === undefined || from === '' || from.includes('\n')
+    ? 'npx uptrends-etl'
+    : `npx --package=${from} uptrends-etl`;
+}
 
 export const demoCommand: CommandModule = {
   name: 'demo',
+  optionsOf: { demo: demoOptionsFrom },
   register(program, ctx) {
     program
       .command('demo')
-      .description(
-        'Try everything with no account: simulator -> backfill into the warehouse -> SLA and incident workbooks and CSVs.',
+      .option('--out <dir>', 'folder for the report files', DEFAULT_REPORT_DIR)
+      .addOption(
+        integerArgOption('--monitors <n>', 'simulated monitors', DEMO.monitors, SIMULATOR_DEFAULTS.monitors),
       )
-      .option('--out <dir>', 'folder for the report files (Default: ./reports)', './reports')
-      .option('--monitors <n>', 'simulated monitors (Default: 50)', integerOption('--monitors', 1, 2000), 50)
-      .option('--days <n>', 'days of simulated history (Default: 90)', integerOption('--days', 35, 730), 90)
-      .option('--seed <n>', 'simulator seed (Default: 1)', integerOption('--seed', 0, 2 ** 31), 1)
+      .addOption(
+        integerArgOption('--days <n>', 'days of simulated history', DEMO.days, SIMULATOR_DEFAULTS.days),
+      )
+      .addOption(integerArgOption('--seed <n>', 'simulator seed', DEMO.seed, SIMULATOR_DEFAULTS.seed))
       .addHelpText(
         'after',
         `
@@ -26,32 +59,50 @@ Examples:
   $ uptrends-etl demo
   $ uptrends-etl demo --monitors 200 --days 365 --out /tmp/uptrends-reports`,
       )
-      .action(async (flags: { out: string; monitors: number; days: number; seed: number }) => {
+      .action(async (flags: DemoFlags) => {
+        const options = demoOptionsFrom(flags);
+        const [{ runDemo }, { createProgress }] = await Promise.all([
+          import('../../pipeline/run-demo.ts'),
+          import('../progress.ts'),
+        ]);
         const logger = ctx.logger();
-        const result = await runDemo(
-          ctx.config(),
-          { outDir: flags.out, monitors: flags.monitors, days: flags.days, seed: flags.seed },
+        const result = await runDemo(ctx.config(), options, {
+          logger,
+          signal: ctx.signal,
+          progress: createProgress(logger),
+        });
+        const records = Object.fromEntries(
+          Object.entries(result.sync.streams)
+            .filter(([, c]) => c.records > 0)
+            .map(([name, c]) => [name, c.records]),
+        );
+        const cli = commandName(ctx.env);
+        const example = `select monitor_name, day, uptime_percentage, uptime_source, incident_uptime_percentage from uptrends.v_monitor_uptime_daily order by day desc, monitor_name limit 10`;
+        ctx.result(
+          'demo',
           {
-            logger,
-            signal: ctx.signal,
-            progress: createProgress(logger),
+            warehouse: result.warehouse,
+            runId: result.sync.runId,
+            requests: result.sync.requests,
+            records,
+            period: result.reports.period.label,
+            zone: result.reports.period.zone,
+            files: result.reports.paths,
           },
+          [
+            `Loaded into ${result.warehouse} (run ${result.sync.runId}, ${result.sync.requests} requests): ${Object.entries(
+              records,
+            )
+              .map(([name, n]) => `${name} ${n}`)
+              .join(', ')}`,
+            `Reports for ${result.reports.period.label} (${result.reports.period.zone}):`,
+            ...result.reports.paths.map((path) => `  ${path}`),
+            'Query the warehouse:',
+            `  ${cli} query "${example}"`,
+            `  ${cli} status            runs, watermarks, row counts`,
+            '  docs/warehouse.md in the source: every table and view, with example queries',
+          ],
         );
-        const counts = Object.entries(result.sync.streams)
-          .filter(([, c]) => c.records > 0)
-          .map(([name, c]) => `${name} ${c.records}`)
-          .join(', ');
-        ctx.print(
-          `Loaded into ${result.warehouse} (run ${result.sync.runId}, ${result.sync.requests} requests): ${counts}`,
-        );
-        ctx.print(`Reports for ${result.reports.period.label} (${result.reports.period.zone}):`);
-        for (const path of result.reports.paths) ctx.print(`  ${path}`);
-        ctx.print('Query the warehouse:');
-        ctx.print(
-          `  uptrends-etl query "select monitor_name, day, uptime_percentage, uptime_source, incident_uptime_percentage from uptrends.v_monitor_uptime_daily order by day desc, monitor_name limit 10"`,
-        );
-        ctx.print('  uptrends-etl status            runs, watermarks, row counts');
-        ctx.print('  docs/warehouse.md              every table and view, with example queries');
       });
   },
 };

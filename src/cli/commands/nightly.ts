@@ -1,89 +1,79 @@
-/** `uptrends-etl nightly`: the scheduled job: sync everything, then the report subscriptions that are due. */
+/** `uptrends-etl nightly`: the scheduled job: sync, then the report subscriptions that are due. */
 import type { Command } from 'commander';
-import { ConfigError } from '../../errors.ts';
-import { parseLocalDate } from '../../time/period-options.ts';
-import { parseReportSchedule } from '../../pipeline/report-schedule.ts';
-import { runNightly } from '../../pipeline/run-nightly.ts';
-import type { DeliveryOutcome } from '../../pipeline/subscriptions/deliver-occurrence.ts';
-import { defaultSubscription, fileSubscriptions } from '../../pipeline/subscriptions/subscriptions.ts';
-import { SUBSCRIPTION_FORMATS, type SubscriptionFormat } from '../../config-file/subscriptions-section.ts';
+import { DEFAULT_REPORT_ON, parseReportSchedule } from '../../pipeline/report-schedule.ts';
+import type { SyncOptions } from '../../pipeline/sync-options.ts';
+import { defaultSubscription, type Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
+import type { ReportFormat } from '../../reports/render/report-files.ts';
+import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
+import type { LocalDate } from '../../terms.ts';
+import { DEFAULT_REPORT_PRESET, parseLocalDate } from '../../time/period-options.ts';
 import type { CommandModule } from '../command-module.ts';
-import { listOption } from '../options.ts';
-import { createProgress } from '../progress.ts';
-import { addSyncOptions, syncOptionsFrom } from './sync.ts';
+import { formatOptionOf, printOutcome } from '../report-output.ts';
+import { addSyncOptions, printSyncSummary, streamListHelp, syncOptionsFrom, type SyncFlags } from './sync.ts';
 
-interface NightlyFlags {
+interface NightlyFlags extends SyncFlags {
   reportOn: string;
   reportPeriod: string;
   out: string;
-  format?: string[];
+  format: ReportFormat[];
   mail: boolean;
   asOf?: string;
 }
 
-function formatsOf(list: string[] | undefined): SubscriptionFormat[] | undefined {
-  if (list === undefined) return undefined;
-  const unknown = list.filter((f) => !(SUBSCRIPTION_FORMATS as readonly string[]).includes(f.toLowerCase()));
-  if (unknown.length > 0 || list.length === 0) {
-    throw new ConfigError(
-      `--format must be a comma list of ${SUBSCRIPTION_FORMATS.join(', ')}; not "${list.join(',')}".`,
-      {
-        context: { setting: '--format' },
-      },
-    );
-  }
-  return [...new Set(list.map((f) => f.toLowerCase() as SubscriptionFormat))];
+/** What the flags ask for; the action settles the subscriptions (the file's, or this default one). */
+export interface NightlyCommandOptions {
+  readonly sync: SyncOptions;
+  /** The subscription without a `subscriptions:` section; its recipients are REPORT_MAIL_TO. */
+  readonly defaultSubscription: Subscription;
+  readonly outDir: string;
+  /** `--no-mail` turns it off; mail is sent only when SMTP_URL is set too. */
+  readonly mail: boolean;
+  readonly asOf: LocalDate | undefined;
 }
 
-/** One line per delivery, for the job's output. */
-export function outcomeLine(o: DeliveryOutcome): string {
-  const what = `${o.subscription} ${o.period.label}`;
-  switch (o.status) {
-    case 'sent':
-      return `sent: ${what} to ${o.recipients.join(', ')}${o.rejected.length > 0 ? ` (refused: ${o.rejected.join(', ')})` : ''}${o.kind === 'scheduled' ? '' : ` [${o.kind}]`}`;
-    case 'written':
-      return `written: ${what} (not e-mailed)`;
-    case 'held':
-      return `held: ${what}: ${o.error ?? ''}`;
-    case 'already-delivered':
-      return `skipped: ${what} is already delivered`;
-    default:
-      return `${o.status}: ${what}: ${o.error ?? ''}`;
-  }
+/**
+ * The nightly options from the flags; every setting is checked here, before the sync, so a typo in
+ * a report option never costs a whole sync first.
+ */
+export function nightlyOptionsFrom(flags: NightlyFlags): NightlyCommandOptions {
+  return {
+    sync: syncOptionsFrom(flags),
+    defaultSubscription: defaultSubscription({
+      schedule: parseReportSchedule(flags.reportOn),
+      period: flags.reportPeriod,
+      formats: flags.format,
+      mailTo: [],
+    }),
+    outDir: flags.out,
+    mail: flags.mail,
+    asOf: flags.asOf === undefined ? undefined : parseLocalDate('--as-of', flags.asOf),
+  };
 }
+
+/** Options that only shape the default subscription (ignored when the file has subscriptions). */
+const DEFAULT_SUBSCRIPTION_OPTIONS = ['reportOn', 'reportPeriod', 'format'];
 
 export const nightlyCommand: CommandModule = {
   name: 'nightly',
+  optionsOf: { nightly: nightlyOptionsFrom },
   register(program, ctx) {
-    const command: Command = program
-      .command('nightly')
-      .description(
-        'The scheduled job: sync every stream, then write and e-mail the report subscriptions that are due (missed periods caught up once).',
-      );
+    const command: Command = program.command('nightly');
     addSyncOptions(command)
       .option(
         '--report-on <days>',
-        'without subscriptions in the configuration file: when to report: days of the month (1,15), weekdays (mon), daily or never (Default: 1)',
-        '1',
+        'without subscriptions in the configuration file: when to report: days of the month (1,15), weekdays (mon), daily or never',
+        DEFAULT_REPORT_ON,
       )
       .option(
         '--report-period <preset>',
-        'without subscriptions in the configuration file: the finished period the reports cover (Default: PreviousMonth)',
-        'PreviousMonth',
+        'without subscriptions in the configuration file: the finished period the reports cover',
+        DEFAULT_REPORT_PRESET,
       )
-      .option(
-        '--out <dir>',
-        'folder for the report files, a sub-folder per subscription (Default: ./reports)',
-        './reports',
-      )
-      .option(
-        '--format <list>',
-        'without subscriptions in the configuration file: xlsx, csv, pdf (Default: xlsx,csv)',
-        listOption,
-      )
+      .option('--out <dir>', 'folder for the report files, a sub-folder per subscription', DEFAULT_REPORT_DIR)
+      .addOption(formatOptionOf('without subscriptions in the configuration file: files to write'))
       .option(
         '--no-mail',
-        'write the reports due today but do not e-mail them (Default: mail when SMTP_URL is set)',
+        'write the reports due today but do not e-mail them (default: mail them when SMTP_URL is set)',
       )
       .option(
         '--as-of <date>',
@@ -91,66 +81,72 @@ export const nightlyCommand: CommandModule = {
       )
       .addHelpText(
         'after',
-        `
+        () => `${streamListHelp()}
+
+With --streams, only those streams are synced; the reports still read the whole warehouse.
+
 Subscriptions come from the subscriptions: section of the configuration file (see the README); without
 it, one subscription named "default" sends both reports of every monitor to REPORT_MAIL_TO on the
 --report-on days. Every period is sent once (a delivery ledger in the warehouse), periods missed while
 the job did not run are caught up oldest first, and failed sends are tried again the next night.
 
 Exit code: that of the sync when it fails (no report is sent then: the figures would be stale), else
-7 when a delivery failed, else 0. See the README for cron and systemd timer lines.
+7 when a delivery failed, else 0. See the README for the cron line, the systemd timer and the container.
 
 Examples:
   $ uptrends-etl nightly                               sync; the subscriptions due today
   $ uptrends-etl nightly --report-on mon --report-period PreviousWeek
   $ uptrends-etl nightly --as-of 2025-11-03            catch up as if it were 3 November
-  $ uptrends-etl nightly --report-on never --wait 600   sync only, queueing behind a running job`,
+  $ uptrends-etl nightly --report-on never --wait 600   sync only, queueing behind a running job
+  $ uptrends-etl nightly --streams slas --report-on never   refresh the SLA definitions only`,
       )
-      .action(async (flags: NightlyFlags & Parameters<typeof syncOptionsFrom>[0], self: Command) => {
-        if (flags.asOf !== undefined) parseLocalDate('--as-of', flags.asOf);
+      .action(async (flags: NightlyFlags, self: Command) => {
+        const options = nightlyOptionsFrom(flags);
         const config = ctx.config();
         const file = ctx.configFile();
         const logger = ctx.logger();
-        const mail = flags.mail && config.smtpUrl !== undefined;
-        if (flags.mail && !mail)
+        const [{ runNightly }, { fileSubscriptions }, { createProgress }] = await Promise.all([
+          import('../../pipeline/run-nightly.ts'),
+          import('../../pipeline/subscriptions/subscriptions.ts'),
+          import('../progress.ts'),
+        ]);
+        const mail = options.mail && config.smtpUrl !== undefined;
+        if (options.mail && !mail)
           logger.info('nightly: SMTP_URL is not set, the reports due today are written but not e-mailed');
         const fromFile = fileSubscriptions(file);
-        const ignored = ['reportOn', 'reportPeriod', 'format'].filter(
-          (o) => self.getOptionValueSource(o) === 'cli',
-        );
+        const ignored = DEFAULT_SUBSCRIPTION_OPTIONS.filter((o) => self.getOptionValueSource(o) === 'cli');
         if (fromFile !== undefined && ignored.length > 0) {
           logger.warn(
             `nightly: --report-on, --report-period and --format apply only without subscriptions in the configuration file; ignored (${file?.name ?? ''} has ${fromFile.length})`,
           );
         }
-        const list = fromFile ?? [
-          defaultSubscription({
-            schedule: parseReportSchedule(flags.reportOn),
-            period: flags.reportPeriod,
-            formats: formatsOf(flags.format),
-            mailTo: config.mailTo,
-          }),
-        ];
+        const list = fromFile ?? [{ ...options.defaultSubscription, addresses: config.mailTo }];
         const result = await runNightly(
           config,
           {
-            sync: syncOptionsFrom({ ...flags, streams: undefined }),
-            subscriptions: { list, file, outDir: flags.out, mail, asOf: flags.asOf },
+            sync: options.sync,
+            subscriptions: { list, file, outDir: options.outDir, mail, asOf: options.asOf },
           },
           {
             logger,
             signal: ctx.signal,
             progress: createProgress(logger),
-            onOutcome: (outcome) => {
-              for (const path of outcome.files) ctx.print(path);
-              ctx.print(outcomeLine(outcome));
-            },
+            onOutcome: (outcome) => printOutcome(ctx, outcome),
           },
         );
-        ctx.print(`run ${result.sync.runId} ${result.sync.status}: ${result.sync.requests} requests`);
-        const sent = result.subscriptions.outcomes.filter((o) => o.status === 'sent').length;
-        ctx.print(
-          `subscriptions as of ${result.subscriptions.asOf}: ${result.subscriptions.outcomes.length === 0 ? 'nothing due' : `${sent} sent, ${result.subscriptions.outcomes.length - sent} other`}`,
+        printSyncSummary(ctx, 'sync', result.sync);
+        const { outcomes, asOf } = result.subscriptions;
+        const sent = outcomes.filter((o) => o.status === 'sent').length;
+        ctx.result(
+          'nightly',
+          {
+            runId: result.sync.runId,
+            status: result.sync.status,
+            asOf,
+            deliveries: outcomes.length,
+            sent,
+          },
+          `subscriptions as of ${asOf}: ${outcomes.length === 0 ? 'nothing due' : `${sent} sent, ${outcomes.length - sent} other`}`,
         );
       });
   },

@@ -26,9 +26,7 @@ export const queryCommand: CommandModule = {
       .argument('<sql>', 'one SQL statement (read-only); tables live in schema uptrends')
       .description('Run a read-only SQL query on the warehouse and print the rows.')
       .addOption(
-        new Option('--format <format>', 'table, csv or json (Default: table)')
-          .choices(['table', 'csv', 'json'])
-          .default('table'),
+        new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'),
       )
       .addHelpText(
         'after',

@@ -1,37 +1,29 @@
-/** `uptrends-etl report sla | incidents | send`: workbooks and CSVs from the warehouse, optionally mailed. */
-import { Option, type Command } from 'commander';
+/** `uptrends-etl report sla | incidents | send | subscriptions`: report files from the warehouse, optionally mailed. */
+import type { Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
-import { checkReportPeriodOptions } from '../../time/period-options.ts';
+import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
+import type { Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
+import type { ReportFormat } from '../../reports/render/report-files.ts';
 import {
-  DEFAULT_REPORT_FORMATS,
-  REPORT_FORMATS,
-  type ReportFormat,
-} from '../../reports/render/report-files.ts';
-import {
+  DEFAULT_MAX_ATTACHMENT_BYTES,
+  DEFAULT_RAW_ALERT_ROW_LIMIT,
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
-  mailSettings,
-  runReports,
-  type ReportKind,
-  type RunReportsOptions,
-} from '../../reports/run-reports.ts';
+} from '../../reports/report-defaults.ts';
+import type { ReportKind, RunReportsOptions } from '../../reports/run-reports.ts';
+import {
+  checkReportPeriodOptions,
+  DEFAULT_REPORT_PRESET,
+  type PeriodOptions,
+} from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption } from '../options.ts';
-import { parseReportSchedule } from '../../pipeline/report-schedule.ts';
-import { listSubscriptions } from '../../pipeline/subscriptions/list-subscriptions.ts';
-import { sendSubscriptionNow } from '../../pipeline/subscriptions/send-subscription.ts';
-import {
-  defaultSubscription,
-  fileSubscriptions,
-  type Subscription,
-} from '../../pipeline/subscriptions/subscriptions.ts';
-import { outcomeLine } from './nightly.ts';
+import { formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
 
 interface ReportFlags {
   subscription?: string;
   period?: string;
-  json?: boolean;
   month?: string;
   from?: string;
   to?: string;
@@ -42,21 +34,6 @@ interface ReportFlags {
   format: ReportFormat[];
   defaultTarget?: number;
   mail?: boolean;
-}
-
-/** `--format xlsx,csv`: a non-empty list of known formats. */
-function formatOption(value: string): ReportFormat[] {
-  const formats = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter((s) => s !== '');
-  const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
-  if (formats.length === 0 || unknown.length > 0) {
-    throw new ConfigError(`--format must be a comma list of ${REPORT_FORMATS.join(', ')}; not "${value}".`, {
-      context: { setting: '--format' },
-    });
-  }
-  return [...new Set(formats)] as ReportFormat[];
 }
 
 /** `--default-target 99.9`: a percentage above 0, at most 100. */
@@ -93,6 +70,43 @@ export function reportOptionsFrom(
   };
 }
 
+/** `report send --subscription NAME`: one subscription now, for a period. */
+interface SubscriptionSend {
+  readonly name: string;
+  /** `--period`: the subscription period holding this day. */
+  readonly within: string | undefined;
+  readonly explicit: PeriodOptions;
+  readonly accountId: string | undefined;
+  readonly outDir: string;
+}
+
+/** What `report send` does: both reports by mail, or one subscription. */
+type SendOptions =
+  | { readonly reports: RunReportsOptions; readonly subscription?: undefined }
+  | { readonly subscription: SubscriptionSend; readonly reports?: undefined };
+
+function sendOptionsFrom(flags: ReportFlags): SendOptions {
+  if (flags.subscription !== undefined) {
+    const explicit = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
+    checkReportPeriodOptions(explicit);
+    return {
+      subscription: {
+        name: flags.subscription,
+        within: flags.period,
+        explicit,
+        accountId: flags.account,
+        outDir: flags.out,
+      },
+    };
+  }
+  if (flags.period !== undefined) {
+    throw new ConfigError('--period needs --subscription; for a plain report use --month or --from/--to.', {
+      context: { setting: '--period' },
+    });
+  }
+  return { reports: reportOptionsFrom(flags, ['sla', 'incidents'], true) };
+}
+
 function addReportOptions(command: Command, extra: { mail: boolean; target: boolean }): Command {
   command
     .option('--month <yyyy-MM>', 'a calendar month in the account zone, e.g. 2025-10')
@@ -100,20 +114,16 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .option('--to <date>', 'account-local day the period ends at, yyyy-MM-dd (exclusive, as for sync)')
     .option(
       '--preset <period>',
-      'a PresetPeriod, same meaning as the API (Default: PreviousMonth); not with --from/--to',
+      `a PresetPeriod, same meaning as the API (default: ${DEFAULT_REPORT_PRESET}); not with --month or --from/--to`,
     )
     .option(
       '--monitor-group <guid|name>',
-      'only the monitors of this group (repeatable; Default: all monitors)',
+      'only the monitors of this group, repeatable (default: every monitor)',
       listOption,
     )
     .option('--account <id>', 'the account, when the warehouse holds several')
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
-    .addOption(
-      new Option('--format <list>', 'files to write: a comma list of xlsx, csv, pdf')
-        .argParser(formatOption)
-        .default([...DEFAULT_REPORT_FORMATS], DEFAULT_REPORT_FORMATS.join(',')),
-    );
+    .addOption(formatOptionOf());
   if (extra.target) {
     command.option(
       '--default-target <pct>',
@@ -130,101 +140,94 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
   return command;
 }
 
-async function run(
-  ctx: CliContext,
-  flags: ReportFlags,
-  reports: readonly ReportKind[],
-  mail: boolean,
-): Promise<void> {
-  const options = reportOptionsFrom(flags, reports, mail);
+async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
+  const mail = options.mail === true;
   const config = ctx.config();
+  const { mailSettings, runReports } = await import('../../reports/run-reports.ts');
   // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
   if (mail) mailSettings(config);
   const warehouse = await ctx.warehouse();
-  await runReports(config, warehouse, options, {
+  const result = await runReports(config, warehouse, options, {
     logger: ctx.logger(),
-    onWritten: (paths) => {
-      for (const path of paths) ctx.print(path);
-    },
+    onWritten: (paths) => printWritten(ctx, paths),
   });
+  ctx.result(
+    'report',
+    {
+      reports: options.reports,
+      period: result.period.label,
+      zone: result.period.zone,
+      files: result.paths,
+      mailedTo: result.mail?.accepted ?? null,
+    },
+    result.mail === null ? [] : [`mailed to ${result.mail.accepted.join(', ')}`],
+  );
+}
+
+/** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
+async function subscriptionsOf(ctx: CliContext): Promise<Subscription[]> {
+  const [{ defaultSubscription, fileSubscriptions }, { parseReportSchedule }] = await Promise.all([
+    import('../../pipeline/subscriptions/subscriptions.ts'),
+    import('../../pipeline/report-schedule.ts'),
+  ]);
+  return (
+    fileSubscriptions(ctx.configFile()) ?? [
+      defaultSubscription({ schedule: parseReportSchedule(DEFAULT_REPORT_ON), mailTo: ctx.config().mailTo }),
+    ]
+  );
 }
 
 /** `report send --subscription NAME`: one subscription now, recorded in the delivery ledger. */
-async function sendSubscription(ctx: CliContext, flags: ReportFlags, command: Command): Promise<void> {
-  for (const option of ['monitorGroup', 'format', 'defaultTarget']) {
-    if (command.getOptionValueSource(option) === 'cli') {
-      throw new ConfigError(
-        `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target.`,
-        { context: { setting: '--subscription' } },
-      );
-    }
-  }
-  const explicit = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
-  checkReportPeriodOptions(explicit);
+async function sendSubscription(ctx: CliContext, send: SubscriptionSend): Promise<void> {
   const config = ctx.config();
   const file = ctx.configFile();
+  const { sendSubscriptionNow } = await import('../../pipeline/subscriptions/send-subscription.ts');
+  const subscriptions = await subscriptionsOf(ctx);
   const warehouse = await ctx.warehouse();
   await sendSubscriptionNow(
     config,
     warehouse,
     {
-      subscriptions: subscriptionsOf(ctx),
+      subscriptions,
       file,
-      accountId: flags.account,
-      outDir: flags.out,
-      name: flags.subscription ?? '',
-      choice: { within: flags.period, explicit },
+      accountId: send.accountId,
+      outDir: send.outDir,
+      name: send.name,
+      choice: { within: send.within, explicit: send.explicit },
     },
-    {
-      logger: ctx.logger(),
-      onOutcome: (outcome) => {
-        for (const path of outcome.files) ctx.print(path);
-        ctx.print(outcomeLine(outcome));
-      },
-    },
-  );
-}
-
-/** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
-function subscriptionsOf(ctx: CliContext): Subscription[] {
-  return (
-    fileSubscriptions(ctx.configFile()) ?? [
-      defaultSubscription({ schedule: parseReportSchedule('1'), mailTo: ctx.config().mailTo }),
-    ]
+    { logger: ctx.logger(), onOutcome: (outcome) => printOutcome(ctx, outcome) },
   );
 }
 
 /** `report subscriptions`: the list with next due dates and last deliveries. */
 async function printSubscriptions(
   ctx: CliContext,
-  flags: { account?: string; json?: boolean },
+  options: { accountId: string | undefined },
 ): Promise<void> {
-  const subscriptions = subscriptionsOf(ctx);
+  const subscriptions = await subscriptionsOf(ctx);
+  const { listSubscriptions } = await import('../../pipeline/subscriptions/list-subscriptions.ts');
   const warehouse = await ctx.warehouse();
-  const list = await listSubscriptions(warehouse, { subscriptions, accountId: flags.account });
-  if (flags.json === true) {
-    ctx.print(JSON.stringify(list, null, 2));
-    return;
-  }
+  const list = await listSubscriptions(warehouse, { subscriptions, accountId: options.accountId });
   const source =
     ctx.configFile()?.contents.subscriptions === undefined
       ? ' (no subscriptions in a configuration file: the default one)'
       : ` (${ctx.configFile()?.name ?? ''})`;
-  ctx.print(`subscriptions of account ${list.accountId} (${list.zone}), today ${list.today}${source}:`);
+  const lines = [`subscriptions of account ${list.accountId} (${list.zone}), today ${list.today}${source}:`];
   for (const s of list.subscriptions) {
-    ctx.print(`${s.name}: ${s.schedule}, ${s.period}; ${s.reports.join(' and ')} as ${s.formats.join(', ')}`);
-    ctx.print(`  scope: ${s.scope}`);
-    ctx.print(`  recipients: ${s.recipients}`);
-    ctx.print(`  next due: ${s.nextDue === null ? 'never' : `${s.nextDue.date} (${s.nextDue.period})`}`);
-    ctx.print(
+    lines.push(
+      `${s.name}: ${s.schedule}, ${s.period}; ${s.reports.join(' and ')} as ${s.formats.join(', ')}`,
+      `  scope: ${s.scope}`,
+      `  recipients: ${s.recipients}`,
+      `  next due: ${s.nextDue === null ? 'never' : `${s.nextDue.date} (${s.nextDue.period})`}`,
       `  last delivery: ${s.lastDelivery === null ? 'none yet' : `${s.lastDelivery.period}, ${s.lastDelivery.status}${s.lastDelivery.kind === 'scheduled' ? '' : ` (${s.lastDelivery.kind})`} ${s.lastDelivery.at ?? ''} to ${s.lastDelivery.recipients} recipient(s), message ${s.lastDelivery.messageId}`}`,
     );
     for (const w of s.waiting) {
-      ctx.print(`  waiting: ${w.period} (due ${w.due})${w.lastError === null ? '' : `: ${w.lastError}`}`);
+      lines.push(`  waiting: ${w.period} (due ${w.due})${w.lastError === null ? '' : `: ${w.lastError}`}`);
     }
     if (s.firstDue === null)
-      ctx.print('  (not yet seen by nightly: catch-up starts from its first nightly run)');
+      lines.push('  (not yet seen by nightly: catch-up starts from its first nightly run)');
   }
+  ctx.result('subscriptions', { ...list }, lines);
 }
 
 const EXAMPLES = {
@@ -238,7 +241,8 @@ Examples:
   $ uptrends-etl report sla --preset CurrentMonth --monitor-group Webshop --monitor-group "Public APIs"
   $ uptrends-etl report sla --month 2025-10 --format xlsx --default-target 99.5 --mail`,
   incidents: `
-Raw alerts go into the workbook up to 50,000; beyond that only into uptrends-alerts_*.csv beside it.
+Raw alerts go into the workbook when there are at most ${DEFAULT_RAW_ALERT_ROW_LIMIT.toLocaleString('en-US')} of them; beyond that only into
+uptrends-alerts_*.csv beside it.
 
 Examples:
   $ uptrends-etl report incidents                            last month (PreviousMonth)
@@ -246,7 +250,7 @@ Examples:
   $ uptrends-etl report incidents --month 2025-10 --monitor-group 6b1f7c1e-4d2a-4f7e-9a51-2f0c1d3e4b5a`,
   send: `
 Writes both reports, then mails them over SMTP_URL from REPORT_MAIL_FROM to REPORT_MAIL_TO (a comma
-list). Attachments above 15 MB in total are left out and the mail lists their paths instead.
+list). Attachments above ${DEFAULT_MAX_ATTACHMENT_BYTES / 1024 / 1024} MB in total are left out and the mail lists their paths instead.
 With --subscription, sends that subscription of the configuration file (its reports, scope, formats
 and recipients) for its latest due period, the one holding --period, or --month/--from/--to/--preset,
 and records it in the delivery ledger: a period not yet delivered counts as delivered (nightly will
@@ -259,34 +263,43 @@ Examples:
   $ uptrends-etl report send --subscription board --period 2025-08-15   the quarter holding that day`,
 };
 
+/** The options each subcommand runs with. */
+const OPTIONS_OF = {
+  'report sla': (flags: ReportFlags) => reportOptionsFrom(flags, ['sla'], flags.mail === true),
+  'report incidents': (flags: ReportFlags) => reportOptionsFrom(flags, ['incidents'], flags.mail === true),
+  'report send': sendOptionsFrom,
+  'report subscriptions': (flags: { account?: string }) => ({ accountId: flags.account }),
+};
+
+/** Options `--subscription` replaces: the subscription sets its scope, formats and target. */
+const NOT_WITH_SUBSCRIPTION = ['monitorGroup', 'format', 'defaultTarget'];
+
 export const reportCommand: CommandModule = {
   name: 'report',
+  optionsOf: OPTIONS_OF,
   register(program, ctx) {
-    const report = program
-      .command('report')
-      .description('Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.')
-      .addHelpText(
-        'after',
-        `
+    const report = program.command('report').addHelpText(
+      'after',
+      `
 Examples:
   $ uptrends-etl report sla --month 2025-10
   $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Webshop
   $ uptrends-etl report send                    both reports of last month, by e-mail
   $ uptrends-etl report subscriptions           the subscriptions, when each is next due
 Run "uptrends-etl report <command> --help" for the options.`,
-      );
+    );
     addReportOptions(
       report.command('sla').description('Write the SLA workbook and its CSVs; prints the paths.'),
       { mail: true, target: true },
     )
       .addHelpText('after', EXAMPLES.sla)
-      .action((flags: ReportFlags) => run(ctx, flags, ['sla'], flags.mail === true));
+      .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report sla'](flags)));
     addReportOptions(
       report.command('incidents').description('Write the incident workbook and its CSVs; prints the paths.'),
       { mail: true, target: false },
     )
       .addHelpText('after', EXAMPLES.incidents)
-      .action((flags: ReportFlags) => run(ctx, flags, ['incidents'], flags.mail === true));
+      .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report incidents'](flags)));
     addReportOptions(
       report
         .command('send')
@@ -302,16 +315,17 @@ Run "uptrends-etl report <command> --help" for the options.`,
       .option('--period <yyyy-MM-dd>', 'with --subscription: the subscription period that holds this day')
       .addHelpText('after', EXAMPLES.send)
       .action((flags: ReportFlags, command: Command) => {
-        if (flags.subscription !== undefined) return sendSubscription(ctx, flags, command);
-        if (flags.period !== undefined) {
-          throw new ConfigError(
-            '--period needs --subscription; for a plain report use --month or --from/--to.',
-            {
-              context: { setting: '--period' },
-            },
-          );
+        const send = OPTIONS_OF['report send'](flags);
+        if (send.subscription === undefined) return run(ctx, send.reports);
+        for (const option of NOT_WITH_SUBSCRIPTION) {
+          if (command.getOptionValueSource(option) === 'cli') {
+            throw new ConfigError(
+              `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target.`,
+              { context: { setting: '--subscription' } },
+            );
+          }
         }
-        return run(ctx, flags, ['sla', 'incidents'], true);
+        return sendSubscription(ctx, send.subscription);
       });
     report
       .command('subscriptions')
@@ -319,7 +333,6 @@ Run "uptrends-etl report <command> --help" for the options.`,
         'List the report subscriptions: schedule, scope, recipients, next due date, last delivery.',
       )
       .option('--account <id>', 'the account, when the warehouse holds several')
-      .option('--json', 'print machine-readable JSON instead of text')
       .addHelpText(
         'after',
         `
@@ -327,6 +340,8 @@ Examples:
   $ uptrends-etl report subscriptions
   $ uptrends-etl --config /etc/uptrends-etl.yaml report subscriptions --json`,
       )
-      .action((flags: { account?: string; json?: boolean }) => printSubscriptions(ctx, flags));
+      .action((flags: { account?: string }) =>
+        printSubscriptions(ctx, OPTIONS_OF['report subscriptions'](flags)),
+      );
   },
 };

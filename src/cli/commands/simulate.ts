@@ -1,9 +1,12 @@
 /** `uptrends-etl simulate`: runs the built-in simulator of both Uptrends APIs until interrupted. */
-import { formatSimulatorBanner } from '../../simulator/format-simulator-banner.ts';
-import { startSimulator } from '../../simulator/start-simulator.ts';
 import { ConfigError } from '../../errors.ts';
+import { SIMULATOR_DEFAULTS, SIMULATOR_RANGES } from '../../simulator/simulator-limits.ts';
+import type { SimulatorOptions } from '../../simulator/start-simulator.ts';
 import type { CommandModule } from '../command-module.ts';
-import { integerOption } from '../options.ts';
+import { integerArgOption } from '../options.ts';
+
+/** The port `simulate` listens on unless told (0 picks a free one). */
+const DEFAULT_PORT = 8080;
 
 interface SimulateFlags {
   port: number;
@@ -15,39 +18,48 @@ interface SimulateFlags {
   faults?: string;
 }
 
+function simulatorOptionsFrom(flags: SimulateFlags): SimulatorOptions {
+  let now: Date | undefined;
+  if (flags.now !== undefined) {
+    now = new Date(flags.now);
+    if (Number.isNaN(now.getTime()))
+      throw new ConfigError(
+        `--now must be an ISO instant such as 2025-11-20T08:00:00Z, not "${flags.now}".`,
+        {
+          context: { setting: '--now' },
+        },
+      );
+  }
+  return {
+    port: flags.port,
+    seed: flags.seed,
+    monitors: flags.monitors,
+    days: flags.days,
+    now,
+    latencyMs: flags.latencyMs,
+    faults: flags.faults,
+  };
+}
+
 export const simulateCommand: CommandModule = {
   name: 'simulate',
+  optionsOf: { simulate: simulatorOptionsFrom },
   register(program, ctx) {
+    const r = SIMULATOR_RANGES;
+    const d = SIMULATOR_DEFAULTS;
     program
       .command('simulate')
-      .description(
-        'Run the simulator of the Uptrends API v4 and Infra API v1 (seeded, deterministic) until interrupted.',
+      .addOption(
+        integerArgOption('--port <n>', 'port to listen on, 0 for any free port', r.port, DEFAULT_PORT, {
+          plain: true,
+        }),
       )
-      .option(
-        '--port <n>',
-        'port to listen on, 0 for any free port (Default: 8080)',
-        integerOption('--port', 0, 65535),
-        8080,
-      )
-      .option('--seed <n>', 'dataset seed (Default: 1)', integerOption('--seed', 0, 2 ** 31), 1)
-      .option(
-        '--monitors <n>',
-        'number of monitors (Default: 50)',
-        integerOption('--monitors', 1, 20_000),
-        50,
-      )
-      .option(
-        '--days <n>',
-        'days of history before --now (Default: 90)',
-        integerOption('--days', 1, 3650),
-        90,
-      )
-      .option('--now <instant>', "the simulator's clock, an ISO instant (Default: now)")
-      .option(
-        '--latency-ms <n>',
-        'latency added to every response (Default: 0)',
-        integerOption('--latency-ms', 0, 60_000),
-        0,
+      .addOption(integerArgOption('--seed <n>', 'dataset seed', r.seed, d.seed))
+      .addOption(integerArgOption('--monitors <n>', 'number of monitors', r.monitors, d.monitors))
+      .addOption(integerArgOption('--days <n>', 'days of history before --now', r.days, d.days))
+      .option('--now <instant>', "the simulator's clock, an ISO instant (default: now)")
+      .addOption(
+        integerArgOption('--latency-ms <n>', 'latency added to every response, ms', r.latencyMs, d.latencyMs),
       )
       .option(
         '--faults <spec>',
@@ -56,6 +68,9 @@ export const simulateCommand: CommandModule = {
       .addHelpText(
         'after',
         `
+Prints where it listens and the variables to point uptrends-etl at it (one JSON line when stdout is
+not a terminal, or with --json), then serves until Ctrl+C or SIGTERM.
+
 Examples:
   $ uptrends-etl simulate --port 8080
   $ uptrends-etl simulate --monitors 500 --days 365 --latency-ms 20
@@ -63,24 +78,26 @@ Examples:
 Then, in another terminal, point the tool at it with the printed variables.`,
       )
       .action(async (flags: SimulateFlags) => {
-        let now: Date | undefined;
-        if (flags.now !== undefined) {
-          now = new Date(flags.now);
-          if (Number.isNaN(now.getTime()))
-            throw new ConfigError(
-              `--now must be an ISO instant such as 2025-11-20T08:00:00Z, not "${flags.now}".`,
-            );
-        }
-        const sim = await startSimulator({
-          port: flags.port,
-          seed: flags.seed,
-          monitors: flags.monitors,
-          days: flags.days,
-          now,
-          latencyMs: flags.latencyMs,
-          faults: flags.faults,
-        });
-        for (const line of formatSimulatorBanner(sim)) ctx.print(line);
+        const options = simulatorOptionsFrom(flags);
+        const [{ startSimulator }, { formatSimulatorBanner }] = await Promise.all([
+          import('../../simulator/start-simulator.ts'),
+          import('../../simulator/format-simulator-banner.ts'),
+        ]);
+        const sim = await startSimulator(options);
+        const { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone } = sim;
+        ctx.result(
+          'simulator',
+          {
+            apiUrl,
+            infraUrl,
+            controlUrl,
+            credentials,
+            accountId,
+            timeZone,
+            faults: sim.options.faults ?? null,
+          },
+          formatSimulatorBanner(sim),
+        );
         await new Promise<void>((resolve) => {
           if (ctx.signal.aborted) resolve();
           ctx.signal.addEventListener('abort', () => resolve(), { once: true });

@@ -1,14 +1,20 @@
 /** `uptrends-etl sync`: extract the selected streams into the warehouse. */
-import { Option } from 'commander';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../pipeline/sync-options.ts';
-import { selectStreams } from '../../pipeline/streams/index.ts';
-import { runSync } from '../../pipeline/run-sync.ts';
+import { Option, type Command } from 'commander';
+import {
+  DEFAULT_SYNC_OPTIONS,
+  DEFAULT_WAIT_SECONDS,
+  SYNC_OPTION_RANGES,
+  type SyncOptions,
+} from '../../pipeline/sync-options.ts';
+import { STREAMS } from '../../pipeline/streams/index.ts';
+import type { SyncSummary } from '../../pipeline/run-sync.ts';
 import type { CommandModule } from '../command-module.ts';
+import type { CliContext } from '../cli-context.ts';
 import { checkPeriodOptions, parsePreset } from '../../time/period-options.ts';
-import { integerOption, listOption, positiveNumberOption } from '../options.ts';
-import { createProgress } from '../progress.ts';
+import { integerArgOption, integerOption, listOption, positiveNumberOption } from '../options.ts';
 
-interface SyncFlags {
+/** The flags `sync` and `nightly` share, as commander parses them. */
+export interface SyncFlags {
   streams?: string[];
   concurrency: number;
   maxRps?: number;
@@ -45,36 +51,51 @@ export function syncOptionsFrom(flags: SyncFlags): SyncOptions {
   };
 }
 
+/** The streams in run order with their descriptions, for the help of `sync` and `nightly`. */
+export function streamListHelp(): string {
+  const streams = STREAMS.map((s) => `  ${s.name.padEnd(36)} ${s.description}`).join('\n');
+  return `
+Streams (in run order):
+${streams}
+
+Request cost: configuration lists cost one request each (members, exclusions and maintenance one per
+group/SLA/monitor); alerts one request per 100 alerts per window; statistics one request per monitor
+per run (daily buckets for ranges over 48 hours).`;
+}
+
 /** Adds the sync options to a command (sync and nightly share them). */
-export function addSyncOptions(command: import('commander').Command): import('commander').Command {
+export function addSyncOptions(command: Command): Command {
+  const r = SYNC_OPTION_RANGES;
+  const d = DEFAULT_SYNC_OPTIONS;
   return command
     .option(
       '--streams <names>',
-      'comma-separated streams to run (Default: all; see the list below)',
+      'comma-separated streams to run, repeatable (default: every stream listed below)',
       listOption,
     )
-    .option(
-      '--concurrency <n>',
-      'concurrent requests per API (Default: 4)',
-      integerOption('--concurrency', 1, 64),
-      4,
+    .addOption(
+      integerArgOption('--concurrency <n>', 'concurrent requests per API', r.concurrency, d.concurrency),
     )
     .option(
       '--max-rps <n>',
-      'request budget per second per API (Default: unlimited)',
+      'request budget per second per API (default: unlimited)',
       positiveNumberOption('--max-rps'),
     )
-    .option(
-      '--lookback-days <n>',
-      'days re-read before the watermark on a nightly run (Default: 3)',
-      integerOption('--lookback-days', 0, 90),
-      3,
+    .addOption(
+      integerArgOption(
+        '--lookback-days <n>',
+        'days re-read before the watermark on an incremental run',
+        r.lookbackDays,
+        d.lookbackDays,
+      ),
     )
-    .option(
-      '--initial-days <n>',
-      'days read on the first run of a stream (Default: 30)',
-      integerOption('--initial-days', 1, 3650),
-      30,
+    .addOption(
+      integerArgOption(
+        '--initial-days <n>',
+        'days read on the first run of a stream',
+        r.initialDays,
+        d.initialDays,
+      ),
     )
     .option('--from <date>', 'backfill from this account-local date, yyyy-MM-dd (inclusive)')
     .option('--to <date>', 'backfill up to this account-local date, yyyy-MM-dd (exclusive)')
@@ -82,75 +103,80 @@ export function addSyncOptions(command: import('commander').Command): import('co
       '--preset <period>',
       'backfill a PresetPeriod (e.g. PreviousMonth, Last7Days); not with --from/--to',
     )
-    .option(
-      '--window <days>',
-      'window length of a backfill in days; windows run concurrently (Default: 1)',
-      integerOption('--window', 1, 366),
-      1,
+    .addOption(
+      integerArgOption(
+        '--window <days>',
+        'window length of a backfill in days; windows run concurrently',
+        r.windowDays,
+        d.windowDays,
+      ),
     )
     .option(
       '--monitor-group <guid>',
-      'read alerts of these monitor groups only (repeatable; Default: the All Monitors group)',
+      'read alerts of these monitor groups only, repeatable (default: the All Monitors group)',
       listOption,
     )
-    .option('--monitor <guid>', 'read alerts and statistics of these monitors only (repeatable)', listOption)
-    .option(
-      '--max-pages-per-window <n>',
-      `pages of one alert window before its cursor is called runaway and the window fails (Default: ${DEFAULT_SYNC_OPTIONS.maxPagesPerWindow})`,
-      integerOption('--max-pages-per-window', 1, 10_000_000),
-      DEFAULT_SYNC_OPTIONS.maxPagesPerWindow,
+    .option('--monitor <guid>', 'read alerts and statistics of these monitors only, repeatable', listOption)
+    .addOption(
+      integerArgOption(
+        '--max-pages-per-window <n>',
+        'pages of one alert window before its cursor is called runaway and the window fails',
+        r.maxPagesPerWindow,
+        d.maxPagesPerWindow,
+      ),
     )
     .addOption(
-      new Option('--wait [seconds]', 'wait for another run to finish instead of exiting with code 6')
-        .argParser(integerOption('--wait', 0, 86_400))
-        .preset(3600),
+      new Option(
+        '--wait [seconds]',
+        `wait up to this long for another run to finish instead of exiting with code 6, ${r.waitSeconds.min} to ${r.waitSeconds.max.toLocaleString('en-US')}`,
+      )
+        .argParser(integerOption('--wait', r.waitSeconds.min, r.waitSeconds.max))
+        .preset(DEFAULT_WAIT_SECONDS),
     );
+}
+
+/** The result lines of a finished sync (also used by `nightly`). */
+export function printSyncSummary(ctx: CliContext, kind: string, summary: SyncSummary): void {
+  const text = [
+    `run ${summary.runId} ${summary.status}: account ${summary.accountId ?? '?'}, ${summary.requests} requests`,
+    ...Object.entries(summary.streams).map(
+      ([name, c]) =>
+        `  ${name.padEnd(36)} ${c.status.padEnd(9)} records ${c.records}, written ${c.written}, windows ${c.windows}${c.notice ? ` (${c.notice})` : ''}`,
+    ),
+  ];
+  ctx.result(kind, { ...summary }, text);
 }
 
 export const syncCommand: CommandModule = {
   name: 'sync',
+  optionsOf: { sync: syncOptionsFrom },
   register(program, ctx) {
-    const command = program
-      .command('sync')
-      .description(
-        'Extract the Uptrends API into the warehouse: incremental by default, or a backfill with --from/--to or --preset.',
-      );
+    const command = program.command('sync');
     addSyncOptions(command)
-      .addHelpText('after', () => {
-        const streams = selectStreams(undefined)
-          .selected.map((s) => `  ${s.name.padEnd(24)} ${s.description}`)
-          .join('\n');
-        return `
-Streams:
-${streams}
-
-Request cost: configuration lists cost one request each (members, exclusions and maintenance one per
-group/SLA/monitor); alerts one request per 100 alerts per window; statistics one request per monitor
-per run (daily buckets for ranges over 48 hours).
+      .addHelpText(
+        'after',
+        () => `${streamListHelp()}
 
 Examples:
   $ uptrends-etl sync                                     nightly: everything since the watermarks
   $ uptrends-etl sync --streams monitors,monitor_groups   configuration only
   $ uptrends-etl sync --from 2025-01-01 --to 2025-07-01 --window 7 --concurrency 8
   $ uptrends-etl sync --preset PreviousMonth --streams alerts
-  $ uptrends-etl sync --wait 600                          queue behind a running sync for up to 10 minutes`;
-      })
+  $ uptrends-etl sync --wait 600                          queue behind a running sync for up to 10 minutes`,
+      )
       .action(async (flags: SyncFlags) => {
         const options = syncOptionsFrom(flags);
+        const [{ runSync }, { createProgress }] = await Promise.all([
+          import('../../pipeline/run-sync.ts'),
+          import('../progress.ts'),
+        ]);
         const logger = ctx.logger();
         const summary = await runSync(ctx.config(), options, {
           logger,
           signal: ctx.signal,
           progress: createProgress(logger),
         });
-        ctx.print(
-          `run ${summary.runId} ${summary.status}: account ${summary.accountId ?? '?'}, ${summary.requests} requests`,
-        );
-        for (const [name, c] of Object.entries(summary.streams)) {
-          ctx.print(
-            `  ${name.padEnd(24)} ${c.status.padEnd(9)} records ${c.records}, written ${c.written}, windows ${c.windows}${c.notice ? ` (${c.notice})` : ''}`,
-          );
-        }
+        printSyncSummary(ctx, 'sync', summary);
       });
   },
 };

@@ -16,10 +16,9 @@ import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
 /** File name stem of the incident workbook. */
 export const INCIDENT_REPORT_NAME = 'uptrends-incidents';
 
-/** Default most raw alerts written into the workbook. */
-// ~12 KB per row in exceljs document mode: 10,000 rows keep the workbook step near 150 MB (a
-// year of alerts at 50,000 measured 1.3 GB RSS).
-export const DEFAULT_RAW_ALERT_ROW_LIMIT = 10_000;
+import { DEFAULT_RAW_ALERT_ROW_LIMIT } from '../report-defaults.ts';
+
+export { DEFAULT_RAW_ALERT_ROW_LIMIT };
 
 /** Options of `writeIncidentReport`. */
 export interface WriteIncidentReportOptions extends WriteReportOptions {

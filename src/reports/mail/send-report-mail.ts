@@ -22,8 +22,9 @@ import { maskSecrets } from '../../redaction.ts';
 import { renderChartPng } from '../render/chart-png.ts';
 import { dailyUptimeChart } from '../sla/charts.ts';
 
-/** Default limit on the total size of attachments: 15 MB (about 21 MB once base64-encoded). */
-export const DEFAULT_MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
+import { DEFAULT_MAX_ATTACHMENT_BYTES } from '../report-defaults.ts';
+
+export { DEFAULT_MAX_ATTACHMENT_BYTES };
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

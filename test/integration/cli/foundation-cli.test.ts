@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/run-cli.ts';
+import { jsonLines, runCli } from '../../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 let tdb: TestDatabase;
@@ -28,7 +28,7 @@ describe('uptrends-etl (spawned)', () => {
   it('migrate is a no-op on a migrated warehouse, and status --json prints valid JSON', async () => {
     const migrate = await runCli(['migrate'], tdb.env, cwd);
     expect(migrate.code, migrate.stderr).toBe(0);
-    expect(migrate.stdout).toMatch(/0 applied/);
+    expect(jsonLines(migrate.stdout)).toMatchObject([{ result: 'migrate', applied: [] }]);
     const status = await runCli(['status', '--json'], tdb.env, cwd);
     expect(status.code, status.stderr).toBe(0);
     const parsed = JSON.parse(status.stdout) as {
@@ -45,8 +45,8 @@ describe('uptrends-etl (spawned)', () => {
     const dataDir = path.join(cwd, 'fresh');
     const first = await runCli(['migrate'], { UPTRENDS_ETL_DATA_DIR: dataDir }, cwd);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/applied 000001_run_ledger/);
-    const second = await runCli(['migrate'], { UPTRENDS_ETL_DATA_DIR: dataDir }, cwd);
+    expect(jsonLines(first.stdout)[0]!.applied).toContain('000001_run_ledger');
+    const second = await runCli(['migrate', '--no-json'], { UPTRENDS_ETL_DATA_DIR: dataDir }, cwd);
     expect(second.stdout).toMatch(/ 0 applied/);
   });
 

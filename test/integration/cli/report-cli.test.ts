@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/run-cli.ts';
+import { runCli, writtenFiles } from '../../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const ACCOUNT = 'acc-1';
@@ -78,7 +78,7 @@ afterAll(async () => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
-const lines = (stdout: string): string[] => stdout.split('\n').filter((l) => l !== '');
+const lines = writtenFiles;
 const dataRows = (file: string): number =>
   readFileSync(file, 'utf8')
     .split('\r\n')

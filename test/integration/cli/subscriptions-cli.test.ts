@@ -52,10 +52,13 @@ let sim: RunningSimulator;
 let dir: string;
 let env: Record<string, string>;
 
-/** Runs the CLI like runCli, keeping the child so the SMTP server can kill it. */
+/**
+ * Runs the CLI like runCli, keeping the child so the SMTP server can kill it. Results as text
+ * (`--no-json`), which these tests read.
+ */
 function run(args: string[]): Promise<CliResult & { signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [BIN, ...args], {
+    const proc = spawn(process.execPath, [BIN, '--no-json', ...args], {
       cwd: dir,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,74 @@
+/**
+ * What `report` and `nightly` share: the `--format` option, and the result lines of written files
+ * and of subscription deliveries (text on a terminal, JSON lines otherwise; see CliContext.result).
+ */
+import { Option } from 'commander';
+import { ConfigError } from '../errors.ts';
+import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
+import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
+import type { CliContext } from './cli-context.ts';
+
+/** `--format xlsx,csv`: a non-empty list of known formats. */
+function formatOption(value: string): ReportFormat[] {
+  const formats = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
+  const unknown = formats.filter((f) => !(REPORT_FORMATS as readonly string[]).includes(f));
+  if (formats.length === 0 || unknown.length > 0) {
+    throw new ConfigError(`--format must be a comma list of ${REPORT_FORMATS.join(', ')}; not "${value}".`, {
+      context: { setting: '--format' },
+    });
+  }
+  return [...new Set(formats)] as ReportFormat[];
+}
+
+/** `--format <list>` with its default, from the formats the reports know. */
+export function formatOptionOf(description = 'files to write'): Option {
+  return new Option('--format <list>', `${description}: a comma list of ${REPORT_FORMATS.join(', ')}`)
+    .argParser(formatOption)
+    .default([...DEFAULT_REPORT_FORMATS], DEFAULT_REPORT_FORMATS.join(','));
+}
+
+/** One result per written file: its path (text), or `{"result":"file","path":...}` (JSON). */
+export function printWritten(ctx: CliContext, paths: readonly string[]): void {
+  for (const path of paths) ctx.result('file', { path }, path);
+}
+
+/** One line per delivery, for the job's output. */
+export function outcomeLine(o: DeliveryOutcome): string {
+  const what = `${o.subscription} ${o.period.label}`;
+  switch (o.status) {
+    case 'sent':
+      return `sent: ${what} to ${o.recipients.join(', ')}${o.rejected.length > 0 ? ` (refused: ${o.rejected.join(', ')})` : ''}${o.kind === 'scheduled' ? '' : ` [${o.kind}]`}`;
+    case 'written':
+      return `written: ${what} (not e-mailed)`;
+    case 'held':
+      return `held: ${what}: ${o.error ?? ''}`;
+    case 'already-delivered':
+      return `skipped: ${what} is already delivered`;
+    default:
+      return `${o.status}: ${what}: ${o.error ?? ''}`;
+  }
+}
+
+/** The files of a delivery, then the delivery itself. */
+export function printOutcome(ctx: CliContext, o: DeliveryOutcome): void {
+  printWritten(ctx, o.files);
+  ctx.result(
+    'delivery',
+    {
+      subscription: o.subscription,
+      period: o.period.label,
+      due: o.due,
+      kind: o.kind,
+      status: o.status,
+      files: o.files,
+      recipients: o.recipients,
+      rejected: o.rejected,
+      messageId: o.messageId,
+      error: o.error,
+    },
+    outcomeLine(o),
+  );
+}

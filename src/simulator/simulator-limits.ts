@@ -1,0 +1,21 @@
+/**
+ * Defaults and accepted ranges of the simulator's options, with no dependencies, so the CLI's help
+ * (`simulate`, `demo`) states them from the same constants the simulator checks.
+ */
+
+/** What the simulator generates unless told otherwise. */
+export const SIMULATOR_DEFAULTS = Object.freeze({
+  seed: 1,
+  monitors: 50,
+  days: 90,
+  latencyMs: 0,
+});
+
+/** Accepted ranges (inclusive). */
+export const SIMULATOR_RANGES = Object.freeze({
+  seed: { min: 0, max: 2 ** 31 - 1 },
+  monitors: { min: 1, max: 20_000 },
+  days: { min: 1, max: 3650 },
+  port: { min: 0, max: 65_535 },
+  latencyMs: { min: 0, max: 60_000 },
+});
