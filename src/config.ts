@@ -35,6 +35,8 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string | undefined;
   readonly mailTo: readonly string[];
+  /** Bounds of every API request (UPTRENDS_HTTP_MAX_BODY_MB, UPTRENDS_HTTP_DEADLINE_SECONDS); undefined: the client's defaults. */
+  readonly http: { readonly maxBodyBytes: number | undefined; readonly deadlineMs: number | undefined };
   /** Every secret value, for redaction of free text. */
   readonly secrets: readonly string[];
 }
@@ -109,6 +111,7 @@ function databaseUrl(value: string | undefined): string | undefined {
       { context: { setting: 'DATABASE_URL' } },
     );
   }
+  checkUserInfo('DATABASE_URL', value, parsed);
   return value;
 }
 
@@ -121,6 +124,18 @@ function pair(userVar: string, passVar: string, user: string | undefined, pass: 
       },
     );
   }
+}
+
+/** A positive number setting times `unit` (whole), or undefined when unset. */
+function positiveSetting(name: string, value: string | undefined, unit: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!(Number.isFinite(n) && n > 0)) {
+    throw new ConfigError(`${name} must be a positive number, not ${JSON.stringify(value)}.`, {
+      context: { setting: name },
+    });
+  }
+  return Math.max(1, Math.round(n * unit));
 }
 
 function mailList(value: string | undefined): string[] {
@@ -143,8 +158,12 @@ function smtpUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {
     const parsed = new URL(value);
-    if (parsed.protocol === 'smtp:' || parsed.protocol === 'smtps:') return value;
-  } catch {
+    if (parsed.protocol === 'smtp:' || parsed.protocol === 'smtps:') {
+      checkUserInfo('SMTP_URL', value, parsed);
+      return value;
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
     // fall through to the error below
   }
   throw new ConfigError(
@@ -165,10 +184,13 @@ export function loadConfig(
   overrides: ConfigOverrides = {},
 ): Config {
   const get = (name: string) => optional(env[name]);
+  // A password is used exactly as given: spaces at either end may be part of it. Only an empty or
+  // all-blank value counts as unset.
+  const getSecret = (name: string) => (optional(env[name]) === undefined ? undefined : env[name]);
   const username = get('UPTRENDS_USERNAME');
-  const password = get('UPTRENDS_PASSWORD');
+  const password = getSecret('UPTRENDS_PASSWORD');
   const infraUsername = get('UPTRENDS_INFRA_USERNAME');
-  const infraPassword = get('UPTRENDS_INFRA_PASSWORD');
+  const infraPassword = getSecret('UPTRENDS_INFRA_PASSWORD');
   pair('UPTRENDS_USERNAME', 'UPTRENDS_PASSWORD', username, password);
   pair('UPTRENDS_INFRA_USERNAME', 'UPTRENDS_INFRA_PASSWORD', infraUsername, infraPassword);
   const timeZone = optional(overrides.timeZone) ?? get('UPTRENDS_TIMEZONE');
@@ -197,12 +219,24 @@ export function loadConfig(
     dataDir: optional(overrides.dataDir) ?? get('UPTRENDS_ETL_DATA_DIR') ?? DEFAULT_DATA_DIR,
     mailFrom: get('REPORT_MAIL_FROM'),
     mailTo: Object.freeze(mailList(get('REPORT_MAIL_TO'))),
+    http: Object.freeze({
+      maxBodyBytes: positiveSetting(
+        'UPTRENDS_HTTP_MAX_BODY_MB',
+        get('UPTRENDS_HTTP_MAX_BODY_MB'),
+        1024 * 1024,
+      ),
+      deadlineMs: positiveSetting(
+        'UPTRENDS_HTTP_DEADLINE_SECONDS',
+        get('UPTRENDS_HTTP_DEADLINE_SECONDS'),
+        1000,
+      ),
+    }),
   };
   secret(config, 'password', password);
   secret(config, 'infraPassword', infraPassword);
   secret(config, 'databaseUrl', dbUrl);
   secret(config, 'smtpUrl', smtp);
-  const secrets = [password, infraPassword, passwordOf(dbUrl), passwordOf(smtp)].filter(
+  const secrets = [password, infraPassword, ...passwordsOf(dbUrl), ...passwordsOf(smtp)].filter(
     (s): s is string => s !== undefined && s !== '',
   );
   Object.defineProperty(config, 'secrets', { value: Object.freeze(secrets), enumerable: false });
@@ -210,13 +244,52 @@ export function loadConfig(
   return Object.freeze(config) as unknown as Config;
 }
 
-function passwordOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
+/**
+ * The password of a connection URL as written and as decoded. Read from the text, not from a URL
+ * parser: a password with an unencoded `/`, `?` or `#` ends the authority for the parser, which
+ * then sees no password at all and would let the rest of it through into messages.
+ */
+function passwordsOf(url: string | undefined): string[] {
+  const raw = rawPassword(url);
+  if (raw === undefined) return [];
+  const decoded = safeDecode(raw);
+  return decoded === raw ? [raw] : [raw, decoded];
+}
+
+function safeDecode(text: string): string {
   try {
-    const value = new URL(url).password;
-    return value === '' ? undefined : decodeURIComponent(value);
+    return decodeURIComponent(text);
   } catch {
-    return undefined;
+    return text;
+  }
+}
+
+/** The text between `scheme://user:` and the last `@` of the authority part, if there is one. */
+function rawPassword(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const start = url.indexOf('://');
+  if (start < 0) return undefined;
+  const rest = url.slice(start + 3);
+  const at = rest.lastIndexOf('@');
+  if (at < 0) return undefined;
+  const userInfo = rest.slice(0, at);
+  const colon = userInfo.indexOf(':');
+  return colon < 0 || colon === userInfo.length - 1 ? undefined : userInfo.slice(colon + 1);
+}
+
+/**
+ * Refuses a URL whose password holds characters the URL syntax reserves (`/`, `?`, `#`, `@`)
+ * unencoded: the parser would read a different host, and the driver connect somewhere else.
+ * The message never shows the value.
+ */
+function checkUserInfo(name: string, value: string, parsed: URL): void {
+  const raw = rawPassword(value);
+  // Compared decoded: a parser percent-encodes what it keeps (an `ä`), which is no problem.
+  if (raw !== undefined && safeDecode(parsed.password) !== safeDecode(raw)) {
+    throw new ConfigError(
+      `${name}: the password must be percent-encoded (e.g. / as %2F, @ as %40, # as %23, ? as %3F); value not shown.`,
+      { context: { setting: name } },
+    );
   }
 }
 

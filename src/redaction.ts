@@ -127,13 +127,42 @@ export function redactSecrets(raw: unknown): unknown {
   return redactValue(raw, false, 0);
 }
 
+/** Secrets shorter than this are masked only where they stand as a whole token. */
+export const SHORT_SECRET_LENGTH = 4;
+
+const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+
+/** `text` with each occurrence of `secret` that is not part of a longer word replaced. One scan. */
+function maskToken(text: string, secret: string): string {
+  let out = '';
+  let copied = 0;
+  let at = text.indexOf(secret);
+  while (at >= 0) {
+    const end = at + secret.length;
+    if (!isWordChar(text[at - 1]) && !isWordChar(text[end])) {
+      out += `${text.slice(copied, at)}***`;
+      copied = end;
+      at = text.indexOf(secret, end);
+    } else at = text.indexOf(secret, at + 1);
+  }
+  return out + text.slice(copied);
+}
+
 /**
- * `text` with every configured secret replaced by `***`, whatever its length: a one-character
- * password masks every such character of the message, which garbles it but leaks nothing.
+ * `text` with every configured secret replaced by `***`. A secret of SHORT_SECRET_LENGTH
+ * characters or more is replaced wherever it occurs. A shorter one (a one-letter test password)
+ * is replaced wherever it stands as a whole token (between non-letters: `user:ab@host`,
+ * `"ab"`, `password ab`): replacing every `e` of a message for a password `e` would leave no
+ * message to read, and a short secret inside a longer word reveals nothing about where it is.
+ * Longer secrets go first, so one that contains a shorter one is masked whole.
  */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
   let masked = text;
-  for (const secret of secrets) if (secret !== '') masked = masked.split(secret).join('***');
+  const ordered = [...secrets].filter((s) => s !== '').sort((a, b) => b.length - a.length);
+  for (const secret of ordered) {
+    masked =
+      secret.length >= SHORT_SECRET_LENGTH ? masked.split(secret).join('***') : maskToken(masked, secret);
+  }
   return masked;
 }
 

@@ -70,7 +70,12 @@ function clientsFor(
     maxRps: options.maxRps,
     signal: deps.signal,
     logger: deps.logger,
+    ...(config.http.maxBodyBytes === undefined ? {} : { maxBodyBytes: config.http.maxBodyBytes }),
     ...deps.clientOptions,
+    timeouts: {
+      ...(config.http.deadlineMs === undefined ? {} : { deadlineMs: config.http.deadlineMs }),
+      ...deps.clientOptions?.timeouts,
+    },
   };
   const api = new ApiClient({
     ...common,

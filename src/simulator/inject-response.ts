@@ -44,6 +44,12 @@ export interface InjectionSpec {
   /** Edits of the real JSON body, applied in order. */
   edits?: readonly BodyEdit[];
   /**
+   * A body streamed without a length (chunked): `bytes` in total (absent: endless, until the
+   * client hangs up), `chunkBytes` at a time, `intervalMs` apart. For a huge body, an endless
+   * one, or one dripping a byte a second. The bytes start a JSON document that never closes.
+   */
+  stream?: { bytes?: number; chunkBytes?: number; intervalMs?: number };
+  /**
    * In-process only: a function of the real body (after `edits`). A string result is sent raw;
    * anything else is sent as JSON.
    */
@@ -65,6 +71,8 @@ export interface Injection {
   rawBody: string | undefined;
   /** The text to send made from the real body (edits, then transform). */
   apply(body: unknown, request: InjectedRequest): string;
+  /** A streamed body instead of any other (see InjectionSpec.stream). */
+  stream: InjectionSpec['stream'];
 }
 
 interface Rule {
@@ -106,6 +114,9 @@ function checkSpec(spec: InjectionSpec): void {
   count('times', spec.times, 1);
   count('skip', spec.skip, 0);
   count('delayMs', spec.delayMs, 0);
+  count('stream.bytes', spec.stream?.bytes, 1);
+  count('stream.chunkBytes', spec.stream?.chunkBytes, 1);
+  count('stream.intervalMs', spec.stream?.intervalMs, 0);
   if (
     spec.status !== undefined &&
     !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)
@@ -158,6 +169,7 @@ export class ResponseInjector {
       delayMs: spec.delayMs ?? 0,
       headers: spec.headers ?? {},
       rawBody: spec.body,
+      stream: spec.stream,
       apply(body, request) {
         // A deep copy: handlers may hand out shared objects of the dataset.
         let value = body === undefined ? undefined : (JSON.parse(JSON.stringify(body)) as unknown);

@@ -51,6 +51,31 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses a DATABASE_URL password with an unencoded / without showing any part of it (issue 17 #11)', () => {
+    // The URL parser reads host "etl", port 12 and a path holding the rest of the password.
+    for (const url of ['postgres://etl:12/secret@db.example/warehouse', 'postgres://etl:12#secret@db/w']) {
+      const attempt = () => loadConfig({ DATABASE_URL: url });
+      expect(attempt).toThrow(/DATABASE_URL: the password must be percent-encoded/);
+      try {
+        attempt();
+      } catch (error) {
+        expect((error as Error).message).not.toMatch(/secret|cd@/);
+      }
+    }
+    // Percent-encoded it is accepted, and both forms are masked.
+    const config = loadConfig({ DATABASE_URL: 'postgres://etl:12%2Fsecret@db.example/warehouse' });
+    expect(maskSecrets('login 12/secret or 12%2Fsecret', config.secrets)).toBe('login *** or ***');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://m:99/ss@mail:25' })).toThrow(/SMTP_URL: the password/);
+  });
+
+  it('keeps a password exactly as given: spaces at either end are part of it (issue 17 #11)', () => {
+    const config = loadConfig({ UPTRENDS_USERNAME: 'u', UPTRENDS_PASSWORD: '  pass word ' });
+    expect(config.password).toBe('  pass word ');
+    expect(() => loadConfig({ UPTRENDS_USERNAME: 'u', UPTRENDS_PASSWORD: '   ' })).toThrow(
+      /UPTRENDS_PASSWORD is missing/,
+    );
+  });
+
   it('rejects half credentials, bad zones, bad URLs and bad recipients', () => {
     expect(() => loadConfig({ UPTRENDS_USERNAME: 'x' })).toThrow(/UPTRENDS_PASSWORD is missing/);
     expect(() => loadConfig({ UPTRENDS_INFRA_PASSWORD: 'x' })).toThrow(/UPTRENDS_INFRA_USERNAME is missing/);

@@ -189,6 +189,15 @@ describe('redaction of hostile input', () => {
     expect(() => redactSecrets(fine)).not.toThrow();
   });
 
+  it('masks a short secret where it stands as a token, not inside longer words (issue 17 #11)', () => {
+    expect(maskSecrets('connect postgres://etl:x@db failed (max retries)', ['x'])).toBe(
+      'connect postgres://etl:***@db failed (max retries)',
+    );
+    expect(maskSecrets('{"Password":"ab","Note":"table"}', ['ab'])).toBe('{"Password":"***","Note":"table"}');
+    // A long secret that contains a short one is masked whole.
+    expect(maskSecrets('token abcdef here', ['ab', 'abcdef'])).toBe('token *** here');
+  });
+
   it('masks configured secrets of every length, even one character', () => {
     expect(maskSecrets('login x failed for ab at host', ['ab', 'x'])).toBe(
       'login *** failed for *** at host',

@@ -15,6 +15,7 @@ import {
   HttpError,
   isRetriable,
   RateLimitError,
+  ResponseFormatError,
   type ErrorContext,
 } from '../../errors.ts';
 import { systemClock, type Clock } from '../../terms.ts';
@@ -223,6 +224,12 @@ export class ApiClient implements ApiGetter {
     let text: string;
     let bytes: number;
     let answerHeaders: Record<string, string | string[] | undefined>;
+    // One signal per attempt: the run's interrupt or this attempt's deadline, whichever comes
+    // first. AbortSignal.any holds the run signal weakly, without adding a listener to it, so many
+    // requests in flight do not pile listeners onto the one run signal.
+    const deadline = AbortSignal.timeout(this.#settings.deadlineMs);
+    const signal = this.#signal === undefined ? deadline : AbortSignal.any([this.#signal, deadline]);
+    const limit = this.#settings.maxBodyBytes(call.route);
     try {
       const res = await request(call.url, {
         dispatcher: this.#dispatcher,
@@ -230,16 +237,27 @@ export class ApiClient implements ApiGetter {
         headers,
         headersTimeout: this.#settings.headersMs,
         bodyTimeout: this.#settings.bodyMs,
-        signal: this.#signal,
+        signal,
       });
       status = res.statusCode;
       answerHeaders = res.headers;
-      const buffer = Buffer.from(await res.body.arrayBuffer());
+      const buffer = await readLimited(res.body, res.headers['content-length'], limit, () =>
+        bodyTooLarge(call, limit, { ...context, status: res.statusCode }),
+      );
       bytes = buffer.length;
       this.#stats.bytesReceived += bytes;
       text = buffer.toString('utf8');
     } catch (error) {
       if (this.#signal?.aborted === true) throw abortReason(this.#signal);
+      if (error instanceof EtlError) throw error;
+      if (deadline.aborted) {
+        throw new HttpError(
+          'API_TIMEOUT',
+          `${call.what} did not complete within ${this.#settings.deadlineMs / 1000} s (the deadline of one attempt; UPTRENDS_HTTP_DEADLINE_SECONDS)`,
+          undefined,
+          { retriable: true, context: { ...context, deadlineMs: this.#settings.deadlineMs }, cause: error },
+        );
+      }
       throw networkError(error, call.what, context);
     }
     const withStatus: ErrorContext = { ...context, status };
@@ -268,6 +286,48 @@ export class ApiClient implements ApiGetter {
           });
     return { status, body: body as T, bytes, url: printable };
   }
+}
+
+/**
+ * The body, read chunk by chunk up to `limit` bytes: a larger one (announced or sent) is dropped
+ * at the limit, so a runaway or endless body costs at most `limit` bytes of memory.
+ */
+async function readLimited(
+  body: Dispatcher.ResponseData['body'],
+  contentLength: string | string[] | undefined,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
+  const announced = Number(Array.isArray(contentLength) ? contentLength[0] : (contentLength ?? Number.NaN));
+  if (announced > limit) {
+    body.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > limit) {
+      body.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function bodyTooLarge(call: Call, limit: number, context: ErrorContext): ResponseFormatError {
+  // Not retriable: the same request would bring the same body again.
+  return new ResponseFormatError(
+    `${call.what}: the response body is larger than the limit of ${formatBytes(limit)} for ${call.route} (maxBodyBytes; UPTRENDS_HTTP_MAX_BODY_MB raises it)`,
+    { retriable: false, context: { ...context, limitBytes: limit } },
+  );
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024
+    ? `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`
+    : `${n} bytes`;
 }
 
 function requestBytes(url: URL, headers: Record<string, string>): number {

@@ -21,8 +21,18 @@ export interface ApiClientOptions {
   concurrency?: number;
   /** Request starts per second, spaced evenly. (Default: no budget) */
   maxRps?: number;
-  /** (Default: 10000 / 30000 / 60000 ms) connectMs applies only to the client's own pool. */
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /**
+   * (Default: 10000 / 30000 / 60000 / 120000 ms) connectMs applies only to the client's own pool.
+   * headersMs and bodyMs bound the wait for the headers and between two chunks of the body;
+   * deadlineMs bounds one whole attempt, so a server dripping a byte at a time cannot hold a run.
+   */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; deadlineMs?: number };
+  /**
+   * Largest response body read, in bytes: for every route, or per route template (e.g.
+   * `/Monitor`). A larger body fails the request without being read further, and is not retried.
+   * (Default: DEFAULT_MAX_BODY_BYTES, and ROUTE_MAX_BODY_BYTES for the routes listed there)
+   */
+  maxBodyBytes?: number | { default?: number; routes?: Readonly<Record<string, number>> };
   /** (Default: 6 attempts, 500 ms base, 30000 ms max backoff, 120000 ms max Retry-After) */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
   /** Source of the full jitter. (Default: Math.random) */
@@ -39,6 +49,17 @@ export interface ApiClientOptions {
   clock?: Clock;
 }
 
+/** Largest body of any route unless configured otherwise: 64 MiB (a page of 100 alerts is ~100 kB). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Routes whose one answer holds a whole account's list: the monitor list of a very large account
+ * (about 5 kB a monitor) may pass the general limit.
+ */
+export const ROUTE_MAX_BODY_BYTES: Readonly<Record<string, number>> = Object.freeze({
+  '/Monitor': 256 * 1024 * 1024,
+});
+
 /** The resolved, validated settings of one client. */
 export interface ClientSettings {
   base: URL;
@@ -47,6 +68,9 @@ export interface ClientSettings {
   connectMs: number;
   headersMs: number;
   bodyMs: number;
+  deadlineMs: number;
+  /** The body limit of a route template. */
+  maxBodyBytes(route: string): number;
   retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
 }
 
@@ -82,6 +106,22 @@ function baseUrl(o: ApiClientOptions): URL {
   return base;
 }
 
+function bodyLimits(option: ApiClientOptions['maxBodyBytes']): (route: string) => number {
+  // One number is the user's limit for every route: it replaces the per-route defaults too.
+  const all = typeof option === 'number' ? option : undefined;
+  const fallback = positive(
+    'maxBodyBytes',
+    all ?? (typeof option === 'object' ? option.default : undefined),
+    DEFAULT_MAX_BODY_BYTES,
+    true,
+  );
+  const routes = new Map<string, number>(all === undefined ? Object.entries(ROUTE_MAX_BODY_BYTES) : []);
+  if (typeof option === 'object')
+    for (const [route, bytes] of Object.entries(option.routes ?? {}))
+      routes.set(route, positive(`maxBodyBytes.routes[${route}]`, bytes, 1, true));
+  return (route) => routes.get(route) ?? fallback;
+}
+
 /** The settings with defaults applied; throws ConfigError for an invalid option. */
 export function resolveClientSettings(o: ApiClientOptions): ClientSettings {
   return {
@@ -91,6 +131,8 @@ export function resolveClientSettings(o: ApiClientOptions): ClientSettings {
     connectMs: positive('timeouts.connectMs', o.timeouts?.connectMs, 10_000, false),
     headersMs: positive('timeouts.headersMs', o.timeouts?.headersMs, 30_000, false),
     bodyMs: positive('timeouts.bodyMs', o.timeouts?.bodyMs, 60_000, false),
+    deadlineMs: positive('timeouts.deadlineMs', o.timeouts?.deadlineMs, 120_000, false),
+    maxBodyBytes: bodyLimits(o.maxBodyBytes),
     retry: {
       maxAttempts: positive('retry.maxAttempts', o.retry?.maxAttempts, 6, true),
       baseDelayMs: positive('retry.baseDelayMs', o.retry?.baseDelayMs, 500, false),

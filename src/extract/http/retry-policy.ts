@@ -12,16 +12,19 @@
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted === true) return Promise.reject(abortReason(signal));
   if (ms <= 0) return Promise.resolve();
+  // A signal of its own that follows the run's: listening on it adds no listener to the run
+  // signal, which every request and wait in flight would otherwise share (and Node warns past 10).
+  const own = signal === undefined ? undefined : AbortSignal.any([signal]);
   return new Promise((resolve, reject) => {
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(abortReason(signal!));
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      own?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    own?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

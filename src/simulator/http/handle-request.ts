@@ -92,6 +92,30 @@ function send(
   res.end(text);
 }
 
+/**
+ * A chunked body of `bytes` bytes (endless without), `chunkBytes` at a time, `intervalMs` apart:
+ * the opening of a JSON document padded with spaces, which never closes. Stops when the client
+ * hangs up.
+ */
+async function streamBody(
+  res: ServerResponse,
+  status: number,
+  o: { bytes?: number; chunkBytes?: number; intervalMs?: number },
+): Promise<void> {
+  if (res.destroyed) return;
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  const chunk = Buffer.alloc(o.chunkBytes ?? 64 * 1024, ' ');
+  let sent = 0;
+  res.write('{"Data":[');
+  while (!res.destroyed && (o.bytes === undefined || sent < o.bytes)) {
+    const part = o.bytes === undefined ? chunk : chunk.subarray(0, Math.min(chunk.length, o.bytes - sent));
+    sent += part.length;
+    if (!res.write(part)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+    if ((o.intervalMs ?? 0) > 0) await sleep(o.intervalMs!);
+  }
+  if (!res.destroyed) res.end();
+}
+
 /** Handles one HTTP request against the simulator. */
 export async function handleRequest(
   s: SimulatorState,
@@ -178,6 +202,12 @@ export async function handleRequest(
 
   // Test facility (docs/simulator.md): a response placed by the test replaces or edits this one.
   const injection = injectorOf(s).take(rawUrl);
+  if (injection?.stream !== undefined) {
+    await sleep(injection.delayMs);
+    s.count(routeKey, `${injection.status ?? 200} injected`);
+    await streamBody(res, injection.status ?? 200, injection.stream);
+    return;
+  }
   if (injection !== undefined) {
     await sleep(injection.delayMs);
     const real =
