@@ -41,6 +41,16 @@ function storable(raw: unknown): unknown {
   }
 }
 
+/** The record id `idOf` reads, or undefined when it cannot read one. */
+function safeId(idOf: ((raw: unknown) => unknown) | undefined, raw: unknown): string | number | undefined {
+  try {
+    const id = idOf?.(raw);
+    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The top-level keys of a record that its schema does not know, sorted, so a run can report new
  * API fields once (they are kept in `raw`, never dropped) and the schemas can be extended.
@@ -111,13 +121,24 @@ export class RecordValidator {
     );
   }
 
-  /** Turns a mapper's RecordValidationError into a reject; rethrows anything else. */
-  rejectFromError(error: unknown, stream: string, raw: unknown, window?: { start: Date; end: Date }): void {
+  /**
+   * Turns a mapper's RecordValidationError into a reject; rethrows anything else. The record id is
+   * the error's, else `idOf(raw)`: a record refused before it was read (too deep to walk) still
+   * names the record it was.
+   */
+  rejectFromError(
+    error: unknown,
+    stream: string,
+    raw: unknown,
+    window?: { start: Date; end: Date },
+    idOf?: (raw: unknown) => unknown,
+  ): void {
     if (!(error instanceof RecordValidationError)) throw error;
-    const id = error.context.recordId;
+    const given = error.context.recordId;
+    const id = typeof given === 'string' || typeof given === 'number' ? given : safeId(idOf, raw);
     this.reject({
       stream,
-      recordId: id === undefined || id === null ? null : String(id),
+      recordId: id === undefined ? null : String(id),
       error: error.message,
       raw,
       windowStart: window?.start,

@@ -224,7 +224,7 @@ async function runListStream<T extends TableName, I>(
       primary.push(...mapped[spec.table]);
       append(rowsByTable, mapped);
     } catch (error) {
-      ctx.validator.rejectFromError(error, spec.name, item.raw);
+      ctx.validator.rejectFromError(error, spec.name, item.raw, undefined, (r) => recordIdOf(spec.key, r));
       const key = rawKeyText(spec.key, item.raw, item.parent, ctx.accountId);
       if (key !== undefined) keep.push(key);
     }

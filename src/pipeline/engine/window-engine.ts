@@ -268,7 +268,7 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
     });
   };
   const reject = (error: unknown, raw: unknown): void =>
-    ctx.validator.rejectFromError(error, spec.name, raw, window);
+    ctx.validator.rejectFromError(error, spec.name, raw, window, (r) => spec.recordId(r));
   try {
     for await (const page of spec.read(ctx, client, ref)) {
       if (ctx.signal.aborted) throw ctx.signal.reason as Error;
