@@ -126,6 +126,7 @@ export class CliContext {
       ...options,
     });
     this.#closers.push(() => warehouse.close());
+    for (const notice of warehouse.notices) this.logger().warn(notice);
     return warehouse;
   }
 

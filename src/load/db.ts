@@ -4,7 +4,7 @@
  * behind our own Kysely dialect. Both get the same type parsers, the session time zone UTC and
  * `search_path = uptrends, public`, so every query behaves the same on both.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { DatabaseError, LockError } from '../errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 import { type Database } from './schema.ts';
 import { redactUrlPassword } from '../redaction.ts';
@@ -25,6 +26,8 @@ export interface Warehouse {
   readonly backend: Backend;
   /** Where the warehouse is, safe to print (no password). */
   readonly location: string;
+  /** Warnings from opening it (permissions fixed), for the caller to log. */
+  readonly notices: readonly string[];
   close(): Promise<void>;
 }
 
@@ -79,7 +82,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
       },
     );
   }
-  return { db, backend: 'postgres', location, close: () => db.destroy() };
+  return { db, backend: 'postgres', location, notices: [], close: () => db.destroy() };
 }
 
 async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
@@ -88,20 +91,31 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
   const location = target.pglite ? 'pglite (provided instance)' : inMemory ? dataDir : path.resolve(dataDir);
   let instance = target.pglite;
   let unlock: () => void = () => undefined;
+  const notices: string[] = [];
+  const onDisk = instance === undefined && !inMemory;
   try {
     if (instance === undefined) {
-      if (!inMemory) {
-        mkdirSync(dataDir, { recursive: true });
+      if (onDisk) {
+        const existed = existsSync(dataDir);
+        makePrivateDir(dataDir);
         unlock = await lockDataDir(dataDir, target.waitMs ?? 0);
+        const found = tightenTree(dataDir);
+        if (existed && found.loosened > 0) {
+          notices.push(
+            `The embedded warehouse ${location} was open to other users (${found.loosened} files or directories, e.g. ${found.examples.join(', ')}); made private to its owner (directories 0700, files 0600).`,
+          );
+        }
       }
       instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
+      // PGlite creates its files 0666 whatever the umask.
+      if (onDisk) tightenTree(dataDir);
     }
     await instance.exec(SESSION_SETTINGS);
   } catch (cause) {
     unlock();
     if (cause instanceof LockError) throw cause;
     throw new DatabaseError(
-      `Cannot open the embedded PGlite warehouse at ${location}: ${(cause as Error).message}`,
+      `Cannot open the embedded PGlite warehouse at ${location}: ${cause instanceof Error ? cause.message : String(cause)}`,
       {
         cause,
         context: { backend: 'pglite', location },
@@ -113,9 +127,11 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
     db,
     backend: 'pglite',
     location,
+    notices,
     close: async () => {
       try {
         await db.destroy();
+        if (onDisk) tightenTree(dataDir);
       } finally {
         unlock();
       }

@@ -124,6 +124,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     dataDir: config.dataDir,
     waitMs: options.waitMs,
   });
+  for (const notice of warehouse.notices) logger.warn(notice);
   let lock;
   let clients: { api: ApiClient; infra: ApiClient | undefined } | undefined;
   try {
