@@ -13,6 +13,7 @@ import { DatabaseError, LockError } from '../errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
+import { markDeadRuns } from './run-ledger.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 import { type Database } from './schema.ts';
 import { redactUrlPassword } from '../redaction.ts';
@@ -26,8 +27,14 @@ export interface Warehouse {
   readonly backend: Backend;
   /** Where the warehouse is, safe to print (no password). */
   readonly location: string;
-  /** Warnings from opening it (permissions fixed), for the caller to log. */
+  /** Warnings from opening it (permissions fixed, dead runs closed), for the caller to log. */
   readonly notices: readonly string[];
+  /**
+   * Aborted (with a retriable DatabaseError) when a connection in use dies: the server was
+   * restarted or the session terminated. The run's lock lives on such a connection, so a run
+   * must stop when this fires. Never aborted on PGlite.
+   */
+  readonly lost: AbortSignal;
   close(): Promise<void>;
 }
 
@@ -65,10 +72,31 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
     types: pgTypes(),
     connectionTimeoutMillis: 10_000,
   });
-  // An idle client that errors (server restart) must not crash the process; the next query fails.
-  pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const location = redactUrlPassword(url);
+  // Every client gets an error listener: without one, a terminated session kills the process
+  // with an unhandled 'error' event. An idle client's error is harmless (the pool drops it); a
+  // client in use held a lock or ran a statement, so the run is told through `lost`.
+  const lost = new AbortController();
+  const inUse = new Set<pg.PoolClient>();
+  pool.on('error', () => undefined);
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_error, client) => inUse.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (cause) => {
+      if (!inUse.has(client) || lost.signal.aborted) return;
+      lost.abort(
+        new DatabaseError(
+          `The connection to the Postgres warehouse at ${location} was lost: ${cause.message}`,
+          {
+            cause,
+            retriable: true,
+            context: { backend: 'postgres', location },
+          },
+        ),
+      );
+    }),
+  );
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);
   } catch (cause) {
@@ -82,7 +110,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
       },
     );
   }
-  return { db, backend: 'postgres', location, notices: [], close: () => db.destroy() };
+  const notices = await closeDeadRuns(db, 'postgres');
+  return { db, backend: 'postgres', location, notices, lost: lost.signal, close: () => db.destroy() };
 }
 
 async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
@@ -123,11 +152,13 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
     );
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(instance, target.pglite === undefined) });
+  notices.push(...(await closeDeadRuns(db, 'pglite')));
   return {
     db,
     backend: 'pglite',
     location,
     notices,
+    lost: new AbortController().signal,
     close: async () => {
       try {
         await db.destroy();
@@ -137,6 +168,28 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
       }
     },
   };
+}
+
+/**
+ * Closes the runs of processes that are gone (run-ledger.ts, markDeadRuns) and says so. Skipped on
+ * a warehouse without a ledger yet; a role that may not update the ledger (an analyst's) leaves
+ * it to the next sync.
+ */
+async function closeDeadRuns(db: Kysely<Database>, backend: Backend): Promise<string[]> {
+  try {
+    const ledger = await sql<{
+      name: string | null;
+    }>`select to_regclass('uptrends.etl_run')::text as name`.execute(db);
+    if (ledger.rows[0]?.name == null) return [];
+    const dead = await markDeadRuns(db, backend);
+    return dead.length === 0
+      ? []
+      : [
+          `Run(s) ${dead.join(', ')} ended without closing (process killed or warehouse connection lost): marked crashed in the ledger.`,
+        ];
+  } catch {
+    return [];
+  }
 }
 
 /** Opens the warehouse described by `target`. The caller must `close()` it. */

@@ -1,12 +1,25 @@
 /**
  * The run ledger (uptrends.etl_run): a run is opened before any extraction and closed with its
- * status, per-stream counts and the error that stopped it. A run killed by SIGKILL stays
- * `running` with no finished_at; `status` shows it and the next run starts fresh.
+ * status, per-stream counts and the error that stopped it.
+ *
+ * A process killed by SIGKILL, or one whose warehouse connection died, cannot close its run. So a
+ * live run proves it is alive: on Postgres its row is inserted, and a session-level advisory lock
+ * (RUN_LOCK_CLASS, run_id) taken, in one transaction on the session that holds the warehouse lock;
+ * the lock lasts exactly as long as that session. Whoever opens the warehouse next closes every
+ * `running` row without its lock as `crashed` (markDeadRuns). On PGlite, where one process at a
+ * time can open the directory, every `running` row not opened by this process is dead.
  */
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { EtlError } from '../errors.ts';
 import { type Database } from './schema.ts';
+import type { HeldLock } from './warehouse-lock.ts';
+
+/** Advisory lock class of live runs ("Urun"); the object is the run id. */
+export const RUN_LOCK_CLASS = 0x5572_756e;
+
+/** Runs this process opened and has not closed: never taken for dead. */
+const openedHere = new Set<number>();
 
 /** Per-stream figures recorded on the run. */
 export interface StreamCounts {
@@ -24,8 +37,31 @@ export interface StreamCounts {
 /** Final status of a run. */
 export type RunStatus = 'succeeded' | 'failed' | 'partial' | 'interrupted';
 
-/** Opens a run and returns its id. `options` must hold no secrets. */
+/**
+ * Opens a run and returns its id. `options` must hold no secrets. With `lock` (the held warehouse
+ * lock), the run's liveness lock is taken on the lock's session in the same transaction as the
+ * insert, so no other process ever sees the row without its lock.
+ */
 export async function openRun(
+  db: Kysely<Database>,
+  command: string,
+  options: object,
+  toolVersion: string,
+  lock?: HeldLock,
+): Promise<number> {
+  const insert = (on: Kysely<Database>): Promise<number> =>
+    on.transaction().execute(async (trx) => {
+      const runId = await insertRun(trx, command, options, toolVersion);
+      await sql`select pg_advisory_lock(${RUN_LOCK_CLASS}, ${runId}::int)`.execute(trx);
+      return runId;
+    });
+  const runId =
+    lock === undefined ? await insertRun(db, command, options, toolVersion) : await lock.onSession(insert);
+  openedHere.add(runId);
+  return runId;
+}
+
+async function insertRun(
   db: Kysely<Database>,
   command: string,
   options: object,
@@ -82,4 +118,35 @@ export async function closeRun(
     })
     .where('run_id', '=', runId)
     .execute();
+  openedHere.delete(runId);
+}
+
+/**
+ * Closes every `running` run whose process is gone as `crashed` (see the module comment) and
+ * returns their ids. Safe to call from any process at any time; a live run is never touched.
+ */
+export async function markDeadRuns(db: Kysely<Database>, backend: 'postgres' | 'pglite'): Promise<number[]> {
+  const mine = [...openedHere];
+  const alive =
+    backend === 'postgres'
+      ? sql`exists (
+          select 1 from pg_locks l
+          where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+            and l.database = (select oid from pg_database where datname = current_database())
+            and l.classid = ${RUN_LOCK_CLASS}::bigint::oid and l.objid = etl_run.run_id::oid)`
+      : sql`false`;
+  const error = {
+    code: 'RUN_CRASHED',
+    message:
+      'The process ended without closing the run (killed, or its warehouse connection was lost); closed by the next process that opened the warehouse.',
+  };
+  const rows = await db
+    .updateTable('etl_run')
+    .set({ status: 'crashed', finished_at: sql<Date>`now()`, error: JSON.stringify(error) })
+    .where('status', '=', 'running')
+    .where(sql<boolean>`not ${alive}`)
+    .$if(mine.length > 0, (q) => q.where('run_id', 'not in', mine))
+    .returning('run_id')
+    .execute();
+  return rows.map((r) => r.run_id);
 }

@@ -17,6 +17,46 @@ export const DELIVERY_LOCK_KEY = 0x5570_646c;
 /** A held lock; release it when the run ends. */
 export interface HeldLock {
   release(): Promise<void>;
+  /**
+   * Runs `task` on the lock's own session (on PGlite, on the one connection there is). The run
+   * ledger takes its run's liveness lock there, so that lock lives exactly as long as this one.
+   */
+  onSession<T>(task: (conn: Kysely<Database>) => Promise<T>): Promise<T>;
+}
+
+/** Tasks queued for a held session, served one at a time between waits. */
+class SessionQueue {
+  readonly #tasks: (() => Promise<void>)[] = [];
+  #wake: (() => void) | undefined;
+  #closed = false;
+
+  /** Queues `task` for the session `serve` runs on. */
+  push<T>(task: (conn: Kysely<Database>) => Promise<T>, conn: () => Kysely<Database>): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('the warehouse lock was released'));
+    return new Promise<T>((resolve, reject) => {
+      this.#tasks.push(() => task(conn()).then(resolve, reject));
+      this.#wake?.();
+    });
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#wake?.();
+  }
+
+  /** Runs queued tasks until closed. */
+  async serve(): Promise<void> {
+    for (;;) {
+      const task = this.#tasks.shift();
+      if (task !== undefined) {
+        await task();
+        continue;
+      }
+      if (this.#closed) return;
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = undefined;
+    }
+  }
 }
 
 /**
@@ -38,10 +78,12 @@ export async function acquireWarehouseLock(
   const what = options.what ?? 'the warehouse lock';
   // An embedded PGlite directory is already exclusive to this process (data-dir-lock.ts), and its
   // single connection cannot be parked holding a lock.
-  if (warehouse.backend === 'pglite') return { release: () => Promise.resolve() };
+  if (warehouse.backend === 'pglite') {
+    return { release: () => Promise.resolve(), onSession: (task) => task(warehouse.db) };
+  }
   const { db } = warehouse;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const queue = new SessionQueue();
+  let session: Kysely<Database> | undefined;
   let acquired!: (ok: boolean) => void;
   const outcome = new Promise<boolean>((resolve) => (acquired = resolve));
   const deadline = Date.now() + (options.waitMs ?? 0);
@@ -58,9 +100,11 @@ export async function acquireWarehouseLock(
         }
         await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
       }
+      session = conn;
       acquired(true);
-      await released;
-      await sql`select pg_advisory_unlock(${key})`.execute(conn);
+      await queue.serve();
+      // All of the session's advisory locks: this one and the liveness lock of its run (run-ledger.ts).
+      await sql`select pg_advisory_unlock_all()`.execute(conn);
     })
     .catch((error: unknown) => {
       acquired(false);
@@ -76,8 +120,9 @@ export async function acquireWarehouseLock(
   }
   return {
     async release() {
-      release();
+      queue.close();
       await holder;
     },
+    onSession: (task) => queue.push(task, () => session!),
   };
 }

@@ -101,7 +101,7 @@ function clientsFor(
 export async function runSync(config: Config, options: SyncOptions, deps: RunSyncDeps): Promise<SyncSummary> {
   const { logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const signal = deps.signal ?? new AbortController().signal;
+  const given = deps.signal ?? new AbortController().signal;
   if (config.username === undefined || config.password === undefined) {
     throw new ConfigError(
       'UPTRENDS_USERNAME and UPTRENDS_PASSWORD are not set, so there is no API account to read. Set them (see README), or try the tool with `uptrends-etl demo`.',
@@ -125,6 +125,8 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     waitMs: options.waitMs,
   });
   for (const notice of warehouse.notices) logger.warn(notice);
+  // A lost warehouse connection stops the run like an interrupt: the lock may be gone with it.
+  const signal = AbortSignal.any([given, warehouse.lost]);
   let lock;
   let clients: { api: ApiClient; infra: ApiClient | undefined } | undefined;
   try {
@@ -137,8 +139,9 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       deps.command ?? 'sync',
       { ...options, streams: selected.map((s) => s.name) },
       VERSION,
+      lock,
     );
-    clients = clientsFor(config, options, deps);
+    clients = clientsFor(config, options, { ...deps, signal });
     const requests = (): number =>
       (clients?.api.stats().requests ?? 0) + (clients?.infra?.stats().requests ?? 0);
     const counts: Record<string, StreamCounts> = {};

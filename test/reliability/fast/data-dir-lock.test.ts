@@ -50,31 +50,37 @@ function writeLock(dir: string, owner: Record<string, unknown>): void {
 }
 
 /**
- * Starts `n` processes that, at the same instant, try the lock once and hold it for `holdMs`;
- * resolves with what each got ('got' or 'locked').
+ * Starts `n` processes that, at the same instant, try the lock once; a process that gets it holds
+ * it until every contender has answered (so a late starter can never find it free again).
+ * Resolves with what each got ('got' or 'locked').
  */
-async function contenders(dir: string, n: number, holdMs = 300): Promise<string[]> {
-  const at = Date.now() + 400;
+async function contenders(dir: string, n: number): Promise<string[]> {
+  const at = Date.now() + 500;
   const script = `
     const { lockDataDir } = await import(${JSON.stringify(DIST_LOCK)});
     while (Date.now() < ${at}) {}
     try {
       const release = await lockDataDir(${JSON.stringify(dir)}, 0);
       process.stdout.write('got');
-      setTimeout(() => { release(); }, ${holdMs});
+      process.stdin.on('end', () => release()).resume();
     } catch (e) { process.stdout.write(e.code === 'LOCKED' ? 'locked' : 'error ' + e.message); }
   `;
-  const runs = Array.from(
-    { length: n },
-    () =>
+  const children = Array.from({ length: n }, () =>
+    spawn(process.execPath, ['--input-type=module', '-e', script]),
+  );
+  const closed = children.map((child) => new Promise((resolve) => child.on('close', resolve)));
+  const answers = children.map(
+    (child) =>
       new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
         let out = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stdout.on('data', (chunk: Buffer) => resolve((out += chunk.toString())));
         child.on('close', () => resolve(out));
       }),
   );
-  return Promise.all(runs);
+  const outcomes = await Promise.all(answers);
+  children.forEach((child) => child.stdin.end());
+  await Promise.all(closed);
+  return outcomes;
 }
 
 describe('taking over a stale lock', () => {
@@ -160,11 +166,18 @@ describe('taking over a stale lock', () => {
 
   it('a lock of a live owner is waited for with --wait and taken when released', async () => {
     const dir = scratch();
-    const [outcome, taken] = await Promise.all([
-      contenders(dir, 1, 800),
-      new Promise((resolve) => setTimeout(resolve, 700)).then(() => lockDataDir(dir, 5_000, 50)),
+    const holder = spawn(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `const { lockDataDir } = await import(${JSON.stringify(DIST_LOCK)});
+       await lockDataDir(${JSON.stringify(dir)}, 0);
+       process.stdout.write('got');
+       setTimeout(() => process.exit(0), 600);`,
     ]);
-    expect(outcome).toEqual(['got']);
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    await expect(lockDataDir(dir, 0)).rejects.toThrow(LockError);
+    // The holder exits without releasing (as if killed): the waiter takes the lock once it is gone.
+    const taken = await lockDataDir(dir, 10_000, 50);
     taken();
   });
 });

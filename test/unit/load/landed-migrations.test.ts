@@ -19,6 +19,7 @@ const LANDED: Record<string, string> = {
   '000009_alert_definitions': '2fc2823737660da13d29323f26a6f829abab83780ce4ba7f3cd3d7fa5e016852',
   '000010_coverage': 'b8ccdb4caba0a02ec2d61d6c190909adc4347675790acac56e561b22f070c6a4',
   '000011_statistics_grain': '810cabf1ad3b50b1e2735425c3518bc366edeb3f1e1250a5b0077c4c4a2a63c8',
+  '000012_run_crashed': '6f0f986b4673e793a29483c471fac4d6df981e4290d89728c09f04487ed75d36',
   '000013_report_subscriptions': '01d74694c9073c6824cf4d55e5c562fb436788bc53a41503a6309d0bac9d3f9e',
 };
 
