@@ -3,7 +3,8 @@
  * workbook when there are at most `rawAlertRowLimit` of them (exceljs document mode costs ~10 KB
  * of memory per row), else only into a streamed CSV beside it.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../render/atomic-file.ts';
 import { basename, join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
@@ -67,7 +68,7 @@ export async function writeIncidentReport(
         ? { kind: 'csv', fileName: basename(alertsCsv), limit }
         : { kind: 'rows', alerts: first };
       workbook = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.xlsx'));
-      await writeFile(workbook, await renderIncidentXlsx(model, content));
+      await writeFileAtomic(workbook, await renderIncidentXlsx(model, content));
       paths.push(workbook);
     }
     if (formats.includes('csv')) {

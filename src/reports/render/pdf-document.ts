@@ -8,9 +8,9 @@
  * Untrusted text (monitor and group names) is drawn as text, never interpreted; control characters
  * are stripped by the caller's `safeText`.
  */
-import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { REPORT_FONTS } from './fonts.ts';
+import { tempWriteStream, withPendingFile } from './atomic-file.ts';
 
 /** The embedded fonts: regular and bold DejaVu Sans (the charts use the same family). */
 export const PDF_FONTS = REPORT_FONTS;
@@ -198,25 +198,27 @@ export async function writePdf(
   });
   doc.registerFont('regular', PDF_FONTS.regular);
   doc.registerFont('bold', PDF_FONTS.bold);
-  const out = createWriteStream(path);
-  doc.pipe(out);
-  await draw(new PdfPages(doc));
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    // Writing below the bottom margin would start a new page: lift the margin while the footer is drawn.
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - PAGE.margin - 10;
-    doc.font('regular').fontSize(8).fillColor(MUTED);
-    doc.text(meta.footer, PAGE.margin, y, { width: PAGE.width - 2 * PAGE.margin - 80, lineBreak: false });
-    doc.text(`page ${i - range.start + 1} of ${range.count}`, PAGE.width - PAGE.margin - 80, y, {
-      width: 80,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottomMargin;
-  }
-  doc.end();
-  await finished(out);
+  await withPendingFile(path, async (tempPath) => {
+    const out = tempWriteStream(tempPath);
+    doc.pipe(out);
+    await draw(new PdfPages(doc));
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i += 1) {
+      doc.switchToPage(i);
+      // Writing below the bottom margin would start a new page: lift the margin while the footer is drawn.
+      const bottomMargin = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      const y = PAGE.height - PAGE.margin - 10;
+      doc.font('regular').fontSize(8).fillColor(MUTED);
+      doc.text(meta.footer, PAGE.margin, y, { width: PAGE.width - 2 * PAGE.margin - 80, lineBreak: false });
+      doc.text(`page ${i - range.start + 1} of ${range.count}`, PAGE.width - PAGE.margin - 80, y, {
+        width: 80,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.page.margins.bottom = bottomMargin;
+    }
+    doc.end();
+    await finished(out);
+  });
 }

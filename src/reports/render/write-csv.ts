@@ -3,11 +3,11 @@
  * it as UTF-8), ISO-8601 UTC instants. Rows come from an (async) iterable and flow through
  * csv-stringify into the file with backpressure, so a year of raw alerts never sits in memory.
  */
-import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { safeText } from './safe-text.ts';
+import { tempWriteStream, withPendingFile } from './atomic-file.ts';
 
 /** A CSV field: strings pass `safeText`, dates become ISO-8601 UTC, null becomes empty. */
 export type CsvValue = string | number | boolean | Date | null;
@@ -45,21 +45,23 @@ export async function writeCsv(
       yield row;
     }
   };
-  await pipeline(
-    Readable.from(counted(), { objectMode: true, highWaterMark: 64 }),
-    stringify({
-      header: true,
-      columns: [...header],
-      bom: true,
-      record_delimiter: 'windows',
-      // With a CRLF delimiter csv-stringify leaves a field holding only LF or CR unquoted
-      // (adaltas/node-csv#467); RFC 4180 readers then split the record. Quote any line break.
-      quoted_match: [/[\r\n]/],
-      // safeText already neutralised formula starters; this is a second guard for anything
-      // that reaches the file without passing it.
-      escape_formulas: true,
-    }),
-    createWriteStream(path),
+  await withPendingFile(path, (tempPath) =>
+    pipeline(
+      Readable.from(counted(), { objectMode: true, highWaterMark: 64 }),
+      stringify({
+        header: true,
+        columns: [...header],
+        bom: true,
+        record_delimiter: 'windows',
+        // With a CRLF delimiter csv-stringify leaves a field holding only LF or CR unquoted
+        // (adaltas/node-csv#467); RFC 4180 readers then split the record. Quote any line break.
+        quoted_match: [/[\r\n]/],
+        // safeText already neutralised formula starters; this is a second guard for anything
+        // that reaches the file without passing it.
+        escape_formulas: true,
+      }),
+      tempWriteStream(tempPath),
+    ),
   );
   return count;
 }

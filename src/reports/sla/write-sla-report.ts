@@ -2,7 +2,8 @@
  * The SLA report end to end after the query: model, workbook, CSVs, files on disk. The CLI only
  * queries, calls this and prints the paths.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../render/atomic-file.ts';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
@@ -38,7 +39,7 @@ export async function writeSlaReport(
     let workbook: string | null = null;
     if (formats.includes('xlsx')) {
       workbook = join(options.outDir, reportFileName(SLA_REPORT_NAME, input.period, '.xlsx'));
-      await writeFile(workbook, await renderSlaXlsx(model));
+      await writeFileAtomic(workbook, await renderSlaXlsx(model));
       paths.push(workbook);
     }
     if (formats.includes('csv')) paths.push(...(await renderSlaCsv(model, options.outDir)));

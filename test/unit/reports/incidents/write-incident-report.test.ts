@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -185,8 +185,13 @@ describe('writeCsv streams', () => {
     let sizeWhileProducing = -1;
     async function* rows() {
       for (let i = 0; i < 40_000; i += 1) {
-        // Part-way through, the file must already hold data: rows were not collected first.
-        if (i === 30_000) sizeWhileProducing = statSync(path).size;
+        // Part-way through, the file must already hold data: rows were not collected first. It
+        // is written under a temporary name and renamed when complete (atomic-file.ts).
+        if (i === 30_000) {
+          const pending = readdirSync(dir).filter((name) => /^\.stream\.csv\.[0-9a-f]+\.tmp$/.test(name));
+          expect(pending).toHaveLength(1);
+          sizeWhileProducing = statSync(join(dir, pending[0]!)).size;
+        }
         yield await Promise.resolve([i, `row ${i}`, new Date(Date.UTC(2025, 0, 1, 0, 0, i % 60))]);
       }
     }
