@@ -5,6 +5,7 @@
  * types (not on Kysely rows) lets the models be tested without a database and the query layer be
  * written or replaced independently.
  */
+import type { CoveredRanges } from '../model/data-coverage.ts';
 import type { LocalDate } from '../../terms.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 
@@ -127,6 +128,11 @@ export interface CommonReportInput {
   readonly dataAsOf: Date;
   /** Human description of the scope, e.g. `All monitors` or the requested group names. */
   readonly scope: string;
+  /**
+   * Per monitor, the time whose alerts and statistics were read (src/load/coverage.ts), over the
+   * whole range the report looks at. Absent only in hand-built input, where coverage is not judged.
+   */
+  readonly coverage?: ReadonlyMap<string, CoveredRanges>;
 }
 
 /** Input of the SLA report. Data arrays cover the trend months, the previous and the current period. */

@@ -9,6 +9,7 @@ import { queryInfraDeviceDays, querySlaDefinitions, queryStatistics } from './fa
 import type { DefaultSlaTarget, SlaReportInput } from './report-input.ts';
 import { trendMonths } from '../../time/periods.ts';
 import { type Database } from '../../load/schema.ts';
+import { loadMonitorCoverage } from '../../load/coverage.ts';
 
 /** Options of `loadSlaReportInput`. */
 export interface LoadSlaReportInputOptions extends LoadReportInputOptions {
@@ -30,8 +31,10 @@ export async function loadSlaReportInput(
   const statistics = await queryStatistics(db, account.accountId, range, monitorGuids);
   const definitions = await querySlaDefinitions(db, account.accountId, range);
   const infraDeviceDays = await queryInfraDeviceDays(db, account.accountId, input.period, account.zone);
+  const coverage = await loadMonitorCoverage(db, account.accountId, range);
   return {
     ...input,
+    coverage,
     statistics,
     slaDefinitions: definitions.slaDefinitions,
     groupSla: definitions.groupSla,

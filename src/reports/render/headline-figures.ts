@@ -7,6 +7,7 @@
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaStatus } from '../model/sla-status.ts';
 import type { SlaModel } from '../sla/model-types.ts';
+import { statusWord } from '../model/data-coverage.ts';
 
 /** Percent with three decimals, or "n/a". */
 export function percentText(value: number | null): string {
@@ -34,17 +35,14 @@ export function statusColour(status: SlaStatus | null): string {
 /** `Uptime 99.712% against a target of 99.000%: Met`, the line under the big figure. */
 export function targetLine(sla: SlaModel): string {
   const o = sla.overall;
-  return `uptime against a target of ${percentText(o.target.desired)}: ${o.status ?? 'No data'}`;
+  return `uptime against a target of ${percentText(o.target.desired)}: ${statusWord(o)}`;
 }
 
 /** The SLA headline figures as (name, value) rows. */
 export function slaFigureRows(sla: SlaModel): [string, string][] {
   const o = sla.overall;
   return [
-    [
-      'Uptime',
-      `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${o.status ?? 'no data'})`,
-    ],
+    ['Uptime', `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${statusWord(o)})`],
     ['Previous period', percentText(sla.overallPrevious.uptime)],
     ['Downtime', `${minutesText(o.downtimeMs)} of a ${minutesText(o.errorBudgetMs)} error budget`],
     ['Incidents', `${o.incidents} started, ${o.ongoing} ongoing`],

@@ -6,6 +6,7 @@
 import { durationStats } from '../model/monitor-timeline.ts';
 import { slaStatus, type SlaTarget } from '../model/sla-status.ts';
 import type { MonitorFigures, SlaFigures } from './monitor-figures.ts';
+import { combinedCoverage } from '../model/data-coverage.ts';
 
 /** Figures of a set of monitors (a group, or everything in scope). */
 export interface AggregateFigures extends SlaFigures {
@@ -38,8 +39,10 @@ export function aggregateFigures(members: readonly MonitorFigures[], target: Sla
     durations.push(...m.resolvedDurationsMs);
     if (m.monitoredMs > 0 && !m.hasStatistics) everyMemberHasStatistics = false;
   }
-  const uptimeIncidents = monitoredMs > 0 ? 100 * (1 - downtimeMs / monitoredMs) : null;
-  const uptimeUptrends = statsUp + statsDown > 0 ? (100 * statsUp) / (statsUp + statsDown) : null;
+  const covered = combinedCoverage(members);
+  const uptimeIncidents = monitoredMs > 0 && !covered.noData ? 100 * (1 - downtimeMs / monitoredMs) : null;
+  const uptimeUptrends =
+    statsUp + statsDown > 0 && !covered.noData ? (100 * statsUp) / (statsUp + statsDown) : null;
   const useStatistics = uptimeUptrends !== null && everyMemberHasStatistics;
   const uptime = useStatistics ? uptimeUptrends : uptimeIncidents;
   const stats = durationStats(durations);
@@ -54,7 +57,8 @@ export function aggregateFigures(members: readonly MonitorFigures[], target: Sla
     uptime,
     uptimeSource: useStatistics ? 'Statistics' : 'Incidents',
     target,
-    status: slaStatus(uptime, target),
+    status: covered.complete ? slaStatus(uptime, target) : null,
+    ...covered,
     errorBudgetMs,
     budgetUsed: errorBudgetMs > 0 ? downtimeMs / errorBudgetMs : null,
     incidents,

@@ -7,6 +7,7 @@ import { columnLetter, type CellValue, type Column, type SheetWriter } from '../
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
+import { dataWord } from '../model/data-coverage.ts';
 
 /** Name of the first Daily row: everything in scope, time-weighted. */
 export const DAILY_OVERALL_ROW = 'All monitors in scope';
@@ -52,6 +53,7 @@ export const TREND_COLUMNS: readonly Column[] = [
   { header: 'Downtime (min)', width: 11, format: 'minutes' },
   { header: 'Incidents', width: 9, format: 'count' },
   { header: 'MTTR (min)', width: 9, format: 'minutes' },
+  { header: 'Data', width: 24 },
 ];
 
 /** Writes the Trend sheet: one row per group per month, groups kept together. */
@@ -60,7 +62,7 @@ export function writeTrendSheet(sheet: SheetWriter, model: SlaModel): void {
   const last = model.trend.months.at(-1)?.label ?? '';
   const start = sheet.title([
     sheetTitle(SLA_SHEETS.trend, `${first} to ${last}`, model.period.zone),
-    'Each month computed with the same rules as the report period.',
+    'Each month computed with the same rules as the report period. A month whose data was not read is left empty and marked No data.',
   ]);
   const order = new Map<string, number>();
   model.trend.rows.forEach((r) => order.set(r.groupName, order.get(r.groupName) ?? order.size));
@@ -70,10 +72,11 @@ export function writeTrendSheet(sheet: SheetWriter, model: SlaModel): void {
       r.groupName,
       r.month,
       fraction(r.uptime),
-      r.uptimeSource,
-      minutes(r.downtimeMs),
-      r.incidents,
+      r.noData ? null : r.uptimeSource,
+      r.noData ? null : minutes(r.downtimeMs),
+      r.noData ? null : r.incidents,
       minutes(r.mttrMs),
+      dataWord(r),
     ]);
   sheet.table(start, TREND_COLUMNS, rows);
 }

@@ -11,6 +11,7 @@ import type { CellValue, Column, NumberFormat } from '../render/workbook-writer.
 import { pointsBetween } from '../render/cell-values.ts';
 import type { SlaGroupRow, SlaMonitorRow } from './model-types.ts';
 import type { SlaFigures } from './monitor-figures.ts';
+import { statusWord } from '../model/data-coverage.ts';
 
 /** The unit of a column's model value, which fixes its cell format and its CSV conversion. */
 export type FigureUnit = 'percent' | 'points' | 'share' | 'minutes' | 'hours' | 'count' | 'text';
@@ -90,7 +91,14 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
     width: 10,
     value: (r) => pointsBetween(r.figures.uptimeUptrends, r.figures.uptimeIncidents),
   },
-  { header: 'Status', csv: 'status', unit: 'text', width: 9, value: (r) => r.figures.status ?? 'No data' },
+  { header: 'Status', csv: 'status', unit: 'text', width: 9, value: (r) => statusWord(r.figures) },
+  {
+    header: 'Data coverage',
+    csv: 'data_coverage_pct',
+    unit: 'percent',
+    width: 10,
+    value: (r) => (r.figures.coverage === null ? null : 100 * r.figures.coverage),
+  },
   {
     header: 'Monitored (h)',
     csv: 'monitored_h',

@@ -4,6 +4,7 @@
  */
 import type { AggregateFigures } from './aggregate-figures.ts';
 import type { KpiTile } from './model-types.ts';
+import { statusWord } from '../model/data-coverage.ts';
 
 const MINUTE_MS = 60_000;
 const minutes = (ms: number | null): number | null => (ms === null ? null : ms / MINUTE_MS);
@@ -29,7 +30,7 @@ export function buildKpiTiles(
       unit: 'percent',
       current: current.uptime,
       previous: previous.uptime,
-      note: `target ${formatPercent(current.target.desired)}: ${current.status ?? 'no data'} (${current.uptimeSource.toLowerCase()})`,
+      note: `target ${formatPercent(current.target.desired)}: ${statusWord(current)} (${current.uptimeSource.toLowerCase()})`,
       higherIsBetter: true,
     },
     {

@@ -57,6 +57,10 @@ export interface TrendRow {
   readonly downtimeMs: number;
   readonly incidents: number;
   readonly mttrMs: number | null;
+  /** Share of the month's monitored life whose data was read (null: not known); see data-coverage.ts. */
+  readonly coverage: number | null;
+  readonly complete: boolean;
+  readonly noData: boolean;
 }
 
 /** One maintenance interval overlapping the period. */

@@ -22,6 +22,7 @@ import {
 } from './resolve-target.ts';
 import { buildTrend } from './trend.ts';
 import { buildInfraRows } from './infra-rows.ts';
+import { NOTHING_COVERED } from '../model/data-coverage.ts';
 
 const byName = (
   a: { description: string; is_all: boolean },
@@ -68,6 +69,7 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
       incidents: incidentsBy.get(guid) ?? [],
       maintenance: maintenanceBy.get(guid) ?? [],
       statistics,
+      coverage: input.coverage === undefined ? undefined : (input.coverage.get(guid) ?? NOTHING_COVERED),
     };
     return computeMonitorFigures(monitor, data, window, target);
   };

@@ -11,6 +11,7 @@ import type {
   ReportStatisticsBucket,
 } from '../queries/report-input.ts';
 import { slaStatus, type SlaStatus, type SlaTarget } from '../model/sla-status.ts';
+import { monitorCoverage, type CoverageFigures, type CoveredRanges } from '../model/data-coverage.ts';
 
 /** Which uptime figure leads a row. */
 export type UptimeSource = 'Statistics' | 'Incidents';
@@ -20,11 +21,13 @@ export interface MonitorData {
   readonly incidents: readonly ReportIncident[];
   readonly maintenance: readonly ReportMaintenance[];
   readonly statistics: readonly ReportStatisticsBucket[];
+  /** The time whose alerts and statistics were read; undefined when not known (hand-built input). */
+  readonly coverage?: CoveredRanges | undefined;
 }
 
 /** Figures of one monitor in one period. Percentages 0-100, durations in milliseconds. */
 /** The SLA figures every row of the workbook has, whether it is one monitor, a group or everything. */
-export interface SlaFigures {
+export interface SlaFigures extends CoverageFigures {
   /** Period minus time before creation, after deletion, in DisableMonitoring maintenance, or not yet passed. */
   readonly monitoredMs: number;
   /** Union of incident intervals within monitored time. */
@@ -37,6 +40,7 @@ export interface SlaFigures {
   readonly uptime: number | null;
   readonly uptimeSource: UptimeSource;
   readonly target: SlaTarget;
+  /** Met, At risk or Missed; null without an uptime, and whenever the data coverage is incomplete. */
   readonly status: SlaStatus | null;
   /** (1 - target) x monitored time. */
   readonly errorBudgetMs: number;
@@ -98,9 +102,13 @@ export function computeMonitorFigures(
     confirmedErrors += bucket.confirmed_errors;
   }
   const statsTotal = statsUptimeSeconds + statsDowntimeSeconds;
-  const uptimeUptrends = statsTotal > 0 ? (100 * statsUptimeSeconds) / statsTotal : null;
+  const hasStatistics = bucketCount > 0 && statsTotal > 0;
+  const covered = monitorCoverage(data.coverage, life, window, hasStatistics);
+  // Without any data read, the incident figure would be a perfect 100 %: there is none.
+  const uptimeUptrends = statsTotal > 0 && !covered.noData ? (100 * statsUptimeSeconds) / statsTotal : null;
+  const incidentFigure = covered.noData ? null : uptimeIncidents;
   const uptimeSource: UptimeSource = uptimeUptrends === null ? 'Incidents' : 'Statistics';
-  const uptime = uptimeUptrends ?? uptimeIncidents;
+  const uptime = uptimeUptrends ?? incidentFigure;
 
   const started = data.incidents.filter((i) => inWindow(i.started_at.getTime()));
   const resolvedDurationsMs = data.incidents
@@ -117,12 +125,13 @@ export function computeMonitorFigures(
     monitoredMs,
     downtimeMs,
     maintenanceExcludedMs,
-    uptimeIncidents,
+    uptimeIncidents: incidentFigure,
     uptimeUptrends,
     uptime,
     uptimeSource,
     target,
-    status: slaStatus(uptime, target),
+    status: covered.complete ? slaStatus(uptime, target) : null,
+    ...covered,
     errorBudgetMs,
     budgetUsed: errorBudgetMs > 0 ? downtimeMs / errorBudgetMs : null,
     incidents: started.length,
@@ -136,6 +145,6 @@ export function computeMonitorFigures(
     statsDowntimeSeconds,
     checks,
     confirmedErrors,
-    hasStatistics: bucketCount > 0 && statsTotal > 0,
+    hasStatistics,
   };
 }

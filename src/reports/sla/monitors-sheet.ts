@@ -7,6 +7,7 @@ import type { SheetWriter } from '../render/workbook-writer.ts';
 import { GROUP_COLUMNS, MONITOR_COLUMNS, sheetColumns, sheetRow } from './figure-columns.ts';
 import type { SlaModel } from './model-types.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
+import { statusWord } from '../model/data-coverage.ts';
 
 /** Writes the Monitors sheet; returns the row of each monitor guid (for links from the Summary). */
 export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<string, number> {
@@ -22,7 +23,7 @@ export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<str
   model.monitors.forEach((row, index) => {
     const excelRow = placement.firstDataRow + index;
     rowOf.set(row.monitor.monitor_guid, excelRow);
-    sheet.cell(excelRow, statusColumn, row.figures.status ?? 'No data', statusStyle(row.figures.status));
+    sheet.cell(excelRow, statusColumn, statusWord(row.figures), statusStyle(row.figures.status));
   });
   return rowOf;
 }
@@ -44,7 +45,7 @@ export function writeGroupsSheet(sheet: SheetWriter, model: SlaModel): void {
     sheet.cell(
       placement.firstDataRow + i,
       statusColumn,
-      g.figures.status ?? 'No data',
+      statusWord(g.figures),
       statusStyle(g.figures.status),
     ),
   );

@@ -8,6 +8,7 @@ import { csvRow, GROUP_COLUMNS, MONITOR_COLUMNS } from './figure-columns.ts';
 import { reportFileName } from '../render/report-files.ts';
 import { writeCsv, type CsvValue } from '../render/write-csv.ts';
 import type { SlaModel } from './model-types.ts';
+import { dataWord } from '../model/data-coverage.ts';
 
 /** Writes the SLA CSVs into `outDir`; returns their paths. */
 export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<string[]> {
@@ -48,15 +49,27 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
   const trend = path('uptrends-sla-trend');
   await writeCsv(
     trend,
-    ['group_name', 'month', 'uptime_pct', 'uptime_source', 'downtime_min', 'incidents', 'mttr_min'],
+    [
+      'group_name',
+      'month',
+      'uptime_pct',
+      'uptime_source',
+      'downtime_min',
+      'incidents',
+      'mttr_min',
+      'data_coverage_pct',
+      'data',
+    ],
     model.trend.rows.map((r): CsvValue[] => [
       r.groupName,
       r.month,
       r.uptime,
-      r.uptimeSource,
-      minutes(r.downtimeMs),
-      r.incidents,
+      r.noData ? null : r.uptimeSource,
+      r.noData ? null : minutes(r.downtimeMs),
+      r.noData ? null : r.incidents,
       minutes(r.mttrMs),
+      r.coverage === null ? null : 100 * r.coverage,
+      dataWord(r),
     ]),
   );
   written.push(trend);

@@ -17,9 +17,11 @@ import {
 import { writePdf, type PdfCell } from '../render/pdf-document.ts';
 import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import type { SlaModel } from './model-types.ts';
+import type { SlaFigures } from './monitor-figures.ts';
+import { statusWord } from '../model/data-coverage.ts';
 
-function status(s: SlaModel['overall']['status']): PdfCell {
-  return { text: s ?? 'No data', colour: statusColour(s), bold: true };
+function status(f: SlaFigures): PdfCell {
+  return { text: statusWord(f), colour: statusColour(f.status), bold: true };
 }
 
 /** Writes the SLA summary and groups PDF of `model` to `path`. */
@@ -71,7 +73,7 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
             percentText(w.figures.uptime),
             minutesText(w.figures.downtimeMs),
             percentText(w.figures.target.desired),
-            status(w.figures.status),
+            status(w.figures),
           ]),
         );
       }
@@ -97,7 +99,7 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
           percentText(g.figures.uptime),
           percentText(g.previous.uptime),
           percentText(g.figures.target.desired),
-          status(g.figures.status),
+          status(g.figures),
           minutesText(g.figures.downtimeMs),
           String(g.figures.incidents),
         ]),

@@ -8,6 +8,8 @@ import type { CellValue, Column, NumberFormat, SheetWriter } from '../render/wor
 import type { ChartImage } from '../render/chart-png.ts';
 import type { KpiTile, SlaModel } from './model-types.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
+import { statusWord } from '../model/data-coverage.ts';
+import { coverageLine } from '../model/data-coverage.ts';
 
 const TILE_FILL = 'FFDDEBF7';
 const TILES_PER_ROW = 4;
@@ -87,6 +89,7 @@ export function writeSummarySheet(
   const zone = model.period.zone;
   sheet.title([sheetTitle('SLA report', model.period.label, zone)]);
   const block: [string, CellValue, NumberFormat?][] = [
+    ['Data coverage', coverageLine(model.overall)],
     ['Period', `${localText(model.period.start, zone)} to ${localText(model.period.end, zone)} (${zone})`],
     ['Compared with', model.previousPeriod.label],
     ['Generated at (local)', localWallDate(model.generatedAt, zone), 'datetime'],
@@ -112,7 +115,7 @@ export function writeSummarySheet(
     group.description,
     fraction(f.target.desired),
     fraction(f.uptime),
-    f.status ?? 'No data',
+    statusWord(f),
     minutes(f.downtimeMs),
     minutes(f.errorBudgetMs),
     f.budgetUsed,
@@ -123,7 +126,7 @@ export function writeSummarySheet(
   ]);
   const glance = sheet.table(row + 1, GLANCE_COLUMNS, glanceRows, { autoFilter: false, freeze: false });
   model.groups.forEach((g, i) =>
-    sheet.cell(glance.firstDataRow + i, 4, g.figures.status ?? 'No data', statusStyle(g.figures.status)),
+    sheet.cell(glance.firstDataRow + i, 4, statusWord(g.figures), statusStyle(g.figures.status)),
   );
 
   row = glance.lastRow + 2;
@@ -147,13 +150,13 @@ export function writeSummarySheet(
     },
     r.groupNames,
     fraction(r.figures.uptime),
-    r.figures.status ?? 'No data',
+    statusWord(r.figures),
     minutes(r.figures.downtimeMs),
     r.figures.incidents,
   ]);
   const worst = sheet.table(row + 1, worstColumns, worstRows, { autoFilter: false, freeze: false });
   model.worst.forEach((r, i) =>
-    sheet.cell(worst.firstDataRow + i, 4, r.figures.status ?? 'No data', statusStyle(r.figures.status)),
+    sheet.cell(worst.firstDataRow + i, 4, statusWord(r.figures), statusStyle(r.figures.status)),
   );
   if (model.worst.length === 0) sheet.cell(worst.firstDataRow, 1, 'No monitor had downtime in this period.');
 

@@ -44,6 +44,9 @@ export function buildTrend(months: readonly ReportPeriod[], source: TrendSource,
         downtimeMs: aggregate.downtimeMs,
         incidents: aggregate.incidents,
         mttrMs: aggregate.mttrMs,
+        coverage: aggregate.coverage,
+        complete: aggregate.complete,
+        noData: aggregate.noData,
       };
     };
     rows.push(row(OVERALL_ROW_NAME, figures, source.overallTarget));
