@@ -50,6 +50,8 @@ export interface RunReportsOptions {
   readonly defaultTarget?: number;
   /** Mail the files after writing them (SMTP_URL, REPORT_MAIL_FROM, REPORT_MAIL_TO). (Default: false) */
   readonly mail?: boolean;
+  /** Report a period that has not ended, up to now, labelled "to date". (Default: false: refused) */
+  readonly toDate?: boolean;
 }
 
 /** Injected services. */
@@ -161,6 +163,7 @@ export async function runReports(
     monitorGroups: options.monitorGroups,
     monitors: options.monitors,
     clock,
+    toDate: options.toDate,
   };
   const write = { outDir, formats: options.formats, clock };
   const paths: string[] = [];

@@ -34,6 +34,7 @@ interface ReportFlags {
   format: ReportFormat[];
   defaultTarget?: number;
   mail?: boolean;
+  toDate?: boolean;
 }
 
 /** `--default-target 99.9`: a percentage above 0, at most 100. */
@@ -67,6 +68,7 @@ export function reportOptionsFrom(
     formats: flags.format,
     defaultTarget: flags.defaultTarget,
     mail,
+    toDate: flags.toDate === true,
   };
 }
 
@@ -120,6 +122,10 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
       '--monitor-group <guid|name>',
       'only the monitors of this group, repeatable (default: every monitor)',
       listOption,
+    )
+    .option(
+      '--to-date',
+      'allow a period that has not ended yet: report it up to now, labelled "to date" (refused otherwise)',
     )
     .option('--account <id>', 'the account, when the warehouse holds several')
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
@@ -271,8 +277,11 @@ const OPTIONS_OF = {
   'report subscriptions': (flags: { account?: string }) => ({ accountId: flags.account }),
 };
 
-/** Options `--subscription` replaces: the subscription sets its scope, formats and target. */
-const NOT_WITH_SUBSCRIPTION = ['monitorGroup', 'format', 'defaultTarget'];
+/**
+ * Options `--subscription` replaces: the subscription sets its scope, formats and target, and it
+ * sends finished periods only (no `--to-date`).
+ */
+const NOT_WITH_SUBSCRIPTION = ['monitorGroup', 'format', 'defaultTarget', 'toDate'];
 
 export const reportCommand: CommandModule = {
   name: 'report',
@@ -320,7 +329,7 @@ Run "uptrends-etl report <command> --help" for the options.`,
         for (const option of NOT_WITH_SUBSCRIPTION) {
           if (command.getOptionValueSource(option) === 'cli') {
             throw new ConfigError(
-              `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target.`,
+              `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target, and sends finished periods only.`,
               { context: { setting: '--subscription' } },
             );
           }

@@ -1,16 +1,21 @@
 /**
- * Whether a subscription's period is covered enough by the warehouse's data to be sent (issue 14:
- * a report whose period is not covered is not sent). A period that is not covered is held: nothing
- * is written to the ledger, so the next run tries it again (within the catch-up limit).
+ * Whether a subscription's period is covered by the warehouse's data well enough to be sent
+ * (issue 14: a report whose period is not fully covered is not sent). A period that is not
+ * covered is held: nothing is written to the ledger, so the next run tries it again (within the
+ * catch-up limit), by which time a backfill or a later nightly may have read the missing time.
  *
- * >>> COVERAGE GATE: SINGLE CALL SITE <<<
- * The reports work (src/reports, issue 14) provides the one function that decides whether a report
- * period is covered; it had not landed on main when this was written. Until it does, every period
- * passes here. When it lands, call it in `periodCoverage` below and nowhere else: the nightly
- * schedule and `report send --subscription` both go through this function.
+ * The decision is the reports' own (src/reports/model/data-coverage.ts): every monitor in the
+ * subscription's scope must have its alerts read over all of its life within the period. The
+ * nightly schedule and `report send --subscription` both go through `periodCoverage`.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
+import { loadMonitorCoverage } from '../../load/coverage.ts';
+import { monitorCoverage, NOTHING_COVERED } from '../../reports/model/data-coverage.ts';
+import { monitorLife } from '../../reports/model/monitor-timeline.ts';
+import { queryReportScope } from '../../reports/queries/scope.ts';
+import { localText } from '../../reports/render/cell-values.ts';
+import { clipInterval, subtractIntervals, unionIntervals, type Interval } from '../../time/intervals.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 
 /** The verdict on one period. */
@@ -27,15 +32,46 @@ export interface CoverageQuestion {
   readonly now: Date;
 }
 
-/** Decides whether `question.period` may be reported (see the note at the top of this file). */
-export function periodCoverage(_db: Kysely<Database>, question: CoverageQuestion): Promise<PeriodCoverage> {
+/** Decides whether `question.period` may be reported. */
+export async function periodCoverage(
+  db: Kysely<Database>,
+  question: CoverageQuestion,
+): Promise<PeriodCoverage> {
+  const { period } = question;
   // A period that has not ended cannot be covered, whatever the data says (scheduled periods end
   // before their due date; this guards `nightly --as-of` in the future and manual sends).
-  if (question.period.end.getTime() > question.now.getTime()) {
-    return Promise.resolve({
-      covered: false,
-      reason: `the period ${question.period.label} has not ended yet`,
-    });
+  if (period.end.getTime() > question.now.getTime()) {
+    return { covered: false, reason: `the period ${period.label} has not ended yet` };
   }
-  return Promise.resolve({ covered: true });
+  const scope = await queryReportScope(db, {
+    accountId: question.accountId,
+    range: period,
+    monitorGroups: question.monitorGroups,
+    monitors: question.monitors,
+  });
+  const ranges = await loadMonitorCoverage(db, question.accountId, period);
+  const missing: Interval[] = [];
+  let lifeMs = 0;
+  let coveredMs = 0;
+  for (const monitor of scope.monitors) {
+    const life = monitorLife(monitor);
+    const covered = ranges.get(monitor.monitor_guid) ?? NOTHING_COVERED;
+    const share = monitorCoverage(covered, life, period, false);
+    lifeMs += share.lifeMs;
+    coveredMs += share.coveredMs;
+    const lived = clipInterval(period, life);
+    if (!share.complete && lived !== undefined) missing.push(...subtractIntervals([lived], covered.alerts));
+  }
+  if (missing.length === 0) return { covered: true };
+  const gaps = unionIntervals(missing);
+  const zone = period.zone;
+  const shown = gaps
+    .slice(0, 3)
+    .map((g) => `${localText(g.start, zone)} to ${localText(g.end, zone)}`)
+    .join(', ');
+  const share = lifeMs > 0 ? ((100 * coveredMs) / lifeMs).toFixed(1) : '0.0';
+  return {
+    covered: false,
+    reason: `the alerts stream has not been read for all of ${period.label} (${share} % of the monitored time covered; missing ${shown}${gaps.length > 3 ? ` and ${gaps.length - 3} more range(s)` : ''} ${zone}): run uptrends-etl sync --from/--to over the missing days`,
+  };
 }

@@ -13,6 +13,7 @@ import { queryDataAsOf, queryReportAccount, queryReportScope, type ReportAccount
 import { type CommonReportInput } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
 import { type Database } from '../../load/schema.ts';
+import { localText } from '../render/cell-values.ts';
 
 /** Options shared by `loadSlaReportInput` and `loadIncidentReportInput`. */
 export interface LoadReportInputOptions {
@@ -29,6 +30,11 @@ export interface LoadReportInputOptions {
   readonly monitors?: readonly string[] | undefined;
   /** "Now": generation time, running periods, presets. */
   readonly clock: Clock;
+  /**
+   * Allow a period that has not ended yet: the report covers it up to now and every sheet says
+   * "to date". Without it such a period is refused. (Default: false)
+   */
+  readonly toDate?: boolean | undefined;
 }
 
 /** The common part of an input, plus what the report-specific queries need. */
@@ -59,6 +65,29 @@ function periodFor(options: LoadReportInputOptions, account: ReportAccount, now:
   return period;
 }
 
+/**
+ * A report is about a period that has ended (issue 14): a period still running would show its
+ * figures as if final. `toDate` asks for the part so far, labelled "to date"; a period that has not
+ * even started is refused either way.
+ */
+function endedOrToDate(period: ReportPeriod, now: Date, toDate: boolean): ReportPeriod {
+  const ends = `${localText(period.end, period.zone)} ${period.zone}`;
+  if (period.start.getTime() >= now.getTime()) {
+    throw new ConfigError(
+      `The report period ${period.label} has not started yet (it starts ${localText(period.start, period.zone)} ${period.zone}): there is nothing to report.`,
+      { context: { setting: 'period' } },
+    );
+  }
+  if (period.end.getTime() <= now.getTime()) return period;
+  if (!toDate) {
+    throw new ConfigError(
+      `The report period ${period.label} has not ended yet (it ends ${ends}). Pass --to-date for a report of the part so far, labelled "to date".`,
+      { context: { setting: 'period' } },
+    );
+  }
+  return { ...period, label: `${period.label} to date` };
+}
+
 /** Reads the common input; `rangeStart` picks the start of the data range from the two periods. */
 export async function queryCommonInput(
   db: Kysely<Database>,
@@ -67,7 +96,7 @@ export async function queryCommonInput(
 ): Promise<CommonInputData> {
   const generatedAt = options.clock();
   const account = await queryReportAccount(db, options.accountId);
-  const period = periodFor(options, account, generatedAt);
+  const period = endedOrToDate(periodFor(options, account, generatedAt), generatedAt, options.toDate === true);
   const previous = previousPeriod(period);
   const range = { start: rangeStart(period, previous), end: period.end };
   const scope = await queryReportScope(db, {

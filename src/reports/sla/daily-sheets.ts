@@ -59,7 +59,9 @@ export const TREND_COLUMNS: readonly Column[] = [
 /** Writes the Trend sheet: one row per group per month, groups kept together. */
 export function writeTrendSheet(sheet: SheetWriter, model: SlaModel): void {
   const first = model.trend.months[0]?.label ?? '';
-  const last = model.trend.months.at(-1)?.label ?? '';
+  // A running period (report --to-date) ends the trend with its own "to date" month.
+  const running = model.elapsedEnd.getTime() < model.period.end.getTime();
+  const last = `${model.trend.months.at(-1)?.label ?? ''}${running ? ' to date' : ''}`;
   const start = sheet.title([
     sheetTitle(SLA_SHEETS.trend, `${first} to ${last}`, model.period.zone),
     'Each month computed with the same rules as the report period. A month whose data was not read is left empty and marked No data.',

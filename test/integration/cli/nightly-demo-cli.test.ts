@@ -89,7 +89,7 @@ describe('nightly', () => {
   it('syncs, writes the reports and mails them, one exit code 0', async () => {
     const out = path.join(dir, 'nightly-reports');
     const result = await runCli(
-      ['nightly', '--report-on', 'daily', '--initial-days', '40', '--out', out, '-q'],
+      ['nightly', '--report-on', 'daily', '--initial-days', '70', '--out', out, '-q'],
       {
         ...tdb.env,
         ...apiEnv(),
@@ -136,5 +136,42 @@ describe('nightly', () => {
     expect(existsSync(path.join(dir, 'failed'))).toBe(false);
     expect(result.stderr).toMatch(/no report is written or sent/);
     expect(result.stderr).toContain('monitors');
+  }, 300_000);
+
+  it('holds a report whose period was not read in full: nothing sent, the missing range named, exit 0', async () => {
+    const fresh = await createTestDatabase({ onDisk: true });
+    await fresh.release();
+    const before = received.length;
+    try {
+      const result = await runCli(
+        [
+          'nightly',
+          '--report-on',
+          'daily',
+          '--initial-days',
+          '10',
+          '--out',
+          path.join(dir, 'held'),
+          '--log-format',
+          'json',
+        ],
+        {
+          ...fresh.env,
+          ...apiEnv(),
+          SMTP_URL: smtpUrl,
+          REPORT_MAIL_FROM: 'etl@example.com',
+          REPORT_MAIL_TO: 'boss@example.com',
+        },
+        dir,
+        300_000,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(received.length).toBe(before);
+      expect(result.stderr).toMatch(
+        /held, not sent: the alerts stream has not been read for all of \w+ \d{4} \(\d+\.\d % of the monitored time covered; missing \d{4}-\d\d-\d\d/,
+      );
+    } finally {
+      await fresh.drop();
+    }
   }, 300_000);
 });

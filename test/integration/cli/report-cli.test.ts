@@ -12,6 +12,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, writtenFiles } from '../../support/run-cli.ts';
+import { loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const ACCOUNT = 'acc-1';
@@ -149,6 +150,33 @@ describe('uptrends-etl report (spawned)', () => {
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('CONFIG_INVALID');
     expect(existsSync(path.join(cwd, 'never'))).toBe(false);
+  });
+
+  it('refuses a period that has not ended (exit 2) unless --to-date, which labels every sheet "to date"', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const out = path.join(cwd, 'to-date');
+    const refused = await runCli(['report', 'sla', '--month', month, '--out', out], seeded.env, cwd);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toMatch(/has not ended yet .*Pass --to-date/);
+    expect(existsSync(out)).toBe(false);
+    const future = await runCli(
+      ['report', 'sla', '--month', '2030-01', '--to-date', '--out', out],
+      seeded.env,
+      cwd,
+    );
+    expect(future.code, future.stderr).toBe(2);
+    expect(future.stderr).toMatch(/January 2030 has not started yet/);
+    const partial = await runCli(
+      ['report', 'sla', '--month', month, '--to-date', '--format', 'xlsx', '--out', out, '--quiet'],
+      seeded.env,
+      cwd,
+    );
+    expect(partial.code, partial.stderr).toBe(0);
+    const workbook = await loadWorkbook(readFileSync(lines(partial.stdout)[0]!));
+    expect(workbook.worksheets.length).toBeGreaterThan(3);
+    for (const sheet of workbook.worksheets) {
+      expect(String(sheet.getCell('A1').value), sheet.name).toMatch(/ to date/);
+    }
   });
 
   it('exits 2 with "no data yet" on an empty warehouse, and names the group it cannot find', async () => {

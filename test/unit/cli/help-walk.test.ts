@@ -41,6 +41,7 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--format': { args: ['--format', 'csv'] },
   '--no-mail': { args: ['--no-mail'] },
   '--mail': { args: ['--mail'] },
+  '--to-date': { args: ['--to-date'] },
   '--month': { args: ['--month', '2025-10'] },
   '--account': { args: ['--account', '123456'] },
   '--default-target': { args: ['--default-target', '99.5'] },
