@@ -96,7 +96,11 @@ export async function queryCommonInput(
 ): Promise<CommonInputData> {
   const generatedAt = options.clock();
   const account = await queryReportAccount(db, options.accountId);
-  const period = endedOrToDate(periodFor(options, account, generatedAt), generatedAt, options.toDate === true);
+  const period = endedOrToDate(
+    periodFor(options, account, generatedAt),
+    generatedAt,
+    options.toDate === true,
+  );
   const previous = previousPeriod(period);
   const range = { start: rangeStart(period, previous), end: period.end };
   const scope = await queryReportScope(db, {
