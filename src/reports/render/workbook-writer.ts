@@ -2,12 +2,12 @@
  * The small interface the report renderers use to build a workbook, implemented with exceljs
  * (document mode: images and tables need it; management workbooks are small). Keeping exceljs
  * behind it means a fork or another writer can replace it without touching any sheet layout, and
- * it is the one place that enforces the rules of every sheet: every string passes `safeText`,
+ * it is the one place that enforces the rules of every sheet: every string passes `cellText`,
  * columns get explicit widths and number formats, headers are frozen and filtered, pages print
  * landscape and one page wide.
  */
 import ExcelJS from 'exceljs';
-import { safeText } from './safe-text.ts';
+import { cellText } from './safe-text.ts';
 
 /** Number formats of typed cells. Percentages are stored as fractions (0.999 shows 99.900%). */
 export const NUMBER_FORMATS = {
@@ -108,14 +108,14 @@ export class SheetWriter {
     return lines.length + 2;
   }
 
-  /** Writes one cell; strings pass `safeText`, dates and numbers stay typed. */
+  /** Writes one cell; strings pass `cellText` (verbatim, never a formula), dates and numbers stay typed. */
   cell(row: number, column: number, value: CellValue, style: CellStyle = {}): void {
     const cell = this.#sheet.getCell(row, column);
     if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-      cell.value = { text: safeText(value.text), hyperlink: `#'${value.sheet}'!${value.cell}` };
+      cell.value = { text: cellText(value.text), hyperlink: `#'${value.sheet}'!${value.cell}` };
       cell.font = { color: { argb: 'FF0563C1' }, underline: true };
     } else if (typeof value === 'string') {
-      cell.value = safeText(value);
+      cell.value = cellText(value);
     } else if (typeof value === 'number' && !Number.isFinite(value)) {
       cell.value = null;
     } else {
@@ -195,7 +195,7 @@ export class SheetWriter {
       ref: `${columnLetter(firstColumn)}${headerRow}`,
       headerRow: true,
       style: { theme: 'TableStyleMedium2', showRowStripes: true },
-      columns: columns.map((c) => ({ name: safeText(c.header), filterButton: true })),
+      columns: columns.map((c) => ({ name: cellText(c.header), filterButton: true })),
       rows,
     });
     columns.forEach((column, index) => {

@@ -86,10 +86,11 @@ describe('writeIncidentReport', () => {
     expect(t.cell('b1', 'End (UTC)').value).toBeNull();
     // 08:30Z on 10 Oct is 10:30 CEST.
     expect(t.cell('a3', 'Start (local)').value).toEqual(new Date('2025-10-10T10:30:00Z'));
-    // The formula-looking first error is plain text with its apostrophe, never a formula.
+    // The formula-looking first error is a plain string cell, verbatim: never a formula, and no
+    // visible apostrophe (issue 14; the CSV below keeps its guard).
     const firstError = t.cell('a3', 'First error');
     expect(firstError.type).toBe(ExcelJS.ValueType.String);
-    expect(firstError.value).toBe(`'=cmd|"/c calc"!A1`);
+    expect(firstError.value).toBe(`=cmd|"/c calc"!A1`);
 
     const heat = workbook.getWorksheet('Heat map')!;
     const heatRows = tableReader(heat, findRow(heat, 'Weekday'), 'Weekday');
@@ -99,7 +100,7 @@ describe('writeIncidentReport', () => {
     const raw = workbook.getWorksheet('Raw alerts')!;
     const rawHeader = findRow(raw, 'Timestamp (local)');
     const description = findColumn(raw, rawHeader, 'Error description');
-    expect(raw.getCell(rawHeader + 2, description).value).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(raw.getCell(rawHeader + 2, description).value).toBe(`=HYPERLINK("http://evil.example","click")`);
     expect(raw.getCell(rawHeader + 2, description).type).toBe(ExcelJS.ValueType.String);
     expect(raw.getCell(rawHeader + 4, description).value).toBe('bell and  nul');
     expect(raw.rowCount).toBe(rawHeader + 6);

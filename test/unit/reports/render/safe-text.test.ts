@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EXCEL_CELL_LIMIT, safeText, TRUNCATION_MARKER } from '../../../../src/reports/render/safe-text.ts';
+import {
+  cellText,
+  EXCEL_CELL_LIMIT,
+  safeText,
+  TRUNCATION_MARKER,
+} from '../../../../src/reports/render/safe-text.ts';
 
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
@@ -66,5 +71,18 @@ describe('safeText', () => {
         expect(safeText(input)).toBe(input);
       }),
     );
+  });
+});
+
+describe('cellText (xlsx string cells)', () => {
+  it('keeps formula-looking text verbatim: a string cell is never evaluated, so no apostrophe shows', () => {
+    for (const text of ['=HYPERLINK("http://x","y")', '+1 555 0100', '-2', '@SUM(A1)', '= unchanged']) {
+      expect(cellText(text)).toBe(text);
+    }
+  });
+
+  it('still removes control characters and cuts at the cell limit', () => {
+    expect(cellText('a\u0000b\u0007c')).toBe('abc');
+    expect(cellText('x'.repeat(EXCEL_CELL_LIMIT + 10))).toHaveLength(EXCEL_CELL_LIMIT);
   });
 });
