@@ -40,6 +40,8 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--mail': { args: ['--mail'] },
   '--to-date': { args: ['--to-date'] },
   '--timeout': { args: ['--timeout', '5'] },
+  '--host': { args: ['--host', '0.0.0.0'] },
+  '--max-connections': { args: ['--max-connections', '3'] },
   '--month': { args: ['--month', '2025-10'] },
   '--account': { args: ['--account', '123456'] },
   '--default-target': { args: ['--default-target', '99.5'] },
