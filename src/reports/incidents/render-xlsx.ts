@@ -7,6 +7,7 @@ import { REPORT_DEFINITIONS } from '../render/definitions.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../render/workbook-writer.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
+import { coverageLine, dataWord } from '../model/data-coverage.ts';
 import { WEEKDAYS } from './heat-map.ts';
 import type { IncidentModel } from './model.ts';
 import { INCIDENT_SHEETS } from './sheet-names.ts';
@@ -65,6 +66,7 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
   const incidents = workbook.sheet(INCIDENT_SHEETS.incidents);
   const start = incidents.title([
     title('Incidents'),
+    `Data coverage: ${coverageLine(model.overall)}`,
     `Every incident that touches the period, oldest first. Ongoing incidents run to ${model.elapsedEnd.getTime() < model.period.end.getTime() ? 'the time of generation' : 'the period end'}.`,
   ]);
   incidents.table(
@@ -99,6 +101,7 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
   perMonitor.table(
     perMonitor.title([
       title('Per monitor'),
+      `Data coverage: ${coverageLine(model.overall)}`,
       'Downtime counts overlapping incidents once; MTTR uses incidents resolved in the period.',
     ]),
     [
@@ -112,18 +115,22 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
       { header: 'MTTR (min)', width: 9, format: 'minutes' },
       { header: 'Median TTR (min)', width: 9, format: 'minutes' },
       { header: 'Longest (min)', width: 9, format: 'minutes' },
+      { header: 'Data', width: 16, wrap: true },
+      { header: 'Data coverage', width: 10, format: 'percent1' },
     ],
     model.summary.map((s): CellValue[] => [
       s.monitor.name,
       s.groupNames,
       s.incidentsStarted,
       s.ongoing,
-      minutes(s.downtimeMs),
+      s.coverage.noData ? null : minutes(s.downtimeMs),
       s.alerts,
       s.resolved,
       minutes(s.mttrMs),
       minutes(s.medianTtrMs),
       minutes(s.longestMs),
+      dataWord(s.coverage),
+      s.coverage.coverage,
     ]),
   );
 

@@ -7,7 +7,7 @@
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaStatus } from '../model/sla-status.ts';
 import type { SlaModel } from '../sla/model-types.ts';
-import { statusWord } from '../model/data-coverage.ts';
+import { coverageLine, statusWord } from '../model/data-coverage.ts';
 
 /** Percent with three decimals, or "n/a". */
 export function percentText(value: number | null): string {
@@ -62,6 +62,7 @@ export function incidentFigureRows(model: IncidentModel): [string, string][] {
   const downtime = model.summary.reduce((sum, s) => sum + s.downtimeMs, 0);
   const affected = model.summary.filter((s) => s.incidentsStarted > 0 || s.ongoing > 0).length;
   return [
+    ...(model.overall.complete ? [] : [['Data coverage', coverageLine(model.overall)] as [string, string]]),
     ['Incidents', `${model.rows.length} touched the period, ${started} started in it, ${ongoing} ongoing`],
     ['Downtime', `${minutesText(downtime)} over all monitors`],
     ['Monitors affected', `${affected} of ${model.summary.length}`],
