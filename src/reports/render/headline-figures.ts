@@ -8,6 +8,8 @@ import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaStatus } from '../model/sla-status.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import { coverageLine, statusWord } from '../model/data-coverage.ts';
+import { accountDowntimeMs } from '../sla/kpi-tiles.ts';
+import { durationText } from './cell-values.ts';
 
 /** Percent with three decimals, or "n/a". */
 export function percentText(value: number | null): string {
@@ -38,13 +40,24 @@ export function targetLine(sla: SlaModel): string {
   return `uptime against a target of ${percentText(o.target.desired)}: ${statusWord(o)}`;
 }
 
+/** The account's downtime, time-weighted (not summed over monitors), and the error budget used. */
+function downtimeText(sla: SlaModel): string {
+  const o = sla.overall;
+  const account = accountDowntimeMs(o, sla.elapsedEnd.getTime() - sla.period.start.getTime());
+  const budget =
+    o.budgetUsed === null
+      ? 'no error budget'
+      : `${(100 * o.budgetUsed).toFixed(1)}% of the error budget used`;
+  return account === null ? 'n/a' : `${durationText(account)} (h:mm) for the account as a whole; ${budget}`;
+}
+
 /** The SLA headline figures as (name, value) rows. */
 export function slaFigureRows(sla: SlaModel): [string, string][] {
   const o = sla.overall;
   return [
     ['Uptime', `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${statusWord(o)})`],
     ['Previous period', percentText(sla.overallPrevious.uptime)],
-    ['Downtime', `${minutesText(o.downtimeMs)} of a ${minutesText(o.errorBudgetMs)} error budget`],
+    ['Downtime', downtimeText(sla)],
     ['Incidents', `${o.incidents} started, ${o.ongoing} ongoing`],
     [
       'MTTR',

@@ -20,6 +20,8 @@ export const NUMBER_FORMATS = {
   datetime: 'yyyy-mm-dd hh:mm:ss',
   date: 'yyyy-mm-dd',
   duration: '[h]:mm',
+  /** A change between two percentages, signed: +0.120% means 0.12 percentage points higher. */
+  change: '+0.000%;-0.000%;0.000%',
 } as const;
 
 /** One of `NUMBER_FORMATS`. */

@@ -2,7 +2,14 @@
  * The Summary sheet: what management reads. Title block, KPI tiles against the previous period,
  * groups at a glance, the five worst monitors linked to their Monitors rows, and two charts.
  */
-import { fraction, localText, localWallDate, minutes, pointsBetween } from '../render/cell-values.ts';
+import {
+  duration,
+  durationText,
+  fraction,
+  localText,
+  localWallDate,
+  pointsBetween,
+} from '../render/cell-values.ts';
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
 import type { CellValue, Column, NumberFormat, SheetWriter } from '../render/workbook-writer.ts';
 import type { ChartImage } from '../render/chart-png.ts';
@@ -15,11 +22,18 @@ const TILE_FILL = 'FFDDEBF7';
 const TILES_PER_ROW = 4;
 
 const tileFormat = (tile: KpiTile): NumberFormat =>
-  tile.unit === 'percent' ? 'percent' : tile.unit === 'minutes' ? 'minutes' : 'count';
+  tile.unit === 'percent' ? 'percent' : tile.unit === 'minutes' ? 'duration' : 'count';
+/** Tiles hold percent 0-100 and minutes; cells hold fractions and days (`[h]:mm`). */
 const tileValue = (tile: KpiTile, value: number | null): number | null =>
-  tile.unit === 'percent' ? fraction(value) : value;
+  value === null
+    ? null
+    : tile.unit === 'percent'
+      ? fraction(value)
+      : tile.unit === 'minutes'
+        ? value / 1440
+        : value;
 
-/** "▲ 0.120 pp, better" style text: direction arrow, size, and whether that is good, in words. */
+/** "▲ 0.120 percentage points, better" style text: direction, size, and whether that is good. */
 export function changeText(tile: KpiTile): string {
   if (tile.current === null || tile.previous === null) return 'no previous figure';
   const delta = tile.current - tile.previous;
@@ -27,9 +41,9 @@ export function changeText(tile: KpiTile): string {
   const better = delta > 0 === tile.higherIsBetter;
   const size =
     tile.unit === 'percent'
-      ? `${Math.abs(delta).toFixed(3)} pp`
+      ? `${Math.abs(delta).toFixed(3)} percentage points`
       : tile.unit === 'minutes'
-        ? `${Math.abs(delta).toFixed(1)} min`
+        ? `${durationText(Math.abs(delta) * 60_000)} (h:mm)`
         : `${Math.abs(delta)}`;
   return `${delta > 0 ? '▲' : '▼'} ${size}, ${better ? 'better' : 'worse'}`;
 }
@@ -64,13 +78,13 @@ const GLANCE_COLUMNS: readonly Column[] = [
   { header: 'Target', width: 18, format: 'percent' },
   { header: 'Uptime', width: 14, format: 'percent' },
   { header: 'Status', width: 14 },
-  { header: 'Downtime (min)', width: 14, format: 'minutes' },
-  { header: 'Error budget (min)', width: 14, format: 'minutes' },
+  { header: 'Downtime (h:mm)', width: 14, format: 'duration' },
+  { header: 'Error budget (h:mm)', width: 14, format: 'duration' },
   { header: 'Budget used', width: 14, format: 'percent1' },
   { header: 'Incidents', width: 14, format: 'count' },
-  { header: 'MTTR (min)', width: 14, format: 'minutes' },
-  { header: 'Longest (min)', width: 14, format: 'minutes' },
-  { header: 'Change vs previous (pp)', width: 14, format: 'decimal' },
+  { header: 'MTTR (h:mm)', width: 14, format: 'duration' },
+  { header: 'Longest (h:mm)', width: 14, format: 'duration' },
+  { header: 'Change vs previous', width: 14, format: 'change' },
 ];
 
 /** Charts rendered before the sheet is written (rendering is async, writing is not). */
@@ -96,7 +110,7 @@ export function writeSummarySheet(
     ['Data as of (local)', localWallDate(model.dataAsOf, zone), 'datetime'],
     ['Scope', `${model.scope}: ${model.monitors.length} monitors in ${model.groups.length} groups`],
     ['Default target', fraction(model.defaultTarget.desired), 'percent'],
-    ['Rules', model.rulesVersion],
+    ['Calculation rules', `as on the Definitions sheet (version ${model.rulesVersion})`],
   ];
   block.forEach(([label, value, format], i) => {
     sheet.cell(2 + i, 1, label, { bold: true });
@@ -116,13 +130,13 @@ export function writeSummarySheet(
     fraction(f.target.desired),
     fraction(f.uptime),
     statusWord(f),
-    minutes(f.downtimeMs),
-    minutes(f.errorBudgetMs),
+    duration(f.downtimeMs),
+    duration(f.errorBudgetMs),
     f.budgetUsed,
     f.incidents,
-    minutes(f.mttrMs),
-    minutes(f.longestMs),
-    pointsBetween(f.uptime, previous.uptime),
+    duration(f.mttrMs),
+    duration(f.longestMs),
+    fraction(pointsBetween(f.uptime, previous.uptime)),
   ]);
   const glance = sheet.table(row + 1, GLANCE_COLUMNS, glanceRows, { autoFilter: false, freeze: false });
   model.groups.forEach((g, i) =>
@@ -139,7 +153,7 @@ export function writeSummarySheet(
     { header: 'Group', width: 18 },
     { header: 'Uptime', width: 14, format: 'percent' },
     { header: 'Status', width: 14 },
-    { header: 'Downtime (min)', width: 14, format: 'minutes' },
+    { header: 'Downtime (h:mm)', width: 14, format: 'duration' },
     { header: 'Incidents', width: 14, format: 'count' },
   ];
   const worstRows = model.worst.map((r): CellValue[] => [
@@ -151,7 +165,7 @@ export function writeSummarySheet(
     r.groupNames,
     fraction(r.figures.uptime),
     statusWord(r.figures),
-    minutes(r.figures.downtimeMs),
+    duration(r.figures.downtimeMs),
     r.figures.incidents,
   ]);
   const worst = sheet.table(row + 1, worstColumns, worstRows, { autoFilter: false, freeze: false });
