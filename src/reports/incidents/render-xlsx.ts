@@ -3,7 +3,7 @@
  * incident starts (account-local), the raw alerts when they fit, and the definitions.
  */
 import { localWallDate, duration } from '../render/cell-values.ts';
-import { REPORT_DEFINITIONS } from '../render/definitions.ts';
+import { writeDefinitionsTable } from '../render/definitions.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../render/workbook-writer.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
@@ -28,8 +28,8 @@ export const INCIDENT_COLUMNS: readonly Column[] = [
   { header: 'Start (UTC)', width: 19, format: 'datetime' },
   { header: 'End (UTC)', width: 19, format: 'datetime' },
   { header: 'Incident key', width: 16 },
-  { header: 'First error check id', width: 14 },
-  { header: 'Last check id', width: 14 },
+  { header: 'First error check id', width: 14, format: 'id' },
+  { header: 'Last check id', width: 14, format: 'id' },
   { header: 'Monitor GUID', width: 38 },
 ];
 
@@ -43,8 +43,8 @@ export const RAW_ALERT_COLUMNS: readonly Column[] = [
   { header: 'First error (local)', width: 19, format: 'datetime' },
   { header: 'Error description', width: 40, wrap: true },
   { header: 'Error message', width: 50, wrap: true },
-  { header: 'Check id', width: 14 },
-  { header: 'First error check id', width: 14 },
+  { header: 'Check id', width: 14, format: 'id' },
+  { header: 'First error check id', width: 14, format: 'id' },
   { header: 'Monitor GUID', width: 38 },
 ];
 
@@ -57,7 +57,11 @@ export type RawAlertsContent =
 export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAlertsContent): Promise<Buffer> {
   const zone = model.period.zone;
   const title = (sheet: string): string => sheetTitle(sheet, model.period.label, zone);
-  const workbook = new WorkbookWriter({ creator: 'uptrends-etl', created: model.generatedAt });
+  const workbook = new WorkbookWriter({
+    creator: 'uptrends-etl',
+    created: model.generatedAt,
+    footer: { report: 'Incident report', period: `${model.period.label} (${zone})` },
+  });
   const monitorNames = new Map(model.summary.map((s) => [s.monitor.monitor_guid, s.monitor.name]));
 
   const incidents = workbook.sheet(INCIDENT_SHEETS.incidents);
@@ -175,18 +179,10 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
     );
   }
 
-  const definitions = workbook.sheet(INCIDENT_SHEETS.definitions);
-  definitions.table(
-    definitions.title([
-      title('Definitions'),
-      `Calculation rules version ${model.rulesVersion}. Time zone: ${zone}.`,
-    ]),
-    [
-      { header: 'Term', width: 26 },
-      { header: 'Rule', width: 110, wrap: true },
-    ],
-    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
-    { autoFilter: false },
-  );
+  const definitions = workbook.sheet(INCIDENT_SHEETS.definitions, { orientation: 'portrait' });
+  writeDefinitionsTable(definitions, [
+    title('Definitions'),
+    `Calculation rules version ${model.rulesVersion}. Time zone: ${zone}.`,
+  ]);
   return workbook.toBuffer();
 }

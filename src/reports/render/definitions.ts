@@ -3,6 +3,7 @@
  * mail footer and docs/reports.md all state these, so a figure can be defended when someone
  * compares it with the Uptrends UI. Change the version whenever a rule changes.
  */
+import type { SheetWriter } from './workbook-writer.ts';
 
 /** Version of the calculation rules; shown in every workbook. */
 export const REPORT_RULES_VERSION = '1.1 (November 2026)';
@@ -97,3 +98,19 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
     rule: 'Names and error texts are shown as received, with control characters removed and cut at 32,767 characters; a workbook cell holding text is never run as a formula. In the CSV files such text gets a leading apostrophe when it starts with =, +, -, @, tab or carriage return, so a spreadsheet opening the CSV does not run it.',
   },
 ];
+
+/**
+ * The Definitions sheet of both workbooks: a two-column table, term and rule, both wrapped, each
+ * row as tall as its rule needs; it prints portrait, one page wide.
+ */
+export function writeDefinitionsTable(sheet: SheetWriter, titleLines: readonly string[]): void {
+  sheet.table(
+    sheet.title(titleLines),
+    [
+      { header: 'Term', width: 24, wrap: true },
+      { header: 'Rule', width: 80, wrap: true },
+    ],
+    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
+    { autoFilter: false },
+  );
+}

@@ -4,7 +4,7 @@
  * rules in words with their version).
  */
 import { fraction, localWallDate, duration } from '../render/cell-values.ts';
-import { REPORT_DEFINITIONS } from '../render/definitions.ts';
+import { writeDefinitionsTable } from '../render/definitions.ts';
 import type { CellValue, Column, SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
@@ -96,17 +96,8 @@ export function writeSlaDefinitionsSheet(sheet: SheetWriter, model: SlaModel): v
 
 /** Writes the Definitions sheet. */
 export function writeDefinitionsSheet(sheet: SheetWriter, model: SlaModel): void {
-  const start = sheet.title([
+  writeDefinitionsTable(sheet, [
     sheetTitle(SLA_SHEETS.definitions, model.period.label, model.period.zone),
     `Calculation rules version ${model.rulesVersion}. Time zone: ${model.period.zone}.`,
   ]);
-  sheet.table(
-    start,
-    [
-      { header: 'Term', width: 26 },
-      { header: 'Rule', width: 110, wrap: true },
-    ],
-    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
-    { autoFilter: false },
-  );
 }

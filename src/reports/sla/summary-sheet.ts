@@ -11,6 +11,7 @@ import {
   pointsBetween,
 } from '../render/cell-values.ts';
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
+import { rowPoints, wrappedLines } from '../render/print-layout.ts';
 import type { CellValue, Column, NumberFormat, SheetWriter } from '../render/workbook-writer.ts';
 import type { ChartImage } from '../render/chart-png.ts';
 import type { KpiTile, SlaModel } from './model-types.ts';
@@ -19,6 +20,8 @@ import { statusWord } from '../model/data-coverage.ts';
 import { coverageLine } from '../model/data-coverage.ts';
 
 const TILE_FILL = 'FFDDEBF7';
+/** A tile spans two columns of the glance table below (28 + 18 characters at the narrowest). */
+const TILE_WIDTH = 28;
 const TILES_PER_ROW = 4;
 
 const tileFormat = (tile: KpiTile): NumberFormat =>
@@ -65,9 +68,10 @@ function writeTiles(sheet: SheetWriter, tiles: readonly KpiTile[], firstRow: num
     sheet.merge(row + 2, col, row + 2, col + 1);
     sheet.cell(row + 3, col, tileValue(tile, tile.previous), { format: tileFormat(tile), align: 'left' });
     sheet.cell(row + 3, col + 1, changeText(tile), { wrap: true });
-    // Two lines for the note and the change, so neither spills into the next tile.
-    sheet.rowHeight(row + 2, 30);
-    sheet.rowHeight(row + 3, 30);
+    // The big number's row fits its 18 pt font; the note and the change get the lines they need.
+    sheet.rowHeight(row + 1, rowPoints(1, 18) + 4);
+    sheet.rowHeight(row + 2, rowPoints(wrappedLines(tile.note, TILE_WIDTH)));
+    sheet.rowHeight(row + 3, rowPoints(wrappedLines(changeText(tile), TILE_WIDTH / 2)));
   });
   return firstRow + Math.ceil(tiles.length / TILES_PER_ROW) * 5;
 }
@@ -86,6 +90,9 @@ const GLANCE_COLUMNS: readonly Column[] = [
   { header: 'Longest (h:mm)', width: 14, format: 'duration' },
   { header: 'Change vs previous', width: 14, format: 'change' },
 ];
+
+/** Characters the title block's merged text cells hold per line (columns B to K). */
+const BLOCK_TEXT_WIDTH = GLANCE_COLUMNS.slice(1).reduce((sum, c) => sum + c.width, 0);
 
 /** Charts rendered before the sheet is written (rendering is async, writing is not). */
 export interface SummaryCharts {
@@ -114,7 +121,14 @@ export function writeSummarySheet(
   ];
   block.forEach(([label, value, format], i) => {
     sheet.cell(2 + i, 1, label, { bold: true });
-    sheet.cell(2 + i, 2, value, format === undefined ? {} : { format, align: 'left' });
+    if (typeof value === 'string') {
+      // Text spans the width of the tables below and wraps, so it never runs off the page.
+      sheet.cell(2 + i, 2, value, { wrap: true });
+      sheet.merge(2 + i, 2, 2 + i, GLANCE_COLUMNS.length);
+      sheet.rowHeight(2 + i, rowPoints(wrappedLines(value, BLOCK_TEXT_WIDTH)));
+    } else {
+      sheet.cell(2 + i, 2, value, format === undefined ? {} : { format, align: 'left' });
+    }
   });
 
   let row = 2 + block.length + 1;
@@ -175,6 +189,8 @@ export function writeSummarySheet(
   if (model.worst.length === 0) sheet.cell(worst.firstDataRow, 1, 'No monitor had downtime in this period.');
 
   row = Math.max(worst.lastRow, worst.firstDataRow) + 2;
+  // The charts start a printed page of their own, so neither is split by a page break.
+  if (charts.dailyUptime !== null || charts.downtimePerGroup !== null) sheet.pageBreakBefore(row);
   for (const chart of [charts.dailyUptime, charts.downtimePerGroup]) {
     if (chart === null) continue;
     sheet.image(chart.png, { col: 0, row }, { width: chart.width, height: chart.height });
