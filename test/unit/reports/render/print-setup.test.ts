@@ -69,7 +69,7 @@ describe('print setup of every sheet', () => {
       let lines = 1;
       sheet.getRow(header).eachCell((cell, column) => {
         const width = sheet.getColumn(column).width ?? 9;
-        lines = Math.max(lines, wrappedLines(String(cell.value ?? ''), width));
+        lines = Math.max(lines, wrappedLines(cell.text, width));
       });
       const height = sheet.getRow(header).height ?? LINE_POINTS;
       expect(height, `${sheet.name} header row ${header}`).toBeGreaterThanOrEqual(lines * LINE_POINTS);
