@@ -35,6 +35,8 @@ export interface Warehouse {
    * must stop when this fires. Never aborted on PGlite.
    */
   readonly lost: AbortSignal;
+  /** The embedded engine itself (PGlite only), for `serve`, which speaks the wire protocol to it. */
+  readonly embedded?: PGlite;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,7 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
     location,
     notices,
     lost: new AbortController().signal,
+    embedded: instance,
     close: async () => {
       try {
         await db.destroy();

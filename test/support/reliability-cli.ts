@@ -24,6 +24,8 @@ export interface SpawnedCli {
   readonly done: Promise<CliRun>;
   /** Resolves once stdout or stderr holds a match of `pattern`; rejects when it exits without one. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** What it printed so far. */
+  output(): { stdout: string; stderr: string };
 }
 
 /** Environment of a sync against `sim` (API credentials, and Infra ones when `infra`). */
@@ -75,6 +77,7 @@ export function spawnCli(
   return {
     pid: child.pid,
     done,
+    output: () => ({ stdout, stderr }),
     waitFor(pattern, waitMs = 60_000) {
       return new Promise<void>((resolve, reject) => {
         const deadline = setTimeout(

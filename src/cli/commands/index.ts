@@ -58,6 +58,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./query.ts')).queryCommand,
   },
   {
+    name: 'serve',
+    summary: 'Serve the embedded warehouse over the Postgres protocol (psql, BI tools) until stopped.',
+    load: async () => (await import('./serve.ts')).serveCommand,
+  },
+  {
     name: 'simulate',
     summary:
       'Run the simulator of the Uptrends API v4 and Infra API v1 (seeded, deterministic) until interrupted.',

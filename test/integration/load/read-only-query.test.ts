@@ -1,0 +1,106 @@
+/**
+ * `query` cannot write (issue 16): every bypass tried on the backend of this run (real Postgres
+ * when one answers, PGlite otherwise; CI runs both). Before the fix `commit; create table ...`
+ * created the table on both backends. Each refused text must leave the warehouse and the session
+ * exactly as they were.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/errors.ts';
+import { runReadOnlyQuery } from '../../../src/load/read-only-query.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await sql`insert into uptrends.etl_run (command) values ('sync')`.execute(tdb.warehouse.db);
+});
+afterAll(() => tdb.drop());
+
+const run = (text: string) => runReadOnlyQuery(tdb.warehouse.db, text, 5_000);
+
+/** What a write would change: tables, rows, sequences, session settings, advisory locks. */
+async function state(): Promise<unknown> {
+  const db = tdb.warehouse.db;
+  const one = async (q: ReturnType<typeof sql>) => (await q.execute(db)).rows;
+  return {
+    tables: await one(sql`select count(*)::int as n from pg_tables where schemaname = 'uptrends'`),
+    runs: await one(sql`select count(*)::int as n, max(run_id)::int as max from uptrends.etl_run`),
+    readOnlyDefault: await one(sql`select current_setting('default_transaction_read_only') as v`),
+    searchPath: await one(sql`select current_setting('search_path') as v`),
+    locks: await one(sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`),
+  };
+}
+
+const REFUSED: [string, RegExp][] = [
+  ['commit; create table uptrends.pwned (x int)', /one statement at a time/],
+  ['commit; drop table uptrends.etl_run', /one statement at a time/],
+  ['select 1; drop table uptrends.etl_run', /one statement at a time/],
+  ['select 1 -- a comment ; still the comment\n; drop table uptrends.etl_run', /one statement at a time/],
+  ['select 1 /* nested /* ; */ ; */ ; drop table uptrends.etl_run', /one statement at a time/],
+  ["select ';' as a; drop table uptrends.etl_run", /one statement at a time/],
+  ['select $x$ ; $x$ as a; drop table uptrends.etl_run', /one statement at a time/],
+  ['set transaction read write', /not SET/],
+  ['set session characteristics as transaction read write', /not SET/],
+  ['reset all', /not RESET/],
+  ["select set_config('default_transaction_read_only', 'off', false)", /set_config\(\)/],
+  ["copy uptrends.etl_run to program 'touch /tmp/uptrends-pwned'", /not COPY/],
+  ["copy uptrends.etl_run from '/etc/passwd'", /not COPY/],
+  ['do $$ begin create table uptrends.pwned (x int); end $$', /not DO/],
+  ['select pg_advisory_lock(1433564526)', /pg_advisory_lock\(\)/],
+  ['select "PG_ADVISORY_LOCK"(1)', /pg_advisory_lock\(\)/],
+  ['select pg_terminate_backend(pg_backend_pid())', /pg_terminate_backend\(\)/],
+  ["select pg_read_file('/etc/passwd')", /pg_read_file\(\)/],
+  ["select lo_import('/etc/passwd')", /lo_import\(\)/],
+  ["select pg_notify('c', 'x')", /pg_notify\(\)/],
+  ['create temp table t (x int)', /not CREATE/],
+  ['prepare p as select 1', /not PREPARE/],
+  ['listen channel', /not LISTEN/],
+  ['vacuum uptrends.etl_run', /not VACUUM/],
+  ["select 'unterminated", /unterminated string/],
+  // Written inside a reading statement: the read-only transaction refuses them in the server.
+  [
+    "with x as (insert into uptrends.etl_run (command) values ('x') returning 1) select * from x",
+    /read-only transaction/,
+  ],
+  ['select * into uptrends.pwned from uptrends.etl_run', /read-only transaction/],
+  ["select nextval('uptrends.etl_run_run_id_seq')", /read-only transaction|nextval/],
+  ["explain analyze insert into uptrends.etl_run (command) values ('x')", /read-only transaction/],
+];
+
+describe('query refuses every write', () => {
+  it.each(REFUSED)('%s', async (text, reason) => {
+    const before = await state();
+    const error = await run(text).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(reason);
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe('query reads', () => {
+  it('runs one reading statement and returns its columns in order', async () => {
+    const result = await run('select count(*)::int as runs, 2 as two from uptrends.etl_run;');
+    expect(result.columns).toEqual(['runs', 'two']);
+    expect(result.rows).toEqual([{ runs: 1, two: 2 }]);
+  });
+
+  it.each([
+    ["select ';' as semi", { semi: ';' }],
+    ["select E'\\';drop table uptrends.etl_run' as text", { text: "';drop table uptrends.etl_run" }],
+    ['select $q$ ; $q$ as dollar', { dollar: ' ; ' }],
+    ['with a as (select 1 as x) select x from a', { x: 1 }],
+    ['(select 7 as y)', { y: 7 }],
+  ])('keeps literals and comments whole: %s', async (text, row) => {
+    expect((await run(text)).rows).toEqual([row]);
+  });
+
+  it('stops a statement at the timeout, with a hint (Postgres: PGlite runs it in this process and cannot interrupt it)', async (ctx) => {
+    if (tdb.backend === 'pglite') ctx.skip();
+    const error = await runReadOnlyQuery(tdb.warehouse.db, 'select pg_sleep(5)', 200).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/statement timeout.*--timeout/);
+  });
+});
