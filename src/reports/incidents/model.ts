@@ -23,6 +23,12 @@ import {
   type ReportIncident,
   type ReportMonitor,
 } from '../queries/report-input.ts';
+import {
+  combinedCoverage,
+  monitorCoverage,
+  NOTHING_COVERED,
+  type CoverageFigures,
+} from '../model/data-coverage.ts';
 import { elapsedWindow, type ReportPeriod } from '../../time/periods.ts';
 import { incidentHeatMap } from './heat-map.ts';
 
@@ -53,6 +59,8 @@ export interface IncidentMonitorSummary {
   readonly mttrMs: number | null;
   readonly medianTtrMs: number | null;
   readonly longestMs: number | null;
+  /** How much of the monitor's life in the period had its alerts read (issue 14). */
+  readonly coverage: CoverageFigures;
 }
 
 /** The whole incident report. */
@@ -63,6 +71,8 @@ export interface IncidentModel {
   readonly dataAsOf: Date;
   readonly scope: string;
   readonly rulesVersion: string;
+  /** Coverage of every monitor in scope together: the incident list is only as complete as this. */
+  readonly overall: CoverageFigures;
   readonly rows: readonly IncidentRow[];
   readonly summary: readonly IncidentMonitorSummary[];
   /** [weekday Monday=0][local hour] counts of incidents started in the period. */
@@ -132,6 +142,12 @@ export function buildIncidentModel(input: IncidentReportInput, clock: Clock): In
       mttrMs: stats.meanMs,
       medianTtrMs: stats.medianMs,
       longestMs: stats.longestMs,
+      coverage: monitorCoverage(
+        input.coverage === undefined ? undefined : (input.coverage.get(guid) ?? NOTHING_COVERED),
+        monitorLife(monitor),
+        window,
+        false,
+      ),
     });
   }
   rows.sort(
@@ -147,6 +163,7 @@ export function buildIncidentModel(input: IncidentReportInput, clock: Clock): In
     dataAsOf: input.dataAsOf,
     scope: input.scope,
     rulesVersion: REPORT_RULES_VERSION,
+    overall: combinedCoverage(summary.map((s) => s.coverage)),
     rows,
     summary,
     heatMap: incidentHeatMap(starts, input.period.zone),

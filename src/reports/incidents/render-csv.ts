@@ -4,6 +4,7 @@
  */
 import { localText, minutes } from '../render/cell-values.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
+import { dataWord } from '../model/data-coverage.ts';
 import { writeCsv, type CsvValue } from '../render/write-csv.ts';
 import type { IncidentModel } from './model.ts';
 
@@ -72,6 +73,8 @@ export async function writeIncidentSummaryCsv(model: IncidentModel, path: string
       'mttr_min',
       'median_ttr_min',
       'longest_min',
+      'data',
+      'data_coverage_pct',
     ],
     model.summary.map((s): CsvValue[] => [
       s.monitor.monitor_guid,
@@ -79,12 +82,14 @@ export async function writeIncidentSummaryCsv(model: IncidentModel, path: string
       s.groupNames,
       s.incidentsStarted,
       s.ongoing,
-      minutes(s.downtimeMs),
+      s.coverage.noData ? null : minutes(s.downtimeMs),
       s.alerts,
       s.resolved,
       minutes(s.mttrMs),
       minutes(s.medianTtrMs),
       minutes(s.longestMs),
+      dataWord(s.coverage),
+      s.coverage.coverage === null ? null : 100 * s.coverage.coverage,
     ]),
   );
 }

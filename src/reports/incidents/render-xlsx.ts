@@ -2,36 +2,34 @@
  * The incident workbook: one row per incident, a per-monitor summary, a day x hour heat map of
  * incident starts (account-local), the raw alerts when they fit, and the definitions.
  */
-import { localWallDate, minutes } from '../render/cell-values.ts';
-import { REPORT_DEFINITIONS } from '../render/definitions.ts';
+import { localWallDate, duration } from '../render/cell-values.ts';
+import { writeDefinitionsTable } from '../render/definitions.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../render/workbook-writer.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
+import { coverageLine, dataWord } from '../model/data-coverage.ts';
 import { WEEKDAYS } from './heat-map.ts';
 import type { IncidentModel } from './model.ts';
 import { INCIDENT_SHEETS } from './sheet-names.ts';
 
-const DAY_MS = 86_400_000;
-
 /** Columns of the Incidents sheet. */
 export const INCIDENT_COLUMNS: readonly Column[] = [
-  { header: 'Incident key', width: 16 },
-  { header: 'Monitor', width: 28 },
-  { header: 'Group', width: 20 },
+  { header: 'Monitor', width: 28, wrap: true },
+  { header: 'Group', width: 20, wrap: true },
   { header: 'Start (local)', width: 19, format: 'datetime' },
   { header: 'End (local)', width: 19, format: 'datetime' },
-  { header: 'Start (UTC)', width: 19, format: 'datetime' },
-  { header: 'End (UTC)', width: 19, format: 'datetime' },
   { header: 'Ongoing', width: 8 },
-  { header: 'Duration (min)', width: 10, format: 'minutes' },
   { header: 'Duration (h:mm)', width: 10, format: 'duration' },
-  { header: 'Downtime in period (min)', width: 11, format: 'minutes' },
-  { header: 'Excluded by maintenance (min)', width: 12, format: 'minutes' },
+  { header: 'Downtime in period (h:mm)', width: 11, format: 'duration' },
+  { header: 'Excluded by maintenance (h:mm)', width: 12, format: 'duration' },
   { header: 'Alerts', width: 8, format: 'count' },
   { header: 'Reminders', width: 9, format: 'count' },
   { header: 'First error', width: 50, wrap: true },
-  { header: 'First error check id', width: 14 },
-  { header: 'Last check id', width: 14 },
+  { header: 'Start (UTC)', width: 19, format: 'datetime' },
+  { header: 'End (UTC)', width: 19, format: 'datetime' },
+  { header: 'Incident key', width: 16 },
+  { header: 'First error check id', width: 14, format: 'id' },
+  { header: 'Last check id', width: 14, format: 'id' },
   { header: 'Monitor GUID', width: 38 },
 ];
 
@@ -45,8 +43,8 @@ export const RAW_ALERT_COLUMNS: readonly Column[] = [
   { header: 'First error (local)', width: 19, format: 'datetime' },
   { header: 'Error description', width: 40, wrap: true },
   { header: 'Error message', width: 50, wrap: true },
-  { header: 'Check id', width: 14 },
-  { header: 'First error check id', width: 14 },
+  { header: 'Check id', width: 14, format: 'id' },
+  { header: 'First error check id', width: 14, format: 'id' },
   { header: 'Monitor GUID', width: 38 },
 ];
 
@@ -59,12 +57,17 @@ export type RawAlertsContent =
 export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAlertsContent): Promise<Buffer> {
   const zone = model.period.zone;
   const title = (sheet: string): string => sheetTitle(sheet, model.period.label, zone);
-  const workbook = new WorkbookWriter({ creator: 'uptrends-etl', created: model.generatedAt });
+  const workbook = new WorkbookWriter({
+    creator: 'uptrends-etl',
+    created: model.generatedAt,
+    footer: { report: 'Incident report', period: `${model.period.label} (${zone})` },
+  });
   const monitorNames = new Map(model.summary.map((s) => [s.monitor.monitor_guid, s.monitor.name]));
 
   const incidents = workbook.sheet(INCIDENT_SHEETS.incidents);
   const start = incidents.title([
     title('Incidents'),
+    `Data coverage: ${coverageLine(model.overall)}`,
     `Every incident that touches the period, oldest first. Ongoing incidents run to ${model.elapsedEnd.getTime() < model.period.end.getTime() ? 'the time of generation' : 'the period end'}.`,
   ]);
   incidents.table(
@@ -73,21 +76,20 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
     model.rows.map((r): CellValue[] => {
       const i = r.incident;
       return [
-        i.incident_key,
         r.monitorName,
         r.groupNames,
         localWallDate(i.started_at, zone),
         i.ended_at === null ? null : localWallDate(i.ended_at, zone),
-        i.started_at,
-        i.ended_at,
         r.ongoing ? 'Yes' : 'No',
-        minutes(r.durationMs),
-        r.durationMs / DAY_MS,
-        minutes(r.downtimeInPeriodMs),
-        minutes(r.excludedByMaintenanceMs),
+        duration(r.durationMs),
+        duration(r.downtimeInPeriodMs),
+        duration(r.excludedByMaintenanceMs),
         i.alert_count,
         i.reminder_count,
         i.first_error_description,
+        i.started_at,
+        i.ended_at,
+        i.incident_key,
         i.first_error_check_id,
         i.last_check_id,
         i.monitor_guid,
@@ -99,6 +101,7 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
   perMonitor.table(
     perMonitor.title([
       title('Per monitor'),
+      `Data coverage: ${coverageLine(model.overall)}`,
       'Downtime counts overlapping incidents once; MTTR uses incidents resolved in the period.',
     ]),
     [
@@ -106,24 +109,28 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
       { header: 'Group', width: 20 },
       { header: 'Incidents started', width: 10, format: 'count' },
       { header: 'Ongoing', width: 8, format: 'count' },
-      { header: 'Downtime (min)', width: 10, format: 'minutes' },
+      { header: 'Downtime (h:mm)', width: 10, format: 'duration' },
       { header: 'Alerts', width: 8, format: 'count' },
       { header: 'Resolved', width: 9, format: 'count' },
-      { header: 'MTTR (min)', width: 9, format: 'minutes' },
-      { header: 'Median TTR (min)', width: 9, format: 'minutes' },
-      { header: 'Longest (min)', width: 9, format: 'minutes' },
+      { header: 'MTTR (h:mm)', width: 9, format: 'duration' },
+      { header: 'Median TTR (h:mm)', width: 9, format: 'duration' },
+      { header: 'Longest (h:mm)', width: 9, format: 'duration' },
+      { header: 'Data', width: 16, wrap: true },
+      { header: 'Data coverage', width: 10, format: 'percent1' },
     ],
     model.summary.map((s): CellValue[] => [
       s.monitor.name,
       s.groupNames,
       s.incidentsStarted,
       s.ongoing,
-      minutes(s.downtimeMs),
+      s.coverage.noData ? null : duration(s.downtimeMs),
       s.alerts,
       s.resolved,
-      minutes(s.mttrMs),
-      minutes(s.medianTtrMs),
-      minutes(s.longestMs),
+      duration(s.mttrMs),
+      duration(s.medianTtrMs),
+      duration(s.longestMs),
+      dataWord(s.coverage),
+      s.coverage.coverage,
     ]),
   );
 
@@ -172,18 +179,10 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
     );
   }
 
-  const definitions = workbook.sheet(INCIDENT_SHEETS.definitions);
-  definitions.table(
-    definitions.title([
-      title('Definitions'),
-      `Calculation rules: ${model.rulesVersion}. Time zone: ${zone}.`,
-    ]),
-    [
-      { header: 'Term', width: 26 },
-      { header: 'Rule', width: 110, wrap: true },
-    ],
-    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
-    { autoFilter: false },
-  );
+  const definitions = workbook.sheet(INCIDENT_SHEETS.definitions, { orientation: 'portrait' });
+  writeDefinitionsTable(definitions, [
+    title('Definitions'),
+    `Calculation rules version ${model.rulesVersion}. Time zone: ${zone}.`,
+  ]);
   return workbook.toBuffer();
 }

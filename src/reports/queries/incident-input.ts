@@ -8,6 +8,7 @@ import { queryCommonInput, type LoadReportInputOptions } from './common-input.ts
 import { queryRawAlerts } from './raw-alerts.ts';
 import type { IncidentReportInput } from './report-input.ts';
 import { type Database } from '../../load/schema.ts';
+import { loadMonitorCoverage } from '../../load/coverage.ts';
 
 /** Options of `loadIncidentReportInput`. */
 export interface LoadIncidentReportInputOptions extends LoadReportInputOptions {
@@ -25,8 +26,10 @@ export async function loadIncidentReportInput(
     options,
     (_period, previous) => previous.start,
   );
+  const coverage = await loadMonitorCoverage(db, account.accountId, input.period);
   return {
     ...input,
+    coverage,
     rawAlerts: queryRawAlerts(db, {
       accountId: account.accountId,
       period: input.period,

@@ -23,6 +23,19 @@ export function hours(ms: number | null): number | null {
   return ms === null ? null : ms / 3_600_000;
 }
 
+/** Milliseconds to days, the unit of an Excel duration cell (`[h]:mm`); null stays null. */
+export function duration(ms: number | null): number | null {
+  return ms === null ? null : ms / 86_400_000;
+}
+
+/** Milliseconds as `h:mm` text (rounded to the minute), as an Excel `[h]:mm` cell shows it. */
+export function durationText(ms: number): string {
+  const totalMinutes = Math.round(Math.abs(ms) / 60_000);
+  const h = Math.floor(totalMinutes / 60);
+  const m = totalMinutes % 60;
+  return `${ms < 0 ? '-' : ''}${h}:${String(m).padStart(2, '0')}`;
+}
+
 /** Difference in percentage points, when both sides exist. */
 export function pointsBetween(current: number | null, previous: number | null): number | null {
   return current === null || previous === null ? null : current - previous;

@@ -3,9 +3,10 @@
  * mail footer and docs/reports.md all state these, so a figure can be defended when someone
  * compares it with the Uptrends UI. Change the version whenever a rule changes.
  */
+import type { SheetWriter } from './workbook-writer.ts';
 
 /** Version of the calculation rules; shown in every workbook. */
-export const REPORT_RULES_VERSION = 'rules 1.0 (2026-11)';
+export const REPORT_RULES_VERSION = '1.1 (November 2026)';
 
 /** One term and its rule. */
 export interface Definition {
@@ -17,7 +18,27 @@ export interface Definition {
 export const REPORT_DEFINITIONS: readonly Definition[] = [
   {
     term: 'Report period',
-    rule: 'A half-open interval [start, end) of the account time zone named in every sheet title. Days start at local midnight, so a day on which daylight saving changes has 23 or 25 hours. For a period that has not ended yet, only the time up to the moment the report was generated counts.',
+    rule: 'From the start of the first day to the start of the day after the last, in the account time zone named in every sheet title. Days start at local midnight, so a day on which daylight saving changes has 23 or 25 hours. A period that has not ended is only reported on request and is then labelled "to date": only the time up to the moment the report was generated counts.',
+  },
+  {
+    term: 'Data coverage',
+    rule: "The share of a monitor's time in the period (from its creation, if later, to its deletion, if earlier) for which the alerts were read from Uptrends, and for the Uptrends figure also the statistics. Groups, the account and trend months add up their members' times. The Summary opens with a line on it.",
+  },
+  {
+    term: 'No data / Incomplete',
+    rule: 'No data: nothing of the time was read, so there is no figure at all (never 100 %). Incomplete (n % covered): only part of it was read; the figures describe that part and are not judged against the SLA (no Met, At risk or Missed). A sync over the missing days completes them.',
+  },
+  {
+    term: 'Availability (account)',
+    rule: "The time-weighted uptime of all monitors in scope: 1 - (sum of their downtime / sum of their monitored time). Downtime (account) on the Summary is the same figure as time: (1 - availability) x the period's length, so ten monitors down for an hour each count as one hour, not ten.",
+  },
+  {
+    term: 'Durations',
+    rule: 'Shown as hours and minutes (h:mm; 30:15 is thirty hours and fifteen minutes). The CSV files give them in minutes or hours, as their column names say.',
+  },
+  {
+    term: 'Change vs previous',
+    rule: "This period's uptime minus the previous period's, in percentage points: +0.120% means the uptime rose from, say, 99.800% to 99.920%.",
   },
   {
     term: 'Incident',
@@ -25,7 +46,7 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
   },
   {
     term: 'Monitored time',
-    rule: "The period, from the monitor's creation (if later) until its deletion (if earlier), minus its maintenance of type DisableMonitoring. Maintenance of type DisableNotifications is not subtracted: the monitor keeps checking and its errors count (as in Uptrends).",
+    rule: "The period, from the monitor's creation (if later) until its deletion (if earlier), minus planned maintenance that pauses monitoring (Uptrends type DisableMonitoring). Maintenance that only silences notifications (DisableNotifications) is not subtracted: the monitor keeps checking and its errors count, as in Uptrends.",
   },
   {
     term: 'Downtime (incidents)',
@@ -34,11 +55,11 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
   { term: 'Uptime % (incidents)', rule: '100 x (1 - downtime / monitored time).' },
   {
     term: 'Uptime % (Uptrends)',
-    rule: 'From the Statistics API: the sum of Uptime seconds divided by the sum of Uptime plus Downtime seconds over the buckets that start in the period. This is the figure the Uptrends UI shows; short errors that never raised an alert lower it but not the incident figure.',
+    rule: "From the Uptrends statistics, read per local day: for each day of the monitor's life in the period, the finest buckets that cover the whole day (its hours when they all exist, else the longest buckets of that day; never a month); uptime seconds divided by uptime plus downtime seconds over those days. This is the figure the Uptrends UI shows; short errors that never raised an alert lower it but not the incident figure.",
   },
   {
     term: 'Uptime % (headline)',
-    rule: 'The Uptrends figure where statistics exist, else the incident figure; the Source column says which. A group or overall figure uses the Uptrends figure only when every member with monitored time has statistics.',
+    rule: 'The Uptrends figure where statistics exist, else the incident figure; the Uptime source column says which (Statistics or Incidents). A group or overall figure uses the Uptrends figure only when every member with monitored time has statistics. Uptrends minus incidents is the difference of the two, in percentage points.',
   },
   {
     term: 'SLA target',
@@ -66,14 +87,30 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
   },
   {
     term: 'Maintenance excluded',
-    rule: 'Minutes of DisableMonitoring maintenance (recurring schedules expanded in the account time zone) that fell in the period while the monitor existed.',
+    rule: 'Time of planned maintenance that pauses monitoring (recurring schedules expanded in the account time zone) that fell in the period while the monitor existed. It is not downtime and is not monitored time.',
   },
   {
     term: 'Daily uptime',
     rule: 'The incident figure computed per local day; empty where the monitor was not monitored that day.',
   },
   {
-    term: 'Untrusted text',
-    rule: 'Names and error texts have control characters removed, are cut at 32,767 characters, and get a leading apostrophe when they start with =, +, -, @, tab or carriage return, so no spreadsheet runs them as a formula.',
+    term: 'Text from monitored sites',
+    rule: 'Names and error texts are shown as received, with control characters removed and cut at 32,767 characters; a workbook cell holding text is never run as a formula. In the CSV files such text gets a leading apostrophe when it starts with =, +, -, @, tab or carriage return, so a spreadsheet opening the CSV does not run it.',
   },
 ];
+
+/**
+ * The Definitions sheet of both workbooks: a two-column table, term and rule, both wrapped, each
+ * row as tall as its rule needs; it prints portrait, one page wide.
+ */
+export function writeDefinitionsTable(sheet: SheetWriter, titleLines: readonly string[]): void {
+  sheet.table(
+    sheet.title(titleLines),
+    [
+      { header: 'Term', width: 24, wrap: true },
+      { header: 'Rule', width: 80, wrap: true },
+    ],
+    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
+    { autoFilter: false },
+  );
+}

@@ -7,7 +7,9 @@
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaStatus } from '../model/sla-status.ts';
 import type { SlaModel } from '../sla/model-types.ts';
-import { statusWord } from '../model/data-coverage.ts';
+import { coverageLine, statusWord } from '../model/data-coverage.ts';
+import { accountDowntimeMs } from '../sla/kpi-tiles.ts';
+import { durationText } from './cell-values.ts';
 
 /** Percent with three decimals, or "n/a". */
 export function percentText(value: number | null): string {
@@ -38,13 +40,24 @@ export function targetLine(sla: SlaModel): string {
   return `uptime against a target of ${percentText(o.target.desired)}: ${statusWord(o)}`;
 }
 
+/** The account's downtime, time-weighted (not summed over monitors), and the error budget used. */
+function downtimeText(sla: SlaModel): string {
+  const o = sla.overall;
+  const account = accountDowntimeMs(o, sla.elapsedEnd.getTime() - sla.period.start.getTime());
+  const budget =
+    o.budgetUsed === null
+      ? 'no error budget'
+      : `${(100 * o.budgetUsed).toFixed(1)}% of the error budget used`;
+  return account === null ? 'n/a' : `${durationText(account)} (h:mm) for the account as a whole; ${budget}`;
+}
+
 /** The SLA headline figures as (name, value) rows. */
 export function slaFigureRows(sla: SlaModel): [string, string][] {
   const o = sla.overall;
   return [
     ['Uptime', `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${statusWord(o)})`],
     ['Previous period', percentText(sla.overallPrevious.uptime)],
-    ['Downtime', `${minutesText(o.downtimeMs)} of a ${minutesText(o.errorBudgetMs)} error budget`],
+    ['Downtime', downtimeText(sla)],
     ['Incidents', `${o.incidents} started, ${o.ongoing} ongoing`],
     [
       'MTTR',
@@ -62,6 +75,7 @@ export function incidentFigureRows(model: IncidentModel): [string, string][] {
   const downtime = model.summary.reduce((sum, s) => sum + s.downtimeMs, 0);
   const affected = model.summary.filter((s) => s.incidentsStarted > 0 || s.ongoing > 0).length;
   return [
+    ...(model.overall.complete ? [] : [['Data coverage', coverageLine(model.overall)] as [string, string]]),
     ['Incidents', `${model.rows.length} touched the period, ${started} started in it, ${ongoing} ongoing`],
     ['Downtime', `${minutesText(downtime)} over all monitors`],
     ['Monitors affected', `${affected} of ${model.summary.length}`],

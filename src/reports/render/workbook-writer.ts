@@ -2,12 +2,14 @@
  * The small interface the report renderers use to build a workbook, implemented with exceljs
  * (document mode: images and tables need it; management workbooks are small). Keeping exceljs
  * behind it means a fork or another writer can replace it without touching any sheet layout, and
- * it is the one place that enforces the rules of every sheet: every string passes `cellText`,
- * columns get explicit widths and number formats, headers are frozen and filtered, pages print
- * landscape and one page wide.
+ * it is the one place that enforces the rules of every sheet: strings pass `cellText`, columns
+ * get widths and formats, headers are frozen, filtered and tall enough for their wrapped text, and
+ * pages print one page wide with repeated headers and a footer (print-layout.ts).
  */
 import ExcelJS from 'exceljs';
 import { cellText } from './safe-text.ts';
+import { applyPageSetup, footerText, rowPoints, wrappedLines, type Orientation } from './print-layout.ts';
+import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
 
 /** Number formats of typed cells. Percentages are stored as fractions (0.999 shows 99.900%). */
 export const NUMBER_FORMATS = {
@@ -20,6 +22,10 @@ export const NUMBER_FORMATS = {
   datetime: 'yyyy-mm-dd hh:mm:ss',
   date: 'yyyy-mm-dd',
   duration: '[h]:mm',
+  /** Identifiers (check ids): digits only, no thousands separator. */
+  id: '0',
+  /** A change between two percentages, signed: +0.120% means 0.12 percentage points higher. */
+  change: '+0.000%;-0.000%;0.000%',
 } as const;
 
 /** One of `NUMBER_FORMATS`. */
@@ -38,6 +44,7 @@ export type CellValue = string | number | Date | boolean | null | InternalLink;
 /** A column of a table: header, explicit width (characters), optional format and wrapping. */
 export interface Column {
   readonly header: string;
+  /** Width in characters; a text column grows to its longest value (up to 45) and wraps beyond. */
   readonly width: number;
   readonly format?: NumberFormat;
   readonly wrap?: boolean;
@@ -145,7 +152,9 @@ export class SheetWriter {
     options: TableOptions = {},
   ): TablePlacement {
     const first = options.startColumn ?? 1;
-    columns.forEach((column, index) => {
+    const data = [...rows];
+    const fitted = fitColumns(columns, data);
+    fitted.forEach((column, index) => {
       this.#sheet.getColumn(first + index).width = column.width;
       this.cell(startRow, first + index, column.header, {
         bold: true,
@@ -154,23 +163,28 @@ export class SheetWriter {
         wrap: true,
       });
     });
+    this.#fitHeight(startRow, fitted, (index) => fitted[index]!.header);
     let row = startRow;
-    for (const values of rows) {
+    for (const values of data) {
       row += 1;
-      columns.forEach((column, index) => {
+      fitted.forEach((column, index) => {
         const value = values[index] ?? null;
         this.cell(row, first + index, value, { format: column.format, wrap: column.wrap });
+      });
+      this.#fitHeight(row, fitted, (index) => {
+        const value = values[index];
+        return fitted[index]!.wrap === true && typeof value === 'string' ? value : null;
       });
     }
     const lastColumn = columnLetter(first + columns.length - 1);
     const ref = `${columnLetter(first)}${startRow}:${lastColumn}${Math.max(row, startRow + 1)}`;
     if (options.excelTable !== undefined && row > startRow) {
-      this.#addExcelTable(options.excelTable, startRow, first, columns, row);
+      this.#addExcelTable(options.excelTable, startRow, first, fitted, row);
     } else if (options.autoFilter !== false) {
       this.#sheet.autoFilter = ref;
     }
     if (options.freeze !== false) {
-      // The frozen header is also repeated on every printed page.
+      // The frozen header is also repeated on every printed page, with the sheet's title line.
       this.#sheet.views = [{ state: 'frozen', ySplit: startRow, xSplit: 0 }];
       this.#sheet.pageSetup.printTitlesRow = `${startRow}:${startRow}`;
     }
@@ -212,12 +226,28 @@ export class SheetWriter {
     });
   }
 
-  /** Merges a block of cells (KPI tiles). */
-  /** Sets a row's height in points: wrapped text in merged cells does not grow its row by itself. */
-  rowHeight(row: number, points: number): void {
-    this.#sheet.getRow(row).height = points;
+  /** Grows `row` to the lines its wrapped texts need (never shrinks it). */
+  #fitHeight(row: number, columns: readonly Column[], textOf: (index: number) => string | null): void {
+    let lines = 1;
+    columns.forEach((column, index) => {
+      const text = textOf(index);
+      if (text !== null) lines = Math.max(lines, wrappedLines(text, column.width));
+    });
+    if (lines > 1) this.rowHeight(row, rowPoints(lines));
   }
 
+  /** Sets a row's height in points (at least its current height): merged cells do not grow rows. */
+  rowHeight(row: number, points: number): void {
+    const current = this.#sheet.getRow(row).height ?? 0;
+    this.#sheet.getRow(row).height = Math.max(current, points);
+  }
+
+  /** Starts a new printed page above `row` (so a chart or block is never split). */
+  pageBreakBefore(row: number): void {
+    if (row > 1) this.#sheet.getRow(row - 1).addPageBreak();
+  }
+
+  /** Merges a block of cells (KPI tiles). */
   merge(top: number, left: number, bottom: number, right: number): void {
     this.#sheet.mergeCells(top, left, bottom, right);
   }
@@ -241,54 +271,31 @@ export class SheetWriter {
 
   /** A red-yellow-green colour scale over `range` (values at or below `red` are red). */
   colorScale(range: string, red: number, yellow: number, green: number): void {
-    this.#sheet.addConditionalFormatting({
-      ref: range,
-      rules: [
-        {
-          type: 'colorScale',
-          priority: 1,
-          cfvo: [
-            { type: 'num', value: red },
-            { type: 'num', value: yellow },
-            { type: 'num', value: green },
-          ],
-          color: [{ argb: 'FFF8696B' }, { argb: 'FFFFEB84' }, { argb: 'FF63BE7B' }],
-        },
-      ],
-    });
+    this.#sheet.addConditionalFormatting(colorScaleRule(range, red, yellow, green));
   }
-}
-
-/** A two-colour scale from white (lowest) to red (highest): where the counts pile up. */
-export function heatScaleRule(range: string): ExcelJS.ConditionalFormattingOptions {
-  return {
-    ref: range,
-    rules: [
-      {
-        type: 'colorScale',
-        priority: 1,
-        cfvo: [{ type: 'min' }, { type: 'max' }],
-        color: [{ argb: 'FFFFFFFF' }, { argb: 'FFF8696B' }],
-      },
-    ],
-  };
 }
 
 /** A workbook under construction. */
 export class WorkbookWriter {
   readonly #workbook = new ExcelJS.Workbook();
+  readonly #footer: string | undefined;
 
-  constructor(meta: { readonly creator: string; readonly created: Date }) {
+  /** `footer`: the report's name and period, printed at the foot of every page with its number. */
+  constructor(meta: {
+    readonly creator: string;
+    readonly created: Date;
+    readonly footer?: { readonly report: string; readonly period: string };
+  }) {
     this.#workbook.creator = meta.creator;
     this.#workbook.created = meta.created;
     this.#workbook.modified = meta.created;
+    this.#footer = meta.footer === undefined ? undefined : footerText(meta.footer.report, meta.footer.period);
   }
 
-  /** Adds a sheet set up to print landscape, one page wide. */
-  sheet(name: string): SheetWriter {
-    const sheet = this.#workbook.addWorksheet(name, {
-      pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, paperSize: 9 },
-    });
+  /** Adds a sheet set up to print on A4, one page wide, landscape unless told otherwise. */
+  sheet(name: string, options: { readonly orientation?: Orientation } = {}): SheetWriter {
+    const sheet = this.#workbook.addWorksheet(name);
+    applyPageSetup(sheet, { orientation: options.orientation ?? 'landscape', footer: this.#footer });
     return new SheetWriter(this.#workbook, sheet);
   }
 

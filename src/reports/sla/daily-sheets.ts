@@ -2,7 +2,7 @@
  * The Daily sheet (monitors x local days with a red-yellow-green colour scale: the "uptime bars"
  * made of native cells), the Trend sheet (twelve months per group) and the Infra devices sheet.
  */
-import { fraction, minutes } from '../render/cell-values.ts';
+import { fraction, duration } from '../render/cell-values.ts';
 import { columnLetter, type CellValue, type Column, type SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
@@ -50,9 +50,9 @@ export const TREND_COLUMNS: readonly Column[] = [
   { header: 'Month', width: 10 },
   { header: 'Uptime', width: 10, format: 'percent' },
   { header: 'Uptime source', width: 11 },
-  { header: 'Downtime (min)', width: 11, format: 'minutes' },
+  { header: 'Downtime (h:mm)', width: 11, format: 'duration' },
   { header: 'Incidents', width: 9, format: 'count' },
-  { header: 'MTTR (min)', width: 9, format: 'minutes' },
+  { header: 'MTTR (h:mm)', width: 9, format: 'duration' },
   { header: 'Data', width: 24 },
 ];
 
@@ -75,9 +75,9 @@ export function writeTrendSheet(sheet: SheetWriter, model: SlaModel): void {
       r.month,
       fraction(r.uptime),
       r.noData ? null : r.uptimeSource,
-      r.noData ? null : minutes(r.downtimeMs),
+      r.noData ? null : duration(r.downtimeMs),
       r.noData ? null : r.incidents,
-      minutes(r.mttrMs),
+      duration(r.mttrMs),
       dataWord(r),
     ]);
   sheet.table(start, TREND_COLUMNS, rows);

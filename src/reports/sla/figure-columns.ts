@@ -13,6 +13,8 @@ import type { SlaGroupRow, SlaMonitorRow } from './model-types.ts';
 import type { SlaFigures } from './monitor-figures.ts';
 import { statusWord } from '../model/data-coverage.ts';
 
+const DAY_MS = 86_400_000;
+
 /** The unit of a column's model value, which fixes its cell format and its CSV conversion. */
 export type FigureUnit = 'percent' | 'points' | 'share' | 'minutes' | 'hours' | 'count' | 'text';
 
@@ -37,10 +39,10 @@ export interface FigureRow {
 
 const FORMAT: Readonly<Record<FigureUnit, NumberFormat | undefined>> = {
   percent: 'percent',
-  points: 'decimal',
+  points: 'change',
   share: 'percent1',
-  minutes: 'minutes',
-  hours: 'hours',
+  minutes: 'duration',
+  hours: 'duration',
   count: 'count',
   text: undefined,
 };
@@ -85,7 +87,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
     value: (r) => r.figures.uptimeIncidents,
   },
   {
-    header: 'Difference (pp)',
+    header: 'Uptrends minus incidents',
     csv: 'difference_pp',
     unit: 'points',
     width: 10,
@@ -100,28 +102,28 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
     value: (r) => (r.figures.coverage === null ? null : 100 * r.figures.coverage),
   },
   {
-    header: 'Monitored (h)',
+    header: 'Monitored (h:mm)',
     csv: 'monitored_h',
     unit: 'hours',
     width: 10,
     value: (r) => r.figures.monitoredMs,
   },
   {
-    header: 'Downtime (min)',
+    header: 'Downtime (h:mm)',
     csv: 'downtime_min',
     unit: 'minutes',
     width: 10,
     value: (r) => r.figures.downtimeMs,
   },
   {
-    header: 'Maintenance excluded (min)',
+    header: 'Maintenance excluded (h:mm)',
     csv: 'maintenance_excluded_min',
     unit: 'minutes',
     width: 12,
     value: (r) => r.figures.maintenanceExcludedMs,
   },
   {
-    header: 'Error budget (min)',
+    header: 'Error budget (h:mm)',
     csv: 'error_budget_min',
     unit: 'minutes',
     width: 10,
@@ -136,22 +138,22 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   },
   { header: 'Incidents', csv: 'incidents', unit: 'count', width: 9, value: (r) => r.figures.incidents },
   { header: 'Ongoing', csv: 'ongoing', unit: 'count', width: 8, value: (r) => r.figures.ongoing },
-  { header: 'MTTR (min)', csv: 'mttr_min', unit: 'minutes', width: 9, value: (r) => r.figures.mttrMs },
+  { header: 'MTTR (h:mm)', csv: 'mttr_min', unit: 'minutes', width: 9, value: (r) => r.figures.mttrMs },
   {
-    header: 'Median TTR (min)',
+    header: 'Median TTR (h:mm)',
     csv: 'median_ttr_min',
     unit: 'minutes',
     width: 9,
     value: (r) => r.figures.medianTtrMs,
   },
   {
-    header: 'Longest (min)',
+    header: 'Longest (h:mm)',
     csv: 'longest_min',
     unit: 'minutes',
     width: 9,
     value: (r) => r.figures.longestMs,
   },
-  { header: 'MTBF (h)', csv: 'mtbf_h', unit: 'hours', width: 9, value: (r) => r.figures.mtbfMs },
+  { header: 'MTBF (h:mm)', csv: 'mtbf_h', unit: 'hours', width: 9, value: (r) => r.figures.mtbfMs },
   {
     header: 'Previous uptime',
     csv: 'previous_uptime_pct',
@@ -160,7 +162,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
     value: (r) => r.previousUptime,
   },
   {
-    header: 'Change (pp)',
+    header: 'Change vs previous',
     csv: 'change_pp',
     unit: 'points',
     width: 9,
@@ -224,6 +226,8 @@ export const GROUP_COLUMNS: readonly FigureColumn<SlaGroupRow>[] = [
     unit: 'text',
     width: 30,
     wrap: true,
+    // The same words on every row: the Definitions sheet explains it once; the CSV keeps it.
+    inSheet: false,
     value: () => AGGREGATION_RULE,
   },
   ...FIGURE_COLUMNS.map((c): FigureColumn<SlaGroupRow> => ({
@@ -268,10 +272,12 @@ function convert(
       return to === 'sheet' ? value / 100 : value;
     case 'share':
       return to === 'sheet' ? value : value * 100;
+    case 'points':
+      return to === 'sheet' ? value / 100 : value;
     case 'minutes':
-      return value / 60_000;
+      return to === 'sheet' ? value / DAY_MS : value / 60_000;
     case 'hours':
-      return value / 3_600_000;
+      return to === 'sheet' ? value / DAY_MS : value / 3_600_000;
     default:
       return value;
   }

@@ -5,6 +5,7 @@
 import type { AggregateFigures } from './aggregate-figures.ts';
 import type { KpiTile } from './model-types.ts';
 import { statusWord } from '../model/data-coverage.ts';
+import { durationText } from '../render/cell-values.ts';
 
 const MINUTE_MS = 60_000;
 const minutes = (ms: number | null): number | null => (ms === null ? null : ms / MINUTE_MS);
@@ -13,32 +14,44 @@ function formatPercent(value: number): string {
   return `${value.toFixed(3).replace(/\.?0+$/, '')}%`;
 }
 
+/**
+ * The account's downtime as one figure: the share of monitored time that was down, times the
+ * length of the period, i.e. (1 - availability) x period. Time-weighted like the availability, so
+ * 40 monitors down for an hour each read as one hour, not as 40 hours summed across monitors.
+ */
+export function accountDowntimeMs(figures: AggregateFigures, periodMs: number): number | null {
+  if (figures.monitoredMs <= 0 || figures.noData) return null;
+  return (figures.downtimeMs / figures.monitoredMs) * periodMs;
+}
+
 /** The eight tiles, from the overall figures of the period and of the previous period. */
 export function buildKpiTiles(
   current: AggregateFigures,
   previous: AggregateFigures,
   monitorCount: number,
+  periodMs: { readonly current: number; readonly previous: number },
 ): KpiTile[] {
   const budgetNote =
     current.budgetUsed === null
       ? 'no error budget (target 100% or nothing monitored)'
-      : `${(current.budgetUsed * 100).toFixed(1)}% of the ${(current.errorBudgetMs / MINUTE_MS).toFixed(1)} min error budget used`;
+      : `${(current.budgetUsed * 100).toFixed(1)}% of the error budget used`;
+  const source = current.uptimeSource === 'Statistics' ? 'as measured by Uptrends' : 'from incidents';
   return [
     {
       key: 'uptime',
-      label: 'Uptime',
+      label: 'Availability',
       unit: 'percent',
       current: current.uptime,
       previous: previous.uptime,
-      note: `target ${formatPercent(current.target.desired)}: ${statusWord(current)} (${current.uptimeSource.toLowerCase()})`,
+      note: `all monitors, time-weighted, ${source}; target ${formatPercent(current.target.desired)}: ${statusWord(current)}`,
       higherIsBetter: true,
     },
     {
       key: 'downtime',
-      label: 'Downtime (min)',
+      label: 'Downtime (account)',
       unit: 'minutes',
-      current: minutes(current.downtimeMs),
-      previous: minutes(previous.downtimeMs),
+      current: minutes(accountDowntimeMs(current, periodMs.current)),
+      previous: minutes(accountDowntimeMs(previous, periodMs.previous)),
       note: budgetNote,
       higherIsBetter: false,
     },
@@ -53,19 +66,19 @@ export function buildKpiTiles(
     },
     {
       key: 'mttr',
-      label: 'MTTR (min)',
+      label: 'Mean time to recover',
       unit: 'minutes',
       current: minutes(current.mttrMs),
       previous: minutes(previous.mttrMs),
       note:
         current.medianTtrMs === null
           ? 'no incident resolved'
-          : `median ${(current.medianTtrMs / MINUTE_MS).toFixed(1)} min`,
+          : `median ${durationText(current.medianTtrMs)} (h:mm)`,
       higherIsBetter: false,
     },
     {
       key: 'longest',
-      label: 'Longest outage (min)',
+      label: 'Longest outage',
       unit: 'minutes',
       current: minutes(current.longestMs),
       previous: minutes(previous.longestMs),
@@ -83,11 +96,11 @@ export function buildKpiTiles(
     },
     {
       key: 'maintenance',
-      label: 'Maintenance excluded (min)',
+      label: 'Planned maintenance',
       unit: 'minutes',
       current: minutes(current.maintenanceExcludedMs),
       previous: minutes(previous.maintenanceExcludedMs),
-      note: 'DisableMonitoring only',
+      note: 'total over the monitors; monitoring paused, so not counted as downtime',
       higherIsBetter: false,
     },
     {

@@ -187,7 +187,10 @@ export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
     groups,
     overall,
     overallPrevious,
-    kpis: buildKpiTiles(overall, overallPrevious, monitors.length),
+    kpis: buildKpiTiles(overall, overallPrevious, monitors.length, {
+      current: window.end.getTime() - window.start.getTime(),
+      previous: previousWindow.end.getTime() - previousWindow.start.getTime(),
+    }),
     worst,
     daily: {
       days: daily.days,

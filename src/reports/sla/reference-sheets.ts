@@ -3,8 +3,8 @@
  * downtime), SLA definitions (thresholds and where each target came from) and Definitions (the
  * rules in words with their version).
  */
-import { fraction, localWallDate, minutes } from '../render/cell-values.ts';
-import { REPORT_DEFINITIONS } from '../render/definitions.ts';
+import { fraction, localWallDate, duration } from '../render/cell-values.ts';
+import { writeDefinitionsTable } from '../render/definitions.ts';
 import type { CellValue, Column, SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
@@ -19,9 +19,9 @@ export const MAINTENANCE_COLUMNS: readonly Column[] = [
   { header: 'End (local)', width: 19, format: 'datetime' },
   { header: 'Start (UTC)', width: 19, format: 'datetime' },
   { header: 'End (UTC)', width: 19, format: 'datetime' },
-  { header: 'In period (min)', width: 10, format: 'minutes' },
-  { header: 'Excluded (min)', width: 10, format: 'minutes' },
-  { header: 'Incident time inside (min)', width: 12, format: 'minutes' },
+  { header: 'In period (h:mm)', width: 10, format: 'duration' },
+  { header: 'Excluded (h:mm)', width: 10, format: 'duration' },
+  { header: 'Incident time inside (h:mm)', width: 12, format: 'duration' },
 ];
 
 /** Writes the Maintenance sheet. */
@@ -39,9 +39,9 @@ export function writeMaintenanceSheet(sheet: SheetWriter, model: SlaModel): void
     localWallDate(m.maintenance.end_at, zone),
     m.maintenance.start_at,
     m.maintenance.end_at,
-    minutes(m.inPeriodMs),
-    minutes(m.excludedMs),
-    minutes(m.overlappingIncidentMs),
+    duration(m.inPeriodMs),
+    duration(m.excludedMs),
+    duration(m.overlappingIncidentMs),
   ]);
   sheet.table(start, MAINTENANCE_COLUMNS, rows);
 }
@@ -96,17 +96,8 @@ export function writeSlaDefinitionsSheet(sheet: SheetWriter, model: SlaModel): v
 
 /** Writes the Definitions sheet. */
 export function writeDefinitionsSheet(sheet: SheetWriter, model: SlaModel): void {
-  const start = sheet.title([
+  writeDefinitionsTable(sheet, [
     sheetTitle(SLA_SHEETS.definitions, model.period.label, model.period.zone),
-    `Calculation rules: ${model.rulesVersion}. Time zone: ${model.period.zone}.`,
+    `Calculation rules version ${model.rulesVersion}. Time zone: ${model.period.zone}.`,
   ]);
-  sheet.table(
-    start,
-    [
-      { header: 'Term', width: 26 },
-      { header: 'Rule', width: 110, wrap: true },
-    ],
-    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
-    { autoFilter: false },
-  );
 }

@@ -109,7 +109,7 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
         pages.image(perGroup.png, perGroup, Math.min(pages.textWidth, perGroup.width * 0.8));
       }
       pages.paragraph(
-        `Uptime is time-weighted over the monitored time of the monitors in scope (Production monitors only; DisableMonitoring maintenance excluded). Every monitor, the day-by-day figures, the trend and the definitions are in the workbook of the same period (${model.rulesVersion}).`,
+        `Uptime is time-weighted over the monitored time of the monitors in scope (Production monitors only; planned maintenance that pauses monitoring excluded). Every monitor, the day-by-day figures, the trend and the definitions are in the workbook of the same period (calculation rules version ${model.rulesVersion}).`,
         { size: 8, colour: '#57606a' },
       );
     },

@@ -32,7 +32,11 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
       ])
     : [null, null];
 
-  const workbook = new WorkbookWriter({ creator: 'uptrends-etl', created: model.generatedAt });
+  const workbook = new WorkbookWriter({
+    creator: 'uptrends-etl',
+    created: model.generatedAt,
+    footer: { report: 'SLA report', period: `${model.period.label} (${model.period.zone})` },
+  });
   // Sheets are added in reading order first, then filled: the Summary links need the Monitors rows.
   const summary = workbook.sheet(SLA_SHEETS.summary);
   const groups = workbook.sheet(SLA_SHEETS.groups);
@@ -41,7 +45,7 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
   const trend = workbook.sheet(SLA_SHEETS.trend);
   const maintenance = workbook.sheet(SLA_SHEETS.maintenance);
   const slaDefinitions = workbook.sheet(SLA_SHEETS.slaDefinitions);
-  const definitions = workbook.sheet(SLA_SHEETS.definitions);
+  const definitions = workbook.sheet(SLA_SHEETS.definitions, { orientation: 'portrait' });
   const infra = model.infra === null ? null : workbook.sheet(SLA_SHEETS.infra);
 
   const monitorRows = writeMonitorsSheet(monitors, model);

@@ -2,8 +2,16 @@
  * The Summary sheet: what management reads. Title block, KPI tiles against the previous period,
  * groups at a glance, the five worst monitors linked to their Monitors rows, and two charts.
  */
-import { fraction, localText, localWallDate, minutes, pointsBetween } from '../render/cell-values.ts';
+import {
+  duration,
+  durationText,
+  fraction,
+  localText,
+  localWallDate,
+  pointsBetween,
+} from '../render/cell-values.ts';
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
+import { rowPoints, wrappedLines } from '../render/print-layout.ts';
 import type { CellValue, Column, NumberFormat, SheetWriter } from '../render/workbook-writer.ts';
 import type { ChartImage } from '../render/chart-png.ts';
 import type { KpiTile, SlaModel } from './model-types.ts';
@@ -12,14 +20,23 @@ import { statusWord } from '../model/data-coverage.ts';
 import { coverageLine } from '../model/data-coverage.ts';
 
 const TILE_FILL = 'FFDDEBF7';
+/** A tile spans two columns of the glance table below (28 + 18 characters at the narrowest). */
+const TILE_WIDTH = 28;
 const TILES_PER_ROW = 4;
 
 const tileFormat = (tile: KpiTile): NumberFormat =>
-  tile.unit === 'percent' ? 'percent' : tile.unit === 'minutes' ? 'minutes' : 'count';
+  tile.unit === 'percent' ? 'percent' : tile.unit === 'minutes' ? 'duration' : 'count';
+/** Tiles hold percent 0-100 and minutes; cells hold fractions and days (`[h]:mm`). */
 const tileValue = (tile: KpiTile, value: number | null): number | null =>
-  tile.unit === 'percent' ? fraction(value) : value;
+  value === null
+    ? null
+    : tile.unit === 'percent'
+      ? fraction(value)
+      : tile.unit === 'minutes'
+        ? value / 1440
+        : value;
 
-/** "▲ 0.120 pp, better" style text: direction arrow, size, and whether that is good, in words. */
+/** "▲ 0.120 percentage points, better" style text: direction, size, and whether that is good. */
 export function changeText(tile: KpiTile): string {
   if (tile.current === null || tile.previous === null) return 'no previous figure';
   const delta = tile.current - tile.previous;
@@ -27,9 +44,9 @@ export function changeText(tile: KpiTile): string {
   const better = delta > 0 === tile.higherIsBetter;
   const size =
     tile.unit === 'percent'
-      ? `${Math.abs(delta).toFixed(3)} pp`
+      ? `${Math.abs(delta).toFixed(3)} percentage points`
       : tile.unit === 'minutes'
-        ? `${Math.abs(delta).toFixed(1)} min`
+        ? `${durationText(Math.abs(delta) * 60_000)} (h:mm)`
         : `${Math.abs(delta)}`;
   return `${delta > 0 ? '▲' : '▼'} ${size}, ${better ? 'better' : 'worse'}`;
 }
@@ -51,9 +68,10 @@ function writeTiles(sheet: SheetWriter, tiles: readonly KpiTile[], firstRow: num
     sheet.merge(row + 2, col, row + 2, col + 1);
     sheet.cell(row + 3, col, tileValue(tile, tile.previous), { format: tileFormat(tile), align: 'left' });
     sheet.cell(row + 3, col + 1, changeText(tile), { wrap: true });
-    // Two lines for the note and the change, so neither spills into the next tile.
-    sheet.rowHeight(row + 2, 30);
-    sheet.rowHeight(row + 3, 30);
+    // The big number's row fits its 18 pt font; the note and the change get the lines they need.
+    sheet.rowHeight(row + 1, rowPoints(1, 18) + 4);
+    sheet.rowHeight(row + 2, rowPoints(wrappedLines(tile.note, TILE_WIDTH)));
+    sheet.rowHeight(row + 3, rowPoints(wrappedLines(changeText(tile), TILE_WIDTH / 2)));
   });
   return firstRow + Math.ceil(tiles.length / TILES_PER_ROW) * 5;
 }
@@ -64,14 +82,17 @@ const GLANCE_COLUMNS: readonly Column[] = [
   { header: 'Target', width: 18, format: 'percent' },
   { header: 'Uptime', width: 14, format: 'percent' },
   { header: 'Status', width: 14 },
-  { header: 'Downtime (min)', width: 14, format: 'minutes' },
-  { header: 'Error budget (min)', width: 14, format: 'minutes' },
+  { header: 'Downtime (h:mm)', width: 14, format: 'duration' },
+  { header: 'Error budget (h:mm)', width: 14, format: 'duration' },
   { header: 'Budget used', width: 14, format: 'percent1' },
   { header: 'Incidents', width: 14, format: 'count' },
-  { header: 'MTTR (min)', width: 14, format: 'minutes' },
-  { header: 'Longest (min)', width: 14, format: 'minutes' },
-  { header: 'Change vs previous (pp)', width: 14, format: 'decimal' },
+  { header: 'MTTR (h:mm)', width: 14, format: 'duration' },
+  { header: 'Longest (h:mm)', width: 14, format: 'duration' },
+  { header: 'Change vs previous', width: 14, format: 'change' },
 ];
+
+/** Characters the title block's merged text cells hold per line (columns B to K). */
+const BLOCK_TEXT_WIDTH = GLANCE_COLUMNS.slice(1).reduce((sum, c) => sum + c.width, 0);
 
 /** Charts rendered before the sheet is written (rendering is async, writing is not). */
 export interface SummaryCharts {
@@ -96,11 +117,18 @@ export function writeSummarySheet(
     ['Data as of (local)', localWallDate(model.dataAsOf, zone), 'datetime'],
     ['Scope', `${model.scope}: ${model.monitors.length} monitors in ${model.groups.length} groups`],
     ['Default target', fraction(model.defaultTarget.desired), 'percent'],
-    ['Rules', model.rulesVersion],
+    ['Calculation rules', `as on the Definitions sheet (version ${model.rulesVersion})`],
   ];
   block.forEach(([label, value, format], i) => {
     sheet.cell(2 + i, 1, label, { bold: true });
-    sheet.cell(2 + i, 2, value, format === undefined ? {} : { format, align: 'left' });
+    if (typeof value === 'string') {
+      // Text spans the width of the tables below and wraps, so it never runs off the page.
+      sheet.cell(2 + i, 2, value, { wrap: true });
+      sheet.merge(2 + i, 2, 2 + i, GLANCE_COLUMNS.length);
+      sheet.rowHeight(2 + i, rowPoints(wrappedLines(value, BLOCK_TEXT_WIDTH)));
+    } else {
+      sheet.cell(2 + i, 2, value, format === undefined ? {} : { format, align: 'left' });
+    }
   });
 
   let row = 2 + block.length + 1;
@@ -116,13 +144,13 @@ export function writeSummarySheet(
     fraction(f.target.desired),
     fraction(f.uptime),
     statusWord(f),
-    minutes(f.downtimeMs),
-    minutes(f.errorBudgetMs),
+    duration(f.downtimeMs),
+    duration(f.errorBudgetMs),
     f.budgetUsed,
     f.incidents,
-    minutes(f.mttrMs),
-    minutes(f.longestMs),
-    pointsBetween(f.uptime, previous.uptime),
+    duration(f.mttrMs),
+    duration(f.longestMs),
+    fraction(pointsBetween(f.uptime, previous.uptime)),
   ]);
   const glance = sheet.table(row + 1, GLANCE_COLUMNS, glanceRows, { autoFilter: false, freeze: false });
   model.groups.forEach((g, i) =>
@@ -139,7 +167,7 @@ export function writeSummarySheet(
     { header: 'Group', width: 18 },
     { header: 'Uptime', width: 14, format: 'percent' },
     { header: 'Status', width: 14 },
-    { header: 'Downtime (min)', width: 14, format: 'minutes' },
+    { header: 'Downtime (h:mm)', width: 14, format: 'duration' },
     { header: 'Incidents', width: 14, format: 'count' },
   ];
   const worstRows = model.worst.map((r): CellValue[] => [
@@ -151,7 +179,7 @@ export function writeSummarySheet(
     r.groupNames,
     fraction(r.figures.uptime),
     statusWord(r.figures),
-    minutes(r.figures.downtimeMs),
+    duration(r.figures.downtimeMs),
     r.figures.incidents,
   ]);
   const worst = sheet.table(row + 1, worstColumns, worstRows, { autoFilter: false, freeze: false });
@@ -161,6 +189,8 @@ export function writeSummarySheet(
   if (model.worst.length === 0) sheet.cell(worst.firstDataRow, 1, 'No monitor had downtime in this period.');
 
   row = Math.max(worst.lastRow, worst.firstDataRow) + 2;
+  // The charts start a printed page of their own, so neither is split by a page break.
+  if (charts.dailyUptime !== null || charts.downtimePerGroup !== null) sheet.pageBreakBefore(row);
   for (const chart of [charts.dailyUptime, charts.downtimePerGroup]) {
     if (chart === null) continue;
     sheet.image(chart.png, { col: 0, row }, { width: chart.width, height: chart.height });

@@ -12,6 +12,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { coverageLine, statusWord } from '../../../src/reports/model/data-coverage.ts';
 import { loadSlaReportInput } from '../../../src/reports/queries/sla-input.ts';
+import { loadIncidentReportInput } from '../../../src/reports/queries/incident-input.ts';
+import { buildIncidentModel, type IncidentModel } from '../../../src/reports/incidents/model.ts';
+import { writeIncidentSummaryCsv } from '../../../src/reports/incidents/render-csv.ts';
 import { buildSlaModel } from '../../../src/reports/sla/model.ts';
 import { renderSlaCsv } from '../../../src/reports/sla/render-csv.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
@@ -140,5 +143,63 @@ describe('the SLA report over October 2025', () => {
       'utf8',
     );
     expect(trend).toMatch(/2025-09,,,,,,0,No data/);
+  });
+});
+
+async function octoberIncidents(): Promise<IncidentModel> {
+  const input = await loadIncidentReportInput(tdb!.warehouse.db, { period: { month: '2025-10' }, clock });
+  return buildIncidentModel(input, clock);
+}
+
+describe('the incident report over October 2025', () => {
+  it('fully read: complete, the downtime counted', async () => {
+    await seed('{[2025-09-01T00:00:00Z,2025-11-01T00:00:00Z)}');
+    const model = await octoberIncidents();
+    expect(model.overall.complete).toBe(true);
+    expect(model.summary[0]!.coverage.coverage).toBe(1);
+    expect(model.summary[0]!.downtimeMs).toBe(30 * 60_000);
+  });
+
+  it('a period entirely before the data: No data, and the CSV leaves the downtime empty', async () => {
+    await seed('{[2025-11-01T00:00:00Z,2025-11-03T00:00:00Z)}');
+    const model = await octoberIncidents();
+    expect(model.overall.noData).toBe(true);
+    expect(coverageLine(model.overall)).toMatch(/^No data/);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'report-coverage-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'summary.csv');
+    await writeIncidentSummaryCsv(model, file);
+    const [header, row] = readFileSync(file, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    const columns = header!.split(',');
+    const values = row!.split(',');
+    expect(values[columns.indexOf('data')]).toBe('No data');
+    expect(values[columns.indexOf('data_coverage_pct')]).toBe('0');
+    expect(values[columns.indexOf('downtime_min')]).toBe('');
+  });
+
+  it.each([
+    ['at the start', '{[2025-10-11T00:00:00Z,2025-11-03T00:00:00Z)}', 21],
+    [
+      'in the middle',
+      '{[2025-09-01T00:00:00Z,2025-10-05T00:00:00Z),[2025-10-15T00:00:00Z,2025-11-03T00:00:00Z)}',
+      21,
+    ],
+    ['at the end', '{[2025-09-01T00:00:00Z,2025-10-25T00:00:00Z)}', 24],
+  ])('missing %s: Incomplete with the covered share', async (_where, covered, days) => {
+    await seed(covered);
+    const model = await octoberIncidents();
+    const share = (days * 86_400_000) / OCTOBER_MS;
+    expect(model.overall.complete).toBe(false);
+    expect(model.summary[0]!.coverage.coverage).toBeCloseTo(share, 9);
+    expect(coverageLine(model.overall)).toMatch(/^Incomplete/);
+  });
+
+  it('a monitor created mid-period is complete when its own life was read', async () => {
+    await seed('{[2025-10-15T00:00:00Z,2025-11-03T00:00:00Z)}', '2025-10-15T00:00:00Z');
+    const model = await octoberIncidents();
+    expect(model.overall.complete).toBe(true);
+    expect(model.overall.lifeMs).toBe(17 * 86_400_000);
   });
 });

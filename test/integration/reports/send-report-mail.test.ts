@@ -124,7 +124,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
     );
     const html = mail.html ?? '';
     expect(html).toContain('99.712% (target 99.000%: Met)');
-    expect(html).toContain('320.0 min of a 1110.3 min error budget');
+    expect(html).toContain('2:09 (h:mm) for the account as a whole; 28.8% of the error budget used');
     expect(html).toContain('5 started, 1 ongoing');
     expect(html).toContain('API &lt;b&gt;B&lt;/b&gt; &amp; &quot;co&quot;');
     expect(html).not.toContain('<b>B</b>');

@@ -46,3 +46,15 @@ export function tableReader(sheet: ExcelJS.Worksheet, headerRow: number, keyHead
     cell: (key: string, header: string) => sheet.getCell(rowOf(key), findColumn(sheet, headerRow, header)),
   };
 }
+
+/**
+ * Minutes held by a `[h]:mm` duration cell. exceljs reads any date-like format back as a Date from
+ * the 1899-12-30 epoch; the stored number is the fraction of a day.
+ */
+export function durationMinutes(cell: ExcelJS.Cell): number | null {
+  const value = cell.value;
+  if (value === null) return null;
+  const days =
+    value instanceof Date ? (value.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : Number(value);
+  return Math.round(days * 1440 * 1e6) / 1e6;
+}

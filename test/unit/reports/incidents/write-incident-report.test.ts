@@ -8,7 +8,7 @@ import { writeIncidentReport } from '../../../../src/reports/incidents/write-inc
 import type { ReportRawAlert } from '../../../../src/reports/queries/report-input.ts';
 import { writeCsv } from '../../../../src/reports/render/write-csv.ts';
 import { parseCsv } from '../csv-reader.ts';
-import { findColumn, findRow, loadWorkbook, tableReader } from '../xlsx-reader.ts';
+import { findColumn, findRow, loadWorkbook, tableReader, durationMinutes } from '../xlsx-reader.ts';
 import { A, afterPeriod, octoberIncidentInput } from '../sla/october-fixture.ts';
 
 const NASTY = [
@@ -72,7 +72,7 @@ describe('writeIncidentReport', () => {
       'Definitions',
     ]);
     const incidents = workbook.getWorksheet('Incidents')!;
-    const t = tableReader(incidents, findRow(incidents, 'Incident key'), 'Incident key');
+    const t = tableReader(incidents, findRow(incidents, 'Monitor'), 'Incident key');
     // a1: 40 min in full = 40/1440 of a day shown as [h]:mm; 20 min inside October.
     // exceljs reads any date-like format back as a Date from the 1899-12-30 epoch; the stored
     // number is the fraction of a day.
@@ -80,8 +80,10 @@ describe('writeIncidentReport', () => {
       ((t.cell('a1', 'Duration (h:mm)').value as Date).getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
     expect(serial).toBeCloseTo(40 / 1440, 9);
     expect(t.cell('a1', 'Duration (h:mm)').numFmt).toBe('[h]:mm');
-    expect(t.cell('a1', 'Downtime in period (min)').value).toBe(20);
-    expect(t.cell('a3', 'Excluded by maintenance (min)').value).toBe(15);
+    expect(durationMinutes(t.cell('a1', 'Downtime in period (h:mm)'))).toBe(20);
+    expect(durationMinutes(t.cell('a3', 'Excluded by maintenance (h:mm)'))).toBe(15);
+    // Names first: no incident key or GUID opens the sheet.
+    expect(incidents.getCell(findRow(incidents, 'Monitor'), 2).value).toBe('Group');
     expect(t.cell('b1', 'Ongoing').value).toBe('Yes');
     expect(t.cell('b1', 'End (UTC)').value).toBeNull();
     // 08:30Z on 10 Oct is 10:30 CEST.

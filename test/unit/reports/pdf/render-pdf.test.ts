@@ -62,7 +62,7 @@ describe('the SLA PDF', () => {
     expect(sla.text).toContain('SLA report: October 2025');
     expect(sla.text).toContain('99.712%');
     expect(sla.text).toContain('uptime against a target of 99.000%: Met');
-    expect(sla.text).toContain('320.0 min of a 1110.3 min error budget');
+    expect(sla.text).toContain('2:09 (h:mm) for the account as a whole; 28.8% of the error budget used');
     expect(sla.text).toContain('5 started, 1 ongoing');
     expect(sla.text).toContain('2 of 3');
     expect(sla.text).toContain('Five worst monitors');

@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { buildSlaModel } from '../../../../src/reports/sla/model.ts';
 import { renderSlaXlsx } from '../../../../src/reports/sla/render-xlsx.ts';
 import { DAILY_OVERALL_ROW } from '../../../../src/reports/sla/daily-sheets.ts';
-import { findColumn, findRow, loadWorkbook, tableReader } from '../xlsx-reader.ts';
+import { durationMinutes, findColumn, findRow, loadWorkbook, tableReader } from '../xlsx-reader.ts';
 import { A, afterPeriod, octoberInput } from './october-fixture.ts';
 
 const model = buildSlaModel(octoberInput(), afterPeriod);
@@ -28,7 +28,6 @@ describe('SLA workbook read back with exceljs', () => {
     ]);
     for (const w of workbook.worksheets) {
       expect(w.getCell('A1').text).toMatch(/\(Europe\/Amsterdam\)$/);
-      expect(w.pageSetup.orientation).toBe('landscape');
       expect(w.pageSetup.fitToWidth).toBe(1);
     }
   });
@@ -45,14 +44,15 @@ describe('SLA workbook read back with exceljs', () => {
     expect(uptime.value).toBeCloseTo(a.uptime! / 100, 12);
     expect(uptime.numFmt).toBe('0.000%');
     // 125 min of downtime and 44,670 / 60 = 744.5 monitored hours (see model.test.ts).
-    expect(t.cell('Web A', 'Downtime (min)').value).toBe(125);
-    expect(t.cell('Web A', 'Downtime (min)').numFmt).toBe('#,##0.0');
-    expect(t.cell('Web A', 'Monitored (h)').value).toBe(744.5);
+    expect(durationMinutes(t.cell('Web A', 'Downtime (h:mm)'))).toBe(125);
+    expect(t.cell('Web A', 'Downtime (h:mm)').numFmt).toBe('[h]:mm');
+    expect(durationMinutes(t.cell('Web A', 'Monitored (h:mm)'))).toBe(744.5 * 60);
+    expect(t.cell('Web A', 'Change vs previous').numFmt).toBe('+0.000%;-0.000%;0.000%');
     expect(t.cell('Web A', 'Status').value).toBe('At risk');
     expect(t.cell('Web A', 'Target').value).toBeCloseTo(0.999, 12);
     expect(t.cell('DNS C', 'Uptime source').value).toBe('Statistics');
     expect(t.cell('API B', 'Ongoing').value).toBe(1);
-    expect(t.cell('API B', 'MTTR (min)').value).toBeNull();
+    expect(t.cell('API B', 'MTTR (h:mm)').value).toBeNull();
   });
 
   it('Summary: title block, KPI tiles with previous period, linked worst monitors, two charts', () => {
@@ -74,13 +74,16 @@ describe('SLA workbook read back with exceljs', () => {
       }
       throw new Error(label);
     };
-    expect(tile('Uptime').value.value).toBeCloseTo(model.overall.uptime! / 100, 12);
-    expect(tile('Uptime').value.numFmt).toBe('0.000%');
-    expect(tile('Uptime').previous.value).toBeCloseTo(model.overallPrevious.uptime! / 100, 12);
-    expect(tile('Uptime').change.value).toMatch(/^▼ 0\.2\d\d pp, worse$/);
+    expect(tile('Availability').value.value).toBeCloseTo(model.overall.uptime! / 100, 12);
+    expect(tile('Availability').value.numFmt).toBe('0.000%');
+    expect(tile('Availability').previous.value).toBeCloseTo(model.overallPrevious.uptime! / 100, 12);
+    expect(tile('Availability').change.value).toMatch(/^▼ 0\.2\d\d percentage points, worse$/);
     expect(tile('Incidents').value.value).toBe(5);
     expect(tile('Incidents').previous.value).toBe(2);
-    expect(tile('Downtime (min)').value.value).toBe(320);
+    // Time-weighted, not summed over monitors: 320 of 111,030 monitored minutes, over the
+    // 31 days + 1 hour (744 h + 60 min) of October in Amsterdam.
+    expect(durationMinutes(tile('Downtime (account)').value)).toBeCloseTo((320 / 111_030) * 44_700, 4);
+    expect(tile('Downtime (account)').value.numFmt).toBe('[h]:mm');
 
     const worstHeader = findRow(summary, 'Five worst monitors (most downtime; click a name for its row)') + 1;
     const first = summary.getCell(worstHeader + 1, 1).value as { text: string; hyperlink: string };
@@ -122,8 +125,8 @@ describe('SLA workbook read back with exceljs', () => {
     // 09:15Z on 10 Oct is 11:15 CEST.
     expect(maintenance.getCell(row, col('Start (local)')).value).toEqual(new Date('2025-10-10T11:15:00Z'));
     expect(maintenance.getCell(row, col('Start (UTC)')).value).toEqual(new Date('2025-10-10T09:15:00Z'));
-    expect(maintenance.getCell(row, col('Excluded (min)')).value).toBe(30);
-    expect(maintenance.getCell(row + 1, col('Excluded (min)')).value).toBe(0);
+    expect(durationMinutes(maintenance.getCell(row, col('Excluded (h:mm)')))).toBe(30);
+    expect(durationMinutes(maintenance.getCell(row + 1, col('Excluded (h:mm)')))).toBe(0);
   });
 
   it('Trend, SLA definitions and Definitions carry their figures and rules', () => {
@@ -141,7 +144,7 @@ describe('SLA workbook read back with exceljs', () => {
     expect(slaTable.cell('Shop SLA', 'Groups held to it').value).toBe('Shop');
     expect(slaTable.cell('Shop SLA', 'Error threshold').value).toBeCloseTo(0.995, 12);
     const definitions = sheet('Definitions');
-    expect(definitions.getCell('A2').text).toContain('rules 1.0');
+    expect(definitions.getCell('A2').text).toContain('Calculation rules version 1.1');
     expect(findRow(definitions, 'MTBF')).toBeGreaterThan(3);
   });
 });

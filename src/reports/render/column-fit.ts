@@ -1,0 +1,71 @@
+/**
+ * Column widths from content, and the heat map's colour rule: the parts of a sheet's layout that
+ * depend on the values written, kept out of the writer itself.
+ */
+import type ExcelJS from 'exceljs';
+import type { CellValue, Column } from './workbook-writer.ts';
+
+/** Widest a column grows to fit its text; longer text wraps. */
+const MAX_FIT_WIDTH = 45;
+
+/**
+ * Columns sized to their content: a text column grows to its longest value (header words
+ * included) up to 45 characters, and wraps when a value is longer than it ends up.
+ */
+export function fitColumns(columns: readonly Column[], rows: readonly (readonly CellValue[])[]): Column[] {
+  return columns.map((column, index) => {
+    if (column.format !== undefined) return column;
+    let longest = 0;
+    for (const values of rows) {
+      const value = values[index];
+      const text =
+        typeof value === 'string'
+          ? value
+          : value !== null && typeof value === 'object' && !(value instanceof Date)
+            ? value.text
+            : '';
+      for (const line of text.split(/\r\n|\r|\n/)) longest = Math.max(longest, line.length);
+    }
+    const width = Math.max(column.width, Math.min(MAX_FIT_WIDTH, longest + 2));
+    return longest + 2 > width ? { ...column, width, wrap: true } : { ...column, width };
+  });
+}
+
+/** A two-colour scale from white (lowest) to red (highest): where the counts pile up. */
+export function heatScaleRule(range: string): ExcelJS.ConditionalFormattingOptions {
+  return {
+    ref: range,
+    rules: [
+      {
+        type: 'colorScale',
+        priority: 1,
+        cfvo: [{ type: 'min' }, { type: 'max' }],
+        color: [{ argb: 'FFFFFFFF' }, { argb: 'FFF8696B' }],
+      },
+    ],
+  };
+}
+
+/** A red-yellow-green colour scale over `range` (values at or below `red` are red). */
+export function colorScaleRule(
+  range: string,
+  red: number,
+  yellow: number,
+  green: number,
+): ExcelJS.ConditionalFormattingOptions {
+  return {
+    ref: range,
+    rules: [
+      {
+        type: 'colorScale',
+        priority: 1,
+        cfvo: [
+          { type: 'num', value: red },
+          { type: 'num', value: yellow },
+          { type: 'num', value: green },
+        ],
+        color: [{ argb: 'FFF8696B' }, { argb: 'FFFFEB84' }, { argb: 'FF63BE7B' }],
+      },
+    ],
+  };
+}
