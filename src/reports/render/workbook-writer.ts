@@ -48,6 +48,8 @@ export interface Column {
   readonly width: number;
   readonly format?: NumberFormat;
   readonly wrap?: boolean;
+  /** Header written bottom to top, for narrow columns of dates (the Daily sheet). */
+  readonly vertical?: boolean;
 }
 
 /** Optional look of one cell. Colours are ARGB hex (`FF63BE7B`). */
@@ -78,6 +80,15 @@ export interface TableOptions {
   readonly autoFilter?: boolean;
   /** Column where the table starts, 1-based. (Default: 1) */
   readonly startColumn?: number;
+  /** Widen text columns to their content (up to 45 characters, then wrap). (Default: true) */
+  readonly fit?: boolean;
+  /** Most lines a data row grows to; longer text is cut off inside its cell. (Default: 6) */
+  readonly maxLines?: number;
+  /**
+   * Print only the first `printColumns` columns (the ones management reads; identifiers and
+   * analyst detail further right stay in the file and the CSV). (Default: every column)
+   */
+  readonly printColumns?: number;
 }
 
 const HEADER_FILL = 'FF1F4E79';
@@ -153,7 +164,8 @@ export class SheetWriter {
   ): TablePlacement {
     const first = options.startColumn ?? 1;
     const data = [...rows];
-    const fitted = fitColumns(columns, data);
+    const fitted = options.fit === false ? [...columns] : fitColumns(columns, data);
+    const maxLines = options.maxLines ?? 6;
     fitted.forEach((column, index) => {
       this.#sheet.getColumn(first + index).width = column.width;
       this.cell(startRow, first + index, column.header, {
@@ -162,19 +174,40 @@ export class SheetWriter {
         color: HEADER_FONT,
         wrap: true,
       });
+      if (column.vertical === true) {
+        this.#sheet.getCell(startRow, first + index).alignment = { textRotation: 90, vertical: 'bottom' };
+        this.rowHeight(startRow, rowPoints(column.header.length * 0.6));
+      }
     });
-    this.#fitHeight(startRow, fitted, (index) => fitted[index]!.header);
+    this.#fitHeight(startRow, fitted, (index) =>
+      fitted[index]!.vertical === true ? null : fitted[index]!.header,
+    );
     let row = startRow;
     for (const values of data) {
       row += 1;
       fitted.forEach((column, index) => {
         const value = values[index] ?? null;
         this.cell(row, first + index, value, { format: column.format, wrap: column.wrap });
+        // Every cell of a row starts at its top, like the wrapped ones beside it.
+        const cell = this.#sheet.getCell(row, first + index);
+        cell.alignment = { ...cell.alignment, vertical: 'top' };
       });
-      this.#fitHeight(row, fitted, (index) => {
-        const value = values[index];
-        return fitted[index]!.wrap === true && typeof value === 'string' ? value : null;
-      });
+      this.#fitHeight(
+        row,
+        fitted,
+        (index) => {
+          const value = values[index];
+          // Only what prints sets the height; longer text beyond the print area wraps on screen.
+          if (options.printColumns !== undefined && index >= options.printColumns) return null;
+          if (fitted[index]!.wrap !== true || value === null || value === undefined) return null;
+          if (typeof value === 'string') return value;
+          return typeof value === 'object' && !(value instanceof Date) ? value.text : null;
+        },
+        maxLines,
+      );
+    }
+    if (options.printColumns !== undefined) {
+      this.printArea(first + Math.min(options.printColumns, fitted.length) - 1, Math.max(row, startRow));
     }
     const lastColumn = columnLetter(first + columns.length - 1);
     const ref = `${columnLetter(first)}${startRow}:${lastColumn}${Math.max(row, startRow + 1)}`;
@@ -227,19 +260,30 @@ export class SheetWriter {
   }
 
   /** Grows `row` to the lines its wrapped texts need (never shrinks it). */
-  #fitHeight(row: number, columns: readonly Column[], textOf: (index: number) => string | null): void {
+  #fitHeight(
+    row: number,
+    columns: readonly Column[],
+    textOf: (index: number) => string | null,
+    maxLines = Number.POSITIVE_INFINITY,
+  ): void {
     let lines = 1;
     columns.forEach((column, index) => {
       const text = textOf(index);
       if (text !== null) lines = Math.max(lines, wrappedLines(text, column.width));
     });
-    if (lines > 1) this.rowHeight(row, rowPoints(lines));
+    if (lines > 1) this.rowHeight(row, rowPoints(Math.min(lines, maxLines)));
   }
 
   /** Sets a row's height in points (at least its current height): merged cells do not grow rows. */
   rowHeight(row: number, points: number): void {
     const current = this.#sheet.getRow(row).height ?? 0;
     this.#sheet.getRow(row).height = Math.max(current, points);
+  }
+
+  /** Prints only A1 to (`lastColumn`, `lastRow`); the rest stays on screen and in the CSV. */
+  printArea(lastColumn: number, lastRow: number): void {
+    // exceljs puts a $ before each end; the row's $ makes the reference absolute ($A$1:$K$9).
+    this.#sheet.pageSetup.printArea = `A$1:${columnLetter(lastColumn)}$${lastRow}`;
   }
 
   /** Starts a new printed page above `row` (so a chart or block is never split). */
