@@ -3,7 +3,7 @@
  * depend on the values written, kept out of the writer itself.
  */
 import type ExcelJS from 'exceljs';
-import type { CellValue, Column } from './workbook-writer.ts';
+import type { CellValue, Column } from './cell-types.ts';
 
 /** Widest a column grows to fit its text; longer text wraps. */
 const MAX_FIT_WIDTH = 45;

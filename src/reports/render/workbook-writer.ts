@@ -11,46 +11,25 @@ import { cellText } from './safe-text.ts';
 import { applyPageSetup, footerText, rowPoints, wrappedLines, type Orientation } from './print-layout.ts';
 import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
 
-/** Number formats of typed cells. Percentages are stored as fractions (0.999 shows 99.900%). */
-export const NUMBER_FORMATS = {
-  percent: '0.000%',
-  percent1: '0.0%',
-  minutes: '#,##0.0',
-  count: '#,##0',
-  decimal: '#,##0.000',
-  hours: '#,##0.0',
-  datetime: 'yyyy-mm-dd hh:mm:ss',
-  date: 'yyyy-mm-dd',
-  duration: '[h]:mm',
-  /** Identifiers (check ids): digits only, no thousands separator. */
-  id: '0',
-  /** A change between two percentages, signed: +0.120% means 0.12 percentage points higher. */
-  change: '+0.000%;-0.000%;0.000%',
-} as const;
-
-/** One of `NUMBER_FORMATS`. */
-export type NumberFormat = keyof typeof NUMBER_FORMATS;
-
-/** A link to a cell of another sheet in the same workbook. */
-export interface InternalLink {
-  readonly text: string;
-  readonly sheet: string;
-  readonly cell: string;
-}
-
-/** What a cell can hold. Strings are always written as plain text, never as formulas. */
-export type CellValue = string | number | Date | boolean | null | InternalLink;
-
-/** A column of a table: header, explicit width (characters), optional format and wrapping. */
-export interface Column {
-  readonly header: string;
-  /** Width in characters; a text column grows to its longest value (up to 45) and wraps beyond. */
-  readonly width: number;
-  readonly format?: NumberFormat;
-  readonly wrap?: boolean;
-  /** Header written bottom to top, for narrow columns of dates (the Daily sheet). */
-  readonly vertical?: boolean;
-}
+export {
+  columnLetter,
+  NUMBER_FORMATS,
+  type CellValue,
+  type Column,
+  type InternalLink,
+  type NumberFormat,
+  type TableOptions,
+  type TablePlacement,
+} from './cell-types.ts';
+import {
+  columnLetter,
+  NUMBER_FORMATS,
+  type CellValue,
+  type Column,
+  type NumberFormat,
+  type TableOptions,
+  type TablePlacement,
+} from './cell-types.ts';
 
 /** Optional look of one cell. Colours are ARGB hex (`FF63BE7B`). */
 export interface CellStyle {
@@ -63,48 +42,8 @@ export interface CellStyle {
   readonly align?: 'left' | 'center' | 'right';
 }
 
-/** Where a table landed. Row numbers are 1-based, as in Excel. */
-export interface TablePlacement {
-  readonly headerRow: number;
-  readonly firstDataRow: number;
-  readonly lastRow: number;
-}
-
-/** Options of `SheetWriter.table`. */
-export interface TableOptions {
-  /** Make it an Excel table with this name (filter buttons on every column). (Default: plain range.) */
-  readonly excelTable?: string;
-  /** Freeze the rows down to and including the header. (Default: true) */
-  readonly freeze?: boolean;
-  /** Autofilter on the header of a plain range. (Default: true) */
-  readonly autoFilter?: boolean;
-  /** Column where the table starts, 1-based. (Default: 1) */
-  readonly startColumn?: number;
-  /** Widen text columns to their content (up to 45 characters, then wrap). (Default: true) */
-  readonly fit?: boolean;
-  /** Most lines a data row grows to; longer text is cut off inside its cell. (Default: 6) */
-  readonly maxLines?: number;
-  /**
-   * Print only the first `printColumns` columns (the ones management reads; identifiers and
-   * analyst detail further right stay in the file and the CSV). (Default: every column)
-   */
-  readonly printColumns?: number;
-}
-
 const HEADER_FILL = 'FF1F4E79';
 const HEADER_FONT = 'FFFFFFFF';
-
-/** The 1-based column number as Excel letters (1 -> A, 27 -> AA). */
-export function columnLetter(column: number): string {
-  let n = column;
-  let letters = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rem) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
 
 /** One worksheet being written. */
 export class SheetWriter {

@@ -114,7 +114,7 @@ describe('print setup of every sheet', () => {
       const match = /^\$?A\$?1:\$?([A-Z]+)\$?\d+$/.exec(area(workbook, name));
       expect(match, `${name}: ${area(workbook, name)}`).not.toBeNull();
       const header = headerRowOf(sheet);
-      return String(sheet.getCell(`${match![1]}${header}`).value);
+      return sheet.getCell(`${match![1]}${header}`).text;
     };
     expect(lastPrinted(sla, 'Monitors')).toBe('Change vs previous');
     expect(lastPrinted(sla, 'Monitor groups')).toBe('Change vs previous');
@@ -123,7 +123,7 @@ describe('print setup of every sheet', () => {
     expect(area(incidents, 'Raw alerts')).toMatch(/^\$?A\$?1:\$?[A-Z]+\$?2$/);
     // No GUID or incident key opens a management sheet.
     for (const { sheet } of everySheet()) {
-      const first = String(sheet.getCell(headerRowOf(sheet), 1).value);
+      const first = sheet.getCell(headerRowOf(sheet), 1).text;
       expect(first, sheet.name).not.toMatch(/GUID|key/i);
     }
   });
