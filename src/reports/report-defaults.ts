@@ -17,5 +17,12 @@ export const DEFAULT_SLA_TARGET = 99.9;
 // year of alerts at 50,000 measured 1.3 GB RSS).
 export const DEFAULT_RAW_ALERT_ROW_LIMIT = 10_000;
 
+/**
+ * Most incidents written into the incident workbook; all of them are always in the incidents CSV.
+ * A month with 333,000 incidents (a flapping monitor) ran out of memory at 4.7 GB in exceljs
+ * document mode before this bound (issue 17 #9).
+ */
+export const DEFAULT_INCIDENT_ROW_LIMIT = 10_000;
+
 /** Default limit on the total size of attachments: 15 MB (about 21 MB once base64-encoded). */
 export const DEFAULT_MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;

@@ -74,7 +74,8 @@ describe('programmatic API', () => {
     const result = await runNightly({
       config,
       clock: () => NOW,
-      sync: { initialDays: 40 },
+      // Back to September: October must be read in full to be reported (the coverage gate).
+      sync: { initialDays: 60 },
       reportOn: 'daily',
       outDir: out,
       formats: ['csv'],

@@ -59,8 +59,19 @@ export type RawAlertsContent =
   | { readonly kind: 'rows'; readonly alerts: readonly ReportRawAlert[] }
   | { readonly kind: 'csv'; readonly fileName: string; readonly limit: number };
 
+/** Incidents for the workbook: all, or the first `shown` (oldest first) with where the rest went. */
+export interface IncidentRowsContent {
+  readonly shown: number;
+  /** The incidents CSV holding every incident, when the sheet holds fewer than all. */
+  readonly csvFileName?: string;
+}
+
 /** The incident workbook as .xlsx bytes. */
-export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAlertsContent): Promise<Buffer> {
+export async function renderIncidentXlsx(
+  model: IncidentModel,
+  rawAlerts: RawAlertsContent,
+  incidentRows: IncidentRowsContent = { shown: model.rows.length },
+): Promise<Buffer> {
   const zone = model.period.zone;
   const title = (sheet: string): string => sheetTitle(sheet, model.period.label, zone);
   const workbook = new WorkbookWriter({
@@ -75,11 +86,16 @@ export async function renderIncidentXlsx(model: IncidentModel, rawAlerts: RawAle
     title('Incidents'),
     `Data coverage: ${coverageLine(model.overall)}`,
     `Every incident that touches the period, oldest first. Ongoing incidents run to ${model.elapsedEnd.getTime() < model.period.end.getTime() ? 'the time of generation' : 'the period end'}.`,
+    ...(incidentRows.shown < model.rows.length
+      ? [
+          `This sheet shows the first ${incidentRows.shown.toLocaleString('en-US')} of ${model.rows.length.toLocaleString('en-US')} incidents; all of them are in ${incidentRows.csvFileName ?? 'the incidents CSV'} beside this workbook.`,
+        ]
+      : []),
   ]);
   incidents.table(
     start,
     INCIDENT_COLUMNS,
-    model.rows.map((r): CellValue[] => {
+    model.rows.slice(0, incidentRows.shown).map((r): CellValue[] => {
       const i = r.incident;
       return [
         r.monitorName,

@@ -17,7 +17,7 @@ import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
 /** File name stem of the incident workbook. */
 export const INCIDENT_REPORT_NAME = 'uptrends-incidents';
 
-import { DEFAULT_RAW_ALERT_ROW_LIMIT } from '../report-defaults.ts';
+import { DEFAULT_INCIDENT_ROW_LIMIT, DEFAULT_RAW_ALERT_ROW_LIMIT } from '../report-defaults.ts';
 
 export { DEFAULT_RAW_ALERT_ROW_LIMIT };
 
@@ -25,6 +25,8 @@ export { DEFAULT_RAW_ALERT_ROW_LIMIT };
 export interface WriteIncidentReportOptions extends WriteReportOptions {
   /** Most raw alerts put in the workbook; more go to a CSV only. (Default: 10,000) */
   readonly rawAlertRowLimit?: number;
+  /** Most incidents put in the workbook; all are always in the incidents CSV. (Default: 10,000) */
+  readonly incidentRowLimit?: number;
 }
 
 /** What `writeIncidentReport` produced. */
@@ -61,6 +63,10 @@ export async function writeIncidentReport(
     const paths: string[] = [];
     let workbook: string | null = null;
     let rawAlertsInCsvOnly = false;
+    const incidentLimit = options.incidentRowLimit ?? DEFAULT_INCIDENT_ROW_LIMIT;
+    const incidentsCsv = csvPath(INCIDENT_REPORT_NAME);
+    // Over the limit, the incidents CSV is written even when only the workbook was asked for.
+    const incidentsInCsv = formats.includes('xlsx') && model.rows.length > incidentLimit;
     if (formats.includes('xlsx')) {
       const first = await firstAlerts(input.rawAlerts(), limit);
       rawAlertsInCsvOnly = first.length > limit;
@@ -68,15 +74,23 @@ export async function writeIncidentReport(
         ? { kind: 'csv', fileName: basename(alertsCsv), limit }
         : { kind: 'rows', alerts: first };
       workbook = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.xlsx'));
-      await writeFileAtomic(workbook, await renderIncidentXlsx(model, content));
+      await writeFileAtomic(
+        workbook,
+        await renderIncidentXlsx(model, content, {
+          shown: Math.min(model.rows.length, incidentLimit),
+          csvFileName: basename(incidentsCsv),
+        }),
+      );
       paths.push(workbook);
     }
+    if (formats.includes('csv') || incidentsInCsv) {
+      await writeIncidentsCsv(model, incidentsCsv);
+      paths.push(incidentsCsv);
+    }
     if (formats.includes('csv')) {
-      const incidents = csvPath(INCIDENT_REPORT_NAME);
-      await writeIncidentsCsv(model, incidents);
       const summary = csvPath('uptrends-incidents-summary');
       await writeIncidentSummaryCsv(model, summary);
-      paths.push(incidents, summary);
+      paths.push(summary);
     }
     if (formats.includes('pdf')) {
       const pdf = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.pdf'));

@@ -182,6 +182,36 @@ describe('writeIncidentReport', () => {
   });
 });
 
+describe('the incident workbook is bounded (issue 17 #9)', () => {
+  it('over the incident limit, the sheet holds the first incidents and says where all of them are', async () => {
+    const out = join(dir, 'incident-limit');
+    const input = inputWith(alerts(1));
+    const all = input.incidents.length;
+    expect(all).toBeGreaterThan(2);
+    const written = await writeIncidentReport(input, {
+      outDir: out,
+      clock: afterPeriod,
+      formats: ['xlsx'],
+      incidentRowLimit: 2,
+    });
+    expect(written.paths.map((p) => basename(p))).toEqual([
+      'uptrends-incidents_2025-10_Europe-Amsterdam.xlsx',
+      'uptrends-incidents_2025-10_Europe-Amsterdam.csv',
+    ]);
+    const sheet = (await loadWorkbook(await readFile(written.workbook!))).getWorksheet('Incidents')!;
+    const header = findRow(sheet, 'Monitor');
+    const notice = [...Array(header).keys()].map((r) => sheet.getCell(r + 1, 1).text).join('\n');
+    expect(notice).toContain(
+      `This sheet shows the first 2 of ${written.model.rows.length} incidents; all of them are in uptrends-incidents_2025-10_Europe-Amsterdam.csv beside this workbook.`,
+    );
+    expect(sheet.getCell(header + 3, 1).text).toBe('');
+    expect(sheet.getCell(header + 2, 1).text).not.toBe('');
+    expect(parseCsv(await readFile(written.paths[1]!, 'utf8')).records).toHaveLength(
+      written.model.rows.length + 1,
+    );
+  });
+});
+
 describe('writeCsv streams', () => {
   it('writes to the file while the source is still producing rows', async () => {
     const path = join(dir, 'stream.csv');
