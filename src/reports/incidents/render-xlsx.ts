@@ -28,25 +28,31 @@ export const INCIDENT_COLUMNS: readonly Column[] = [
   { header: 'Start (UTC)', width: 19, format: 'datetime' },
   { header: 'End (UTC)', width: 19, format: 'datetime' },
   { header: 'Incident key', width: 16 },
-  { header: 'First error check id', width: 14, format: 'id' },
-  { header: 'Last check id', width: 14, format: 'id' },
+  { header: 'First error check id', width: 18, format: 'id' },
+  { header: 'Last check id', width: 18, format: 'id' },
   { header: 'Monitor GUID', width: 38 },
 ];
 
 /** Columns of the Raw alerts sheet. */
 export const RAW_ALERT_COLUMNS: readonly Column[] = [
   { header: 'Timestamp (local)', width: 19, format: 'datetime' },
-  { header: 'Timestamp (UTC)', width: 19, format: 'datetime' },
   { header: 'Type', width: 9 },
-  { header: 'Monitor', width: 28 },
-  { header: 'Incident key', width: 16 },
-  { header: 'First error (local)', width: 19, format: 'datetime' },
+  { header: 'Monitor', width: 28, wrap: true },
   { header: 'Error description', width: 40, wrap: true },
   { header: 'Error message', width: 50, wrap: true },
-  { header: 'Check id', width: 14, format: 'id' },
-  { header: 'First error check id', width: 14, format: 'id' },
+  { header: 'First error (local)', width: 19, format: 'datetime' },
+  { header: 'Timestamp (UTC)', width: 19, format: 'datetime' },
+  { header: 'Incident key', width: 16 },
+  { header: 'Check id', width: 18, format: 'id' },
+  { header: 'First error check id', width: 18, format: 'id' },
   { header: 'Monitor GUID', width: 38 },
 ];
+
+/**
+ * Columns of the Incidents sheet that print: monitor to reminders. The first error text (up to
+ * 32,767 characters, which no printed row can hold) and the identifiers are on screen and in the CSV.
+ */
+const PRINTED_INCIDENT_COLUMNS = 10;
 
 /** Raw alerts for the workbook: the rows when they fit, else where the CSV went. */
 export type RawAlertsContent =
@@ -111,6 +117,7 @@ export async function renderIncidentXlsx(
         i.monitor_guid,
       ];
     }),
+    { printColumns: PRINTED_INCIDENT_COLUMNS },
   );
 
   const perMonitor = workbook.sheet(INCIDENT_SHEETS.perMonitor);
@@ -172,7 +179,7 @@ export async function renderIncidentXlsx(
   const rawStart = raw.title([
     title('Raw alerts'),
     rawAlerts.kind === 'rows'
-      ? 'Every alert of the period (Error, Reminder, Ok), oldest first.'
+      ? 'Every alert of the period (Error, Reminder, Ok), oldest first. For filtering on screen: only this title prints (the incidents are on the Incidents sheet).'
       : `More than ${rawAlerts.limit} alerts: they are in ${rawAlerts.fileName} beside this workbook.`,
   ]);
   if (rawAlerts.kind === 'rows') {
@@ -181,19 +188,22 @@ export async function renderIncidentXlsx(
       RAW_ALERT_COLUMNS,
       rawAlerts.alerts.map((a): CellValue[] => [
         localWallDate(a.timestamp, zone),
-        a.timestamp,
         a.alert_type,
         monitorNames.get(a.monitor_guid) ?? a.monitor_guid,
-        a.incident_key,
-        localWallDate(a.first_error, zone),
         a.error_description,
         a.error_message,
+        localWallDate(a.first_error, zone),
+        a.timestamp,
+        a.incident_key,
         a.monitor_check_id,
         a.first_error_monitor_check_id,
         a.monitor_guid,
       ]),
+      { maxLines: 3 },
     );
   }
+  // Thousands of alerts would print as dozens of pages: the title block prints, the rows do not.
+  raw.printArea(RAW_ALERT_COLUMNS.length, 2);
 
   const definitions = workbook.sheet(INCIDENT_SHEETS.definitions, { orientation: 'portrait' });
   writeDefinitionsTable(definitions, [

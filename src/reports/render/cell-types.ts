@@ -1,6 +1,6 @@
 /**
- * What a workbook cell and a table column are: the vocabulary shared by the workbook writer and
- * the layout helpers (column widths, print layout), kept apart so neither imports the other.
+ * What a workbook cell and a table column can be: the types the sheet layouts, the writer and the
+ * column fitting share, and the number formats a typed cell can carry.
  */
 
 /** Number formats of typed cells. Percentages are stored as fractions (0.999 shows 99.900%). */
@@ -40,4 +40,46 @@ export interface Column {
   readonly width: number;
   readonly format?: NumberFormat;
   readonly wrap?: boolean;
+  /** Header written bottom to top, for narrow columns of dates (the Daily sheet). */
+  readonly vertical?: boolean;
+}
+
+/** Where a table landed. Row numbers are 1-based, as in Excel. */
+export interface TablePlacement {
+  readonly headerRow: number;
+  readonly firstDataRow: number;
+  readonly lastRow: number;
+}
+
+/** Options of `SheetWriter.table`. */
+export interface TableOptions {
+  /** Make it an Excel table with this name (filter buttons on every column). (Default: plain range.) */
+  readonly excelTable?: string;
+  /** Freeze the rows down to and including the header. (Default: true) */
+  readonly freeze?: boolean;
+  /** Autofilter on the header of a plain range. (Default: true) */
+  readonly autoFilter?: boolean;
+  /** Column where the table starts, 1-based. (Default: 1) */
+  readonly startColumn?: number;
+  /** Widen text columns to their content (up to 45 characters, then wrap). (Default: true) */
+  readonly fit?: boolean;
+  /** Most lines a data row grows to; longer text is cut off inside its cell. (Default: 6) */
+  readonly maxLines?: number;
+  /**
+   * Print only the first `printColumns` columns (the ones management reads; identifiers and
+   * analyst detail further right stay in the file and the CSV). (Default: every column)
+   */
+  readonly printColumns?: number;
+}
+
+/** The 1-based column number as Excel letters (1 -> A, 27 -> AA). */
+export function columnLetter(column: number): string {
+  let n = column;
+  let letters = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rem) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
 }

@@ -9,11 +9,17 @@ import type { CellValue, Column } from './cell-types.ts';
 const MAX_FIT_WIDTH = 45;
 
 /**
- * Columns sized to their content: a text column grows to its longest value (header words
- * included) up to 45 characters, and wraps when a value is longer than it ends up.
+ * Columns sized to their content: every column is at least as wide as the longest word of its
+ * (bold) header, so no header word is broken; a text column grows to its longest value up to 45
+ * characters, and wraps when a value is longer than it ends up.
  */
 export function fitColumns(columns: readonly Column[], rows: readonly (readonly CellValue[])[]): Column[] {
-  return columns.map((column, index) => {
+  return columns.map((original, index) => {
+    const headerWord = Math.max(...original.header.split(/\s+/).map((w) => w.length));
+    const column =
+      original.vertical === true
+        ? original
+        : { ...original, width: Math.max(original.width, headerWord + 2) };
     if (column.format !== undefined) return column;
     let longest = 0;
     for (const values of rows) {

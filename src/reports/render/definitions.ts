@@ -111,6 +111,6 @@ export function writeDefinitionsTable(sheet: SheetWriter, titleLines: readonly s
       { header: 'Rule', width: 80, wrap: true },
     ],
     REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
-    { autoFilter: false },
+    { autoFilter: false, maxLines: 30 },
   );
 }

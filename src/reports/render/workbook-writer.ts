@@ -10,15 +10,27 @@ import ExcelJS from 'exceljs';
 import { cellText } from './safe-text.ts';
 import { applyPageSetup, footerText, rowPoints, wrappedLines, type Orientation } from './print-layout.ts';
 import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
-import { NUMBER_FORMATS, type CellValue, type Column, type NumberFormat } from './cell-types.ts';
 
 export {
+  columnLetter,
   NUMBER_FORMATS,
   type CellValue,
   type Column,
   type InternalLink,
   type NumberFormat,
+  type TableOptions,
+  type TablePlacement,
 } from './cell-types.ts';
+import {
+  columnLetter,
+  NUMBER_FORMATS,
+  type CellValue,
+  type Column,
+  type NumberFormat,
+  type TableOptions,
+  type TablePlacement,
+} from './cell-types.ts';
+
 /** Optional look of one cell. Colours are ARGB hex (`FF63BE7B`). */
 export interface CellStyle {
   readonly bold?: boolean;
@@ -30,39 +42,8 @@ export interface CellStyle {
   readonly align?: 'left' | 'center' | 'right';
 }
 
-/** Where a table landed. Row numbers are 1-based, as in Excel. */
-export interface TablePlacement {
-  readonly headerRow: number;
-  readonly firstDataRow: number;
-  readonly lastRow: number;
-}
-
-/** Options of `SheetWriter.table`. */
-export interface TableOptions {
-  /** Make it an Excel table with this name (filter buttons on every column). (Default: plain range.) */
-  readonly excelTable?: string;
-  /** Freeze the rows down to and including the header. (Default: true) */
-  readonly freeze?: boolean;
-  /** Autofilter on the header of a plain range. (Default: true) */
-  readonly autoFilter?: boolean;
-  /** Column where the table starts, 1-based. (Default: 1) */
-  readonly startColumn?: number;
-}
-
 const HEADER_FILL = 'FF1F4E79';
 const HEADER_FONT = 'FFFFFFFF';
-
-/** The 1-based column number as Excel letters (1 -> A, 27 -> AA). */
-export function columnLetter(column: number): string {
-  let n = column;
-  let letters = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rem) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
-}
 
 /** One worksheet being written. */
 export class SheetWriter {
@@ -122,7 +103,8 @@ export class SheetWriter {
   ): TablePlacement {
     const first = options.startColumn ?? 1;
     const data = [...rows];
-    const fitted = fitColumns(columns, data);
+    const fitted = options.fit === false ? [...columns] : fitColumns(columns, data);
+    const maxLines = options.maxLines ?? 6;
     fitted.forEach((column, index) => {
       this.#sheet.getColumn(first + index).width = column.width;
       this.cell(startRow, first + index, column.header, {
@@ -131,19 +113,40 @@ export class SheetWriter {
         color: HEADER_FONT,
         wrap: true,
       });
+      if (column.vertical === true) {
+        this.#sheet.getCell(startRow, first + index).alignment = { textRotation: 90, vertical: 'bottom' };
+        this.rowHeight(startRow, rowPoints(column.header.length * 0.6));
+      }
     });
-    this.#fitHeight(startRow, fitted, (index) => fitted[index]!.header);
+    this.#fitHeight(startRow, fitted, (index) =>
+      fitted[index]!.vertical === true ? null : fitted[index]!.header,
+    );
     let row = startRow;
     for (const values of data) {
       row += 1;
       fitted.forEach((column, index) => {
         const value = values[index] ?? null;
         this.cell(row, first + index, value, { format: column.format, wrap: column.wrap });
+        // Every cell of a row starts at its top, like the wrapped ones beside it.
+        const cell = this.#sheet.getCell(row, first + index);
+        cell.alignment = { ...cell.alignment, vertical: 'top' };
       });
-      this.#fitHeight(row, fitted, (index) => {
-        const value = values[index];
-        return fitted[index]!.wrap === true && typeof value === 'string' ? value : null;
-      });
+      this.#fitHeight(
+        row,
+        fitted,
+        (index) => {
+          const value = values[index];
+          // Only what prints sets the height; longer text beyond the print area wraps on screen.
+          if (options.printColumns !== undefined && index >= options.printColumns) return null;
+          if (fitted[index]!.wrap !== true || value === null || value === undefined) return null;
+          if (typeof value === 'string') return value;
+          return typeof value === 'object' && !(value instanceof Date) ? value.text : null;
+        },
+        maxLines,
+      );
+    }
+    if (options.printColumns !== undefined) {
+      this.printArea(first + Math.min(options.printColumns, fitted.length) - 1, Math.max(row, startRow));
     }
     const lastColumn = columnLetter(first + columns.length - 1);
     const ref = `${columnLetter(first)}${startRow}:${lastColumn}${Math.max(row, startRow + 1)}`;
@@ -196,19 +199,30 @@ export class SheetWriter {
   }
 
   /** Grows `row` to the lines its wrapped texts need (never shrinks it). */
-  #fitHeight(row: number, columns: readonly Column[], textOf: (index: number) => string | null): void {
+  #fitHeight(
+    row: number,
+    columns: readonly Column[],
+    textOf: (index: number) => string | null,
+    maxLines = Number.POSITIVE_INFINITY,
+  ): void {
     let lines = 1;
     columns.forEach((column, index) => {
       const text = textOf(index);
       if (text !== null) lines = Math.max(lines, wrappedLines(text, column.width));
     });
-    if (lines > 1) this.rowHeight(row, rowPoints(lines));
+    if (lines > 1) this.rowHeight(row, rowPoints(Math.min(lines, maxLines)));
   }
 
   /** Sets a row's height in points (at least its current height): merged cells do not grow rows. */
   rowHeight(row: number, points: number): void {
     const current = this.#sheet.getRow(row).height ?? 0;
     this.#sheet.getRow(row).height = Math.max(current, points);
+  }
+
+  /** Prints only A1 to (`lastColumn`, `lastRow`); the rest stays on screen and in the CSV. */
+  printArea(lastColumn: number, lastRow: number): void {
+    // exceljs puts a $ before each end; the row's $ makes the reference absolute ($A$1:$K$9).
+    this.#sheet.pageSetup.printArea = `A$1:${columnLetter(lastColumn)}$${lastRow}`;
   }
 
   /** Starts a new printed page above `row` (so a chart or block is never split). */

@@ -13,7 +13,7 @@ import { dataWord } from '../model/data-coverage.ts';
 export const DAILY_OVERALL_ROW = 'All monitors in scope';
 
 function dayColumns(days: readonly string[]): Column[] {
-  return days.map((day) => ({ header: day, width: 11, format: 'percent' as const }));
+  return days.map((day) => ({ header: day, width: 7, format: 'percent1' as const, vertical: true }));
 }
 
 /** Writes the Daily sheet: uptime per monitor per local day, incident-based. */

@@ -28,6 +28,11 @@ export interface FigureColumn<R> {
   readonly wrap?: boolean;
   /** In the workbook? (Default: true) GUIDs are for analysts: CSV only. */
   readonly inSheet?: boolean;
+  /**
+   * Analyst detail: on the sheet after the columns management reads, and not printed. The CSV
+   * keeps the list's order. (Default: false)
+   */
+  readonly detail?: boolean;
   readonly value: (row: R) => number | string | null;
 }
 
@@ -52,6 +57,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   { header: 'Target', csv: 'target_pct', unit: 'percent', width: 10, value: (r) => r.figures.target.desired },
   {
     header: 'Error threshold',
+    detail: true,
     csv: 'error_threshold_pct',
     unit: 'percent',
     width: 10,
@@ -59,6 +65,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   },
   {
     header: 'Target source',
+    detail: true,
     csv: 'target_source',
     unit: 'text',
     width: 11,
@@ -67,6 +74,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   { header: 'Uptime', csv: 'uptime_pct', unit: 'percent', width: 10, value: (r) => r.figures.uptime },
   {
     header: 'Uptime source',
+    detail: true,
     csv: 'uptime_source',
     unit: 'text',
     width: 11,
@@ -74,6 +82,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   },
   {
     header: 'Uptime (Uptrends)',
+    detail: true,
     csv: 'uptime_uptrends_pct',
     unit: 'percent',
     width: 10,
@@ -81,6 +90,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   },
   {
     header: 'Uptime (incidents)',
+    detail: true,
     csv: 'uptime_incidents_pct',
     unit: 'percent',
     width: 10,
@@ -88,6 +98,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   },
   {
     header: 'Uptrends minus incidents',
+    detail: true,
     csv: 'difference_pp',
     unit: 'points',
     width: 10,
@@ -103,6 +114,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   },
   {
     header: 'Monitored (h:mm)',
+    detail: true,
     csv: 'monitored_h',
     unit: 'hours',
     width: 10,
@@ -117,6 +129,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   },
   {
     header: 'Maintenance excluded (h:mm)',
+    detail: true,
     csv: 'maintenance_excluded_min',
     unit: 'minutes',
     width: 12,
@@ -141,6 +154,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
   { header: 'MTTR (h:mm)', csv: 'mttr_min', unit: 'minutes', width: 9, value: (r) => r.figures.mttrMs },
   {
     header: 'Median TTR (h:mm)',
+    detail: true,
     csv: 'median_ttr_min',
     unit: 'minutes',
     width: 9,
@@ -153,7 +167,14 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
     width: 9,
     value: (r) => r.figures.longestMs,
   },
-  { header: 'MTBF (h:mm)', csv: 'mtbf_h', unit: 'hours', width: 9, value: (r) => r.figures.mtbfMs },
+  {
+    header: 'MTBF (h:mm)',
+    detail: true,
+    csv: 'mtbf_h',
+    unit: 'hours',
+    width: 9,
+    value: (r) => r.figures.mtbfMs,
+  },
   {
     header: 'Previous uptime',
     csv: 'previous_uptime_pct',
@@ -174,9 +195,17 @@ export const FIGURE_COLUMNS: readonly FigureColumn<FigureRow>[] = [
 export const MONITOR_COLUMNS: readonly FigureColumn<SlaMonitorRow>[] = [
   { header: 'Group', csv: 'groups', unit: 'text', width: 22, value: (r) => r.groupNames },
   { header: 'Monitor', csv: 'monitor_name', unit: 'text', width: 30, value: (r) => r.monitor.name },
-  { header: 'Type', csv: 'monitor_type', unit: 'text', width: 12, value: (r) => r.monitor.monitor_type },
+  {
+    header: 'Type',
+    detail: true,
+    csv: 'monitor_type',
+    unit: 'text',
+    width: 12,
+    value: (r) => r.monitor.monitor_type,
+  },
   {
     header: 'Check interval (s)',
+    detail: true,
     csv: 'check_interval_s',
     unit: 'count',
     width: 10,
@@ -184,6 +213,7 @@ export const MONITOR_COLUMNS: readonly FigureColumn<SlaMonitorRow>[] = [
   },
   {
     header: 'SLA definition',
+    detail: true,
     csv: 'sla_definition',
     unit: 'text',
     width: 16,
@@ -192,6 +222,7 @@ export const MONITOR_COLUMNS: readonly FigureColumn<SlaMonitorRow>[] = [
   ...FIGURE_COLUMNS,
   {
     header: 'Checks',
+    detail: true,
     csv: 'checks',
     unit: 'count',
     width: 9,
@@ -199,6 +230,7 @@ export const MONITOR_COLUMNS: readonly FigureColumn<SlaMonitorRow>[] = [
   },
   {
     header: 'Confirmed errors',
+    detail: true,
     csv: 'confirmed_errors',
     unit: 'count',
     width: 9,
@@ -206,6 +238,7 @@ export const MONITOR_COLUMNS: readonly FigureColumn<SlaMonitorRow>[] = [
   },
   {
     header: 'Monitor GUID',
+    detail: true,
     csv: 'monitor_guid',
     unit: 'text',
     width: 38,
@@ -244,16 +277,30 @@ export const GROUP_COLUMNS: readonly FigureColumn<SlaGroupRow>[] = [
   },
 ];
 
-/** The workbook columns (width, format) of a column list. */
-export function sheetColumns<R>(columns: readonly FigureColumn<R>[]): Column[] {
-  return columns
-    .filter((c) => c.inSheet !== false)
-    .map((c) => ({ header: c.header, width: c.width, format: FORMAT[c.unit], wrap: c.wrap }));
+/** The columns on the sheet, in sheet order: what management reads first, analyst detail after. */
+function onSheet<R>(columns: readonly FigureColumn<R>[]): FigureColumn<R>[] {
+  const shown = columns.filter((c) => c.inSheet !== false);
+  return [...shown.filter((c) => c.detail !== true), ...shown.filter((c) => c.detail === true)];
 }
 
-/** A row's cells for the workbook: percentages as fractions, durations in minutes or hours. */
+/** How many of the sheet's columns print: those before the analyst detail. */
+export function printedColumnCount<R>(columns: readonly FigureColumn<R>[]): number {
+  return columns.filter((c) => c.inSheet !== false && c.detail !== true).length;
+}
+
+/** The workbook columns (width, format) of a column list, in sheet order. */
+export function sheetColumns<R>(columns: readonly FigureColumn<R>[]): Column[] {
+  return onSheet(columns).map((c) => ({
+    header: c.header,
+    width: c.width,
+    format: FORMAT[c.unit],
+    wrap: c.wrap,
+  }));
+}
+
+/** A row's cells for the workbook, in sheet order: percentages as fractions, durations in days. */
 export function sheetRow<R>(columns: readonly FigureColumn<R>[], row: R): CellValue[] {
-  return columns.filter((c) => c.inSheet !== false).map((c) => convert(c.unit, c.value(row), 'sheet'));
+  return onSheet(columns).map((c) => convert(c.unit, c.value(row), 'sheet'));
 }
 
 /** A row's values for the CSV: percentages 0-100, durations in the unit the name ends with. */

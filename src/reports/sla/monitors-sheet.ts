@@ -4,7 +4,13 @@
  */
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
 import type { SheetWriter } from '../render/workbook-writer.ts';
-import { GROUP_COLUMNS, MONITOR_COLUMNS, sheetColumns, sheetRow } from './figure-columns.ts';
+import {
+  GROUP_COLUMNS,
+  MONITOR_COLUMNS,
+  printedColumnCount,
+  sheetColumns,
+  sheetRow,
+} from './figure-columns.ts';
 import type { SlaModel } from './model-types.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 import { statusWord } from '../model/data-coverage.ts';
@@ -17,7 +23,10 @@ export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<str
   ]);
   const columns = sheetColumns(MONITOR_COLUMNS);
   const rows = model.monitors.map((row) => sheetRow(MONITOR_COLUMNS, row));
-  const placement = sheet.table(start, columns, rows, { excelTable: 'Monitors' });
+  const placement = sheet.table(start, columns, rows, {
+    excelTable: 'Monitors',
+    printColumns: printedColumnCount(MONITOR_COLUMNS),
+  });
   const statusColumn = columns.findIndex((c) => c.header === 'Status') + 1;
   const rowOf = new Map<string, number>();
   model.monitors.forEach((row, index) => {
@@ -39,6 +48,7 @@ export function writeGroupsSheet(sheet: SheetWriter, model: SlaModel): void {
     start,
     columns,
     model.groups.map((row) => sheetRow(GROUP_COLUMNS, row)),
+    { printColumns: printedColumnCount(GROUP_COLUMNS) },
   );
   const statusColumn = columns.findIndex((c) => c.header === 'Status') + 1;
   model.groups.forEach((g, i) =>

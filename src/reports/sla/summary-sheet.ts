@@ -20,8 +20,6 @@ import { statusWord } from '../model/data-coverage.ts';
 import { coverageLine } from '../model/data-coverage.ts';
 
 const TILE_FILL = 'FFDDEBF7';
-/** A tile spans two columns of the glance table below (28 + 18 characters at the narrowest). */
-const TILE_WIDTH = 28;
 const TILES_PER_ROW = 4;
 
 const tileFormat = (tile: KpiTile): NumberFormat =>
@@ -70,14 +68,17 @@ function writeTiles(sheet: SheetWriter, tiles: readonly KpiTile[], firstRow: num
     sheet.cell(row + 3, col + 1, changeText(tile), { wrap: true });
     // The big number's row fits its 18 pt font; the note and the change get the lines they need.
     sheet.rowHeight(row + 1, rowPoints(1, 18) + 4);
-    sheet.rowHeight(row + 2, rowPoints(wrappedLines(tile.note, TILE_WIDTH)));
-    sheet.rowHeight(row + 3, rowPoints(wrappedLines(changeText(tile), TILE_WIDTH / 2)));
+    // A tile spans two columns of the glance table below; the change sits in the second.
+    const second = GLANCE_COLUMNS[col]!.width;
+    const both = GLANCE_COLUMNS[col - 1]!.width + second;
+    sheet.rowHeight(row + 2, rowPoints(wrappedLines(tile.note, both)));
+    sheet.rowHeight(row + 3, rowPoints(wrappedLines(changeText(tile), second)));
   });
   return firstRow + Math.ceil(tiles.length / TILES_PER_ROW) * 5;
 }
 
 const GLANCE_COLUMNS: readonly Column[] = [
-  { header: 'Group', width: 28 },
+  { header: 'Group', width: 28, wrap: true },
   // Wide enough for the dates of the title block above, which share this column.
   { header: 'Target', width: 18, format: 'percent' },
   { header: 'Uptime', width: 14, format: 'percent' },
@@ -152,7 +153,11 @@ export function writeSummarySheet(
     duration(f.longestMs),
     fraction(pointsBetween(f.uptime, previous.uptime)),
   ]);
-  const glance = sheet.table(row + 1, GLANCE_COLUMNS, glanceRows, { autoFilter: false, freeze: false });
+  const glance = sheet.table(row + 1, GLANCE_COLUMNS, glanceRows, {
+    autoFilter: false,
+    freeze: false,
+    fit: false,
+  });
   model.groups.forEach((g, i) =>
     sheet.cell(glance.firstDataRow + i, 4, statusWord(g.figures), statusStyle(g.figures.status)),
   );
@@ -163,8 +168,13 @@ export function writeSummarySheet(
     size: 12,
   });
   const worstColumns: Column[] = [
-    { header: 'Monitor', width: 28 },
-    { header: 'Group', width: 18 },
+    // A link does not wrap in every spreadsheet: the column fits the longest name (up to 45).
+    {
+      header: 'Monitor',
+      width: Math.min(45, Math.max(28, ...model.worst.map((r) => r.monitor.name.length + 2))),
+      wrap: true,
+    },
+    { header: 'Group', width: 18, wrap: true },
     { header: 'Uptime', width: 14, format: 'percent' },
     { header: 'Status', width: 14 },
     { header: 'Downtime (h:mm)', width: 14, format: 'duration' },
@@ -182,7 +192,11 @@ export function writeSummarySheet(
     duration(r.figures.downtimeMs),
     r.figures.incidents,
   ]);
-  const worst = sheet.table(row + 1, worstColumns, worstRows, { autoFilter: false, freeze: false });
+  const worst = sheet.table(row + 1, worstColumns, worstRows, {
+    autoFilter: false,
+    freeze: false,
+    fit: false,
+  });
   model.worst.forEach((r, i) =>
     sheet.cell(worst.firstDataRow + i, 4, statusWord(r.figures), statusStyle(r.figures.status)),
   );

@@ -106,6 +106,28 @@ describe('print setup of every sheet', () => {
     }
   });
 
+  it('prints what management reads: no identifier or analyst column in a print area', () => {
+    const area = (workbook: ExcelJS.Workbook, name: string): string =>
+      workbook.getWorksheet(name)!.pageSetup.printArea ?? '';
+    const lastPrinted = (workbook: ExcelJS.Workbook, name: string): string => {
+      const sheet = workbook.getWorksheet(name)!;
+      const match = /^\$?A\$?1:\$?([A-Z]+)\$?\d+$/.exec(area(workbook, name));
+      expect(match, `${name}: ${area(workbook, name)}`).not.toBeNull();
+      const header = headerRowOf(sheet);
+      return sheet.getCell(`${match![1]}${header}`).text;
+    };
+    expect(lastPrinted(sla, 'Monitors')).toBe('Change vs previous');
+    expect(lastPrinted(sla, 'Monitor groups')).toBe('Change vs previous');
+    expect(lastPrinted(incidents, 'Incidents')).toBe('Reminders');
+    // Raw alerts: the title block only.
+    expect(area(incidents, 'Raw alerts')).toMatch(/^\$?A\$?1:\$?[A-Z]+\$?2$/);
+    // No GUID or incident key opens a management sheet.
+    for (const { sheet } of everySheet()) {
+      const first = sheet.getCell(headerRowOf(sheet), 1).text;
+      expect(first, sheet.name).not.toMatch(/GUID|key/i);
+    }
+  });
+
   it('Definitions: a two-column wrapped table, each row as tall as its rule', () => {
     for (const workbook of [sla, incidents]) {
       const sheet = workbook.getWorksheet('Definitions')!;
