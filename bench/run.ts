@@ -13,6 +13,7 @@ import { loadThroughputScenario } from './scenarios/load-throughput.ts';
 import { largeAccountScenario } from './scenarios/large-account.ts';
 import { nightlyCostScenario } from './scenarios/nightly-cost.ts';
 import { startupScenario } from './scenarios/startup.ts';
+import { queueWorkersScenario } from './scenarios/queue-workers.ts';
 import type { Scenario } from './scenario.ts';
 import { Scoreboard } from './scoreboard.ts';
 
@@ -22,6 +23,7 @@ const SCENARIOS: readonly Scenario[] = [
   nightlyCostScenario,
   largeAccountScenario,
   startupScenario,
+  queueWorkersScenario,
 ];
 
 const { values } = parseArgs({

@@ -8,6 +8,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment, type Config } from '../config.ts';
+import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
 import type { Warehouse } from '../load/db.ts';
 import type { LogFormat, Logger } from '../logger.ts';
@@ -29,8 +30,13 @@ export class CliContext {
   #config: Config | undefined;
   #env: Record<string, string | undefined> | undefined;
   #configFile: { file: ConfigFile | undefined } | undefined;
+  #accounts: AccountSetting[] | undefined;
   #configFileModules:
-    | [typeof import('../config-file/load-config-file.ts'), typeof import('../config-file/mail-section.ts')]
+    | [
+        typeof import('../config-file/load-config-file.ts'),
+        typeof import('../config-file/mail-section.ts'),
+        typeof import('../config-file/resolve-accounts.ts'),
+      ]
     | undefined;
   /** Aborted on SIGINT/SIGTERM (set by src/bin.ts); commands pass it down. */
   signal: AbortSignal = new AbortController().signal;
@@ -71,6 +77,7 @@ export class CliContext {
     this.#configFileModules ??= await Promise.all([
       import('../config-file/load-config-file.ts'),
       import('../config-file/mail-section.ts'),
+      import('../config-file/resolve-accounts.ts'),
     ]);
   }
 
@@ -96,6 +103,21 @@ export class CliContext {
     return this.#config;
   }
 
+  /**
+   * The accounts of this invocation: the `accounts:` section of the configuration file, each with
+   * its credentials, or the one account of the environment (named `default`).
+   */
+  accounts(): AccountSetting[] {
+    if (this.#configFileModules === undefined) throw new Error('CliContext.prepare() was not awaited');
+    const [, { environmentWithMailSection }, { resolveAccounts }] = this.#configFileModules;
+    this.#accounts ??= resolveAccounts(
+      environmentWithMailSection(this.env, this.configFile()?.contents.mail),
+      this.configFile(),
+      { databaseUrl: this.globals.databaseUrl, dataDir: this.globals.dataDir },
+    );
+    return this.#accounts;
+  }
+
   /** The process logger, with every configured secret redacted. */
   logger(): Logger {
     if (this.#logger === undefined) {
@@ -103,6 +125,9 @@ export class CliContext {
       let secrets: readonly string[] = [];
       try {
         secrets = this.config().secrets;
+        // Every account's passwords too, when the file names them.
+        if (this.configFile()?.contents.accounts !== undefined)
+          secrets = [...new Set([...secrets, ...this.accounts().flatMap((a) => a.config.secrets)])];
       } catch {
         // A bad configuration is reported by the command; the logger still works.
       }

@@ -13,6 +13,8 @@
  *     subject: "EU availability {period}"   # {subscription}, {period}, {scope} (Default: the figures)
  *     sla_target: 99.95               # hold every monitor and group to this target (Default: theirs)
  *     catch_up: 14                    # most missed periods sent after an outage (Default: 14)
+ *     accounts: [acme]                # accounts of the accounts: section it reports on, each
+ *                                     # in its own report (Default: every account)
  * ```
  *
  * Schedule forms: `daily`, `weekly` (Mondays), `monthly` (the 1st), `quarterly` (1 Jan/Apr/Jul/Oct),
@@ -172,6 +174,7 @@ const subscription = z
       .max(100, { error: 'sla_target is a percentage above 0 and at most 100' })
       .optional(),
     catch_up: z.int().min(0).max(366).optional(),
+    accounts: z.array(nonEmptyText).min(1).optional(),
   })
   .superRefine((s, ctx) => {
     if ((s.recipients.addresses?.length ?? 0) + (s.recipients.operator_groups?.length ?? 0) === 0) {
@@ -195,6 +198,7 @@ const subscription = z
     subject: s.subject,
     slaTarget: s.sla_target,
     catchUp: s.catch_up ?? DEFAULT_CATCH_UP,
+    accounts: s.accounts === undefined ? undefined : [...new Set(s.accounts)],
   }));
 
 /** `subscriptions:` a list of subscriptions with unique names. */
@@ -233,4 +237,9 @@ export interface SubscriptionConfig {
   readonly slaTarget: number | undefined;
   /** Most missed periods one run sends. */
   readonly catchUp: number;
+  /**
+   * Names of the accounts (`accounts:` section) the subscription reports on, one report per
+   * account; undefined: every account.
+   */
+  readonly accounts?: readonly string[] | undefined;
 }

@@ -64,6 +64,8 @@ export interface AccountTable {
   first_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync last loaded this account (UTC). */
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** Name of the account in the configuration file (accounts: section; default when the environment defines the one account), as of the last run that sy... */
+  account_name: string | null;
 }
 
 /** `uptrends.alert` */
@@ -320,6 +322,24 @@ export interface EtlStateTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Run that last wrote the state (etl_run.run_id). */
   updated_by_run_id: number;
+}
+
+/** `uptrends.etl_worker` */
+export interface EtlWorkerTable {
+  /** The worker pool id graphile-worker locks jobs with (locked_by of its jobs). */
+  worker_id: string;
+  /** Host name of the machine the worker runs on. */
+  host: string;
+  /** Process id of the worker on that host. */
+  pid: number;
+  /** Jobs the worker runs at once (worker --concurrency). */
+  concurrency: number;
+  /** After this long without a heartbeat the worker counts as dead (worker --stale-after). */
+  stale_after_seconds: number;
+  /** When the worker started (UTC). */
+  started_at: ColumnType<Date, Date | undefined, Date>;
+  /** Last heartbeat (UTC); workers beat every few seconds. */
+  heartbeat_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** `uptrends.incident` */
@@ -1091,6 +1111,7 @@ export interface Database {
   etl_rejected_record: EtlRejectedRecordTable;
   etl_run: EtlRunTable;
   etl_state: EtlStateTable;
+  etl_worker: EtlWorkerTable;
   incident: IncidentTable;
   infra_data_feed_value: InfraDataFeedValueTable;
   infra_device: InfraDeviceTable;

@@ -14,6 +14,17 @@ export const SYNC_LOCK_KEY = 0x5570_7379;
 /** Advisory lock key of report subscription deliveries ("Updl"): one sender at a time. */
 export const DELIVERY_LOCK_KEY = 0x5570_646c;
 
+/**
+ * Advisory lock key of one account's sync: SYNC_LOCK_KEY in the high 32 bits and an FNV-1a hash of
+ * the account id in the low 32 bits, so syncs of different accounts run at once while two syncs of
+ * one account still queue or refuse (a hash collision only makes two accounts queue).
+ */
+export function accountLockKey(accountId: string): bigint {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(accountId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return (BigInt(SYNC_LOCK_KEY) << 32n) | BigInt(hash);
+}
+
 /** A held lock; release it when the run ends. */
 export interface HeldLock {
   release(): Promise<void>;
@@ -68,8 +79,8 @@ export async function acquireWarehouseLock(
     waitMs?: number;
     pollMs?: number;
     signal?: AbortSignal;
-    /** Which lock. (Default: SYNC_LOCK_KEY) */
-    key?: number;
+    /** Which lock: a number or a 64-bit key (accountLockKey). (Default: SYNC_LOCK_KEY) */
+    key?: number | bigint;
     /** What holds it, for the message. (Default: 'the warehouse lock') */
     what?: string;
   } = {},

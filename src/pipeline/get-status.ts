@@ -35,6 +35,22 @@ export interface WarehouseStatus {
   tables: { table: string; rows: number }[];
   /** Report deliveries of the last 31 days that failed (tried again next run) or are unknown. */
   deliveries: DeliveryProblem[];
+  /** Every account of the warehouse with its latest run and the newest data. */
+  accounts: AccountStatus[];
+}
+
+/** One account: its configuration name, its latest run, its last good run and its newest data. */
+export interface AccountStatus {
+  accountId: string;
+  /** Name in the configuration file; null for an account loaded before names were kept. */
+  name: string | null;
+  zone: string;
+  lastRun: { runId: number; command: string; status: string; startedAt: string } | null;
+  /** When the latest run that succeeded finished; null when none did. */
+  lastSucceededAt: string | null;
+  runningRuns: number;
+  /** The newest watermark of any stream (data complete up to). */
+  newestWatermark: string | null;
 }
 
 /** Reads the status; works on an empty (even unmigrated) warehouse. */
@@ -55,6 +71,7 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
       watermarks: [],
       tables: [],
       deliveries: [],
+      accounts: [],
     };
   }
   const runs = await db.selectFrom('etl_run').selectAll().orderBy('run_id', 'desc').limit(runLimit).execute();
@@ -106,5 +123,62 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
     })),
     tables,
     deliveries: await deliveryProblems(db),
+    accounts: await accountStatuses(warehouse, iso),
   };
+}
+
+async function accountStatuses(
+  warehouse: Warehouse,
+  iso: (value: unknown) => string | null,
+): Promise<AccountStatus[]> {
+  const hasNames =
+    (
+      await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+        where table_schema = 'uptrends' and table_name = 'account' and column_name = 'account_name'`.execute(
+        warehouse.db,
+      )
+    ).rows[0]?.n === 1;
+  const name = hasNames ? sql`a.account_name` : sql`null::text`;
+  const rows = await sql<{
+    account_id: string;
+    name: string | null;
+    zone: string;
+    run_id: number | null;
+    command: string | null;
+    status: string | null;
+    started_at: unknown;
+    succeeded_at: unknown;
+    running: number;
+    newest: unknown;
+  }>`
+    select a.account_id, ${name} as name, a.iana_zone as zone,
+      l.run_id, l.command, l.status, l.started_at,
+      (select max(finished_at) from uptrends.etl_run r
+        where r.account_id = a.account_id and r.status = 'succeeded') as succeeded_at,
+      (select count(*)::int from uptrends.etl_run r
+        where r.account_id = a.account_id and r.status = 'running') as running,
+      (select max(watermark) from uptrends.etl_state s where s.account_id = a.account_id) as newest
+    from uptrends.account a
+    left join lateral (
+      select run_id, command, status, started_at from uptrends.etl_run r
+      where r.account_id = a.account_id order by run_id desc limit 1
+    ) l on true
+    order by ${name} nulls last, a.account_id`.execute(warehouse.db);
+  return rows.rows.map((r) => ({
+    accountId: r.account_id,
+    name: r.name,
+    zone: r.zone,
+    lastRun:
+      r.run_id === null
+        ? null
+        : {
+            runId: Number(r.run_id),
+            command: r.command ?? '',
+            status: r.status ?? '',
+            startedAt: iso(r.started_at) ?? '',
+          },
+    lastSucceededAt: iso(r.succeeded_at),
+    runningRuns: Number(r.running),
+    newestWatermark: iso(r.newest),
+  }));
 }

@@ -1,8 +1,12 @@
 /**
- * The programmatic `nightly`: sync every stream, then the report subscriptions that are due (each
- * period once, missed ones caught up; src/pipeline/subscriptions/). One outcome for the whole job:
- * a sync that failed (even partly) sends no report, because the figures would be stale or
- * incomplete, and says so; the periods it would have sent are caught up by the next good night.
+ * The programmatic `nightly`: sync every stream of every account, then the report subscriptions
+ * that are due (each period once, missed ones caught up; src/pipeline/subscriptions/). An account
+ * whose sync failed (even partly) gets no report, because its figures would be stale or incomplete,
+ * and says so; the periods it would have sent are caught up by the next good night. The job ends
+ * with the sync's error when any account failed (after the other accounts' reports).
+ *
+ * The syncs run in this process, one account after another, or with `queue` through the job queue
+ * on the Postgres warehouse, where `worker` processes on any machine do them (queue/).
  */
 import type { Config } from '../config.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
@@ -11,7 +15,17 @@ import type { Logger } from '../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../reports/mail/send-report-mail.ts';
 import { systemClock, type Clock, type LocalDate } from '../terms.ts';
 import type { ProgressSink } from './sync-context.ts';
-import { runSync, type SyncSummary } from './run-sync.ts';
+import path from 'node:path';
+import type { AccountSetting } from '../config-file/resolve-accounts.ts';
+import { DEFAULT_ACCOUNT } from '../config-file/accounts-section.ts';
+import { MailError } from '../errors.ts';
+import { type SyncSummary } from './run-sync.ts';
+import {
+  accountsFailure,
+  syncAccounts,
+  type AccountSyncOutcome,
+  type ExplicitSyncFlags,
+} from './sync-accounts.ts';
 import type { SyncOptions } from './sync-options.ts';
 import type { DeliveryOutcome } from './subscriptions/deliver-occurrence.ts';
 import { runSubscriptionSchedule, type SubscriptionRunResult } from './subscriptions/run-subscriptions.ts';
@@ -33,11 +47,31 @@ export interface NightlySubscriptionOptions {
 export interface NightlyOptions {
   readonly sync: SyncOptions;
   readonly subscriptions: NightlySubscriptionOptions;
+  /** The accounts. (Default: the one account of `config`, named default) */
+  readonly accounts?: readonly AccountSetting[] | undefined;
+  /** Run the syncs through the job queue (Postgres only). (Default: false, in this process) */
+  readonly queue?: boolean | undefined;
+  /** Flags given on the command line, which win over an account's own settings. */
+  readonly explicit?: ExplicitSyncFlags | undefined;
+  /** With several accounts: reports go to `outDir/<account>/`. (Default: when there are several) */
+  readonly accountFolders?: boolean | undefined;
+}
+
+/** One account's night: its sync and, when it succeeded, its subscriptions. */
+export interface NightlyAccountResult {
+  readonly account: string;
+  readonly sync: SyncSummary | undefined;
+  readonly subscriptions: SubscriptionRunResult | undefined;
+  readonly error: Error | undefined;
 }
 
 export interface NightlyResult {
+  /** The first account's sync (the only one without an accounts: section). */
   readonly sync: SyncSummary;
+  /** The first account's subscriptions. */
   readonly subscriptions: SubscriptionRunResult;
+  /** Every account. */
+  readonly accounts: readonly NightlyAccountResult[];
 }
 
 /** Runs the nightly job; rejects with the sync's error when the sync did not fully succeed. */
@@ -54,33 +88,86 @@ export async function runNightly(
   },
 ): Promise<NightlyResult> {
   const clock = deps.clock ?? systemClock;
-  let summary: SyncSummary;
-  try {
-    summary = await runSync(config, options.sync, { ...deps, clock, command: 'nightly' });
-  } catch (error) {
-    deps.logger.error(
-      `nightly: the sync did not complete, so no report is written or sent: ${(error as Error).message}`,
-    );
-    throw error;
+  const accounts = options.accounts ?? [
+    { name: DEFAULT_ACCOUNT, config, concurrency: undefined, streams: undefined, fileIndex: undefined },
+  ];
+  let outcomes: AccountSyncOutcome[];
+  if (options.queue === true) {
+    const { queueSyncs } = await import('./queue/queue-syncs.ts');
+    outcomes = await queueSyncs(config.databaseUrl, accounts, options.sync, {
+      logger: deps.logger,
+      signal: deps.signal,
+      explicit: options.explicit,
+    });
+  } else {
+    outcomes = await syncAccounts(accounts, options.sync, {
+      logger: deps.logger,
+      signal: deps.signal,
+      progress: deps.progress,
+      clock,
+      command: 'nightly',
+      explicit: options.explicit,
+    }).catch((error: unknown) => {
+      deps.logger.error(
+        `nightly: the sync did not complete, so no report is written or sent: ${(error as Error).message}`,
+      );
+      throw error;
+    });
   }
+  const folders = options.accountFolders ?? accounts.length > 1;
+  const results: NightlyAccountResult[] = [];
+  const mailErrors: MailError[] = [];
   const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const subscriptions = await runSubscriptionSchedule(
-      config,
-      warehouse,
-      {
-        subscriptions: options.subscriptions.list,
-        file: options.subscriptions.file,
-        accountId: summary.accountId ?? undefined,
-        outDir: options.subscriptions.outDir,
-        mail: options.subscriptions.mail,
-        asOf: options.subscriptions.asOf,
-        waitMs: options.sync.waitMs,
-      },
-      { logger: deps.logger, clock, onOutcome: deps.onOutcome, sendMail: deps.sendMail },
-    );
-    return { sync: summary, subscriptions };
+    for (const outcome of outcomes) {
+      if (outcome.summary === undefined) {
+        deps.logger.error(
+          `nightly: account ${outcome.account} did not sync, so none of its reports is written or sent: ${outcome.error.message}`,
+        );
+        results.push({
+          account: outcome.account,
+          sync: undefined,
+          subscriptions: undefined,
+          error: outcome.error,
+        });
+        continue;
+      }
+      const list = options.subscriptions.list.filter(
+        (s) =>
+          s.accounts === undefined ||
+          s.accounts.some((a) => a.toLowerCase() === outcome.account.toLowerCase()),
+      );
+      try {
+        const subscriptions = await runSubscriptionSchedule(
+          config,
+          warehouse,
+          {
+            subscriptions: list,
+            file: options.subscriptions.file,
+            accountId: outcome.summary.accountId ?? undefined,
+            outDir: folders
+              ? path.join(options.subscriptions.outDir, outcome.account)
+              : options.subscriptions.outDir,
+            mail: options.subscriptions.mail,
+            asOf: options.subscriptions.asOf,
+            waitMs: options.sync.waitMs,
+          },
+          { logger: deps.logger, clock, onOutcome: deps.onOutcome, sendMail: deps.sendMail },
+        );
+        results.push({ account: outcome.account, sync: outcome.summary, subscriptions, error: undefined });
+      } catch (error) {
+        // A failed delivery of one account does not keep the others' reports back.
+        if (!(error instanceof MailError) || accounts.length === 1) throw error;
+        mailErrors.push(error);
+        results.push({ account: outcome.account, sync: outcome.summary, subscriptions: undefined, error });
+      }
+    }
   } finally {
     await warehouse.close();
   }
+  const failure = accountsFailure(outcomes);
+  if (failure !== undefined) throw failure;
+  if (mailErrors.length > 0) throw mailErrors[0]!;
+  const first = results[0]!;
+  return { sync: first.sync!, subscriptions: first.subscriptions!, accounts: results };
 }

@@ -28,7 +28,9 @@ import { mergeRows } from '../load/merge-rows.ts';
 import { migrate } from '../load/migrate.ts';
 import { closeRun, openRun, setRunAccount, type RunStatus, type StreamCounts } from '../load/run-ledger.ts';
 import { saveRejects } from '../load/save-rejects.ts';
-import { acquireWarehouseLock } from '../load/warehouse-lock.ts';
+import { accountLockKey, acquireWarehouseLock } from '../load/warehouse-lock.ts';
+import { releaseAccountName } from '../load/account-names.ts';
+import { DEFAULT_ACCOUNT } from '../config-file/accounts-section.ts';
 import { analyzeTables } from '../load/analyze-tables.ts';
 import { accountRow } from '../transform/rows/account-row.ts';
 import { systemClock, type Clock } from '../terms.ts';
@@ -133,23 +135,33 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     const migrated = await migrate(warehouse.db);
     if (migrated.applied.length > 0)
       logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
-    lock = await acquireWarehouseLock(warehouse, { waitMs: options.waitMs, signal });
-    const runId = await openRun(
-      warehouse.db,
-      deps.command ?? 'sync',
-      { ...options, streams: selected.map((s) => s.name) },
-      VERSION,
-      lock,
-    );
     clients = clientsFor(config, options, { ...deps, signal });
     const requests = (): number =>
       (clients?.api.stats().requests ?? 0) + (clients?.infra?.stats().requests ?? 0);
+    const ledgerOptions = { ...options, streams: selected.map((s) => s.name) };
+    // The account is identified before the lock: the lock is the account's own (accountLockKey),
+    // so syncs of different accounts run at once and two of one account still queue or refuse.
+    let resolved;
+    try {
+      resolved = await resolveAccount(clients.api, config.timeZone, clock(), logger);
+    } catch (error) {
+      // Recorded as before the lock moved: a run that could not identify its account failed.
+      const runId = await openRun(warehouse.db, deps.command ?? 'sync', ledgerOptions, VERSION);
+      const status: RunStatus = error instanceof InterruptedError ? 'interrupted' : 'failed';
+      await closeRun(warehouse.db, runId, status, {}, requests(), error).catch(() => undefined);
+      throw error;
+    }
+    const accountId = resolved.accountId;
+    lock = await acquireWarehouseLock(warehouse, {
+      waitMs: options.waitMs,
+      signal,
+      key: accountLockKey(accountId),
+      what: `the warehouse lock of account ${accountId} (${options.account ?? DEFAULT_ACCOUNT})`,
+    });
+    const runId = await openRun(warehouse.db, deps.command ?? 'sync', ledgerOptions, VERSION, lock);
     const counts: Record<string, StreamCounts> = {};
     const failures: EtlError[] = [];
-    let accountId: string | undefined;
     try {
-      const resolved = await resolveAccount(clients.api, config.timeZone, clock(), logger);
-      accountId = resolved.accountId;
       await setRunAccount(warehouse.db, runId, accountId);
       const validator = new RecordValidator(logger);
       const ctx: SyncContext = {
@@ -173,8 +185,10 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
         stream: 'account',
       });
       await warehouse.db.transaction().execute(async (trx) => {
+        const accountName = options.account ?? DEFAULT_ACCOUNT;
+        await releaseAccountName(trx, accountName, accountId);
         await mergeRows(trx, { table: 'account', key: ['account_id'], insertOnly: ['first_seen_at'] }, [
-          { ...row, first_seen_at: clock(), last_seen_at: clock() },
+          { ...row, account_name: accountName, first_seen_at: clock(), last_seen_at: clock() },
         ]);
         await saveRejects(trx, runId, ctx.accountId, validator.drain());
       });
@@ -234,7 +248,10 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       await closeRun(warehouse.db, runId, status, counts, requests(), error).catch(() => undefined);
       throw error;
     }
-    if (Object.values(counts).some((c) => c.written > 0)) await analyzeTables(warehouse.db, logger);
+    // A queue job leaves statistics to Postgres's autovacuum: ANALYZE of one table does not run
+    // twice at once, so every worker analyzing after every job made the workers queue on it.
+    if (options.job === undefined && Object.values(counts).some((c) => c.written > 0))
+      await analyzeTables(warehouse.db, logger);
     const succeeded = Object.values(counts).some((c) => c.status === 'succeeded');
     const status: RunStatus = failures.length === 0 ? 'succeeded' : succeeded ? 'partial' : 'failed';
     await closeRun(warehouse.db, runId, status, counts, requests(), failures[0]);

@@ -1,6 +1,15 @@
 /** Options of a sync run, after the CLI parsed and validated them. */
 import type { LocalDate, PresetPeriod } from '../terms.ts';
 
+/** Which queue job a run belongs to: the nightly batch, the job and the worker that runs it. */
+export interface WorkerJobRef {
+  /** The nightly run that enqueued the job. */
+  readonly batch: string;
+  readonly jobId: string;
+  /** graphile-worker's pool id of the worker process (uptrends.etl_worker.worker_id). */
+  readonly worker: string;
+}
+
 export interface SyncOptions {
   /** Stream names to run; all when undefined. */
   readonly streams?: readonly string[] | undefined;
@@ -35,6 +44,12 @@ export interface SyncOptions {
    * tests and benchmarks; not a command-line option. (Default: 5000)
    */
   readonly batchRows: number;
+  /** Accounts to sync, by their names in the configuration file; every account when undefined. */
+  readonly accounts?: readonly string[] | undefined;
+  /** Name of the account in the configuration file, kept on its row. (Default: default) */
+  readonly account?: string | undefined;
+  /** The queue job a worker's run does (nightly --queue); recorded in the ledger. */
+  readonly job?: WorkerJobRef | undefined;
 }
 
 /** Defaults of every option. */

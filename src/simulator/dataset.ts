@@ -17,6 +17,8 @@ export interface DatasetOptions {
   now: Date;
   /** Days of timeline generated after `now`, so moving the clock forward reveals new data. (Default: 14) */
   futureDays: number;
+  /** Uptrends time zone id of the account (src/simulator/data/timezones.ts). (Default: 80, Amsterdam) */
+  timezoneId?: number;
 }
 
 /** One monitor: its wire configuration plus what the timeline generator needs. */

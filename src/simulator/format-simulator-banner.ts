@@ -22,6 +22,31 @@ export function formatSimulatorBanner(sim: RunningSimulator): string[] {
     `    export UPTRENDS_API_URL=${sim.apiUrl} UPTRENDS_USERNAME=${c.username} UPTRENDS_PASSWORD=${c.password}`,
     `    export UPTRENDS_INFRA_URL=${sim.infraUrl} UPTRENDS_INFRA_USERNAME=${c.infraUsername} UPTRENDS_INFRA_PASSWORD=${c.infraPassword}`,
     '    uptrends-etl sync',
+    ...accountLines(sim),
     'Press Ctrl+C to stop.',
   ];
+}
+
+/** With several accounts: each account's credentials and an `accounts:` section that reads them. */
+function accountLines(sim: RunningSimulator): string[] {
+  if (sim.accounts.length < 2) return [];
+  const lines = [
+    `  ${sim.accounts.length} accounts on this port (answered by the credentials a request carries):`,
+  ];
+  for (const a of sim.accounts) {
+    lines.push(
+      `    account ${a.number}: id ${a.accountId}, ${a.timeZone}, ${a.monitors} monitors, seed ${a.seed}, user ${a.credentials.username} password ${a.credentials.password}`,
+    );
+  }
+  lines.push(
+    '  For uptrends-etl.yaml (export SIM_USER_k / SIM_PASSWORD_k with the values above):',
+    '    accounts:',
+  );
+  for (const a of sim.accounts.slice(0, 3)) {
+    lines.push(
+      `      - { name: sim-${a.number}, username_env: SIM_USER_${a.number}, password_env: SIM_PASSWORD_${a.number} }`,
+    );
+  }
+  if (sim.accounts.length > 3) lines.push('      ...');
+  return lines;
 }

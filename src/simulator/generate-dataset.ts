@@ -31,7 +31,9 @@ export function generateDataset(
 ): Dataset {
   const options: DatasetOptions = { futureDays: 14, ...input };
   const { seed } = options;
-  const tz = SIMULATED_TIMEZONES.find((z) => z.TimezoneId === ACCOUNT_TIMEZONE_ID)!;
+  const timezoneId = options.timezoneId ?? ACCOUNT_TIMEZONE_ID;
+  const tz = SIMULATED_TIMEZONES.find((z) => z.TimezoneId === timezoneId);
+  if (tz === undefined) throw new RangeError(`generateDataset: unknown time zone id ${timezoneId}`);
   const zone = tz.iana;
   const nowSec = Math.floor(options.now.getTime() / 1000);
   const historyStartSec = localMidnightAfter(options.now, -options.days, zone).getTime() / 1000;
@@ -41,7 +43,7 @@ export function generateDataset(
   assignMaintenance(seed, monitors, historyStartSec, horizonEndSec, nowSec, zone);
   const slas = generateSlas(seed, monitors, historyStartSec, nowSec, zone);
   const groups = generateGroups(seed, monitors, slas.length);
-  const directory = generateDirectory(seed, monitors, groups, slas, ACCOUNT_TIMEZONE_ID);
+  const directory = generateDirectory(seed, monitors, groups, slas, timezoneId);
   const alertDefinitions = generateAlertDefinitions(seed, monitors, groups, directory);
 
   const midnights: number[] = [];
@@ -68,7 +70,7 @@ export function generateDataset(
     options,
     accountId: String(100_000 + (hash32(seed, 'account') % 900_000)),
     zone,
-    timezoneId: ACCOUNT_TIMEZONE_ID,
+    timezoneId,
     historyStartSec,
     horizonEndSec,
     reminderIntervalSec: REMINDER_INTERVAL_SEC,

@@ -1,8 +1,8 @@
 /**
  * Standalone entry: `node --import tsx src/simulator/main.ts --port 0 --seed 1 --monitors 500
  * --days 365 --latency-ms 20 [--now <ISO>] [--faults <spec>] [--statistics-buckets hourly=48h,daily=400d]
- * [--host 127.0.0.1]`. Prints one JSON
- * line (apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone) on stdout once listening,
+ * [--host 127.0.0.1] [--accounts N]`. Prints one JSON
+ * line (apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone, accounts) on stdout once listening,
  * the banner on stderr, and serves until SIGTERM or SIGINT. Benchmarks spawn it as a child process.
  */
 import { pathToFileURL } from 'node:url';
@@ -32,6 +32,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
       faults: { type: 'string' },
       'future-days': { type: 'string' },
       'statistics-buckets': { type: 'string' },
+      accounts: { type: 'string' },
     },
     strict: true,
   });
@@ -49,6 +50,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
     faults: values.faults,
     futureDays: number('future-days', values['future-days']),
     statisticsBuckets: values['statistics-buckets'],
+    accounts: number('accounts', values.accounts),
   };
 }
 
@@ -58,8 +60,16 @@ async function main(): Promise<void> {
   ) as SimulatorOptions;
   const sim = await startSimulator(options);
   const { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone } = sim;
+  const accounts = sim.accounts.map(({ number, accountId, timeZone, seed, monitors, credentials }) => ({
+    number,
+    accountId,
+    timeZone,
+    seed,
+    monitors,
+    credentials,
+  }));
   process.stdout.write(
-    `${JSON.stringify({ apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone })}\n`,
+    `${JSON.stringify({ apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone, accounts })}\n`,
   );
   process.stderr.write(`${formatSimulatorBanner(sim).join('\n')}\n`);
   const stop = (): void => {

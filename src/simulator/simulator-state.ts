@@ -35,7 +35,7 @@ export const SIMULATOR_CREDENTIALS: SimulatorCredentials = Object.freeze({
 export class SimulatorState {
   readonly ds: Dataset;
   readonly index: AlertIndex;
-  readonly credentials: SimulatorCredentials = SIMULATOR_CREDENTIALS;
+  readonly credentials: SimulatorCredentials;
   readonly cursorSecret: number;
   /** When true, an Ascending query over a window still open at the clock always returns a Next cursor. */
   readonly ascendingFeedCursors: boolean;
@@ -60,9 +60,12 @@ export class SimulatorState {
       faults: string | undefined;
       ascendingFeedCursors: boolean;
       bucketRule?: BucketRule;
+      /** (Default: SIMULATOR_CREDENTIALS) */
+      credentials?: SimulatorCredentials;
     },
   ) {
     this.ds = ds;
+    this.credentials = options.credentials ?? SIMULATOR_CREDENTIALS;
     this.index = new AlertIndex(ds);
     // Build every group index now, so no request pays for it (about 1 s at 1 000 monitors x 365 days).
     for (const g of ds.groups) {

@@ -13,7 +13,8 @@ import { generateDataset } from './generate-dataset.ts';
 import { createGroundTruth, type GroundTruth } from './ground-truth.ts';
 import { handleRequest, pendingTimers } from './http/handle-request.ts';
 import { injectorOf, type InjectionHandle, type InjectionSpec } from './inject-response.ts';
-import { SimulatorState, type RequestCounts } from './simulator-state.ts';
+import { accountIndexOf, MAX_SIMULATED_ACCOUNTS, planSimulatedAccounts } from './simulated-accounts.ts';
+import { SimulatorState, type RequestCounts, type SimulatorCredentials } from './simulator-state.ts';
 import { parseBucketRule, type BucketRule } from './statistics-buckets.ts';
 
 export type { RequestCounts } from './simulator-state.ts';
@@ -53,6 +54,26 @@ export interface SimulatorOptions {
    * coarser. (Default: hourly=48h,daily=400d)
    */
   statisticsBuckets?: string | Partial<BucketRule>;
+  /**
+   * Accounts served on the port, each with its own credentials, seed, time zone and size
+   * (simulated-accounts.ts); account 1 is the one the other options describe. (Default: 1)
+   */
+  accounts?: number;
+}
+
+/** One account of a simulator serving several (`accounts` option). */
+export interface SimulatedAccount {
+  /** 1-based. */
+  readonly number: number;
+  readonly accountId: string;
+  readonly timeZone: string;
+  readonly seed: number;
+  readonly monitors: number;
+  readonly credentials: SimulatorCredentials;
+  /** This account's ground truth. */
+  readonly truth: GroundTruth;
+  /** Request counts of this account. */
+  requestCounts(): RequestCounts;
 }
 
 /** A running simulator. */
@@ -68,20 +89,26 @@ export interface RunningSimulator {
   /** IANA zone of the account's wall-clock times. */
   timeZone: string;
   truth: GroundTruth;
+  /** Every account served (one unless the `accounts` option says more); the first is the above. */
+  accounts: readonly SimulatedAccount[];
   /** The options in force (defaults applied). */
   options: Readonly<Required<Omit<SimulatorOptions, 'faults' | 'statisticsBuckets'>>> & {
     faults: string | undefined;
     statisticsBuckets: BucketRule;
   };
+  /** Moves the clock of every account. */
   setNow(now: Date): void;
-  /** Replaces the statistics bucket rule (as the `statisticsBuckets` option). */
+  /** Replaces the statistics bucket rule (as the `statisticsBuckets` option) of every account. */
   setStatisticsBuckets(rule: string | Partial<BucketRule>): void;
+  /** Removes a monitor of account 1. */
   removeMonitor(monitorGuid: string): void;
+  /** Faults of every account. */
   setFaults(spec: string | undefined): void;
+  /** Request counts of every account together. */
   requestCounts(): RequestCounts;
   resetCounts(): void;
   /**
-   * TEST FACILITY (docs/simulator.md, "Injected responses"): the next matching requests get the
+   * TEST FACILITY (docs/simulator.md, "Injected responses"), account 1: the next matching requests get the
    * answer described by `spec` instead of (or edited from) the real one.
    */
   inject(spec: InjectionSpec): InjectionHandle;
@@ -104,6 +131,7 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
     futureDays: o.futureDays ?? 14,
     ascendingFeedCursors: o.ascendingFeedCursors ?? false,
     statisticsBuckets: parseBucketRule(o.statisticsBuckets),
+    accounts: o.accounts ?? 1,
   };
   const int = (name: string, v: number, min: number, max: number): void => {
     if (!Number.isInteger(v) || v < min || v > max)
@@ -117,6 +145,7 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
   int('days', resolved.days, r.days.min, r.days.max);
   int('futureDays', resolved.futureDays, 0, 366);
   int('port', resolved.port, r.port.min, r.port.max);
+  int('accounts', resolved.accounts, 1, MAX_SIMULATED_ACCOUNTS);
   if (!(resolved.latencyMs >= 0))
     throw new ConfigError('simulator: latencyMs must be >= 0', { context: { option: 'latencyMs' } });
   if (Number.isNaN(now.getTime()))
@@ -127,38 +156,55 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
 /** Generates the dataset and starts listening; resolves once the port is bound. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const o = resolveOptions(options);
-  const ds = generateDataset({
+  const plans = planSimulatedAccounts(o.accounts, {
     seed: o.seed,
     monitors: o.monitors,
-    days: o.days,
-    now: o.now,
-    futureDays: o.futureDays,
+    maxMonitors: Math.min(SIMULATOR_RANGES.monitors.max, MAX_MONITORS),
   });
-  const state = new SimulatorState(ds, {
-    latencyMs: o.latencyMs,
-    faults: o.faults,
-    ascendingFeedCursors: o.ascendingFeedCursors,
-    bucketRule: o.statisticsBuckets,
+  const states = plans.map((plan) => {
+    const ds = generateDataset({
+      seed: plan.seed,
+      monitors: plan.monitors,
+      days: o.days,
+      now: o.now,
+      futureDays: o.futureDays,
+      timezoneId: plan.timezoneId,
+    });
+    return new SimulatorState(ds, {
+      latencyMs: o.latencyMs,
+      faults: o.faults,
+      ascendingFeedCursors: o.ascendingFeedCursors,
+      bucketRule: o.statisticsBuckets,
+      credentials: plan.credentials,
+    });
   });
-  const truth = createGroundTruth(state);
+  const truths = states.map((state) => createGroundTruth(state));
+  const state = states[0]!;
+  const truth = truths[0]!;
+  const ds = state.ds;
   const controls = {
     setNow: (now: Date): void => {
       if (Number.isNaN(now.getTime())) throw new RangeError('setNow: invalid instant');
-      state.nowMs = now.getTime();
+      for (const s of states) s.nowMs = now.getTime();
     },
-    setFaults: (spec: string | undefined): void => state.setFaults(spec),
+    setFaults: (spec: string | undefined): void => {
+      for (const s of states) s.setFaults(spec);
+    },
     setStatisticsBuckets: (rule: string | Partial<BucketRule>): void => {
-      state.bucketRule = parseBucketRule(rule);
+      for (const s of states) s.bucketRule = parseBucketRule(rule);
     },
     removeMonitor: (guid: string): void => {
       const i = state.monitor(guid);
       if (i === undefined) throw new RangeError(`removeMonitor: unknown monitor ${guid}`);
       state.removed.add(i);
     },
-    resetCounts: (): void => state.resetCounts(),
+    resetCounts: (): void => {
+      for (const s of states) s.resetCounts();
+    },
   };
   const server: Server = createServer((req, res) => {
-    handleRequest(state, truth, controls, req, res).catch((error: unknown) => {
+    const index = states.length === 1 ? 0 : accountIndexOf(req, plans);
+    handleRequest(states[index]!, truths[index]!, controls, req, res).catch((error: unknown) => {
       if (!res.headersSent && !res.destroyed) {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(
@@ -186,11 +232,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     accountId: ds.accountId,
     timeZone: ds.zone,
     truth,
+    accounts: states.map((s, i) => ({
+      number: plans[i]!.number,
+      accountId: s.ds.accountId,
+      timeZone: s.ds.zone,
+      seed: plans[i]!.seed,
+      monitors: plans[i]!.monitors,
+      credentials: { ...s.credentials },
+      truth: truths[i]!,
+      requestCounts: () => s.requestCounts(),
+    })),
     get options() {
       return { ...o, port, statisticsBuckets: state.bucketRule };
     },
     ...controls,
-    requestCounts: () => state.requestCounts(),
+    requestCounts: () => sumCounts(states.map((s) => s.requestCounts())),
     inject: (spec: InjectionSpec) => injectorOf(state).add(spec),
     clearInjections: () => injectorOf(state).clear(),
     close: () =>
@@ -201,4 +257,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         server.closeAllConnections();
       }),
   };
+}
+
+/** Request counts of several accounts added up. */
+function sumCounts(all: readonly RequestCounts[]): RequestCounts {
+  if (all.length === 1) return all[0]!;
+  const byRoute: Record<string, Record<string, number>> = {};
+  for (const counts of all) {
+    for (const [route, statuses] of Object.entries(counts.byRoute)) {
+      const into = (byRoute[route] ??= {});
+      for (const [status, n] of Object.entries(statuses)) into[status] = (into[status] ?? 0) + n;
+    }
+  }
+  return { total: all.reduce((sum, c) => sum + c.total, 0), byRoute };
 }

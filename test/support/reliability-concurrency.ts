@@ -86,7 +86,7 @@ export async function cliWarehouse(kind: 'test' | 'pglite-dir'): Promise<CliWare
 /** The lock refusal each backend prints. */
 const REFUSED = {
   postgres:
-    /error \[LOCKED\]: Another uptrends-etl run holds the warehouse lock; try again later or pass --wait/,
+    /error \[LOCKED\]: Another uptrends-etl run holds the warehouse lock of account \d+ \(\S+\); try again later or pass --wait/,
   pglite:
     /error \[LOCKED\]: The embedded warehouse .* is in use by another uptrends-etl process \(pid \d+\); wait for it or pass --wait/,
 };

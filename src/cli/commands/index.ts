@@ -43,6 +43,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./nightly.ts')).nightlyCommand,
   },
   {
+    name: 'worker',
+    summary:
+      'Run the sync jobs nightly --queue puts in the queue on the Postgres warehouse, until stopped; start several, on any machine.',
+    load: async () => (await import('./worker.ts')).workerCommand,
+  },
+  {
     name: 'report',
     summary: 'Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.',
     load: async () => (await import('./report.ts')).reportCommand,

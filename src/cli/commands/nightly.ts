@@ -18,6 +18,7 @@ interface NightlyFlags extends SyncFlags {
   format: ReportFormat[];
   mail: boolean;
   asOf?: string;
+  queue?: boolean;
 }
 
 /** What the flags ask for; the action settles the subscriptions (the file's, or this default one). */
@@ -29,6 +30,8 @@ export interface NightlyCommandOptions {
   /** `--no-mail` turns it off; mail is sent only when SMTP_URL is set too. */
   readonly mail: boolean;
   readonly asOf: LocalDate | undefined;
+  /** Sync through the job queue: `worker` processes do the syncs (Postgres only). */
+  readonly queue: boolean;
 }
 
 /**
@@ -47,6 +50,7 @@ export function nightlyOptionsFrom(flags: NightlyFlags): NightlyCommandOptions {
     outDir: flags.out,
     mail: flags.mail,
     asOf: flags.asOf === undefined ? undefined : parseLocalDate('--as-of', flags.asOf),
+    queue: flags.queue === true,
   };
 }
 
@@ -76,6 +80,10 @@ export const nightlyCommand: CommandModule = {
         'write the reports due today but do not e-mail them (default: mail them when SMTP_URL is set)',
       )
       .option(
+        '--queue',
+        'Postgres: queue one job per account and stream for `uptrends-etl worker` processes and wait for them (default: sync in this process)',
+      )
+      .option(
         '--as-of <date>',
         'run the schedule as if today (in the account zone) were this date, yyyy-MM-dd; not later than today',
       )
@@ -98,7 +106,13 @@ Examples:
   $ uptrends-etl nightly --report-on mon --report-period PreviousWeek
   $ uptrends-etl nightly --as-of 2025-11-03            catch up as if it were 3 November
   $ uptrends-etl nightly --report-on never --wait 600   sync only, queueing behind a running job
-  $ uptrends-etl nightly --streams slas --report-on never   refresh the SLA definitions only`,
+  $ uptrends-etl nightly --streams slas --report-on never   refresh the SLA definitions only
+  $ uptrends-etl nightly --queue                       workers sync every account; then the reports
+
+With an accounts: section every account is synced (or those of --account), then each account's due
+subscriptions are sent, its files in a sub-folder of --out named after the account. An account whose
+sync failed sends nothing; the others do. With --queue the syncs are jobs of the queue on the
+Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` on any machine.`,
       )
       .action(async (flags: NightlyFlags, self: Command) => {
         const options = nightlyOptionsFrom(flags);
@@ -121,11 +135,17 @@ Examples:
           );
         }
         const list = fromFile ?? [{ ...options.defaultSubscription, addresses: config.mailTo }];
+        const { selectAccounts } = await import('../../pipeline/sync-accounts.ts');
+        const accounts = selectAccounts(ctx.accounts(), options.sync.accounts);
+        const named = file?.contents.accounts !== undefined;
         const result = await runNightly(
           config,
           {
             sync: options.sync,
             subscriptions: { list, file, outDir: options.outDir, mail, asOf: options.asOf },
+            accounts,
+            queue: options.queue,
+            explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
           },
           {
             logger,
@@ -134,20 +154,24 @@ Examples:
             onOutcome: (outcome) => printOutcome(ctx, outcome),
           },
         );
-        printSyncSummary(ctx, 'sync', result.sync);
-        const { outcomes, asOf } = result.subscriptions;
-        const sent = outcomes.filter((o) => o.status === 'sent').length;
-        ctx.result(
-          'nightly',
-          {
-            runId: result.sync.runId,
-            status: result.sync.status,
-            asOf,
-            deliveries: outcomes.length,
-            sent,
-          },
-          `subscriptions as of ${asOf}: ${outcomes.length === 0 ? 'nothing due' : `${sent} sent, ${outcomes.length - sent} other`}`,
-        );
+        for (const account of result.accounts) {
+          if (account.sync === undefined || account.subscriptions === undefined) continue;
+          printSyncSummary(ctx, 'sync', account.sync, named ? account.account : undefined);
+          const { outcomes, asOf } = account.subscriptions;
+          const sent = outcomes.filter((o) => o.status === 'sent').length;
+          ctx.result(
+            'nightly',
+            {
+              runId: account.sync.runId,
+              status: account.sync.status,
+              ...(named ? { account: account.account } : {}),
+              asOf,
+              deliveries: outcomes.length,
+              sent,
+            },
+            `${named ? `${account.account}: ` : ''}subscriptions as of ${asOf}: ${outcomes.length === 0 ? 'nothing due' : `${sent} sent, ${outcomes.length - sent} other`}`,
+          );
+        }
       });
   },
 };

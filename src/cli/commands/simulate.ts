@@ -1,6 +1,7 @@
 /** `uptrends-etl simulate`: runs the built-in simulator of both Uptrends APIs until interrupted. */
 import { ConfigError } from '../../errors.ts';
 import { SIMULATOR_DEFAULTS, SIMULATOR_RANGES } from '../../simulator/simulator-limits.ts';
+import { MAX_SIMULATED_ACCOUNTS } from '../../simulator/simulated-accounts.ts';
 import type { SimulatorOptions } from '../../simulator/start-simulator.ts';
 import type { CommandModule } from '../command-module.ts';
 import { integerArgOption } from '../options.ts';
@@ -16,6 +17,7 @@ interface SimulateFlags {
   now?: string;
   latencyMs: number;
   faults?: string;
+  accounts: number;
 }
 
 function simulatorOptionsFrom(flags: SimulateFlags): SimulatorOptions {
@@ -38,6 +40,7 @@ function simulatorOptionsFrom(flags: SimulateFlags): SimulatorOptions {
     now,
     latencyMs: flags.latencyMs,
     faults: flags.faults,
+    accounts: flags.accounts,
   };
 }
 
@@ -61,6 +64,14 @@ export const simulateCommand: CommandModule = {
       .addOption(
         integerArgOption('--latency-ms <n>', 'latency added to every response, ms', r.latencyMs, d.latencyMs),
       )
+      .addOption(
+        integerArgOption(
+          '--accounts <n>',
+          'accounts served on the port, each with its own credentials, seed, time zone and size',
+          { min: 1, max: MAX_SIMULATED_ACCOUNTS },
+          1,
+        ),
+      )
       .option(
         '--faults <spec>',
         'fault injection, e.g. "rate429=0.05,error500=0.02,reset=0.01" (see docs/simulator.md)',
@@ -75,6 +86,7 @@ Examples:
   $ uptrends-etl simulate --port 8080
   $ uptrends-etl simulate --monitors 500 --days 365 --latency-ms 20
   $ uptrends-etl simulate --faults "rate429=0.1,retryAfter=1,error500=0.05"
+  $ uptrends-etl simulate --accounts 3     three accounts: credentials sim-api-user, sim-api-user-2, ...
 Then, in another terminal, point the tool at it with the printed variables.`,
       )
       .action(async (flags: SimulateFlags) => {
@@ -85,6 +97,14 @@ Then, in another terminal, point the tool at it with the printed variables.`,
         ]);
         const sim = await startSimulator(options);
         const { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone } = sim;
+        const accounts = sim.accounts.map(({ number, accountId, timeZone, seed, monitors, credentials }) => ({
+          number,
+          accountId,
+          timeZone,
+          seed,
+          monitors,
+          credentials,
+        }));
         ctx.result(
           'simulator',
           {
@@ -94,6 +114,7 @@ Then, in another terminal, point the tool at it with the printed variables.`,
             credentials,
             accountId,
             timeZone,
+            ...(accounts.length > 1 ? { accounts } : {}),
             faults: sim.options.faults ?? null,
           },
           formatSimulatorBanner(sim),

@@ -1,4 +1,4 @@
-/** `uptrends-etl status`: recent runs (and why a run failed), watermarks and row counts. */
+/** `uptrends-etl status`: recent runs (and why a run failed), each account, watermarks and row counts. */
 import type { RunSummary, WarehouseStatus } from '../../pipeline/get-status.ts';
 import type { CommandModule } from '../command-module.ts';
 import { integerArgOption } from '../options.ts';
@@ -58,6 +58,14 @@ export function statusText(status: WarehouseStatus): string[] {
     lines.push(`pending migrations: ${status.pendingMigrations.join(', ')} (run: uptrends-etl migrate)`);
   lines.push(status.runs.length === 0 ? 'runs: none yet' : 'recent runs:');
   for (const run of status.runs) lines.push(...runLines(run));
+  if (status.accounts.length > 0) lines.push('accounts:');
+  for (const a of status.accounts) {
+    const last =
+      a.lastRun === null ? 'no run' : `last run #${a.lastRun.runId} ${a.lastRun.command} ${a.lastRun.status}`;
+    lines.push(
+      `  ${a.name ?? '(unnamed)'} [account ${a.accountId}, ${a.zone}]: ${last}, last success ${a.lastSucceededAt ?? 'never'}, data up to ${a.newestWatermark ?? '-'}${a.runningRuns > 0 ? `, ${a.runningRuns} run(s) open` : ''}`,
+    );
+  }
   if (status.watermarks.length > 0) lines.push('watermarks (data complete up to):');
   for (const w of status.watermarks) {
     lines.push(

@@ -28,6 +28,7 @@ export interface SyncFlags {
   monitor?: string[];
   maxPagesPerWindow: number;
   wait?: number;
+  account?: string[];
 }
 
 /** Turns the flags into SyncOptions (shared with `nightly`). */
@@ -48,6 +49,7 @@ export function syncOptionsFrom(flags: SyncFlags): SyncOptions {
     monitors: flags.monitor,
     maxPagesPerWindow: flags.maxPagesPerWindow,
     waitMs: (flags.wait ?? 0) * 1000,
+    accounts: flags.account,
   };
 }
 
@@ -68,6 +70,11 @@ export function addSyncOptions(command: Command): Command {
   const r = SYNC_OPTION_RANGES;
   const d = DEFAULT_SYNC_OPTIONS;
   return command
+    .option(
+      '--account <name>',
+      'sync only these accounts of the configuration file, repeatable (default: every account)',
+      listOption,
+    )
     .option(
       '--streams <names>',
       'comma-separated streams to run, repeatable (default: every stream listed below)',
@@ -136,15 +143,21 @@ export function addSyncOptions(command: Command): Command {
 }
 
 /** The result lines of a finished sync (also used by `nightly`). */
-export function printSyncSummary(ctx: CliContext, kind: string, summary: SyncSummary): void {
+export function printSyncSummary(
+  ctx: CliContext,
+  kind: string,
+  summary: SyncSummary,
+  account?: string,
+): void {
+  const name = account === undefined ? '' : ` (${account})`;
   const text = [
-    `run ${summary.runId} ${summary.status}: account ${summary.accountId ?? '?'}, ${summary.requests} requests`,
+    `run ${summary.runId} ${summary.status}: account ${summary.accountId ?? '?'}${name}, ${summary.requests} requests`,
     ...Object.entries(summary.streams).map(
       ([name, c]) =>
         `  ${name.padEnd(36)} ${c.status.padEnd(9)} records ${c.records}, written ${c.written}, windows ${c.windows}${c.notice ? ` (${c.notice})` : ''}`,
     ),
   ];
-  ctx.result(kind, { ...summary }, text);
+  ctx.result(kind, { ...summary, ...(account === undefined ? {} : { account }) }, text);
 }
 
 export const syncCommand: CommandModule = {
@@ -162,21 +175,34 @@ Examples:
   $ uptrends-etl sync --streams monitors,monitor_groups   configuration only
   $ uptrends-etl sync --from 2025-01-01 --to 2025-07-01 --window 7 --concurrency 8
   $ uptrends-etl sync --preset PreviousMonth --streams alerts
-  $ uptrends-etl sync --wait 600                          queue behind a running sync for up to 10 minutes`,
+  $ uptrends-etl sync --wait 600                          queue behind a running sync for up to 10 minutes
+  $ uptrends-etl sync --account acme                      one account of the accounts: section
+
+With an accounts: section in the configuration file, every account is synced one after another, each
+under its own lock (syncs of different accounts may run at once). The exit code is that of the one
+account that failed, or 8 when some accounts failed and others succeeded.`,
       )
-      .action(async (flags: SyncFlags) => {
+      .action(async (flags: SyncFlags, self: Command) => {
         const options = syncOptionsFrom(flags);
-        const [{ runSync }, { createProgress }] = await Promise.all([
-          import('../../pipeline/run-sync.ts'),
+        const [{ syncAccounts, selectAccounts, accountsFailure }, { createProgress }] = await Promise.all([
+          import('../../pipeline/sync-accounts.ts'),
           import('../progress.ts'),
         ]);
+        const accounts = selectAccounts(ctx.accounts(), options.accounts);
+        const named = ctx.configFile()?.contents.accounts !== undefined;
         const logger = ctx.logger();
-        const summary = await runSync(ctx.config(), options, {
+        const outcomes = await syncAccounts(accounts, options, {
           logger,
           signal: ctx.signal,
           progress: createProgress(logger),
+          explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
+          onOutcome: (outcome) => {
+            if (outcome.summary !== undefined)
+              printSyncSummary(ctx, 'sync', outcome.summary, named ? outcome.account : undefined);
+          },
         });
-        printSyncSummary(ctx, 'sync', summary);
+        const failure = accountsFailure(outcomes);
+        if (failure !== undefined) throw failure;
       });
   },
 };

@@ -28,8 +28,8 @@ export interface AccountInput {
   readonly resolution: ZoneResolution;
 }
 
-/** Columns of `uptrends.account` written by the mapper. */
-export type AccountRow = MappedRow<'account'>;
+/** Columns of `uptrends.account` written by the mapper (the run adds the configuration's name). */
+export type AccountRow = Omit<MappedRow<'account'>, 'account_name'>;
 
 /** Maps the account's records; the account id is the run's (ctx), not AccountId of /Account. */
 export function accountRow(input: AccountInput, ctx: RowContext): AccountRow {

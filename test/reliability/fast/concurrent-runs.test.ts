@@ -78,7 +78,7 @@ it('a second run while one holds the lock is refused at once with exit 6 and a m
   expect(second.error).toBeInstanceOf(LockError);
   expect(second.exitCode).toBe(EXIT.locked);
   expect(second.error?.message).toMatch(
-    /Another uptrends-etl run holds the warehouse lock; try again later or pass --wait|in use by another uptrends-etl process/,
+    /Another uptrends-etl run holds the warehouse lock of account \d+ \(\S+\); try again later or pass --wait|in use by another uptrends-etl process/,
   );
   const done = await first;
   expect(done.exitCode, done.error?.message).toBe(0);

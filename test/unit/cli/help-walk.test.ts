@@ -53,6 +53,9 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--now': { args: ['--now', '2025-01-01T00:00:00Z'] },
   '--latency-ms': { args: ['--latency-ms', '5'] },
   '--faults': { args: ['--faults', 'error500=0.1'] },
+  '--accounts': { args: ['--accounts', '3'] },
+  '--queue': { args: ['--queue'] },
+  '--stale-after': { args: ['--stale-after', '10'] },
   '--as-of': { args: ['--as-of', '2025-11-03'] },
   '--subscription': { args: ['--subscription', 'board'] },
   '--period': {

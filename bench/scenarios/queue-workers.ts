@@ -1,0 +1,182 @@
+/**
+ * Issue 18: `nightly --queue` over 40 accounts on a latency-bound simulator (every answer 50 ms
+ * late), with 1, 2 and 4 `worker` processes on this machine. Prints the wall time of the nightly
+ * per worker count, the speed-up against one worker (targets: >= 1.8x at 2, >= 3x at 4) and the
+ * queue's own time per job (target: <= 20 ms).
+ *
+ * Queue time per job: on each worker, the gap between the end of one job and the start of its next
+ * (the workers log both instants of every job), averaged over the gaps where jobs were waiting, so
+ * it is graphile-worker's completing, fetching and dispatching, not the sync itself. Every worker
+ * count starts from an empty warehouse; the compiled build runs, as a user runs it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { REPO_ROOT } from '../repo-root.ts';
+import type { Scenario, ScenarioContext } from '../scenario.ts';
+import { createScratchWarehouse } from '../scratch-warehouse.ts';
+
+const NAME = 'queue-workers';
+const BIN = path.join(REPO_ROOT, 'bin/uptrends-etl.js');
+const ACCOUNTS = 40;
+const LATENCY_MS = 50;
+const WORKER_COUNTS = [1, 2, 4] as const;
+const TARGET = { speedup2: 1.8, speedup4: 3, queueMsPerJob: 20 };
+
+function child(args: string[], env: Record<string, string>, cwd: string): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function collect(proc: ChildProcess): { out: () => string; err: () => string; done: Promise<number | null> } {
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const done = new Promise<number | null>((resolve) => proc.on('close', resolve));
+  return { out: () => out, err: () => err, done };
+}
+
+/** Mean gap between consecutive jobs of each worker, from their `jobStart`/`jobEnd` log lines. */
+function queueGapMs(logs: readonly string[]): { mean: number; gaps: number } {
+  const gaps: number[] = [];
+  for (const log of logs) {
+    const jobs = log
+      .split('\n')
+      .filter((line) => line.includes('"jobStart"'))
+      .map((line) => JSON.parse(line) as { jobStart: number; jobEnd: number })
+      .sort((a, b) => a.jobStart - b.jobStart);
+    for (let i = 1; i < jobs.length; i++) gaps.push(jobs[i]!.jobStart - jobs[i - 1]!.jobEnd);
+  }
+  // The last gaps of a worker may be idle time once the queue ran dry: the slowest tenth is left out.
+  const kept = [...gaps].sort((a, b) => a - b).slice(0, Math.max(1, Math.floor(gaps.length * 0.9)));
+  return { mean: kept.reduce((s, g) => s + g, 0) / Math.max(1, kept.length), gaps: kept.length };
+}
+
+async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--incremental'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-queue-'));
+  cleanup.add('queue bench folder', () => rmSync(dir, { recursive: true, force: true }));
+  // The simulator in its own process, so its work is not this process's.
+  const sim = child(
+    [
+      'simulate',
+      '--json',
+      '--port',
+      '0',
+      '--accounts',
+      String(ACCOUNTS),
+      '--monitors',
+      '4',
+      '--days',
+      '10',
+    ].concat(['--latency-ms', String(LATENCY_MS), '--now', '2025-06-18T09:00:00Z']),
+    {},
+    dir,
+  );
+  cleanup.add('simulator', () => void sim.kill('SIGTERM'));
+  const simOut = collect(sim);
+  for (let i = 0; i < 600 && !simOut.out().includes('\n'); i++) await new Promise((r) => setTimeout(r, 50));
+  const info = JSON.parse(simOut.out().split('\n')[0]!) as {
+    apiUrl: string;
+    accounts: { number: number; credentials: { username: string; password: string } }[];
+  };
+  const env: Record<string, string> = { UPTRENDS_API_URL: info.apiUrl, UPTRENDS_ETL_LOG_FORMAT: 'json' };
+  const yaml = ['accounts:'];
+  for (const a of info.accounts) {
+    yaml.push(`  - { name: a${a.number}, username_env: U${a.number}, password_env: P${a.number} }`);
+    env[`U${a.number}`] = a.credentials.username;
+    env[`P${a.number}`] = a.credentials.password;
+  }
+  writeFileSync(path.join(dir, 'uptrends-etl.yaml'), `${yaml.join('\n')}\n`);
+  // Four streams per account (alerts need the All Monitors group): 160 jobs; quick: three.
+  const streams = sizes.quick
+    ? 'monitors,monitor_groups,alerts'
+    : 'monitors,monitor_groups,alerts,statistics';
+  const jobs = ACCOUNTS * streams.split(',').length;
+  board.note(
+    NAME,
+    'set-up',
+    `${ACCOUNTS} accounts x ${streams.split(',').length} streams = ${jobs} jobs, latency ${LATENCY_MS} ms, worker --concurrency 1, ${os.cpus().length} cores`,
+  );
+  const walls = new Map<number, number>();
+  const gaps: number[] = [];
+  for (const count of WORKER_COUNTS) {
+    const scratch = await createScratchWarehouse('postgres', `queue${count}`, cleanup);
+    const wenv = { ...env, ...scratch.env };
+    const workers = Array.from({ length: count }, () => child(['worker'], wenv, dir));
+    const logs = workers.map((w) => collect(w));
+    for (const w of workers) cleanup.add('worker', () => void w.kill('SIGKILL'));
+    // Wait until every worker has registered, so the clock measures the work, not start-up.
+    const warehouse = await scratch.open();
+    try {
+      for (let i = 0; i < 400; i++) {
+        const n = await sql<{ n: number }>`select count(*)::int as n from uptrends.etl_worker`
+          .execute(warehouse.db)
+          .then((r) => r.rows[0]!.n)
+          .catch(() => 0);
+        if (n === count) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await warehouse.close();
+    }
+    const started = process.hrtime.bigint();
+    const nightly = collect(
+      child(
+        ['nightly', '--queue', '--report-on', 'never', '--initial-days', '3', '--streams', streams],
+        wenv,
+        dir,
+      ),
+    );
+    const code = await nightly.done;
+    const wall = Number(process.hrtime.bigint() - started) / 1e9;
+    if (code !== 0)
+      throw new Error(
+        `nightly --queue with ${count} worker(s) exited ${code}: ${nightly.err().slice(-1500)}`,
+      );
+    for (const w of workers) w.kill('SIGTERM');
+    await Promise.all(logs.map((l) => l.done));
+    walls.set(count, wall);
+    const gap = queueGapMs(logs.map((l) => l.err()));
+    gaps.push(gap.mean);
+    board.figure(NAME, `nightly wall, ${count} worker(s)`, wall, 's', 1);
+    board.figure(NAME, `queue time between jobs, ${count} worker(s)`, gap.mean, 'ms', 1);
+  }
+  const one = walls.get(1)!;
+  board.check(
+    NAME,
+    'speed-up at 2 workers',
+    one / walls.get(2)!,
+    { op: '>=', limit: TARGET.speedup2 },
+    'x',
+    2,
+  );
+  board.check(
+    NAME,
+    'speed-up at 4 workers',
+    one / walls.get(4)!,
+    { op: '>=', limit: TARGET.speedup4 },
+    'x',
+    2,
+  );
+  board.check(
+    NAME,
+    'queue overhead per job (worst count)',
+    Math.max(...gaps),
+    { op: '<=', limit: TARGET.queueMsPerJob },
+    'ms',
+    1,
+  );
+}
+
+export const queueWorkersScenario: Scenario = { name: NAME, run };
