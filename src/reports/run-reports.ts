@@ -18,7 +18,7 @@ import type { SlaStatus } from './model/sla-status.ts';
 import type { SlaModel } from './sla/model-types.ts';
 import type { UptimeSource } from './sla/monitor-figures.ts';
 import { queryReportAccount } from './queries/scope.ts';
-import { loadSlaReportInput } from './queries/sla-input.ts';
+import { loadStreamedSlaReportInput } from './queries/sla-input.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
 import { type ReportPeriod } from '../time/periods.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS } from './report-defaults.ts';
@@ -171,7 +171,7 @@ export async function runReports(
   let incidents: ReportsResult['incidents'] = null;
   let period: ReportPeriod | undefined;
   if (reports.includes('sla')) {
-    const input = await loadSlaReportInput(warehouse.db, {
+    const input = await loadStreamedSlaReportInput(warehouse.db, {
       ...common,
       defaultTarget:
         options.targetOverride === undefined

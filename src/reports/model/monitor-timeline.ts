@@ -4,7 +4,7 @@
  * daily matrix so both cut time the same way; and the small helpers every model uses on them:
  * facts indexed by monitor, and the statistics of incident durations.
  */
-import type { ReportIncident, ReportMaintenance, ReportMonitor } from '../queries/report-input.ts';
+import type { ReportIncidentSpan, ReportMaintenance, ReportMonitor } from '../queries/report-input.ts';
 import {
   ALL_TIME,
   clipInterval,
@@ -32,7 +32,7 @@ export function monitorLife(monitor: ReportMonitor): Interval {
 }
 
 /** Incident intervals with ongoing incidents closed at `openEnd` (period end or now). */
-export function incidentIntervals(incidents: readonly ReportIncident[], openEnd: Date): Interval[] {
+export function incidentIntervals(incidents: readonly ReportIncidentSpan[], openEnd: Date): Interval[] {
   return incidents.map((i) => ({ start: i.started_at, end: i.ended_at ?? openEnd }));
 }
 
@@ -48,7 +48,7 @@ export function excludedMaintenance(maintenance: readonly ReportMaintenance[]): 
 /** The timeline of `monitor` in `window`; ongoing incidents run to the window's end. */
 export function monitorTimeline(
   monitor: ReportMonitor,
-  incidents: readonly ReportIncident[],
+  incidents: readonly ReportIncidentSpan[],
   maintenance: readonly ReportMaintenance[],
   window: Interval,
 ): MonitorTimeline {

@@ -10,7 +10,7 @@ import { resolveReportPeriod, type PeriodOptions } from '../../time/period-optio
 import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
 import { queryIncidents, queryMaintenance } from './facts.ts';
 import { queryDataAsOf, queryReportAccount, queryReportScope, type ReportAccount } from './scope.ts';
-import { type CommonReportInput } from './report-input.ts';
+import { type CommonReportFrame, type CommonReportInput } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
 import { type Database } from '../../load/schema.ts';
 import { localText } from '../render/cell-values.ts';
@@ -38,9 +38,9 @@ export interface LoadReportInputOptions {
 }
 
 /** The common part of an input, plus what the report-specific queries need. */
-export interface CommonInputData {
+export interface CommonInputData<Input extends CommonReportFrame = CommonReportInput> {
   readonly account: ReportAccount;
-  readonly input: CommonReportInput;
+  readonly input: Input;
   /** The whole data range: from the earliest period the report compares with to the period end. */
   readonly range: Interval;
   readonly monitorGuids: readonly string[];
@@ -94,6 +94,17 @@ export async function queryCommonInput(
   options: LoadReportInputOptions,
   rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
 ): Promise<CommonInputData> {
+  const common = await queryCommonFrame(db, options, rangeStart);
+  const incidents = await queryIncidents(db, common.account.accountId, common.range, common.monitorGuids);
+  return { ...common, input: { ...common.input, incidents } };
+}
+
+/** The common input without the incidents, for a report that reads them itself (in batches). */
+export async function queryCommonFrame(
+  db: Kysely<Database>,
+  options: LoadReportInputOptions,
+  rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
+): Promise<CommonInputData<CommonReportFrame>> {
   const generatedAt = options.clock();
   const account = await queryReportAccount(db, options.accountId);
   const period = endedOrToDate(
@@ -110,7 +121,6 @@ export async function queryCommonInput(
     monitors: options.monitors,
   });
   const monitorGuids = scope.monitors.map((m) => m.monitor_guid);
-  const incidents = await queryIncidents(db, account.accountId, range, monitorGuids);
   const maintenance = await queryMaintenance(db, account.accountId, range, account.zone, monitorGuids);
   const dataAsOf = await queryDataAsOf(db, account.accountId, generatedAt);
   return {
@@ -122,7 +132,6 @@ export async function queryCommonInput(
       previousPeriod: previous,
       monitors: scope.monitors,
       groups: scope.groups,
-      incidents,
       maintenance,
       generatedAt,
       dataAsOf,

@@ -1,13 +1,21 @@
 /**
  * The SLA report's query: reads the warehouse into SlaReportInput. Data reaches back to the first
  * Trend month (or the previous period, if that is earlier), because the model computes the
- * previous period and twelve months of trend from the same rows.
+ * previous period and twelve months of trend from the same rows. `loadStreamedSlaReportInput`
+ * reads the same input with its incidents and statistics a batch of monitors at a time.
  */
 import type { Kysely } from 'kysely';
-import { queryCommonInput, type LoadReportInputOptions } from './common-input.ts';
-import { queryInfraDeviceDays, querySlaDefinitions, queryStatistics } from './facts.ts';
-import type { DefaultSlaTarget, SlaReportInput } from './report-input.ts';
-import { trendMonths } from '../../time/periods.ts';
+import { queryCommonFrame, type LoadReportInputOptions } from './common-input.ts';
+import { queryIncidents, queryInfraDeviceDays, querySlaDefinitions, queryStatistics } from './facts.ts';
+import type {
+  DefaultSlaTarget,
+  SlaReportFrame,
+  SlaReportInput,
+  StreamedSlaReportInput,
+} from './report-input.ts';
+import { SLA_FACTS_BATCH_MONITORS, slaFactsBatches } from './sla-facts.ts';
+import { trendMonths, type ReportPeriod } from '../../time/periods.ts';
+import type { Interval } from '../../time/intervals.ts';
 import { type Database } from '../../load/schema.ts';
 import { loadMonitorCoverage } from '../../load/coverage.ts';
 
@@ -17,29 +25,67 @@ export interface LoadSlaReportInputOptions extends LoadReportInputOptions {
   readonly defaultTarget: DefaultSlaTarget;
 }
 
+/** Options of `loadStreamedSlaReportInput`. */
+export interface LoadStreamedSlaReportInputOptions extends LoadSlaReportInputOptions {
+  /** Monitors per batch of facts. (Default: `SLA_FACTS_BATCH_MONITORS`) */
+  readonly batchMonitors?: number;
+}
+
+/** The first Trend month, or the previous period when that starts earlier. */
+function slaRangeStart(period: ReportPeriod, previous: ReportPeriod): Date {
+  const first = trendMonths(period)[0]?.start ?? previous.start;
+  return first < previous.start ? first : previous.start;
+}
+
+interface SlaFrameData {
+  readonly accountId: string;
+  readonly range: Interval;
+  readonly monitorGuids: readonly string[];
+  readonly frame: SlaReportFrame;
+}
+
+/** Everything but the incidents and statistics. */
+async function loadSlaFrame(db: Kysely<Database>, options: LoadSlaReportInputOptions): Promise<SlaFrameData> {
+  const { account, range, monitorGuids, input } = await queryCommonFrame(db, options, slaRangeStart);
+  const definitions = await querySlaDefinitions(db, account.accountId, range);
+  const infraDeviceDays = await queryInfraDeviceDays(db, account.accountId, input.period, account.zone);
+  const coverage = await loadMonitorCoverage(db, account.accountId, range);
+  return {
+    accountId: account.accountId,
+    range,
+    monitorGuids,
+    frame: {
+      ...input,
+      coverage,
+      slaDefinitions: definitions.slaDefinitions,
+      groupSla: definitions.groupSla,
+      defaultTarget: options.defaultTarget,
+      trendMonths: trendMonths(input.period),
+      infraDeviceDays,
+    },
+  };
+}
+
 /** Reads everything the SLA report needs for one period and scope. */
 export async function loadSlaReportInput(
   db: Kysely<Database>,
   options: LoadSlaReportInputOptions,
 ): Promise<SlaReportInput> {
-  const common = await queryCommonInput(db, options, (period, previous) => {
-    const first = trendMonths(period)[0]?.start ?? previous.start;
-    return first < previous.start ? first : previous.start;
-  });
-  const { account, range, monitorGuids, input } = common;
-  const months = trendMonths(input.period);
-  const statistics = await queryStatistics(db, account.accountId, range, monitorGuids);
-  const definitions = await querySlaDefinitions(db, account.accountId, range);
-  const infraDeviceDays = await queryInfraDeviceDays(db, account.accountId, input.period, account.zone);
-  const coverage = await loadMonitorCoverage(db, account.accountId, range);
-  return {
-    ...input,
-    coverage,
-    statistics,
-    slaDefinitions: definitions.slaDefinitions,
-    groupSla: definitions.groupSla,
-    defaultTarget: options.defaultTarget,
-    trendMonths: months,
-    infraDeviceDays,
-  };
+  const { accountId, range, monitorGuids, frame } = await loadSlaFrame(db, options);
+  const incidents = await queryIncidents(db, accountId, range, monitorGuids);
+  const statistics = await queryStatistics(db, accountId, range, monitorGuids);
+  return { ...frame, incidents, statistics };
+}
+
+/**
+ * The same input with the incidents and statistics read when the model asks for them, a batch
+ * of monitors at a time, so a year of them is never held at once (docs/reports.md, memory).
+ */
+export async function loadStreamedSlaReportInput(
+  db: Kysely<Database>,
+  options: LoadStreamedSlaReportInputOptions,
+): Promise<StreamedSlaReportInput> {
+  const { accountId, range, monitorGuids, frame } = await loadSlaFrame(db, options);
+  const batchMonitors = options.batchMonitors ?? SLA_FACTS_BATCH_MONITORS;
+  return { ...frame, facts: slaFactsBatches(db, { accountId, range, monitorGuids, batchMonitors }) };
 }

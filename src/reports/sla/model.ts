@@ -1,33 +1,29 @@
 /**
  * The SLA report model: input rows in, every figure of the SLA workbook out. Pure: no I/O, and
- * "now" (for ongoing incidents and a running period) comes from the injected clock.
+ * "now" (for ongoing incidents and a running period) comes from the injected clock. Each monitor
+ * is digested from its own rows (monitor-digest.ts), so the rows can arrive a batch of monitors
+ * at a time and be dropped; the figures are the same whichever way they arrive.
  */
 import type { Clock } from '../../terms.ts';
-import { REPORT_RULES_VERSION } from '../render/definitions.ts';
-import { indexByMonitor, monitorLife, monitorTimeline } from '../model/monitor-timeline.ts';
-import type { Interval } from '../../time/intervals.ts';
-import type { ReportGroup, ReportMonitor, SlaReportInput } from '../queries/report-input.ts';
-import { aggregateFigures } from './aggregate-figures.ts';
-import { dailyUptime } from './daily-uptime.ts';
-import { buildKpiTiles } from './kpi-tiles.ts';
-import { maintenanceRows } from './maintenance-rows.ts';
-import type { SlaDefinitionRow, SlaGroupRow, SlaModel, SlaMonitorRow, TargetRow } from './model-types.ts';
-import { computeMonitorFigures, type MonitorFigures } from './monitor-figures.ts';
-import { elapsedWindow } from '../../time/periods.ts';
-import {
-  defaultSlaTarget,
-  resolveGroupTarget,
-  resolveMonitorTarget,
-  type TargetContext,
-} from './resolve-target.ts';
-import { buildTrend } from './trend.ts';
-import { buildInfraRows } from './infra-rows.ts';
+import { indexByMonitor } from '../model/monitor-timeline.ts';
 import { NOTHING_COVERED } from '../model/data-coverage.ts';
-
-const byName = (
-  a: { description: string; is_all: boolean },
-  b: { description: string; is_all: boolean },
-): number => Number(b.is_all) - Number(a.is_all) || a.description.localeCompare(b.description);
+import type {
+  MonitorFactColumns,
+  ReportGroup,
+  ReportMaintenance,
+  ReportMonitor,
+  SlaFactsBatch,
+  SlaReportFrame,
+  SlaReportInput,
+  StreamedSlaReportInput,
+} from '../queries/report-input.ts';
+import { localDays } from '../../time/calendar.ts';
+import { elapsedWindow } from '../../time/periods.ts';
+import { assembleSlaModel } from './model-assembly.ts';
+import type { SlaModel } from './model-types.ts';
+import { digestMonitor, type MonitorDigest, type SlaWindows, type TargetOf } from './monitor-digest.ts';
+import { monitorTargetOf, type TargetContext } from './resolve-target.ts';
+import { factColumnsByMonitor, NO_FACTS } from './monitor-facts.ts';
 
 /** The guids of the groups each monitor belongs to, from both sides of the membership. */
 function membership(
@@ -41,182 +37,92 @@ function membership(
   return groupsOf;
 }
 
-function overlaps(monitor: ReportMonitor, window: Interval): boolean {
-  const life = monitorLife(monitor);
-  return window.end > window.start && life.start < window.end && life.end > window.start;
+/** Collects the monitors' digests batch by batch, then assembles the model from them. */
+class SlaModelBuilder {
+  readonly #input: SlaReportFrame;
+  readonly #now: Date;
+  readonly #windows: SlaWindows;
+  readonly #targetOf: TargetOf;
+  readonly #context: TargetContext;
+  readonly #groupsOf: Map<string, Set<string>>;
+  readonly #maintenanceBy: Map<string, ReportMaintenance[]>;
+  /** Digests in the order of `input.monitors`, filled as their batches arrive. */
+  readonly #digests: (MonitorDigest | undefined)[];
+  readonly #positions = new Map<string, number[]>();
+
+  constructor(input: SlaReportFrame, clock: Clock) {
+    this.#input = input;
+    this.#now = clock();
+    const current = elapsedWindow(input.period, this.#now);
+    this.#windows = {
+      current,
+      previous: elapsedWindow(input.previousPeriod, this.#now),
+      trend: input.trendMonths.map((month) => elapsedWindow(month, this.#now)),
+      days: localDays(current, input.period.zone),
+    };
+    this.#context = {
+      slaByGuid: new Map(input.slaDefinitions.map((d) => [d.sla_guid, d])),
+      groupSla: input.groupSla,
+      groupsByGuid: new Map(input.groups.map((g) => [g.monitor_group_guid, g])),
+      defaultTarget: input.defaultTarget,
+    };
+    this.#groupsOf = membership(input.monitors, input.groups);
+    this.#targetOf = (monitor, latestSlaTarget) =>
+      monitorTargetOf([...(this.#groupsOf.get(monitor.monitor_guid) ?? [])], latestSlaTarget, this.#context);
+    this.#maintenanceBy = indexByMonitor(input.maintenance);
+    this.#digests = input.monitors.map(() => undefined);
+    input.monitors.forEach((m, index) => {
+      const positions = this.#positions.get(m.monitor_guid);
+      if (positions === undefined) this.#positions.set(m.monitor_guid, [index]);
+      else positions.push(index);
+    });
+  }
+
+  /** Digests the monitors of one batch; their facts are not kept. */
+  add(batch: SlaFactsBatch): void {
+    for (const guid of new Set(batch.monitorGuids)) {
+      const columns = batch.facts.get(guid) ?? NO_FACTS;
+      for (const index of this.#positions.get(guid) ?? [])
+        this.#digests[index] = this.#digest(index, columns);
+    }
+  }
+
+  #digest(index: number, columns: MonitorFactColumns): MonitorDigest {
+    const monitor = this.#input.monitors[index]!;
+    const guid = monitor.monitor_guid;
+    const coverage = this.#input.coverage;
+    const facts = {
+      columns,
+      maintenance: this.#maintenanceBy.get(guid) ?? [],
+      coverage: coverage === undefined ? undefined : (coverage.get(guid) ?? NOTHING_COVERED),
+    };
+    return digestMonitor(monitor, facts, this.#windows, this.#targetOf);
+  }
+
+  /** The model; a monitor no batch listed has no incidents and no statistics. */
+  finish(): SlaModel {
+    const digests = this.#digests.map((d, index) => d ?? this.#digest(index, NO_FACTS));
+    return assembleSlaModel(this.#input, digests, {
+      windows: this.#windows,
+      groupsOf: this.#groupsOf,
+      context: this.#context,
+    });
+  }
 }
 
 /** Builds every figure of the SLA report for `input.period`. */
 export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
-  const now = clock();
-  const incidentsBy = indexByMonitor(input.incidents);
-  const maintenanceBy = indexByMonitor(input.maintenance);
-  const statisticsBy = indexByMonitor(input.statistics);
-  const groupsByGuid = new Map(input.groups.map((g) => [g.monitor_group_guid, g]));
-  const context: TargetContext = {
-    slaByGuid: new Map(input.slaDefinitions.map((d) => [d.sla_guid, d])),
-    groupSla: input.groupSla,
-    groupsByGuid,
-    defaultTarget: input.defaultTarget,
-  };
-  const groupsOf = membership(input.monitors, input.groups);
+  const builder = new SlaModelBuilder(input, clock);
+  builder.add({
+    monitorGuids: input.monitors.map((m) => m.monitor_guid),
+    facts: factColumnsByMonitor(input.incidents, input.statistics),
+  });
+  return builder.finish();
+}
 
-  const figuresFor = (monitor: ReportMonitor, window: Interval): MonitorFigures => {
-    const guid = monitor.monitor_guid;
-    const statistics = statisticsBy.get(guid) ?? [];
-    const target = resolveMonitorTarget([...(groupsOf.get(guid) ?? [])], statistics, window, context);
-    const data = {
-      incidents: incidentsBy.get(guid) ?? [],
-      maintenance: maintenanceBy.get(guid) ?? [],
-      statistics,
-      coverage: input.coverage === undefined ? undefined : (input.coverage.get(guid) ?? NOTHING_COVERED),
-    };
-    return computeMonitorFigures(monitor, data, window, target);
-  };
-
-  const window = elapsedWindow(input.period, now);
-  const previousWindow = elapsedWindow(input.previousPeriod, now);
-  const inScope = input.monitors.filter((m) => overlaps(m, window));
-  const previousFigures = new Map(
-    input.monitors
-      .filter((m) => overlaps(m, previousWindow))
-      .map((m) => [m.monitor_guid, figuresFor(m, previousWindow)]),
-  );
-
-  const groupNamesOf = (monitor: ReportMonitor): string => {
-    const groups = [...(groupsOf.get(monitor.monitor_guid) ?? [])]
-      .map((guid) => groupsByGuid.get(guid))
-      .filter((g): g is ReportGroup => g !== undefined);
-    const named = groups.filter((g) => !g.is_all);
-    return (named.length > 0 ? named : groups)
-      .map((g) => g.description)
-      .sort((a, b) => a.localeCompare(b))
-      .join(', ');
-  };
-  const monitors: SlaMonitorRow[] = inScope
-    .map((monitor) => {
-      const previous = previousFigures.get(monitor.monitor_guid);
-      return {
-        monitor,
-        groupNames: groupNamesOf(monitor),
-        figures: figuresFor(monitor, window),
-        previousUptime: previous?.uptime ?? null,
-      };
-    })
-    .sort((a, b) => a.groupNames.localeCompare(b.groupNames) || a.monitor.name.localeCompare(b.monitor.name));
-
-  const groupMembers = [...input.groups]
-    .sort(byName)
-    .map((group) => ({
-      group,
-      memberGuids: new Set(
-        input.monitors
-          .filter((m) => groupsOf.get(m.monitor_guid)?.has(group.monitor_group_guid))
-          .map((m) => m.monitor_guid),
-      ),
-      target: resolveGroupTarget(group.monitor_group_guid, context),
-    }))
-    .filter((g) => monitors.some((row) => g.memberGuids.has(row.monitor.monitor_guid)));
-  const groups: SlaGroupRow[] = groupMembers.map(({ group, memberGuids, target }) => ({
-    group,
-    figures: aggregateFigures(
-      monitors.filter((r) => memberGuids.has(r.monitor.monitor_guid)).map((r) => r.figures),
-      target,
-    ),
-    previous: aggregateFigures(
-      [...previousFigures.values()].filter((f) => memberGuids.has(f.monitorGuid)),
-      target,
-    ),
-  }));
-
-  const overallTarget = defaultSlaTarget(input.defaultTarget);
-  const overall = aggregateFigures(
-    monitors.map((r) => r.figures),
-    overallTarget,
-  );
-  const overallPrevious = aggregateFigures([...previousFigures.values()], overallTarget);
-
-  const worst = monitors
-    .filter((r) => r.figures.downtimeMs > 0 || (r.figures.uptime !== null && r.figures.uptime < 100))
-    .sort(
-      (a, b) =>
-        b.figures.downtimeMs - a.figures.downtimeMs ||
-        (a.figures.uptime ?? 100) - (b.figures.uptime ?? 100) ||
-        a.monitor.name.localeCompare(b.monitor.name),
-    )
-    .slice(0, 5);
-
-  const timelines = monitors.map((row) => ({
-    monitorGuid: row.monitor.monitor_guid,
-    timeline: monitorTimeline(
-      row.monitor,
-      incidentsBy.get(row.monitor.monitor_guid) ?? [],
-      maintenanceBy.get(row.monitor.monitor_guid) ?? [],
-      window,
-    ),
-  }));
-  const daily = dailyUptime(timelines, window, input.period.zone);
-
-  const targetRows = new Map<string, { target: TargetRow['target']; names: string[] }>();
-  for (const row of monitors) {
-    const t = row.figures.target;
-    const key = `${t.source}|${t.slaName ?? ''}|${t.desired}|${t.error}`;
-    const entry = targetRows.get(key) ?? { target: t, names: [] };
-    entry.names.push(row.monitor.name);
-    targetRows.set(key, entry);
-  }
-  const slaDefinitions: SlaDefinitionRow[] = input.slaDefinitions.map((definition) => ({
-    definition,
-    groupNames: input.groups
-      .filter((g) => input.groupSla.get(g.monitor_group_guid) === definition.sla_guid)
-      .map((g) => g.description)
-      .sort((a, b) => a.localeCompare(b))
-      .join(', '),
-  }));
-
-  return {
-    period: input.period,
-    previousPeriod: input.previousPeriod,
-    elapsedEnd: new Date(window.end),
-    generatedAt: input.generatedAt,
-    dataAsOf: input.dataAsOf,
-    scope: input.scope,
-    rulesVersion: REPORT_RULES_VERSION,
-    defaultTarget: overallTarget,
-    monitors,
-    groups,
-    overall,
-    overallPrevious,
-    kpis: buildKpiTiles(overall, overallPrevious, monitors.length, {
-      current: window.end.getTime() - window.start.getTime(),
-      previous: previousWindow.end.getTime() - previousWindow.start.getTime(),
-    }),
-    worst,
-    daily: {
-      days: daily.days,
-      rows: daily.rows.map((r, i) => ({ row: monitors[i]!, values: r.values })),
-      overall: daily.overall,
-    },
-    trend: {
-      months: input.trendMonths,
-      rows: buildTrend(
-        input.trendMonths,
-        { monitors: input.monitors, groups: groupMembers, overallTarget, figuresFor },
-        now,
-      ),
-    },
-    maintenance: maintenanceRows(
-      monitors.map((r) => ({
-        monitor: r.monitor,
-        maintenance: maintenanceBy.get(r.monitor.monitor_guid) ?? [],
-        incidents: incidentsBy.get(r.monitor.monitor_guid) ?? [],
-      })),
-      window,
-    ),
-    targets: [...targetRows.values()]
-      .map(({ target, names }) => ({ target, monitorCount: names.length, monitorNames: names.join(', ') }))
-      .sort((a, b) => b.monitorCount - a.monitorCount || a.target.source.localeCompare(b.target.source)),
-    slaDefinitions,
-    infra: buildInfraRows(input.infraDeviceDays ?? [], daily.days),
-  };
+/** The same model, reading the facts a batch of monitors at a time (`StreamedSlaReportInput`). */
+export async function buildStreamedSlaModel(input: StreamedSlaReportInput, clock: Clock): Promise<SlaModel> {
+  const builder = new SlaModelBuilder(input, clock);
+  for await (const batch of input.facts()) builder.add(batch);
+  return builder.finish();
 }

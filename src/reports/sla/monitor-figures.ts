@@ -1,24 +1,34 @@
 /**
  * The SLA figures of one monitor in one period, exactly as docs/reports.md and the workbook's
- * Definitions sheet state them. Pure: "now" arrives as a number.
+ * Definitions sheet state them. Pure: "now" arrives as a number. They are computed on epoch
+ * milliseconds (monitor-window.ts), prepared once per monitor for all the windows of a report.
  */
-import { durationStats, monitorLife, monitorTimeline } from '../model/monitor-timeline.ts';
-import { totalDurationMs, type Interval } from '../../time/intervals.ts';
+import { durationStats } from '../model/monitor-timeline.ts';
+import type { Interval } from '../../time/intervals.ts';
+import { totalMs } from '../../time/ms-intervals.ts';
 import type {
-  ReportIncident,
+  ReportIncidentSpan,
   ReportMaintenance,
   ReportMonitor,
   ReportStatisticsBucket,
 } from '../queries/report-input.ts';
 import { slaStatus, type SlaStatus, type SlaTarget } from '../model/sla-status.ts';
 import { monitorCoverage, type CoverageFigures, type CoveredRanges } from '../model/data-coverage.ts';
+import { factColumns } from './monitor-facts.ts';
+import {
+  prepareMonitor,
+  windowStatistics,
+  windowTimeline,
+  type PreparedMonitor,
+  type WindowStatistics,
+} from './monitor-window.ts';
 
 /** Which uptime figure leads a row. */
 export type UptimeSource = 'Statistics' | 'Incidents';
 
 /** A monitor's rows, already selected for it. */
 export interface MonitorData {
-  readonly incidents: readonly ReportIncident[];
+  readonly incidents: readonly ReportIncidentSpan[];
   readonly maintenance: readonly ReportMaintenance[];
   readonly statistics: readonly ReportStatisticsBucket[];
   /** The time whose alerts and statistics were read; undefined when not known (hand-built input). */
@@ -77,51 +87,52 @@ export function computeMonitorFigures(
   window: Interval,
   target: SlaTarget,
 ): MonitorFigures {
-  const timeline = monitorTimeline(monitor, data.incidents, data.maintenance, window);
-  const monitoredMs = totalDurationMs(timeline.monitored);
-  const maintenanceExcludedMs = totalDurationMs(timeline.excluded);
-  const downtimeMs = totalDurationMs(timeline.down);
+  const columns = factColumns(data.incidents, data.statistics);
+  const prepared = prepareMonitor(monitor, columns, data.maintenance, data.coverage);
+  return windowFigures(prepared, window, target, windowStatistics(prepared, window));
+}
+
+/** The figures of a prepared monitor in `window`, held to `target`; `statistics` of the same window. */
+export function windowFigures(
+  prepared: PreparedMonitor,
+  window: Interval,
+  target: SlaTarget,
+  statistics: WindowStatistics,
+): MonitorFigures {
+  const timeline = windowTimeline(prepared, window);
+  const monitoredMs = totalMs(timeline.monitored);
+  const maintenanceExcludedMs = totalMs(timeline.excluded);
+  const downtimeMs = totalMs(timeline.down);
   const uptimeIncidents = monitoredMs > 0 ? 100 * (1 - downtimeMs / monitoredMs) : null;
 
-  const inWindow = (ms: number): boolean => ms >= window.start.getTime() && ms < window.end.getTime();
-  let statsUptimeSeconds = 0;
-  let statsDowntimeSeconds = 0;
-  let checks = 0;
-  let confirmedErrors = 0;
-  let bucketCount = 0;
-  const life = monitorLife(monitor);
-  for (const bucket of data.statistics) {
-    if (!inWindow(bucket.bucket_start_at.getTime())) continue;
-    // Outside the monitor's life (a paused monitor's time after its pause, which the service may
-    // count as up) a bucket says nothing about it, as in v_monitor_uptime_daily.
-    if (bucket.bucket_end_at <= life.start || bucket.bucket_start_at >= life.end) continue;
-    bucketCount += 1;
-    statsUptimeSeconds += bucket.uptime_seconds;
-    statsDowntimeSeconds += bucket.downtime_seconds;
-    checks += bucket.checks;
-    confirmedErrors += bucket.confirmed_errors;
-  }
+  const { uptimeSeconds: statsUptimeSeconds, downtimeSeconds: statsDowntimeSeconds } = statistics;
   const statsTotal = statsUptimeSeconds + statsDowntimeSeconds;
-  const hasStatistics = bucketCount > 0 && statsTotal > 0;
-  const covered = monitorCoverage(data.coverage, life, window, hasStatistics);
+  const hasStatistics = statistics.buckets > 0 && statsTotal > 0;
+  const covered = monitorCoverage(prepared.coverage, prepared.life, window, hasStatistics);
   // Without any data read, the incident figure would be a perfect 100 %: there is none.
   const uptimeUptrends = statsTotal > 0 && !covered.noData ? (100 * statsUptimeSeconds) / statsTotal : null;
   const incidentFigure = covered.noData ? null : uptimeIncidents;
   const uptimeSource: UptimeSource = uptimeUptrends === null ? 'Incidents' : 'Statistics';
   const uptime = uptimeUptrends ?? incidentFigure;
 
-  const started = data.incidents.filter((i) => inWindow(i.started_at.getTime()));
-  const resolvedDurationsMs = data.incidents
-    .filter((i) => i.ended_at !== null && inWindow(i.ended_at.getTime()))
-    .map((i) => i.ended_at!.getTime() - i.started_at.getTime());
-  const ongoing = data.incidents.filter(
-    (i) => i.started_at < window.end && (i.ended_at === null || i.ended_at > window.end),
-  ).length;
+  const ws = window.start.getTime();
+  const we = window.end.getTime();
+  const { incidentStart, incidentEnd } = prepared.columns;
+  let started = 0;
+  let ongoing = 0;
+  const resolvedDurationsMs: number[] = [];
+  for (let i = 0; i < incidentStart.length; i += 1) {
+    const start = incidentStart[i]!;
+    const end = incidentEnd[i]!; // NaN while ongoing: every comparison with it is false
+    if (start >= ws && start < we) started += 1;
+    if (end >= ws && end < we) resolvedDurationsMs.push(end - start);
+    if (start < we && (Number.isNaN(end) || end > we)) ongoing += 1;
+  }
   const stats = durationStats(resolvedDurationsMs);
   const errorBudgetMs = (1 - target.desired / 100) * monitoredMs;
 
   return {
-    monitorGuid: monitor.monitor_guid,
+    monitorGuid: prepared.monitor.monitor_guid,
     monitoredMs,
     downtimeMs,
     maintenanceExcludedMs,
@@ -134,17 +145,17 @@ export function computeMonitorFigures(
     ...covered,
     errorBudgetMs,
     budgetUsed: errorBudgetMs > 0 ? downtimeMs / errorBudgetMs : null,
-    incidents: started.length,
+    incidents: started,
     ongoing,
     resolvedDurationsMs,
     mttrMs: stats.meanMs,
     medianTtrMs: stats.medianMs,
     longestMs: stats.longestMs,
-    mtbfMs: started.length > 0 ? monitoredMs / started.length : null,
+    mtbfMs: started > 0 ? monitoredMs / started : null,
     statsUptimeSeconds,
     statsDowntimeSeconds,
-    checks,
-    confirmedErrors,
+    checks: statistics.checks,
+    confirmedErrors: statistics.confirmedErrors,
     hasStatistics,
   };
 }

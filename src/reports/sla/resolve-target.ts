@@ -71,14 +71,6 @@ export function resolveMonitorTarget(
   window: Interval,
   context: TargetContext,
 ): SlaTarget {
-  if (context.defaultTarget.overrides === true) return defaultSlaTarget(context.defaultTarget);
-  const groupDefinitions = groupGuids
-    .map((guid) => context.groupsByGuid.get(guid))
-    .filter((g): g is ReportGroup => g !== undefined)
-    .sort((a, b) => Number(a.is_all) - Number(b.is_all) || a.description.localeCompare(b.description))
-    .map((g) => groupSlaDefinition(g.monitor_group_guid, context))
-    .filter((d): d is ReportSlaDefinition => d !== undefined);
-
   let latest: ReportStatisticsBucket | undefined;
   for (const bucket of buckets) {
     const startMs = bucket.bucket_start_at.getTime();
@@ -86,8 +78,24 @@ export function resolveMonitorTarget(
       continue;
     if (latest === undefined || startMs > latest.bucket_start_at.getTime()) latest = bucket;
   }
-  if (latest?.sla_target != null) {
-    const desired = latest.sla_target;
+  return monitorTargetOf(groupGuids, latest?.sla_target ?? null, context);
+}
+
+/** `resolveMonitorTarget` given the SlaTarget of the window's latest bucket that has one. */
+export function monitorTargetOf(
+  groupGuids: readonly string[],
+  latestSlaTarget: number | null,
+  context: TargetContext,
+): SlaTarget {
+  if (context.defaultTarget.overrides === true) return defaultSlaTarget(context.defaultTarget);
+  const groupDefinitions = groupGuids
+    .map((guid) => context.groupsByGuid.get(guid))
+    .filter((g): g is ReportGroup => g !== undefined)
+    .sort((a, b) => Number(a.is_all) - Number(b.is_all) || a.description.localeCompare(b.description))
+    .map((g) => groupSlaDefinition(g.monitor_group_guid, context))
+    .filter((d): d is ReportSlaDefinition => d !== undefined);
+  if (latestSlaTarget !== null) {
+    const desired = latestSlaTarget;
     const match = [...groupDefinitions, ...context.slaByGuid.values()].find(
       (d) => d.uptime_warning_threshold === desired,
     );

@@ -7,8 +7,8 @@ import { writeFileAtomic } from '../render/atomic-file.ts';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
-import type { SlaReportInput } from '../queries/report-input.ts';
-import { buildSlaModel } from './model.ts';
+import type { SlaReportInput, StreamedSlaReportInput } from '../queries/report-input.ts';
+import { buildSlaModel, buildStreamedSlaModel } from './model.ts';
 import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';
 import { writeSlaPdf } from './render-pdf.ts';
@@ -26,13 +26,19 @@ export interface WrittenSlaReport {
   readonly paths: readonly string[];
 }
 
-/** Builds the SLA model and writes the requested files into `options.outDir`. */
+/**
+ * Builds the SLA model and writes the requested files into `options.outDir`. The input holds its
+ * facts in arrays, or reads them a batch of monitors at a time (the CLI's way, for memory).
+ */
 export async function writeSlaReport(
-  input: SlaReportInput,
+  input: SlaReportInput | StreamedSlaReportInput,
   options: WriteReportOptions,
 ): Promise<WrittenSlaReport> {
   const formats = options.formats ?? DEFAULT_REPORT_FORMATS;
-  const model = buildSlaModel(input, options.clock);
+  const model =
+    'facts' in input
+      ? await buildStreamedSlaModel(input, options.clock)
+      : buildSlaModel(input, options.clock);
   try {
     await mkdir(options.outDir, { recursive: true });
     const paths: string[] = [];
