@@ -89,7 +89,9 @@ export interface DurationStats {
 export function durationStats(durationsMs: readonly number[]): DurationStats {
   const count = durationsMs.length;
   if (count === 0) return { count, meanMs: null, medianMs: null, longestMs: null };
-  const sorted = [...durationsMs].sort((a, b) => a - b);
+  // A typed array sorts numbers natively, several times faster than a comparator (a group's year
+  // of incidents is sorted for each Trend month); NaN, which a duration never is, would go last.
+  const sorted = Float64Array.from(durationsMs).sort();
   const sum = sorted.reduce((total, value) => total + value, 0);
   const middle = Math.floor(count / 2);
   const medianMs = count % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

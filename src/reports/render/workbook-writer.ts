@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { cellText } from './safe-text.ts';
 import { applyPageSetup, footerText, rowPoints, wrappedLines, type Orientation } from './print-layout.ts';
 import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
+import { StyleCache, styleModel, type CellStyle, type StyleModel, type ValueKind } from './cell-style.ts';
 
 export {
   columnLetter,
@@ -26,21 +27,11 @@ import {
   NUMBER_FORMATS,
   type CellValue,
   type Column,
-  type NumberFormat,
   type TableOptions,
   type TablePlacement,
 } from './cell-types.ts';
 
-/** Optional look of one cell. Colours are ARGB hex (`FF63BE7B`). */
-export interface CellStyle {
-  readonly bold?: boolean;
-  readonly size?: number;
-  readonly fill?: string;
-  readonly color?: string;
-  readonly format?: NumberFormat;
-  readonly wrap?: boolean;
-  readonly align?: 'left' | 'center' | 'right';
-}
+export type { CellStyle } from './cell-style.ts';
 
 const HEADER_FILL = 'FF1F4E79';
 const HEADER_FONT = 'FFFFFFFF';
@@ -50,10 +41,12 @@ export class SheetWriter {
   readonly name: string;
   readonly #sheet: ExcelJS.Worksheet;
   readonly #workbook: ExcelJS.Workbook;
+  readonly #styles: StyleCache;
 
-  constructor(workbook: ExcelJS.Workbook, sheet: ExcelJS.Worksheet) {
+  constructor(workbook: ExcelJS.Workbook, sheet: ExcelJS.Worksheet, styles: StyleCache) {
     this.#workbook = workbook;
     this.#sheet = sheet;
+    this.#styles = styles;
     this.name = sheet.name;
   }
 
@@ -67,31 +60,36 @@ export class SheetWriter {
 
   /** Writes one cell; strings pass `cellText` (verbatim, never a formula), dates and numbers stay typed. */
   cell(row: number, column: number, value: CellValue, style: CellStyle = {}): void {
-    const cell = this.#sheet.getCell(row, column);
-    if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    this.#write(this.#sheet.getRow(row).getCell(column), value, style, false);
+  }
+
+  /** `top`: the cell starts at its top, as every cell of a table row does. */
+  #write(cell: ExcelJS.Cell, value: CellValue, style: CellStyle, top: boolean): void {
+    const link = value !== null && typeof value === 'object' && !(value instanceof Date);
+    let kind: ValueKind = 'other';
+    if (link) {
       cell.value = { text: cellText(value.text), hyperlink: `#'${value.sheet}'!${value.cell}` };
-      cell.font = { color: { argb: 'FF0563C1' }, underline: true };
     } else if (typeof value === 'string') {
       cell.value = cellText(value);
     } else if (typeof value === 'number' && !Number.isFinite(value)) {
       cell.value = null;
     } else {
       cell.value = value;
+      if (value instanceof Date) kind = 'date';
+      else if (typeof value === 'number') kind = 'number';
     }
-    if (style.bold !== undefined || style.size !== undefined || style.color !== undefined) {
-      cell.font = {
-        ...cell.font,
-        bold: style.bold,
-        size: style.size,
-        color: style.color === undefined ? undefined : { argb: style.color },
-      };
-    }
-    if (style.fill !== undefined)
-      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: style.fill } };
-    if (style.format !== undefined) cell.numFmt = NUMBER_FORMATS[style.format];
-    if (style.wrap === true || style.align !== undefined) {
-      cell.alignment = { wrapText: style.wrap === true, horizontal: style.align, vertical: 'top' };
-    }
+    // A cell written for the first time takes the workbook's shared model of its look; one
+    // written again keeps a model of its own, built over what it had.
+    const current = cell.style;
+    cell.style =
+      Object.keys(current).length === 0
+        ? this.#styles.fresh(link, style, top, kind)
+        : styleModel(current, link, style, top);
+  }
+
+  /** Replaces parts of one cell's look (on a copy: its model may be shared). */
+  #restyle(cell: ExcelJS.Cell, parts: StyleModel): void {
+    cell.style = { ...cell.style, ...parts };
   }
 
   /** A header row and data rows from `startRow`, with widths, formats, frozen header and filter. */
@@ -114,7 +112,8 @@ export class SheetWriter {
         wrap: true,
       });
       if (column.vertical === true) {
-        this.#sheet.getCell(startRow, first + index).alignment = { textRotation: 90, vertical: 'bottom' };
+        const cell = this.#sheet.getRow(startRow).getCell(first + index);
+        this.#restyle(cell, { alignment: { textRotation: 90, vertical: 'bottom' } });
         this.rowHeight(startRow, rowPoints(column.header.length * 0.6));
       }
     });
@@ -122,14 +121,13 @@ export class SheetWriter {
       fitted[index]!.vertical === true ? null : fitted[index]!.header,
     );
     let row = startRow;
+    const looks = fitted.map((column) => ({ format: column.format, wrap: column.wrap }));
     for (const values of data) {
       row += 1;
-      fitted.forEach((column, index) => {
-        const value = values[index] ?? null;
-        this.cell(row, first + index, value, { format: column.format, wrap: column.wrap });
-        // Every cell of a row starts at its top, like the wrapped ones beside it.
-        const cell = this.#sheet.getCell(row, first + index);
-        cell.alignment = { ...cell.alignment, vertical: 'top' };
+      const sheetRow = this.#sheet.getRow(row);
+      // Every cell of a row starts at its top, like the wrapped ones beside it.
+      fitted.forEach((_, index) => {
+        this.#write(sheetRow.getCell(first + index), values[index] ?? null, looks[index]!, true);
       });
       this.#fitHeight(
         row,
@@ -174,7 +172,8 @@ export class SheetWriter {
   ): void {
     const rows: ExcelJS.CellValue[][] = [];
     for (let r = headerRow + 1; r <= lastRow; r += 1) {
-      rows.push(columns.map((_, index) => this.#sheet.getCell(r, firstColumn + index).value));
+      const sheetRow = this.#sheet.getRow(r);
+      rows.push(columns.map((_, index) => sheetRow.getCell(firstColumn + index).value));
     }
     this.#sheet.addTable({
       name,
@@ -186,13 +185,15 @@ export class SheetWriter {
     });
     columns.forEach((column, index) => {
       for (let r = headerRow; r <= lastRow; r += 1) {
-        const cell = this.#sheet.getCell(r, firstColumn + index);
+        const cell = this.#sheet.getRow(r).getCell(firstColumn + index);
         if (r === headerRow) {
-          cell.font = { bold: true, color: { argb: HEADER_FONT } };
-          cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
-          cell.alignment = { wrapText: true, vertical: 'top' };
-        } else if (column.format !== undefined) {
-          cell.numFmt = NUMBER_FORMATS[column.format];
+          this.#restyle(cell, {
+            font: { bold: true, color: { argb: HEADER_FONT } },
+            fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } },
+            alignment: { wrapText: true, vertical: 'top' },
+          });
+        } else if (column.format !== undefined && cell.numFmt !== NUMBER_FORMATS[column.format]) {
+          this.#restyle(cell, { numFmt: NUMBER_FORMATS[column.format] });
         }
       }
     });
@@ -261,6 +262,7 @@ export class SheetWriter {
 /** A workbook under construction. */
 export class WorkbookWriter {
   readonly #workbook = new ExcelJS.Workbook();
+  readonly #styles = new StyleCache();
   readonly #footer: string | undefined;
 
   /** `footer`: the report's name and period, printed at the foot of every page with its number. */
@@ -279,7 +281,7 @@ export class WorkbookWriter {
   sheet(name: string, options: { readonly orientation?: Orientation } = {}): SheetWriter {
     const sheet = this.#workbook.addWorksheet(name);
     applyPageSetup(sheet, { orientation: options.orientation ?? 'landscape', footer: this.#footer });
-    return new SheetWriter(this.#workbook, sheet);
+    return new SheetWriter(this.#workbook, sheet, this.#styles);
   }
 
   /** The finished .xlsx file. */
