@@ -9,7 +9,13 @@ import { type Clock } from '../../terms.ts';
 import { resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
 import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
 import { queryIncidents, queryMaintenance } from './facts.ts';
-import { queryDataAsOf, queryReportAccount, queryReportScope, type ReportAccount } from './scope.ts';
+import {
+  queryDataAsOf,
+  queryReportAccount,
+  queryReportScope,
+  type ReportAccount,
+  type ReportScope,
+} from './scope.ts';
 import { type CommonReportFrame, type CommonReportInput } from './report-input.ts';
 import { type Interval } from '../../time/intervals.ts';
 import { type Database } from '../../load/schema.ts';
@@ -99,12 +105,33 @@ export async function queryCommonInput(
   return { ...common, input: { ...common.input, incidents } };
 }
 
+/** Account, period, range and scope: what every other query of a report needs. */
+export interface CommonScopeData {
+  readonly account: ReportAccount;
+  readonly generatedAt: Date;
+  readonly period: ReportPeriod;
+  readonly previousPeriod: ReportPeriod;
+  /** The whole data range: from the earliest period the report compares with to the period end. */
+  readonly range: Interval;
+  readonly scope: ReportScope;
+  readonly monitorGuids: readonly string[];
+}
+
 /** The common input without the incidents, for a report that reads them itself (in batches). */
 export async function queryCommonFrame(
   db: Kysely<Database>,
   options: LoadReportInputOptions,
   rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
 ): Promise<CommonInputData<CommonReportFrame>> {
+  return completeCommonFrame(db, await queryCommonScope(db, options, rangeStart));
+}
+
+/** The first step of `queryCommonFrame`: the queries after it can then run side by side. */
+export async function queryCommonScope(
+  db: Kysely<Database>,
+  options: LoadReportInputOptions,
+  rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
+): Promise<CommonScopeData> {
   const generatedAt = options.clock();
   const account = await queryReportAccount(db, options.accountId);
   const period = endedOrToDate(
@@ -121,19 +148,30 @@ export async function queryCommonFrame(
     monitors: options.monitors,
   });
   const monitorGuids = scope.monitors.map((m) => m.monitor_guid);
-  const maintenance = await queryMaintenance(db, account.accountId, range, account.zone, monitorGuids);
-  const dataAsOf = await queryDataAsOf(db, account.accountId, generatedAt);
+  return { account, generatedAt, period, previousPeriod: previous, range, scope, monitorGuids };
+}
+
+/** The second step of `queryCommonFrame`: maintenance and provenance. */
+export async function completeCommonFrame(
+  db: Kysely<Database>,
+  scoped: CommonScopeData,
+): Promise<CommonInputData<CommonReportFrame>> {
+  const { account, range, monitorGuids, scope } = scoped;
+  const [maintenance, dataAsOf] = await Promise.all([
+    queryMaintenance(db, account.accountId, range, account.zone, monitorGuids),
+    queryDataAsOf(db, account.accountId, scoped.generatedAt),
+  ]);
   return {
     account,
     range,
     monitorGuids,
     input: {
-      period,
-      previousPeriod: previous,
+      period: scoped.period,
+      previousPeriod: scoped.previousPeriod,
       monitors: scope.monitors,
       groups: scope.groups,
       maintenance,
-      generatedAt,
+      generatedAt: scoped.generatedAt,
       dataAsOf,
       scope: scope.scope,
     },

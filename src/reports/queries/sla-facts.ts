@@ -28,19 +28,46 @@ const READ_AHEAD = 2;
 const epochMs = (column: RawBuilder<unknown>): RawBuilder<string> =>
   sql<string>`coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, '')`;
 
-/** Every item of a comma-separated list as a number; an empty item (null) is NaN. */
-function numbers(text: string): Float64Array {
-  const items = text.split(',');
-  const values = new Float64Array(items.length);
-  for (let i = 0; i < items.length; i += 1) values[i] = items[i] === '' ? Number.NaN : Number(items[i]);
-  return values;
-}
+const COMMA = 44;
+const ZERO = 48;
+const NINE = 57;
 
-/** Column `k` of `width` columns laid out row by row. */
-function strided(values: Float64Array, width: number, k: number): Float64Array {
-  const column = new Float64Array(values.length / width);
-  for (let i = 0; i < column.length; i += 1) column[i] = values[i * width + k]!;
-  return column;
+/**
+ * A comma-separated list of `width`-tuples, row by row, as `width` columns of numbers; an empty
+ * item (null) is NaN. Plain integers (epoch milliseconds, seconds, counts) are read from their
+ * digits, about three times faster than splitting the text; any other item (a decimal SlaTarget,
+ * a sign, more than 15 digits) is read by Number().
+ */
+export function numberColumns(text: string, width: number): Float64Array[] {
+  let items = 1;
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === COMMA) items += 1;
+  const rows = Math.floor(items / width);
+  const columns = Array.from({ length: width }, () => new Float64Array(rows));
+  let row = 0;
+  let column = 0;
+  let start = 0;
+  let value = 0;
+  let plain = true;
+  for (let i = 0; i <= text.length && row < rows; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) : COMMA;
+    if (c === COMMA) {
+      const read = i === start ? Number.NaN : plain && i - start <= 15 ? value : Number(text.slice(start, i));
+      columns[column]![row] = read;
+      column += 1;
+      if (column === width) {
+        column = 0;
+        row += 1;
+      }
+      start = i + 1;
+      value = 0;
+      plain = true;
+    } else if (c >= ZERO && c <= NINE) {
+      value = value * 10 + (c - ZERO);
+    } else {
+      plain = false;
+    }
+  }
+  return columns;
 }
 
 const NONE = new Float64Array(0);
@@ -76,8 +103,8 @@ export async function queryIncidentColumns(
     group by i.monitor_guid`.execute(db);
   return new Map(
     rows.rows.map((r) => {
-      const values = numbers(r.list);
-      return [r.monitor_guid, { incidentStart: strided(values, 2, 0), incidentEnd: strided(values, 2, 1) }];
+      const [incidentStart, incidentEnd] = numberColumns(r.list, 2) as [Float64Array, Float64Array];
+      return [r.monitor_guid, { incidentStart, incidentEnd }];
     }),
   );
 }
@@ -103,20 +130,26 @@ export async function queryBucketColumns(
     group by c.monitor_guid`.execute(db);
   return new Map(
     rows.rows.map((r) => {
-      const values = numbers(r.list);
-      const column = (k: number): Float64Array => strided(values, 7, k);
-      return [
-        r.monitor_guid,
-        {
-          bucketStart: column(0),
-          bucketEnd: column(1),
-          uptimeSeconds: column(2),
-          downtimeSeconds: column(3),
-          slaTarget: column(4),
-          checks: column(5),
-          confirmedErrors: column(6),
-        },
-      ];
+      const [bucketStart, bucketEnd, uptimeSeconds, downtimeSeconds, slaTarget, checks, confirmedErrors] =
+        numberColumns(r.list, 7) as [
+          Float64Array,
+          Float64Array,
+          Float64Array,
+          Float64Array,
+          Float64Array,
+          Float64Array,
+          Float64Array,
+        ];
+      const columns = {
+        bucketStart,
+        bucketEnd,
+        uptimeSeconds,
+        downtimeSeconds,
+        slaTarget,
+        checks,
+        confirmedErrors,
+      };
+      return [r.monitor_guid, columns];
     }),
   );
 }
@@ -129,7 +162,51 @@ export interface SlaFactsQuery {
   readonly batchMonitors: number;
 }
 
-/** A fresh iterable of the batches each time it is called. */
+/** One reading of every batch: the incidents and the statistics batches begun so far. */
+class FactsReading {
+  readonly incidents: Promise<Map<string, IncidentColumns>>;
+  readonly #buckets: (Promise<Map<string, BucketColumns>> | undefined)[];
+
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly query: SlaFactsQuery,
+    readonly chunks: readonly (readonly string[])[],
+  ) {
+    this.incidents = queryIncidentColumns(db, query.accountId, query.range, query.monitorGuids);
+    this.#buckets = chunks.map(() => undefined);
+    this.readAhead(0);
+  }
+
+  /** Begins the statistics batches `from` and the READ_AHEAD - 1 after it, where not begun yet. */
+  readAhead(from: number): void {
+    for (let i = from; i < Math.min(this.chunks.length, from + READ_AHEAD); i += 1) {
+      this.#buckets[i] ??= queryBucketColumns(
+        this.db,
+        this.query.accountId,
+        this.query.range,
+        this.chunks[i]!,
+      );
+    }
+  }
+
+  /** The statistics of batch `index` (begun by `readAhead`), then forgotten. */
+  async take(index: number): Promise<Map<string, BucketColumns>> {
+    const buckets = await this.#buckets[index]!;
+    this.#buckets[index] = undefined;
+    return buckets;
+  }
+
+  /** Every read still running, settled: none may end as an unhandled rejection. */
+  async settle(): Promise<void> {
+    const pending = [this.incidents, ...this.#buckets].filter((p) => p !== undefined);
+    await Promise.all(pending.map((p) => p.catch(() => undefined)));
+  }
+}
+
+/**
+ * A fresh iterable of the batches each time it is called. Reading begins at once, for the first
+ * iterable: the model asks for it after the rest of the input is read.
+ */
 export function slaFactsBatches(
   db: Kysely<Database>,
   query: SlaFactsQuery,
@@ -139,22 +216,18 @@ export function slaFactsBatches(
   for (let i = 0; i < query.monitorGuids.length; i += size) {
     chunks.push(query.monitorGuids.slice(i, i + size));
   }
-  const { accountId, range } = query;
+  let primed: FactsReading | undefined = new FactsReading(db, query, chunks);
+  // Handled here so that an input never read (an error elsewhere) leaves no unhandled rejection;
+  // the reader still sees any error.
+  void primed.settle();
   return async function* batches(): AsyncGenerator<SlaFactsBatch> {
-    const incidentsRead = queryIncidentColumns(db, accountId, range, query.monitorGuids);
-    const reading = chunks.map(() => undefined as Promise<Map<string, BucketColumns>> | undefined);
-    const readAhead = (from: number): void => {
-      for (let i = from; i < Math.min(chunks.length, from + READ_AHEAD); i += 1) {
-        reading[i] ??= queryBucketColumns(db, accountId, range, chunks[i]!);
-      }
-    };
-    readAhead(0);
+    const reading = primed ?? new FactsReading(db, query, chunks);
+    primed = undefined;
     try {
-      const incidents = await incidentsRead;
+      const incidents = await reading.incidents;
       for (const [index, monitorGuids] of chunks.entries()) {
-        const buckets = await reading[index]!;
-        reading[index] = undefined;
-        readAhead(index + 1);
+        const buckets = await reading.take(index);
+        reading.readAhead(index + 1);
         const facts = new Map<string, MonitorFactColumns>();
         for (const guid of monitorGuids) {
           const own = incidents.get(guid) ?? { incidentStart: NONE, incidentEnd: NONE };
@@ -164,9 +237,7 @@ export function slaFactsBatches(
         yield { monitorGuids, facts };
       }
     } finally {
-      // Reads begun for a reader that stopped early must not end as unhandled rejections.
-      const pending = [incidentsRead, ...reading].filter((p) => p !== undefined);
-      await Promise.all(pending.map((p) => p.catch(() => undefined)));
+      await reading.settle();
     }
   };
 }

@@ -5,7 +5,12 @@
  * reads the same input with its incidents and statistics a batch of monitors at a time.
  */
 import type { Kysely } from 'kysely';
-import { queryCommonFrame, type LoadReportInputOptions } from './common-input.ts';
+import {
+  completeCommonFrame,
+  queryCommonScope,
+  type CommonScopeData,
+  type LoadReportInputOptions,
+} from './common-input.ts';
 import { queryIncidents, queryInfraDeviceDays, querySlaDefinitions, queryStatistics } from './facts.ts';
 import type {
   DefaultSlaTarget,
@@ -44,23 +49,35 @@ interface SlaFrameData {
   readonly frame: SlaReportFrame;
 }
 
-/** Everything but the incidents and statistics. */
-async function loadSlaFrame(db: Kysely<Database>, options: LoadSlaReportInputOptions): Promise<SlaFrameData> {
-  const { account, range, monitorGuids, input } = await queryCommonFrame(db, options, slaRangeStart);
-  const definitions = await querySlaDefinitions(db, account.accountId, range);
-  const infraDeviceDays = await queryInfraDeviceDays(db, account.accountId, input.period, account.zone);
-  const coverage = await loadMonitorCoverage(db, account.accountId, range);
+/**
+ * Everything but the incidents and statistics. Once the scope is known the other queries run
+ * side by side, and `whenScoped` may start more (the streamed facts).
+ */
+async function loadSlaFrame(
+  db: Kysely<Database>,
+  options: LoadSlaReportInputOptions,
+  whenScoped: (scoped: CommonScopeData) => void = () => undefined,
+): Promise<SlaFrameData> {
+  const scoped = await queryCommonScope(db, options, slaRangeStart);
+  whenScoped(scoped);
+  const { account, range } = scoped;
+  const [common, definitions, infraDeviceDays, coverage] = await Promise.all([
+    completeCommonFrame(db, scoped),
+    querySlaDefinitions(db, account.accountId, range),
+    queryInfraDeviceDays(db, account.accountId, scoped.period, account.zone),
+    loadMonitorCoverage(db, account.accountId, range),
+  ]);
   return {
     accountId: account.accountId,
     range,
-    monitorGuids,
+    monitorGuids: scoped.monitorGuids,
     frame: {
-      ...input,
+      ...common.input,
       coverage,
       slaDefinitions: definitions.slaDefinitions,
       groupSla: definitions.groupSla,
       defaultTarget: options.defaultTarget,
-      trendMonths: trendMonths(input.period),
+      trendMonths: trendMonths(scoped.period),
       infraDeviceDays,
     },
   };
@@ -78,14 +95,22 @@ export async function loadSlaReportInput(
 }
 
 /**
- * The same input with the incidents and statistics read when the model asks for them, a batch
- * of monitors at a time, so a year of them is never held at once (docs/reports.md, memory).
+ * The same input with the incidents and statistics read a batch of monitors at a time, as
+ * columns, so a year of them is never held at once (docs/reports.md, memory). Their reading
+ * starts as soon as the scope is known, beside the frame's other queries.
  */
 export async function loadStreamedSlaReportInput(
   db: Kysely<Database>,
   options: LoadStreamedSlaReportInputOptions,
 ): Promise<StreamedSlaReportInput> {
-  const { accountId, range, monitorGuids, frame } = await loadSlaFrame(db, options);
-  const batchMonitors = options.batchMonitors ?? SLA_FACTS_BATCH_MONITORS;
-  return { ...frame, facts: slaFactsBatches(db, { accountId, range, monitorGuids, batchMonitors }) };
+  let facts: StreamedSlaReportInput['facts'] | undefined;
+  const { frame } = await loadSlaFrame(db, options, (scoped) => {
+    facts = slaFactsBatches(db, {
+      accountId: scoped.account.accountId,
+      range: scoped.range,
+      monitorGuids: scoped.monitorGuids,
+      batchMonitors: options.batchMonitors ?? SLA_FACTS_BATCH_MONITORS,
+    });
+  });
+  return { ...frame, facts: facts! };
 }

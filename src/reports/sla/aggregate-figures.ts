@@ -3,7 +3,7 @@
  * uptime = 100 x (1 - sum of downtime / sum of monitored time). Averaging members' percentages
  * would let a monitor that existed for one day weigh as much as one that ran all month.
  */
-import { durationStats } from '../model/monitor-timeline.ts';
+import { sortedDurationStats } from '../model/monitor-timeline.ts';
 import { slaStatus, type SlaTarget } from '../model/sla-status.ts';
 import type { MonitorFigures, SlaFigures } from './monitor-figures.ts';
 import { combinedCoverage } from '../model/data-coverage.ts';
@@ -25,7 +25,10 @@ export function aggregateFigures(members: readonly MonitorFigures[], target: Sla
   let incidents = 0;
   let ongoing = 0;
   let missedCount = 0;
-  const durations: number[] = [];
+  let resolved = 0;
+  for (const m of members) resolved += m.resolvedDurationsMs.length;
+  const durations = new Float64Array(resolved);
+  resolved = 0;
   let everyMemberHasStatistics = true;
   for (const m of members) {
     monitoredMs += m.monitoredMs;
@@ -36,7 +39,8 @@ export function aggregateFigures(members: readonly MonitorFigures[], target: Sla
     incidents += m.incidents;
     ongoing += m.ongoing;
     if (m.status === 'Missed') missedCount += 1;
-    durations.push(...m.resolvedDurationsMs);
+    durations.set(m.resolvedDurationsMs, resolved);
+    resolved += m.resolvedDurationsMs.length;
     if (m.monitoredMs > 0 && !m.hasStatistics) everyMemberHasStatistics = false;
   }
   const covered = combinedCoverage(members);
@@ -45,7 +49,7 @@ export function aggregateFigures(members: readonly MonitorFigures[], target: Sla
     statsUp + statsDown > 0 && !covered.noData ? (100 * statsUp) / (statsUp + statsDown) : null;
   const useStatistics = uptimeUptrends !== null && everyMemberHasStatistics;
   const uptime = useStatistics ? uptimeUptrends : uptimeIncidents;
-  const stats = durationStats(durations);
+  const stats = sortedDurationStats(durations);
   const errorBudgetMs = (1 - target.desired / 100) * monitoredMs;
   return {
     memberCount: members.length,
