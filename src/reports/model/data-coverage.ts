@@ -70,7 +70,8 @@ export function combinedCoverage(members: readonly CoverageFigures[]): CoverageF
   return coverageOf(lifeMs, coveredMs, known);
 }
 
-function coverageOf(lifeMs: number, coveredMs: number, known: boolean): CoverageFigures {
+/** The coverage figures of `coveredMs` read out of `lifeMs`; `known` false for hand-built input. */
+export function coverageOf(lifeMs: number, coveredMs: number, known: boolean): CoverageFigures {
   const complete = !known || coveredMs >= lifeMs - SLACK_MS;
   return {
     lifeMs,

@@ -6,7 +6,8 @@
  * get widths and formats, headers are frozen, filtered and tall enough for their wrapped text, and
  * pages print one page wide with repeated headers and a footer (print-layout.ts).
  */
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 import { cellText } from './safe-text.ts';
 import { applyPageSetup, footerText, rowPoints, wrappedLines, type Orientation } from './print-layout.ts';
 import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
@@ -259,9 +260,16 @@ export class SheetWriter {
   }
 }
 
+/**
+ * exceljs's document Workbook alone. The package's entry also loads its streaming reader and
+ * writer, unzipper and the CSV parser, which a report never uses: 11 MB and about 150 ms of
+ * every report run (measured on Node 20).
+ */
+const Workbook = createRequire(import.meta.url)('exceljs/lib/doc/workbook.js') as typeof ExcelJS.Workbook;
+
 /** A workbook under construction. */
 export class WorkbookWriter {
-  readonly #workbook = new ExcelJS.Workbook();
+  readonly #workbook = new Workbook();
   readonly #styles = new StyleCache();
   readonly #footer: string | undefined;
 

@@ -13,10 +13,11 @@ import type {
   ReportStatisticsBucket,
 } from '../queries/report-input.ts';
 import { slaStatus, type SlaStatus, type SlaTarget } from '../model/sla-status.ts';
-import { monitorCoverage, type CoverageFigures, type CoveredRanges } from '../model/data-coverage.ts';
+import type { CoverageFigures, CoveredRanges } from '../model/data-coverage.ts';
 import { factColumns } from './monitor-facts.ts';
 import {
   prepareMonitor,
+  windowCoverage,
   windowStatistics,
   windowTimeline,
   type PreparedMonitor,
@@ -108,7 +109,7 @@ export function windowFigures(
   const { uptimeSeconds: statsUptimeSeconds, downtimeSeconds: statsDowntimeSeconds } = statistics;
   const statsTotal = statsUptimeSeconds + statsDowntimeSeconds;
   const hasStatistics = statistics.buckets > 0 && statsTotal > 0;
-  const covered = monitorCoverage(prepared.coverage, prepared.life, window, hasStatistics);
+  const covered = windowCoverage(prepared, window, hasStatistics);
   // Without any data read, the incident figure would be a perfect 100 %: there is none.
   const uptimeUptrends = statsTotal > 0 && !covered.noData ? (100 * statsUptimeSeconds) / statsTotal : null;
   const incidentFigure = covered.noData ? null : uptimeIncidents;

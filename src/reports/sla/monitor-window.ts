@@ -5,8 +5,15 @@
  * incidents and of maintenance are made once per monitor (`prepareMonitor`) and cut per window.
  */
 import type { Interval } from '../../time/intervals.ts';
-import { intersectMs, msOf, subtractMs, unionMs, type MsIntervals } from '../../time/ms-intervals.ts';
-import type { CoveredRanges } from '../model/data-coverage.ts';
+import {
+  intersectMs,
+  msOf,
+  subtractMs,
+  totalMs,
+  unionMs,
+  type MsIntervals,
+} from '../../time/ms-intervals.ts';
+import { coverageOf, type CoverageFigures, type CoveredRanges } from '../model/data-coverage.ts';
 import { excludedMaintenance, monitorLife } from '../model/monitor-timeline.ts';
 import type { MonitorFactColumns, ReportMaintenance, ReportMonitor } from '../queries/report-input.ts';
 
@@ -23,7 +30,8 @@ export interface PreparedMonitor {
   readonly incidentTime: MsIntervals;
   /** The union of its DisableMonitoring maintenance. */
   readonly maintenance: MsIntervals;
-  readonly coverage: CoveredRanges | undefined;
+  /** The time whose alerts and statistics were read; undefined for hand-built input. */
+  readonly coverage: { readonly alerts: MsIntervals; readonly statistics: MsIntervals } | undefined;
 }
 
 /** Prepares a monitor's facts for its windows. */
@@ -40,8 +48,38 @@ export function prepareMonitor(
     columns,
     incidentTime: unionMs(columns.incidentStart, ends),
     maintenance: msOf(excludedMaintenance(maintenance)),
-    coverage,
+    coverage:
+      coverage === undefined
+        ? undefined
+        : { alerts: unionOf(coverage.alerts), statistics: unionOf(coverage.statistics) },
   };
+}
+
+function unionOf(intervals: readonly Interval[]): number[] {
+  return unionMs(
+    intervals.map((i) => i.start.getTime()),
+    intervals.map((i) => i.end.getTime()),
+  );
+}
+
+/**
+ * `monitorCoverage` of data-coverage.ts on the prepared ranges: the monitor's life within the
+ * window, and how much of it the alerts (and, with `useStatistics`, the statistics) cover.
+ */
+export function windowCoverage(
+  prepared: PreparedMonitor,
+  window: Interval,
+  useStatistics: boolean,
+): CoverageFigures {
+  const start = Math.max(window.start.getTime(), prepared.life.start.getTime());
+  const end = Math.min(window.end.getTime(), prepared.life.end.getTime());
+  const lived = end > start ? [start, end] : [];
+  const lifeMs = totalMs(lived);
+  const ranges = prepared.coverage;
+  if (ranges === undefined) return coverageOf(lifeMs, lifeMs, false);
+  const alertsMs = totalMs(intersectMs(ranges.alerts, lived));
+  const statisticsMs = totalMs(intersectMs(ranges.statistics, lived));
+  return coverageOf(lifeMs, useStatistics ? Math.min(alertsMs, statisticsMs) : alertsMs, true);
 }
 
 /** The sets of `MonitorTimeline`, as millisecond pairs. */
