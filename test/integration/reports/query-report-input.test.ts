@@ -9,7 +9,9 @@ import { ConfigError } from '../../../src/errors.ts';
 import { loadIncidentReportInput } from '../../../src/reports/queries/incident-input.ts';
 import { monthPeriod } from '../../../src/time/periods.ts';
 import type { ReportMonitor } from '../../../src/reports/queries/report-input.ts';
-import { loadSlaReportInput } from '../../../src/reports/queries/sla-input.ts';
+import { loadSlaReportInput, loadStreamedSlaReportInput } from '../../../src/reports/queries/sla-input.ts';
+import { factColumnsByMonitor } from '../../../src/reports/sla/monitor-facts.ts';
+import { buildSlaModel, buildStreamedSlaModel } from '../../../src/reports/sla/model.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const ZONE = 'Europe/Amsterdam';
@@ -532,4 +534,45 @@ describe('loadIncidentReportInput', () => {
       },
     ]);
   });
+});
+
+describe('loadStreamedSlaReportInput', () => {
+  const cases = [
+    { name: 'October, every monitor', options: { period: { month: '2025-10' } } },
+    { name: 'two groups', options: { period: { month: '2025-10' }, monitorGroups: ['webshop', G_API] } },
+    { name: 'the November to date', options: { period: { month: '2025-11' }, toDate: true } },
+  ] as const;
+
+  it.each(cases)(
+    'reads the facts of loadSlaReportInput as columns, in batches: $name',
+    async ({ options }) => {
+      const db = tdb.warehouse.db;
+      const common = { ...options, clock, defaultTarget: { desired: 99.9 } };
+      const rows = await loadSlaReportInput(db, common);
+      const expected = factColumnsByMonitor(rows.incidents, rows.statistics);
+      for (const batchMonitors of [1, 2, 100]) {
+        const streamed = await loadStreamedSlaReportInput(db, { ...common, batchMonitors });
+        const { incidents: _incidents, statistics: _statistics, ...frame } = rows;
+        expect({ ...streamed, facts: undefined }).toEqual({ ...frame, facts: undefined });
+        const seen: string[] = [];
+        for await (const batch of streamed.facts()) {
+          expect(batch.monitorGuids.length).toBeLessThanOrEqual(batchMonitors);
+          for (const guid of batch.monitorGuids) {
+            seen.push(guid);
+            const own = expected.get(guid);
+            const columns = batch.facts.get(guid);
+            if (own === undefined) {
+              expect(columns?.incidentStart.length ?? 0, guid).toBe(0);
+              expect(columns?.bucketStart.length ?? 0, guid).toBe(0);
+            } else {
+              expect(columns, guid).toEqual(own);
+            }
+          }
+        }
+        expect(seen).toEqual(rows.monitors.map((m) => m.monitor_guid));
+        // The model is the same whichever way the facts arrive (a second reading starts afresh).
+        expect(await buildStreamedSlaModel(streamed, clock)).toEqual(buildSlaModel(rows, clock));
+      }
+    },
+  );
 });
