@@ -42,8 +42,8 @@ export interface MergeResult {
   written: number;
 }
 
-// Postgres allows 65,535 bind parameters per statement; stay well below.
-const MAX_PARAMS = 30_000;
+/** Rows per statement: one JSON parameter each, so the bound is the parameter's size, not a count. */
+const CHUNK_ROWS = 10_000;
 
 // Half of a UTF-16 surrogate pair without its other half (JSON may escape one as "\ud800").
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -66,27 +66,27 @@ export function withoutNul<T>(value: T): T {
   return value;
 }
 
-function arrayLiteral(values: readonly unknown[]): string {
-  const items = values.map((v) =>
-    v === null || v === undefined
-      ? 'NULL'
-      : `"${String(v as string | number | boolean).replace(/(["\\])/g, '\\$1')}"`,
-  );
-  return `{${items.join(',')}}`;
-}
+// In JSON.stringify's output, every backslash starts an escape, a NUL is always written "\u0000"
+// and a surrogate is written as an escape only when it is lone (a pair is written as itself).
+// Matching escapes left to right ("\\\\" as one) therefore finds exactly the ones to replace.
+const JSON_UNSTORABLE = /\\(?:u0000|ud[89a-f][0-9a-f]{2}|\\)/g;
 
-function toParam(raw: unknown): unknown {
-  if (raw === undefined) return null;
-  const value = withoutNul(raw);
-  if (value === null || value instanceof Date || typeof value !== 'object') return value;
-  // Arrays of plain values go to Postgres array columns (uuid[], text[]) as array literals;
-  // objects and arrays of objects go to jsonb columns as JSON text. Both drivers agree on text.
-  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
-    return arrayLiteral(value);
-  return JSON.stringify(value);
+/**
+ * The JSON text of a batch, with what Postgres cannot store replaced by U+FFFD as `withoutNul`
+ * does, found in the serialised text rather than by walking every value of every raw object: one
+ * scan of a string instead of a recursive copy of each record (the load path's largest CPU cost).
+ */
+export function storableJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  if (!json.includes('\\u')) return json;
+  return json.replace(JSON_UNSTORABLE, (escape) => (escape === '\\\\' ? escape : '\\ufffd'));
 }
 
 function keyOf(row: Row, key: readonly string[]): string {
+  if (key.length === 1) {
+    const v = row[key[0]!];
+    return v instanceof Date ? v.toISOString() : String(v);
+  }
   return key.map((k) => String(row[k] instanceof Date ? row[k].toISOString() : row[k])).join('\u0000');
 }
 
@@ -97,20 +97,24 @@ export function dedupeRows<R extends Row>(rows: readonly R[], key: readonly stri
   return [...byKey.values()];
 }
 
-function mergeStatement(
-  options: AnyMerge,
-  columns: readonly string[],
-  rows: readonly Row[],
-): RawBuilder<unknown> {
+/**
+ * One set-based merge of a chunk: the rows travel as one JSON array parameter that
+ * `json_populate_recordset` turns into rows of the target table's own type, so every value is cast
+ * by the column it goes to (timestamptz, uuid[], jsonb...) and the statement has the same text
+ * whatever the batch size. This replaces a VALUES list with one bind parameter per value, whose
+ * statement building and parsing cost more than the rows themselves.
+ */
+function mergeStatement(options: AnyMerge, columns: readonly string[], json: string): RawBuilder<unknown> {
   const table = sql.table(`uptrends.${options.table}`);
   const updatable = columns.filter(
     (c) => !options.key.includes(c) && !(options.insertOnly ?? []).includes(c),
   );
   const compared = updatable.filter((c) => !STAMP_COLUMNS.includes(c));
-  const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => sql`${toParam(row[c])}`))})`));
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const source = sql`select ${list} from json_populate_recordset(null::${table}, ${json}::json)`;
   const conflict = sql.join(options.key.map((k) => sql.ref(k)));
   if (updatable.length === 0) {
-    return sql`insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${values} on conflict (${conflict}) do nothing`;
+    return sql`insert into ${table} (${list}) ${source} on conflict (${conflict}) do nothing`;
   }
   const set = sql.join(updatable.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
   const changed =
@@ -119,8 +123,8 @@ function mergeStatement(
       : sql`(${sql.join(compared.map((c) => sql`${sql.ref(`${options.table}.${c}`)}`))}) is distinct from (${sql.join(
           compared.map((c) => sql`excluded.${sql.ref(c)}`),
         )})`;
-  return sql`insert into ${table} as ${sql.ref(options.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    values ${values}
+  return sql`insert into ${table} as ${sql.ref(options.table)} (${list})
+    ${source}
     on conflict (${conflict}) do update set ${set} where ${changed}`;
 }
 
@@ -146,10 +150,10 @@ export async function mergeAnyRows(
   const unique = dedupeRows(rows as readonly Row[], options.key);
   if (unique.length === 0) return { rows: 0, written: 0 };
   const columns = Object.keys(unique[0]!);
-  const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   let written = 0;
-  for (let i = 0; i < unique.length; i += chunk) {
-    const result = await mergeStatement(options, columns, unique.slice(i, i + chunk)).execute(db);
+  for (let i = 0; i < unique.length; i += CHUNK_ROWS) {
+    const json = storableJson(unique.slice(i, i + CHUNK_ROWS));
+    const result = await mergeStatement(options, columns, json).execute(db);
     written += Number(result.numAffectedRows ?? 0);
   }
   return { rows: unique.length, written };
