@@ -69,6 +69,7 @@ export function withoutNul<T>(value: T): T {
 // In JSON.stringify's output, every backslash starts an escape, a NUL is always written "\u0000"
 // and a surrogate is written as an escape only when it is lone (a pair is written as itself).
 // Matching escapes left to right ("\\\\" as one) therefore finds exactly the ones to replace.
+const MAYBE_UNSTORABLE = /\\u(?:0000|d[89a-f])/;
 const JSON_UNSTORABLE = /\\(?:u0000|ud[89a-f][0-9a-f]{2}|\\)/g;
 
 /**
@@ -78,7 +79,9 @@ const JSON_UNSTORABLE = /\\(?:u0000|ud[89a-f][0-9a-f]{2}|\\)/g;
  */
 export function storableJson(value: unknown): string {
   const json = JSON.stringify(value);
-  if (!json.includes('\\u')) return json;
+  // Cheap test first: almost every batch has nothing to replace (a literal "\\u0000" text only
+  // sends it down the exact path below, which leaves it alone).
+  if (!MAYBE_UNSTORABLE.test(json)) return json;
   return json.replace(JSON_UNSTORABLE, (escape) => (escape === '\\\\' ? escape : '\\ufffd'));
 }
 
