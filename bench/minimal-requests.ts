@@ -5,7 +5,9 @@
  * - account: /Account, /Account/Settings, /Timezone/{id};
  * - one request per configuration list, plus one per parent for per-parent lists (members per
  *   monitor group, exclusion periods per SLA, members per operator group, maintenance per monitor);
- * - alerts: per window ceil(alerts in window / 100), at least 1 (Take=100 is the API's maximum);
+ * - alerts: per window ceil(alerts in window / 100), at least 1 (Take=100 is the API's maximum).
+ *   The caller picks the windows: one window over the whole range gives the fewest requests any
+ *   plan could make (issue 12's minimal), the planned windows give the cost of that plan;
  * - statistics: one per monitor;
  * - infra: the tree walk reads each device group once (every group lists fewer than Take=500
  *   items at bench sizes) and each day costs ceil(devices / 500) requests of the all-devices group.
@@ -20,7 +22,7 @@ const INFRA_PAGE = 500;
 
 /** What a run reads. */
 export interface ReadPlan {
-  /** Alert windows, as the pipeline plans them. */
+  /** Alert windows: the whole range as one window, or the windows the pipeline plans. */
   alertWindows: readonly Pick<PlannedWindow, 'startLocal' | 'endLocal'>[];
   /** Completed days read by statistics (0: the stream reads nothing) and by infra uptime. */
   statisticsDays: number;
