@@ -107,6 +107,9 @@ async function readWindow(api: ReferenceApi, groupGuid: string, start: string, e
   return alerts;
 }
 
+/** Postgres text cannot hold NUL, which the API's error messages sometimes carry. */
+const text = (value: string | null | undefined): string | null => value?.replaceAll('\0', '') ?? null;
+
 const alertRow = (a: AlertItem): unknown[] => [
   a.Id,
   a.Attributes.MonitorGuid,
@@ -115,8 +118,8 @@ const alertRow = (a: AlertItem): unknown[] => [
   a.Attributes.FirstError,
   a.Attributes.MonitorCheckId,
   a.Attributes.FirstErrorMonitorCheckId,
-  a.Attributes.ErrorDescription ?? null,
-  a.Attributes.ErrorMessage ?? null,
+  text(a.Attributes.ErrorDescription),
+  text(a.Attributes.ErrorMessage),
   a.Attributes.IncidentKey ?? null,
 ];
 
@@ -137,7 +140,7 @@ export async function runReferenceClient(input: ReferenceInput, env: ReferenceEn
       db,
       'ref_monitor',
       ['monitor_guid', 'name', 'monitor_type', 'is_active'],
-      monitors.map((m) => [m.MonitorGuid, m.Name, m.MonitorType, m.IsActive]),
+      monitors.map((m) => [m.MonitorGuid, text(m.Name as string), m.MonitorType, m.IsActive]),
     );
     const groups = await api.get<{ MonitorGroupGuid: string; Description: string; IsAll: boolean }[]>(
       '/MonitorGroup',
@@ -146,7 +149,7 @@ export async function runReferenceClient(input: ReferenceInput, env: ReferenceEn
       db,
       'ref_monitor_group',
       ['monitor_group_guid', 'description', 'is_all'],
-      groups.map((g) => [g.MonitorGroupGuid, g.Description, g.IsAll]),
+      groups.map((g) => [g.MonitorGroupGuid, text(g.Description), g.IsAll]),
     );
     const all = groups.find((g) => g.IsAll);
     if (all === undefined) throw new Error('no All Monitors group');
