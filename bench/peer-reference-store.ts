@@ -83,10 +83,10 @@ export async function writeDowntimeWorkbook(db: pg.Client, month: string, file: 
   const start = `${month}-01T00:00:00`;
   const end = `${nextMonth(month)}-01T00:00:00`;
   const monthSeconds = (Date.parse(`${end}Z`) - Date.parse(`${start}Z`)) / 1000;
-  const result = await db.query<{ name: string; guid: string; incidents: number; seconds: number }>(DOWNTIME, [
-    start,
-    end,
-  ]);
+  const result = await db.query<{ name: string; guid: string; incidents: number; seconds: number }>(
+    DOWNTIME,
+    [start, end],
+  );
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(`Downtime ${month}`);
   sheet.columns = [

@@ -86,7 +86,12 @@ function addDays(date: string, days: number): string {
 }
 
 /** The window's alerts of a monitor group, following the cursor chain page by page. */
-async function readWindow(api: ReferenceApi, groupGuid: string, start: string, end: string): Promise<AlertItem[]> {
+async function readWindow(
+  api: ReferenceApi,
+  groupGuid: string,
+  start: string,
+  end: string,
+): Promise<AlertItem[]> {
   const alerts: AlertItem[] = [];
   const query = {
     IncludeReminders: 'true',
@@ -132,9 +137,12 @@ export async function runReferenceClient(input: ReferenceInput, env: ReferenceEn
     await createReferenceTables(db);
     const settings = await api.get<{ TimezoneId: number }>('/Account/Settings');
     const zone = await api.get<Record<string, unknown>>(`/Timezone/${settings.TimezoneId}`);
-    await insertRows(db, 'ref_timezone', ['timezone_id', 'description', 'offset_from_utc'], [
-      [zone.TimezoneId, zone.Description, zone.OffsetFromUtc],
-    ]);
+    await insertRows(
+      db,
+      'ref_timezone',
+      ['timezone_id', 'description', 'offset_from_utc'],
+      [[zone.TimezoneId, zone.Description, zone.OffsetFromUtc]],
+    );
     const monitors = await api.get<Record<string, unknown>[]>('/Monitor');
     await insertRows(
       db,
@@ -142,9 +150,8 @@ export async function runReferenceClient(input: ReferenceInput, env: ReferenceEn
       ['monitor_guid', 'name', 'monitor_type', 'is_active'],
       monitors.map((m) => [m.MonitorGuid, text(m.Name as string), m.MonitorType, m.IsActive]),
     );
-    const groups = await api.get<{ MonitorGroupGuid: string; Description: string; IsAll: boolean }[]>(
-      '/MonitorGroup',
-    );
+    const groups =
+      await api.get<{ MonitorGroupGuid: string; Description: string; IsAll: boolean }[]>('/MonitorGroup');
     await insertRows(
       db,
       'ref_monitor_group',

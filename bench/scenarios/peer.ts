@@ -114,7 +114,10 @@ async function uptrendsEtl(job: PeerJob, ctx: ScenarioContext, run: number): Pro
   const out = path.join(job.outDir, `etl-${run}`);
   return measured(job, async () => {
     const sync = await runCli(syncArgs, { env, cwd: job.outDir });
-    const report = await runCli(['report', 'sla', '--month', job.month, '--out', out], { env, cwd: job.outDir });
+    const report = await runCli(['report', 'sla', '--month', job.month, '--out', out], {
+      env,
+      cwd: job.outDir,
+    });
     return {
       wallS: sync.seconds + report.seconds,
       cpuS: (sync.cpuMs + report.cpuMs) / 1000,
@@ -180,7 +183,14 @@ async function run(ctx: ScenarioContext): Promise<void> {
   board.figure(NAME, 'Postgres CPU: reference', median(refs.map((s) => s.postgresCpuS)), 's', 2);
   board.figure(NAME, 'Postgres CPU: uptrends-etl', median(etls.map((s) => s.postgresCpuS)), 's', 2);
   board.note(NAME, 'ratio of each run (etl / reference)', ratios.map((r) => r.toFixed(2)).join(', '));
-  board.check(NAME, 'uptrends-etl / reference wall (median)', median(ratios), { op: '<=', limit: TARGET }, '', 2);
+  board.check(
+    NAME,
+    'uptrends-etl / reference wall (median)',
+    median(ratios),
+    { op: '<=', limit: TARGET },
+    '',
+    2,
+  );
 }
 
 /** The peer scenario. */
