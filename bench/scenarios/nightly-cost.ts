@@ -4,7 +4,8 @@
  * the same nightly on an empty warehouse that only had a configuration sync and was given the same
  * watermarks, so both runs read the same windows and send the same requests. The ratio of their
  * wall times shows whether the cost follows the new data or the history. The median ratio of
- * `sizes.nightly.repeats` pairs (5 in a full run, issue 12) is judged: one pair of ~7 s runs is noisy.
+ * `sizes.nightly.repeats` pairs (5 in a full run, issue 12) is judged: one pair of ~7 s runs is
+ * noisy.
  */
 import { STREAMS } from '../../src/pipeline/streams/index.ts';
 import type { Backend } from '../../src/load/db.ts';
