@@ -63,14 +63,17 @@ with incident as (
   select monitor_guid, incident_key, min(first_error) as started,
          min(ts) filter (where alert_type = 'Ok') as ended
   from ref_alert group by monitor_guid, incident_key
+), in_month as (
+  select monitor_guid, count(*) as incidents,
+         sum(extract(epoch from least(coalesce(ended, $2::timestamp), $2::timestamp)
+                                - greatest(started, $1::timestamp))) as seconds
+  from incident
+  where started < $2::timestamp and coalesce(ended, 'infinity'::timestamp) > $1::timestamp
+  group by monitor_guid
 )
-select m.name, m.monitor_guid::text as guid, count(i.incident_key)::int as incidents,
-       coalesce(sum(extract(epoch from least(coalesce(i.ended, $2::timestamp), $2::timestamp)
-                                      - greatest(i.started, $1::timestamp))), 0)::float8 as seconds
-from ref_monitor m
-left join incident i on i.monitor_guid = m.monitor_guid
-  and i.started < $2::timestamp and coalesce(i.ended, 'infinity'::timestamp) > $1::timestamp
-group by m.name, m.monitor_guid
+select m.name, m.monitor_guid::text as guid, coalesce(i.incidents, 0)::int as incidents,
+       coalesce(i.seconds, 0)::float8 as seconds
+from ref_monitor m left join in_month i using (monitor_guid)
 order by m.name`;
 
 function nextMonth(month: string): string {
