@@ -66,7 +66,7 @@ export function isValidZone(zone: string): boolean {
 export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
   const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
   let byBucket = offsetCache.get(zone);
-  if (byBucket === undefined) offsetCache.set(zone, (byBucket = new Map()));
+  if (byBucket === undefined) offsetCache.set(zone, (byBucket = new Map<number, number>()));
   const cached = byBucket.get(bucket);
   if (cached !== undefined) return cached;
   const probe = bucket * QUARTER_HOUR_MS;
@@ -84,7 +84,7 @@ export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
   if (++cachedOffsets > 200_000) {
     offsetCache.clear();
     cachedOffsets = 0;
-    offsetCache.set(zone, (byBucket = new Map()));
+    offsetCache.set(zone, (byBucket = new Map<number, number>()));
   }
   byBucket.set(bucket, offset);
   return offset;
