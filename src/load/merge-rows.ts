@@ -6,13 +6,12 @@
  * last changed a row.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { copyIn } from './copy-in.ts';
+import { copyData, storableText, type Row } from './copy-text.ts';
 import type { Database, TableName, TableRow } from './schema.ts';
 
 /** Columns that record who wrote a row, not what it says: never a reason to rewrite it. */
 export const STAMP_COLUMNS: readonly string[] = ['run_id', 'last_seen_at', 'captured_at', 'loaded_at'];
-
-/** A row as column -> value (snake_case column names), whatever its table. */
-type Row = Readonly<Record<string, unknown>>;
 
 /** A column of table `T`. */
 export type ColumnOf<T extends TableName> = keyof TableRow<T> & string;
@@ -42,7 +41,7 @@ export interface MergeResult {
   written: number;
 }
 
-/** Rows per statement: one JSON parameter each, so the bound is the parameter's size, not a count. */
+/** Rows per COPY and merge: bounds the COPY text held at once (about 1 KB a row for alerts). */
 const CHUNK_ROWS = 10_000;
 
 // Half of a UTF-16 surrogate pair without its other half (JSON may escape one as "\ud800").
@@ -66,25 +65,6 @@ export function withoutNul<T>(value: T): T {
   return value;
 }
 
-// In JSON.stringify's output, every backslash starts an escape, a NUL is always written "\u0000"
-// and a surrogate is written as an escape only when it is lone (a pair is written as itself).
-// Matching escapes left to right ("\\\\" as one) therefore finds exactly the ones to replace.
-const MAYBE_UNSTORABLE = /\\u(?:0000|d[89a-f])/;
-const JSON_UNSTORABLE = /\\(?:u0000|ud[89a-f][0-9a-f]{2}|\\)/g;
-
-/**
- * The JSON text of a batch, with what Postgres cannot store replaced by U+FFFD as `withoutNul`
- * does, found in the serialised text rather than by walking every value of every raw object: one
- * scan of a string instead of a recursive copy of each record (the load path's largest CPU cost).
- */
-export function storableJson(value: unknown): string {
-  const json = JSON.stringify(value);
-  // Cheap test first: almost every batch has nothing to replace (a literal "\\u0000" text only
-  // sends it down the exact path below, which leaves it alone).
-  if (!MAYBE_UNSTORABLE.test(json)) return json;
-  return json.replace(JSON_UNSTORABLE, (escape) => (escape === '\\\\' ? escape : '\\ufffd'));
-}
-
 function keyOf(row: Row, key: readonly string[]): string {
   if (key.length === 1) {
     const v = row[key[0]!];
@@ -100,21 +80,29 @@ export function dedupeRows<R extends Row>(rows: readonly R[], key: readonly stri
   return [...byKey.values()];
 }
 
+/** The session's staging table of `table`: a temporary copy of its columns, emptied at commit. */
+async function stagingTable(db: Kysely<Database>, table: string): Promise<string> {
+  const name = `uptrends_stage_${table}`;
+  // No constraints or defaults (CREATE TABLE AS): a column the rows do not set stays NULL here and
+  // is not selected by the merge, so the target's defaults apply. Created once per session.
+  await sql`create temp table if not exists ${sql.table(name)} on commit delete rows
+    as select * from ${sql.table(`uptrends.${table}`)} with no data`.execute(db);
+  await sql`truncate ${sql.table(name)}`.execute(db);
+  return name;
+}
+
 /**
- * One set-based merge of a chunk: the rows travel as one JSON array parameter that
- * `json_populate_recordset` turns into rows of the target table's own type, so every value is cast
- * by the column it goes to (timestamptz, uuid[], jsonb...) and the statement has the same text
- * whatever the batch size. This replaces a VALUES list with one bind parameter per value, whose
- * statement building and parsing cost more than the rows themselves.
+ * The set-based merge of the staged rows into their table: inserted, or updated where a compared
+ * column differs, as one statement.
  */
-function mergeStatement(options: AnyMerge, columns: readonly string[], json: string): RawBuilder<unknown> {
+function mergeStatement(options: AnyMerge, columns: readonly string[], stage: string): RawBuilder<unknown> {
   const table = sql.table(`uptrends.${options.table}`);
   const updatable = columns.filter(
     (c) => !options.key.includes(c) && !(options.insertOnly ?? []).includes(c),
   );
   const compared = updatable.filter((c) => !STAMP_COLUMNS.includes(c));
   const list = sql.join(columns.map((c) => sql.ref(c)));
-  const source = sql`select ${list} from json_populate_recordset(null::${table}, ${json}::json)`;
+  const source = sql`select ${list} from ${sql.table(stage)}`;
   const conflict = sql.join(options.key.map((k) => sql.ref(k)));
   if (updatable.length === 0) {
     return sql`insert into ${table} (${list}) ${source} on conflict (${conflict}) do nothing`;
@@ -129,6 +117,56 @@ function mergeStatement(options: AnyMerge, columns: readonly string[], json: str
   return sql`insert into ${table} as ${sql.ref(options.table)} (${list})
     ${source}
     on conflict (${conflict}) do update set ${set} where ${changed}`;
+}
+
+/** Stages `rows` with one COPY and merges them with one statement, on `db`'s connection. */
+async function mergeChunk(
+  db: Kysely<Database>,
+  options: AnyMerge,
+  columns: readonly string[],
+  rows: readonly Row[],
+): Promise<number> {
+  const data = copyData(rows, columns);
+  if (await probablyNew(db, options, rows)) {
+    // Rows a backfill reads for the first time go straight into the table: one COPY, half the
+    // database work of staging and merging. Should any of them exist after all, the COPY fails on
+    // the key, is rolled back to the savepoint, and the rows are merged as below.
+    await sql`savepoint uptrends_direct_copy`.execute(db);
+    try {
+      await copyIn(db, `uptrends.${options.table}`, columns, data);
+      await sql`release savepoint uptrends_direct_copy`.execute(db);
+      return rows.length;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      await sql`rollback to savepoint uptrends_direct_copy`.execute(db);
+    }
+  }
+  const stage = await stagingTable(db, options.table);
+  await copyIn(db, stage, columns, data);
+  const result = await mergeStatement(options, columns, stage).execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** A key value as it is stored (a key holding NUL is stored with U+FFFD). */
+const keyValue = (value: unknown): unknown => (typeof value === 'string' ? storableText(value) : value);
+
+/** SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * True when none of the first, middle and last rows' keys is in the table: the batch is then
+ * probably new (a backfill), and worth a direct COPY. Three index lookups.
+ */
+async function probablyNew(db: Kysely<Database>, options: AnyMerge, rows: readonly Row[]): Promise<boolean> {
+  const sample = [...new Set([0, rows.length >> 1, rows.length - 1])].map((i) => rows[i]!);
+  const keys = sql.join(options.key.map((k) => sql.ref(k)));
+  const tuples = sql.join(
+    sample.map((row) => sql`(${sql.join(options.key.map((k) => sql`${keyValue(row[k])}`))})`),
+  );
+  const found = await sql<{ found: boolean }>`select exists (
+      select 1 from ${sql.table(`uptrends.${options.table}`)} where (${keys}) in (${tuples})
+    ) as found`.execute(db);
+  return found.rows[0]?.found === false;
 }
 
 /**
@@ -153,11 +191,15 @@ export async function mergeAnyRows(
   const unique = dedupeRows(rows as readonly Row[], options.key);
   if (unique.length === 0) return { rows: 0, written: 0 };
   const columns = Object.keys(unique[0]!);
-  let written = 0;
-  for (let i = 0; i < unique.length; i += CHUNK_ROWS) {
-    const json = storableJson(unique.slice(i, i + CHUNK_ROWS));
-    const result = await mergeStatement(options, columns, json).execute(db);
-    written += Number(result.numAffectedRows ?? 0);
-  }
+  // The staging table lives in one session and is emptied at commit: outside a transaction the
+  // chunks get one of their own (a pool would otherwise give each statement another connection).
+  const merge = async (trx: Kysely<Database>): Promise<number> => {
+    let written = 0;
+    for (let i = 0; i < unique.length; i += CHUNK_ROWS) {
+      written += await mergeChunk(trx, options, columns, unique.slice(i, i + CHUNK_ROWS));
+    }
+    return written;
+  };
+  const written = db.isTransaction ? await merge(db) : await db.transaction().execute(merge);
   return { rows: unique.length, written };
 }
