@@ -25,3 +25,9 @@ export function datasetDays(now: string, days: number, zone: string): DatasetDay
       planWindows({ zone, now: clock, lookbackDays: 0, initialDays: 0, windowDays: 1, from, to }).windows,
   };
 }
+
+/** The calendar month before the one `today` falls in, yyyy-MM: the last full month of a dataset. */
+export function previousMonth(today: LocalDate): string {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}

@@ -4,8 +4,11 @@
  * did, per route as `/_sim/stats` counts them:
  * - account: /Account, /Account/Settings, /Timezone/{id};
  * - one request per configuration list, plus one per parent for per-parent lists (members per
- *   monitor group, exclusion periods per SLA, members per operator group, maintenance per monitor);
- * - alerts: per window ceil(alerts in window / 100), at least 1 (Take=100 is the API's maximum);
+ *   monitor group, exclusion periods per SLA, members per operator group, maintenance per monitor,
+ *   members and escalation levels per alert definition, members and integrations per level);
+ * - alerts: per window ceil(alerts in window / 100), at least 1 (Take=100 is the API's maximum).
+ *   The caller picks the windows: one window over the whole range gives the fewest requests any
+ *   plan could make (issue 12's minimal), the planned windows give the cost of that plan;
  * - statistics: one per monitor;
  * - infra: the tree walk reads each device group once (every group lists fewer than Take=500
  *   items at bench sizes) and each day costs ceil(devices / 500) requests of the all-devices group.
@@ -20,7 +23,7 @@ const INFRA_PAGE = 500;
 
 /** What a run reads. */
 export interface ReadPlan {
-  /** Alert windows, as the pipeline plans them. */
+  /** Alert windows: the whole range as one window, or the windows the pipeline plans. */
   alertWindows: readonly Pick<PlannedWindow, 'startLocal' | 'endLocal'>[];
   /** Completed days read by statistics (0: the stream reads nothing) and by infra uptime. */
   statisticsDays: number;
@@ -63,6 +66,13 @@ export async function minimalRequests(sim: SimulatorProcess, plan: ReadPlan): Pr
     'GET /OperatorGroup': 1,
     'GET /OperatorGroup/{operatorGroupGuid}/Member': c('operatorGroups'),
     'GET /PublicStatusPage': 1,
+    'GET /AlertDefinition': 1,
+    'GET /AlertDefinition/{alertDefinitionGuid}/Member': c('alertDefinitions'),
+    'GET /AlertDefinition/{alertDefinitionGuid}/EscalationLevel': c('alertDefinitions'),
+    'GET /AlertDefinition/{alertDefinitionGuid}/EscalationLevel/{escalationLevelId}/Member':
+      c('escalationLevels'),
+    'GET /AlertDefinition/{alertDefinitionGuid}/EscalationLevel/{escalationLevelId}/Integration':
+      c('escalationLevels'),
     'GET /Alert/MonitorGroup/{monitorGroupGuid}': alerts,
     'GET /Statistics/Monitor/{monitorGuid}': plan.statisticsDays > 0 ? c('monitors') : 0,
     'GET /infra/v1/DeviceGroupData':

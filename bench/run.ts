@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- --quick] [--only a,b] [--pglite | --no-pglite]`: the benchmark scenarios of issue 8,
- * each against a simulator in its own process and fresh databases, printing one line per figure
- * and, last, `bench: N passed, M failed` against the targets. Exit code 1 when a target was missed
- * or a scenario failed. See bench/README.md.
+ * `npm run bench [-- --quick] [--only a,b] [--pglite | --no-pglite]`: the benchmark scenarios of
+ * issues 8 and 12, each against a simulator in its own process and fresh databases, printing one
+ * line per figure and, last, `bench: N passed, M failed` against the targets. Exit code 1 when a
+ * target was missed or a scenario failed. See bench/README.md.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { backfillScenario } from './scenarios/backfill.ts';
 import { loadThroughputScenario } from './scenarios/load-throughput.ts';
 import { largeAccountScenario } from './scenarios/large-account.ts';
 import { nightlyCostScenario } from './scenarios/nightly-cost.ts';
+import { peerScenario } from './scenarios/peer.ts';
 import { startupScenario } from './scenarios/startup.ts';
 import { queueWorkersScenario } from './scenarios/queue-workers.ts';
 import type { Scenario } from './scenario.ts';
@@ -23,6 +24,7 @@ const SCENARIOS: readonly Scenario[] = [
   nightlyCostScenario,
   largeAccountScenario,
   startupScenario,
+  peerScenario,
   queueWorkersScenario,
 ];
 

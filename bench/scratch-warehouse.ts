@@ -113,6 +113,14 @@ export async function createScratchWarehouse(
 }
 
 /**
+ * A new, empty Postgres database without the warehouse schema, for a client that creates its own
+ * tables (the peer scenario's reference client). Dropped by the cleanup stack like a warehouse.
+ */
+export async function createScratchDatabase(label: string, cleanup: CleanupStack): Promise<ScratchWarehouse> {
+  return create('postgres', label, cleanup);
+}
+
+/**
  * Brings a warehouse that was just bulk-written to the state it would have a day later: vacuumed
  * and analysed (autovacuum's work) and, on Postgres, checkpointed. A run measured right after a
  * backfill would otherwise share the machine with that background work.

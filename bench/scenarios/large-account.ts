@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ReportChildInput, ReportChildResult } from '../children/report-child.ts';
 import type { CleanupStack } from '../cleanup-stack.ts';
-import { datasetDays } from '../dataset-days.ts';
+import { datasetDays, previousMonth } from '../dataset-days.ts';
 import { measuredSync } from '../measured-sync.ts';
 import { runChild, type ChildMeasure } from '../run-child.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
@@ -27,11 +27,6 @@ function report(
   cleanup: CleanupStack,
 ): Promise<ReportRun> {
   return runChild<ReportRun>('report-child', input, warehouse.env, cleanup);
-}
-
-function previousMonth(today: string): string {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
 
 async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
@@ -67,8 +62,8 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     'SLA workbook',
     `${month}, ${sla.items} monitors, ${(sla.bytes / 1e6).toFixed(1)} MB xlsx`,
   );
-  board.check('reports', 'SLA workbook time', sla.wallMs / 1000, { op: '<=', limit: 15 }, 's', 1);
-  board.check('reports', 'SLA workbook peak RSS', sla.maxRssMb, { op: '<=', limit: 600 }, 'MB', 0);
+  board.check('reports', 'SLA workbook time', sla.wallMs / 1000, { op: '<=', limit: 5 }, 's', 1);
+  board.check('reports', 'SLA workbook peak RSS', sla.maxRssMb, { op: '<=', limit: 300 }, 'MB', 0);
 
   const monthFrom = `${month}-01`;
   const monthTo = addLocalDays(`${month}-28`, 4).slice(0, 7) + '-01';

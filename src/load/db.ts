@@ -11,6 +11,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DatabaseError, LockError } from '../errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { isCopyIn, pgCopy } from './copy-in.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { markDeadRuns } from './run-ledger.ts';
@@ -66,6 +67,28 @@ function pgTypes(): pg.CustomTypesConfig {
   };
 }
 
+/**
+ * The pool Kysely is given: node-postgres' own, whose clients send the load path's
+ * `copy ... from stdin` statements (copy-in.ts) as COPY through pg-copy-streams, on the same
+ * connection and so inside the caller's transaction. Everything else goes to the client unchanged.
+ */
+function copyAwarePool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
+  const wrap = (client: pg.PoolClient): pg.PoolClient =>
+    new Proxy(client, {
+      get(target, property, receiver) {
+        if (property === 'query') {
+          return (text: unknown, parameters?: unknown[]) =>
+            typeof text === 'string' && isCopyIn(text, parameters)
+              ? pgCopy(target, text, parameters![0] as string)
+              : (target.query as (...args: unknown[]) => unknown)(text, parameters);
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -98,7 +121,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
       );
     }),
   );
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: copyAwarePool(pool) }) });
   try {
     await sql`select 1`.execute(db);
   } catch (cause) {

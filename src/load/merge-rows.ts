@@ -6,13 +6,12 @@
  * last changed a row.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { copyIn } from './copy-in.ts';
+import { copyData, storableText, type Row } from './copy-text.ts';
 import type { Database, TableName, TableRow } from './schema.ts';
 
 /** Columns that record who wrote a row, not what it says: never a reason to rewrite it. */
 export const STAMP_COLUMNS: readonly string[] = ['run_id', 'last_seen_at', 'captured_at', 'loaded_at'];
-
-/** A row as column -> value (snake_case column names), whatever its table. */
-type Row = Readonly<Record<string, unknown>>;
 
 /** A column of table `T`. */
 export type ColumnOf<T extends TableName> = keyof TableRow<T> & string;
@@ -42,8 +41,8 @@ export interface MergeResult {
   written: number;
 }
 
-// Postgres allows 65,535 bind parameters per statement; stay well below.
-const MAX_PARAMS = 30_000;
+/** Rows per COPY and merge: bounds the COPY text held at once (about 1 KB a row for alerts). */
+const CHUNK_ROWS = 10_000;
 
 // Half of a UTF-16 surrogate pair without its other half (JSON may escape one as "\ud800").
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -66,27 +65,11 @@ export function withoutNul<T>(value: T): T {
   return value;
 }
 
-function arrayLiteral(values: readonly unknown[]): string {
-  const items = values.map((v) =>
-    v === null || v === undefined
-      ? 'NULL'
-      : `"${String(v as string | number | boolean).replace(/(["\\])/g, '\\$1')}"`,
-  );
-  return `{${items.join(',')}}`;
-}
-
-function toParam(raw: unknown): unknown {
-  if (raw === undefined) return null;
-  const value = withoutNul(raw);
-  if (value === null || value instanceof Date || typeof value !== 'object') return value;
-  // Arrays of plain values go to Postgres array columns (uuid[], text[]) as array literals;
-  // objects and arrays of objects go to jsonb columns as JSON text. Both drivers agree on text.
-  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
-    return arrayLiteral(value);
-  return JSON.stringify(value);
-}
-
 function keyOf(row: Row, key: readonly string[]): string {
+  if (key.length === 1) {
+    const v = row[key[0]!];
+    return v instanceof Date ? v.toISOString() : String(v);
+  }
   return key.map((k) => String(row[k] instanceof Date ? row[k].toISOString() : row[k])).join('\u0000');
 }
 
@@ -97,20 +80,32 @@ export function dedupeRows<R extends Row>(rows: readonly R[], key: readonly stri
   return [...byKey.values()];
 }
 
-function mergeStatement(
-  options: AnyMerge,
-  columns: readonly string[],
-  rows: readonly Row[],
-): RawBuilder<unknown> {
+/** The session's staging table of `table`: a temporary copy of its columns, emptied at commit. */
+async function stagingTable(db: Kysely<Database>, table: string): Promise<string> {
+  const name = `uptrends_stage_${table}`;
+  // No constraints or defaults (CREATE TABLE AS): a column the rows do not set stays NULL here and
+  // is not selected by the merge, so the target's defaults apply. Created once per session.
+  await sql`create temp table if not exists ${sql.table(name)} on commit delete rows
+    as select * from ${sql.table(`uptrends.${table}`)} with no data`.execute(db);
+  await sql`truncate ${sql.table(name)}`.execute(db);
+  return name;
+}
+
+/**
+ * The set-based merge of the staged rows into their table: inserted, or updated where a compared
+ * column differs, as one statement.
+ */
+function mergeStatement(options: AnyMerge, columns: readonly string[], stage: string): RawBuilder<unknown> {
   const table = sql.table(`uptrends.${options.table}`);
   const updatable = columns.filter(
     (c) => !options.key.includes(c) && !(options.insertOnly ?? []).includes(c),
   );
   const compared = updatable.filter((c) => !STAMP_COLUMNS.includes(c));
-  const values = sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => sql`${toParam(row[c])}`))})`));
+  const list = sql.join(columns.map((c) => sql.ref(c)));
+  const source = sql`select ${list} from ${sql.table(stage)}`;
   const conflict = sql.join(options.key.map((k) => sql.ref(k)));
   if (updatable.length === 0) {
-    return sql`insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${values} on conflict (${conflict}) do nothing`;
+    return sql`insert into ${table} (${list}) ${source} on conflict (${conflict}) do nothing`;
   }
   const set = sql.join(updatable.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
   const changed =
@@ -119,9 +114,59 @@ function mergeStatement(
       : sql`(${sql.join(compared.map((c) => sql`${sql.ref(`${options.table}.${c}`)}`))}) is distinct from (${sql.join(
           compared.map((c) => sql`excluded.${sql.ref(c)}`),
         )})`;
-  return sql`insert into ${table} as ${sql.ref(options.table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    values ${values}
+  return sql`insert into ${table} as ${sql.ref(options.table)} (${list})
+    ${source}
     on conflict (${conflict}) do update set ${set} where ${changed}`;
+}
+
+/** Stages `rows` with one COPY and merges them with one statement, on `db`'s connection. */
+async function mergeChunk(
+  db: Kysely<Database>,
+  options: AnyMerge,
+  columns: readonly string[],
+  rows: readonly Row[],
+): Promise<number> {
+  const data = copyData(rows, columns);
+  if (await probablyNew(db, options, rows)) {
+    // Rows a backfill reads for the first time go straight into the table: one COPY, half the
+    // database work of staging and merging. Should any of them exist after all, the COPY fails on
+    // the key, is rolled back to the savepoint, and the rows are merged as below.
+    await sql`savepoint uptrends_direct_copy`.execute(db);
+    try {
+      await copyIn(db, `uptrends.${options.table}`, columns, data);
+      await sql`release savepoint uptrends_direct_copy`.execute(db);
+      return rows.length;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      await sql`rollback to savepoint uptrends_direct_copy`.execute(db);
+    }
+  }
+  const stage = await stagingTable(db, options.table);
+  await copyIn(db, stage, columns, data);
+  const result = await mergeStatement(options, columns, stage).execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** A key value as it is stored (a key holding NUL is stored with U+FFFD). */
+const keyValue = (value: unknown): unknown => (typeof value === 'string' ? storableText(value) : value);
+
+/** SQLSTATE of a duplicate key. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * True when none of the first, middle and last rows' keys is in the table: the batch is then
+ * probably new (a backfill), and worth a direct COPY. Three index lookups.
+ */
+async function probablyNew(db: Kysely<Database>, options: AnyMerge, rows: readonly Row[]): Promise<boolean> {
+  const sample = [...new Set([0, rows.length >> 1, rows.length - 1])].map((i) => rows[i]!);
+  const keys = sql.join(options.key.map((k) => sql.ref(k)));
+  const tuples = sql.join(
+    sample.map((row) => sql`(${sql.join(options.key.map((k) => sql`${keyValue(row[k])}`))})`),
+  );
+  const found = await sql<{ found: boolean }>`select exists (
+      select 1 from ${sql.table(`uptrends.${options.table}`)} where (${keys}) in (${tuples})
+    ) as found`.execute(db);
+  return found.rows[0]?.found === false;
 }
 
 /**
@@ -146,11 +191,15 @@ export async function mergeAnyRows(
   const unique = dedupeRows(rows as readonly Row[], options.key);
   if (unique.length === 0) return { rows: 0, written: 0 };
   const columns = Object.keys(unique[0]!);
-  const chunk = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
-  let written = 0;
-  for (let i = 0; i < unique.length; i += chunk) {
-    const result = await mergeStatement(options, columns, unique.slice(i, i + chunk)).execute(db);
-    written += Number(result.numAffectedRows ?? 0);
-  }
+  // The staging table lives in one session and is emptied at commit: outside a transaction the
+  // chunks get one of their own (a pool would otherwise give each statement another connection).
+  const merge = async (trx: Kysely<Database>): Promise<number> => {
+    let written = 0;
+    for (let i = 0; i < unique.length; i += CHUNK_ROWS) {
+      written += await mergeChunk(trx, options, columns, unique.slice(i, i + CHUNK_ROWS));
+    }
+    return written;
+  };
+  const written = db.isTransaction ? await merge(db) : await db.transaction().execute(merge);
   return { rows: unique.length, written };
 }

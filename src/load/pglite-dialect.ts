@@ -17,6 +17,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { isCopyIn, pgliteCopy } from './copy-in.ts';
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
@@ -27,6 +28,10 @@ class PGliteConnection implements DatabaseConnection {
       const results = await this.pglite.exec(compiled.sql);
       const last = results[results.length - 1];
       return { rows: (last?.rows ?? []) as R[], numAffectedRows: BigInt(last?.affectedRows ?? 0) };
+    }
+    if (isCopyIn(compiled.sql, compiled.parameters)) {
+      const copied = await pgliteCopy(this.pglite, compiled.sql, compiled.parameters[0] as string);
+      return { rows: [], numAffectedRows: BigInt(copied.affectedRows) };
     }
     const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[]);
     return { rows: result.rows, numAffectedRows: BigInt(result.affectedRows ?? 0) };

@@ -25,7 +25,10 @@ export interface LocalFields {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsetCache = new Map<string, number>();
+// Per zone, offset by quarter-hour bucket: numeric keys, no string built per lookup (a sync asks
+// several times per alert).
+const offsetCache = new Map<string, Map<number, number>>();
+let cachedOffsets = 0;
 const QUARTER_HOUR_MS = 900_000;
 
 function formatterFor(zone: IanaZone): Intl.DateTimeFormat {
@@ -62,8 +65,9 @@ export function isValidZone(zone: string): boolean {
  */
 export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
   const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
-  const key = `${zone}|${bucket}`;
-  const cached = offsetCache.get(key);
+  let byBucket = offsetCache.get(zone);
+  if (byBucket === undefined) offsetCache.set(zone, (byBucket = new Map<number, number>()));
+  const cached = byBucket.get(bucket);
   if (cached !== undefined) return cached;
   const probe = bucket * QUARTER_HOUR_MS;
   const parts = formatterFor(zone).formatToParts(new Date(probe));
@@ -77,8 +81,12 @@ export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
     get('second'),
   );
   const offset = asUtc - probe;
-  if (offsetCache.size > 200_000) offsetCache.clear();
-  offsetCache.set(key, offset);
+  if (++cachedOffsets > 200_000) {
+    offsetCache.clear();
+    cachedOffsets = 0;
+    offsetCache.set(zone, (byBucket = new Map<number, number>()));
+  }
+  byBucket.set(bucket, offset);
   return offset;
 }
 

@@ -113,7 +113,7 @@ export function addSyncOptions(command: Command): Command {
     .addOption(
       integerArgOption(
         '--window <days>',
-        'window length of a backfill in days; windows run concurrently',
+        'planned window length in days; alert windows are then joined by density (docs/extraction.md); windows run concurrently',
         r.windowDays,
         d.windowDays,
       ),

@@ -27,6 +27,7 @@ import type { RowContext } from '../../transform/row-context.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from './stream-definition.ts';
 import { isLocalMidnight } from '../../time/calendar.ts';
+import { joinByDensity, RECORDS_PER_PAGE } from './density-plan.ts';
 import { contiguousEnd, planWindows, type PlannedWindow, type WindowPlan } from './window-plan.ts';
 
 /** One partition of a windowed stream: the unit that keeps its own watermark. */
@@ -51,6 +52,11 @@ export interface WindowPolicy {
    * the loaded days never have a hole (Infra uptime). (Default: false: each window commits on its own)
    */
   readonly ordered?: boolean;
+  /**
+   * The first window of each partition is read alone and the rest joined by the density it showed
+   * (density-plan.ts): windows sized for cursor chains. (Default: false)
+   */
+  readonly densityJoin?: boolean;
 }
 
 /** Where a page or record comes from. */
@@ -113,7 +119,11 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
 
 interface PartitionPlan<P extends Partition> {
   readonly partition: P;
-  readonly plan: WindowPlan;
+  /** Replaced once, after the probe window, when the stream joins windows by density. */
+  plan: WindowPlan;
+  /** Windows read first, alone, to measure the density (densityJoin), and the records they held. */
+  probes?: number;
+  probeRecords?: number;
   readonly movesWatermark: boolean;
   readonly completed: Set<number>;
   /** Per window, settled with whether it loaded (ordered policy only). */
@@ -181,6 +191,9 @@ function joinWindows(windows: readonly PlannedWindow[], size: number | undefined
   return joined;
 }
 
+/** Concurrency slots of a run (at least one). */
+const slotsOf = (ctx: SyncContext): number => Math.max(1, ctx.options.concurrency);
+
 function passesThrough(error: unknown, ctx: SyncContext): boolean {
   // Refused credentials and an interrupt end the whole run: they are not this window's failure.
   return error instanceof AuthError || error instanceof InterruptedError || ctx.signal.aborted;
@@ -196,6 +209,8 @@ async function runWindow<P extends Partition, S extends z.ZodObject, M, R, W>(
 ): Promise<void> {
   try {
     const records = await readAndCommitWindow(spec, ctx, client, part, index, totals);
+    if (index < (part.probes ?? 0) && index >= (part.probes ?? 0) - slotsOf(ctx))
+      part.probeRecords = (part.probeRecords ?? 0) + records;
     part.settled[index]?.resolve(true);
     totals.records += records;
     totals.windows++;
@@ -324,32 +339,65 @@ async function runWindowedStream<P extends Partition, S extends z.ZodObject, M, 
   const watermarks = await loadWatermarks(ctx.db, ctx.accountId, spec.name);
   const maxWindowDays = spec.policy.wholeRange === true ? await spec.maxWindowDays?.(ctx) : undefined;
   const plans = partitions.map((p) => planOf(ctx, spec.policy, p, watermarks.get(p.id), maxWindowDays));
-  const work = plans.flatMap((part) => part.plan.windows.map((_, index) => ({ part, index })));
   const limit = pLimit(Math.max(1, ctx.options.concurrency));
-  ctx.progress.start(spec.name, work.length, 'windows');
   let done = 0;
   // After the first failure no queued window starts; the ones in flight finish before the stream
   // reports, so nothing of this stream writes after the run moved on.
   let failure: { error: unknown } | undefined;
-  await Promise.all(
-    work.map(({ part, index }) =>
-      limit(async () => {
-        if (failure !== undefined) return;
-        try {
-          if (ctx.signal.aborted) throw ctx.signal.reason as Error;
-          await runWindow(spec, ctx, client, part, index, totals);
-          ctx.progress.tick(spec.name, ++done, {
-            records: totals.records,
-            requests: client.stats().requests,
-          });
-        } catch (error) {
-          if (!(error instanceof SkippedWindow)) failure ??= { error };
-        }
-      }),
-    ),
-  ).finally(() => ctx.progress.stop(spec.name));
+  const runAll = (work: readonly { part: PartitionPlan<P>; index: number }[]): Promise<unknown> =>
+    Promise.all(
+      work.map(({ part, index }) =>
+        limit(async () => {
+          if (failure !== undefined) return;
+          try {
+            if (ctx.signal.aborted) throw ctx.signal.reason as Error;
+            await runWindow(spec, ctx, client, part, index, totals);
+            ctx.progress.tick(spec.name, ++done, {
+              records: totals.records,
+              requests: client.stats().requests,
+            });
+          } catch (error) {
+            if (!(error instanceof SkippedWindow)) failure ??= { error };
+          }
+        }),
+      ),
+    );
+  // Windows sized for cursor chains: each partition's first windows (one per concurrency slot) are
+  // read first (the probes) and the rest joined by the density they showed. A round of probes that
+  // found less than a page (a range that starts before the data) is followed by the next round.
+  const slots = slotsOf(ctx);
+  let probing = spec.policy.densityJoin === true ? plans : [];
+  while (failure === undefined) {
+    probing = probing.filter((p) => p.plan.windows.length - (p.probes ?? 0) > slots + 1);
+    if (probing.length === 0) break;
+    const round = probing.map((part) => {
+      const from = part.probes ?? 0;
+      part.probes = from + slots;
+      part.probeRecords = 0;
+      return { part, from };
+    });
+    await runAll(
+      round.flatMap(({ part, from }) => Array.from({ length: slots }, (_, k) => ({ part, index: from + k }))),
+    );
+    for (const { part, from } of round) {
+      const probes = part.plan.windows.slice(from, from + slots);
+      const density = {
+        records: part.probeRecords ?? 0,
+        ms: probes[probes.length - 1]!.end.getTime() - probes[0]!.start.getTime(),
+      };
+      if (density.records < RECORDS_PER_PAGE) continue;
+      const rest = joinByDensity(part.plan.windows.slice(from + slots), density, slots);
+      part.plan = { ...part.plan, windows: [...part.plan.windows.slice(0, from + slots), ...rest] };
+    }
+    probing = round.filter(({ part }) => (part.probeRecords ?? 0) < RECORDS_PER_PAGE).map(({ part }) => part);
+  }
+  const work = plans.flatMap((part) =>
+    part.plan.windows.map((_, index) => ({ part, index })).filter(({ index }) => index >= (part.probes ?? 0)),
+  );
+  ctx.progress.start(spec.name, done + work.length, 'windows');
+  await runAll(work).finally(() => ctx.progress.stop(spec.name));
   if (failure !== undefined) throw failure.error;
-  if (work.length === 0) return { ...totals, notice: 'nothing to read' };
+  if (plans.every((p) => p.plan.windows.length === 0)) return { ...totals, notice: 'nothing to read' };
   return totals;
 }
 

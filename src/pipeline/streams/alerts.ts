@@ -45,7 +45,7 @@ export const alertsStream = defineWindowedStream<
   name: ALERTS,
   description: 'Alerts (Error, Reminder, Ok) in windows, and the incidents derived from them.',
   route: '/Alert/MonitorGroup/{guid}',
-  policy: { days: 'option' },
+  policy: { days: 'option', densityJoin: true },
   describe: ({ partition, window }) =>
     `alerts window [${window.startLocal}, ${window.endLocal}) of ${partition.id}`,
 

@@ -115,8 +115,9 @@ describe('migration 000010 on a warehouse loaded before coverage existed', () =>
         alert: await src.selectFrom('alert').selectAll().execute(),
         statistics: await src.selectFrom('monitor_statistics').selectAll().execute(),
       }));
-      await db.insertInto('account').values(rows.account).execute();
+      // Rows go through the old table's own type, so columns added after 000009 are left out.
       for (const [table, list] of [
+        ['account', rows.account],
         ['etl_run', rows.run],
         ['alert', rows.alert],
         ['monitor_statistics', rows.statistics],

@@ -28,7 +28,11 @@ async function state(): Promise<unknown> {
     runs: await one(sql`select count(*)::int as n, max(run_id)::int as max from uptrends.etl_run`),
     readOnlyDefault: await one(sql`select current_setting('default_transaction_read_only') as v`),
     searchPath: await one(sql`select current_setting('search_path') as v`),
-    locks: await one(sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`),
+    // This file's database only: other test files hold advisory locks of their own meanwhile.
+    locks: await one(
+      sql`select count(*)::int as n from pg_locks where locktype = 'advisory'
+            and database = (select oid from pg_database where datname = current_database())`,
+    ),
   };
 }
 

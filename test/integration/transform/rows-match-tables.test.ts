@@ -44,7 +44,8 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 import { CTX, MONITOR } from '../../unit/transform/rows/fixtures.ts';
 
 /** Columns a mapper does not write: the loader stamps them, or the database defaults them. */
-const NOT_MAPPED = new Set(['first_seen_at', 'last_seen_at', 'deleted_at', 'loaded_at']);
+// account_name comes from the configuration file (src/load/account-names.ts), not from the API.
+const NOT_MAPPED = new Set(['first_seen_at', 'last_seen_at', 'deleted_at', 'loaded_at', 'account_name']);
 
 const G = 'aaaaaaaa-1111-2222-3333-444444444444';
 const now = new Date('2025-06-01T00:00:00Z');

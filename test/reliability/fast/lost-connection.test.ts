@@ -49,7 +49,8 @@ describe('the session holding the warehouse lock is terminated mid-run (Postgres
     await admin.connect();
     try {
       const holder = await admin.query<{ pid: number }>(
-        `select pid from pg_locks where locktype = 'advisory' and granted and objid = $1::bigint::oid and objsubid = 1
+        // The sync lock is the account's 64-bit key: SYNC_LOCK_KEY in its high half (classid).
+        `select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::bigint::oid and objsubid = 1
            and database = (select oid from pg_database where datname = current_database())`,
         [SYNC_LOCK_KEY],
       );

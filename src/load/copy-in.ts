@@ -1,0 +1,73 @@
+/**
+ * `COPY ... FROM STDIN` through Kysely. Kysely hands a statement and its parameters to the driver
+ * and has no way to stream COPY data, so the warehouse's two drivers agree on a convention: a
+ * statement `copy <table> (<columns>) from stdin` with exactly one parameter, the COPY text-format
+ * data, is sent as a COPY with that data: on Postgres through pg-copy-streams on the connection the
+ * statement was given to (so it runs inside the caller's transaction), on PGlite as a blob read
+ * from `/dev/blob`. db.ts wraps node-postgres clients with `copyAwareQuery`; pglite-dialect.ts
+ * calls `pgliteCopy`.
+ */
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from './schema.ts';
+
+const COPY_FROM_STDIN = /^copy\s+[\s\S]+\sfrom\s+stdin$/i;
+
+/** True when `text` with `parameters` is the convention's COPY (one parameter: the data). */
+export function isCopyIn(text: string, parameters: readonly unknown[] | undefined): boolean {
+  return parameters?.length === 1 && typeof parameters[0] === 'string' && COPY_FROM_STDIN.test(text);
+}
+
+/** Runs `copy <into> (<columns>) from stdin` with `data` (COPY text format) on `db`'s connection. */
+export async function copyIn(
+  db: Kysely<Database>,
+  into: string,
+  columns: readonly string[],
+  data: string,
+): Promise<number> {
+  const list = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
+  const result = await db.executeQuery(CompiledQuery.raw(`copy ${into} (${list}) from stdin`, [data]));
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** The result shape node-postgres gives and Kysely reads. */
+interface CopyResult {
+  command: 'COPY';
+  rowCount: number;
+  rows: never[];
+  fields: never[];
+}
+
+/** Something with node-postgres' `query(submittable)`. */
+interface SubmittingClient {
+  query(submittable: ReturnType<typeof copyFrom>): unknown;
+}
+
+/** Streams `data` into a node-postgres client as the COPY `text`. */
+export async function pgCopy(client: SubmittingClient, text: string, data: string): Promise<CopyResult> {
+  const stream = client.query(copyFrom(text)) as ReturnType<typeof copyFrom>;
+  // Chunks of 1 MiB: the socket gets bounded writes, and no copy of the whole data is made.
+  const chunks = function* (): Generator<string> {
+    for (let i = 0; i < data.length; i += 1 << 20) yield data.slice(i, i + (1 << 20));
+  };
+  await pipeline(Readable.from(chunks()), stream);
+  return { command: 'COPY', rowCount: stream.rowCount, rows: [], fields: [] };
+}
+
+/** A PGlite-like instance: `query` with a blob option. */
+interface BlobQuerying {
+  query(text: string, params: unknown[], options: { blob: Blob }): Promise<{ affectedRows?: number }>;
+}
+
+/** Runs the convention's COPY on PGlite, which reads COPY data from a blob at `/dev/blob`. */
+export async function pgliteCopy(
+  pglite: BlobQuerying,
+  text: string,
+  data: string,
+): Promise<{ affectedRows: number }> {
+  const sql = text.replace(/\sfrom\s+stdin$/i, " from '/dev/blob'");
+  const result = await pglite.query(sql, [], { blob: new Blob([data]) });
+  return { affectedRows: result.affectedRows ?? 0 };
+}

@@ -1,0 +1,91 @@
+/**
+ * A batch of rows as COPY text-format data (the load path's `COPY ... FROM STDIN`, merge-rows.ts):
+ * each value as the text its column's type reads, with what Postgres cannot store replaced. Pure.
+ */
+
+/** A row as column -> value (snake_case column names), whatever its table. */
+export type Row = Readonly<Record<string, unknown>>;
+
+// NUL and a lone half of a UTF-16 surrogate pair: Postgres text and jsonb cannot hold either.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE_CHAR = /[\u0000\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Postgres text and jsonb cannot hold the NUL character, which monitored sites do put in error
+ * texts, and jsonb refuses a lone surrogate escape (`\ud800`): either would fail the whole window,
+ * on every re-run. Both are replaced by U+FFFD (the replacement character), so the row loads and
+ * the reader still sees that something was there.
+ */
+export function storableText(text: string): string {
+  if (!UNSTORABLE_CHAR.test(text)) return text;
+  return text.split('\u0000').join('\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+// In JSON.stringify's output, every backslash starts an escape, a NUL is always written "\u0000"
+// and a surrogate is written as an escape only when it is lone (a pair is written as itself).
+// Matching escapes left to right ("\\\\" as one) therefore finds exactly the ones to replace.
+const MAYBE_UNSTORABLE_JSON = /\\u(?:0000|d[89a-f])/;
+const JSON_UNSTORABLE = /\\(?:u0000|ud[89a-f][0-9a-f]{2}|\\)/g;
+
+/**
+ * The JSON text of a value with what Postgres cannot store replaced by U+FFFD, found in the
+ * serialised text (one scan) rather than by walking and copying every value of a raw object.
+ */
+export function storableJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  // Cheap test first: almost no record has anything to replace (a literal "\\u0000" text only
+  // sends it down the exact path below, which leaves it alone).
+  if (!MAYBE_UNSTORABLE_JSON.test(json)) return json;
+  return json.replace(JSON_UNSTORABLE, (escape) => (escape === '\\\\' ? escape : '\\ufffd'));
+}
+
+const ARRAY_SPECIAL = /["\\]/g;
+
+/** One element of an array literal: quoted, with quotes and backslashes escaped; NULL for null. */
+function arrayElement(text: string | null): string {
+  return text === null ? 'NULL' : `"${text.replace(ARRAY_SPECIAL, '\\$&')}"`;
+}
+
+/** The text a value has in its column: the input of the column type's cast. */
+function columnText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return storableText(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  // Arrays of plain values go to array columns (uuid[], text[]) as array literals; objects and
+  // arrays of objects go to jsonb columns as JSON.
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
+    return `{${value.map((v: unknown) => arrayElement(columnText(v))).join(',')}}`;
+  }
+  return storableJson(value);
+}
+
+// COPY text format: backslash, tab, newline and carriage return are escaped; NULL is \N.
+const COPY_SPECIAL = /[\\\t\n\r]/;
+
+/** One field of a COPY text-format line. */
+function copyField(text: string | null): string {
+  if (text === null) return '\\N';
+  if (!COPY_SPECIAL.test(text)) return text;
+  // Native replaceAll per character: much cheaper than one regex with a callback on long JSON.
+  return text
+    .replaceAll('\\', '\\\\')
+    .replaceAll('\t', '\\t')
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r');
+}
+
+/** `rows` as COPY text-format data: one line per row, `columns` in order, tab-separated. */
+export function copyData(rows: readonly Row[], columns: readonly string[]): string {
+  const lines = new Array<string>(rows.length + 1);
+  const fields = new Array<string>(columns.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    for (let c = 0; c < columns.length; c++) fields[c] = copyField(columnText(row[columns[c]!]));
+    lines[i] = fields.join('\t');
+  }
+  lines[rows.length] = '';
+  return lines.join('\n');
+}
