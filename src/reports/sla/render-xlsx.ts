@@ -2,8 +2,8 @@
  * The SLA workbook, sheet by sheet as the reporting guide lists them. The model holds every
  * figure; this file only orders the sheets and renders the charts.
  */
-import { renderChartPng, type ChartImage } from '../render/chart-png.ts';
-import { WorkbookWriter } from '../render/workbook-writer.ts';
+import { preloadChartRenderer, renderChartPng, type ChartImage } from '../render/chart-png.ts';
+import { preloadWorkbookWriter, WorkbookWriter } from '../render/workbook-writer.ts';
 import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import { writeDailySheet, writeInfraSheet, writeTrendSheet } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
@@ -20,6 +20,21 @@ import { writeSummarySheet } from './summary-sheet.ts';
 export interface RenderSlaXlsxOptions {
   /** Render the Summary charts. (Default: true; tests of layout may turn them off for speed.) */
   readonly charts?: boolean;
+}
+
+/**
+ * Loads the workbook and chart libraries ahead of `renderSlaXlsx`: called while the model waits
+ * for its facts, their loading takes time the main thread would otherwise spend idle.
+ */
+export function preloadSlaXlsx(options: RenderSlaXlsxOptions = {}): void {
+  if (options.charts ?? true) preloadChartRenderer();
+  setImmediate(() => {
+    try {
+      preloadWorkbookWriter();
+    } catch {
+      // A failure surfaces where the workbook is written.
+    }
+  });
 }
 
 /** The SLA workbook as .xlsx bytes. */

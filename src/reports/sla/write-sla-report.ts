@@ -12,7 +12,7 @@ import { buildSlaModel, buildStreamedSlaModel } from './model.ts';
 import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';
 import { writeSlaPdf } from './render-pdf.ts';
-import { renderSlaXlsx } from './render-xlsx.ts';
+import { preloadSlaXlsx, renderSlaXlsx } from './render-xlsx.ts';
 
 /** File name stem of the SLA workbook. */
 export const SLA_REPORT_NAME = 'uptrends-sla';
@@ -35,6 +35,7 @@ export async function writeSlaReport(
   options: WriteReportOptions,
 ): Promise<WrittenSlaReport> {
   const formats = options.formats ?? DEFAULT_REPORT_FORMATS;
+  if (formats.includes('xlsx')) preloadSlaXlsx();
   const model =
     'facts' in input
       ? await buildStreamedSlaModel(input, options.clock)
