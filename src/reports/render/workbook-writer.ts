@@ -6,12 +6,14 @@
  * get widths and formats, headers are frozen, filtered and tall enough for their wrapped text, and
  * pages print one page wide with repeated headers and a footer (print-layout.ts).
  */
-import { createRequire } from 'node:module';
 import type ExcelJS from 'exceljs';
 import { cellText } from './safe-text.ts';
 import { applyPageSetup, footerText, rowPoints, wrappedLines, type Orientation } from './print-layout.ts';
 import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
 import { StyleCache, styleModel, type CellStyle, type StyleModel, type ValueKind } from './cell-style.ts';
+import { workbookClass } from './exceljs-workbook.ts';
+
+export { preloadWorkbookWriter } from './exceljs-workbook.ts';
 
 export {
   columnLetter,
@@ -258,23 +260,6 @@ export class SheetWriter {
   colorScale(range: string, red: number, yellow: number, green: number): void {
     this.#sheet.addConditionalFormatting(colorScaleRule(range, red, yellow, green));
   }
-}
-
-let Workbook: typeof ExcelJS.Workbook | undefined;
-
-/**
- * exceljs's document Workbook alone, loaded on first use. The package's entry also loads its
- * streaming reader and writer, unzipper and the CSV parser, which a report never uses: 11 MB
- * and about 150 ms of every report run (measured on Node 20).
- */
-function workbookClass(): typeof ExcelJS.Workbook {
-  Workbook ??= createRequire(import.meta.url)('exceljs/lib/doc/workbook.js') as typeof ExcelJS.Workbook;
-  return Workbook;
-}
-
-/** Loads exceljs now (about 200 ms), e.g. while a report waits for the warehouse. */
-export function preloadWorkbookWriter(): void {
-  workbookClass();
 }
 
 /** A workbook under construction. */
