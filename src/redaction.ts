@@ -39,9 +39,17 @@ const PAIR_NAME_KEYS = ['Key', 'Name', 'HeaderName'];
 
 /** True when a key's value is removed by redactSecrets. */
 export function isSensitiveKey(key: string): boolean {
+  // Records repeat the same few keys: each is judged once (a bounded memo; a record with endless
+  // distinct keys only stops being memoised).
+  const known = keyVerdicts.get(key);
+  if (known !== undefined) return known;
   // Keys are short in practice; a pathological one is cut before the pattern sees it.
-  return SENSITIVE_KEY.test(key.length > 200 ? key.slice(0, 200) : key);
+  const verdict = SENSITIVE_KEY.test(key.length > 200 ? key.slice(0, 200) : key);
+  if (keyVerdicts.size < 10_000 && key.length <= 200) keyVerdicts.set(key, verdict);
+  return verdict;
 }
+
+const keyVerdicts = new Map<string, boolean>();
 
 /** True when a header or variable of this name has its value replaced. */
 export function isSensitivePairName(name: string): boolean {

@@ -40,8 +40,9 @@ export interface SyncOptions {
    */
   readonly maxPagesPerWindow: number;
   /**
-   * Rows a windowed stream merges per transaction: what bounds the memory of a window. Tuning for
-   * tests and benchmarks; not a command-line option. (Default: 5000)
+   * Rows a windowed stream merges per transaction: what bounds the memory of a window (joined
+   * alert windows fill whole batches, `--concurrency` of them at once). Tuning for tests and
+   * benchmarks; not a command-line option. (Default: 1000)
    */
   readonly batchRows: number;
   /** Accounts to sync, by their names in the configuration file; every account when undefined. */
@@ -60,7 +61,7 @@ export const DEFAULT_SYNC_OPTIONS: SyncOptions = Object.freeze({
   windowDays: 1,
   waitMs: 0,
   maxPagesPerWindow: 20_000,
-  batchRows: 5_000,
+  batchRows: 1_000,
 });
 
 /** Accepted ranges of the numeric options (the CLI parses and shows them from here). */

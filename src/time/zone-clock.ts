@@ -59,14 +59,20 @@ export function isValidZone(zone: string): boolean {
   }
 }
 
-/**
- * Offset of `zone` from UTC at instant `epochMs`, in milliseconds (positive east of UTC).
- * Memoised per quarter hour: every zone transition in the tz database falls on one.
- */
-export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
-  const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
-  let byBucket = offsetCache.get(zone);
-  if (byBucket === undefined) offsetCache.set(zone, (byBucket = new Map<number, number>()));
+// Zone rules never change the offset twice within six hours (see TRANSITION_SCAN_MS): a six-hour
+// span whose two ends have the same offset has it throughout, and is answered without Intl.
+const SPAN_MS = 6 * 3_600_000;
+const constantSpans = new Map<string, Map<number, number>>();
+
+function memoFor(cache: Map<string, Map<number, number>>, zone: IanaZone): Map<number, number> {
+  let byBucket = cache.get(zone);
+  if (byBucket === undefined) cache.set(zone, (byBucket = new Map<number, number>()));
+  return byBucket;
+}
+
+/** The offset at the quarter hour `bucket`, asked of Intl once and memoised. */
+function quarterHourOffset(bucket: number, zone: IanaZone): number {
+  const byBucket = memoFor(offsetCache, zone);
   const cached = byBucket.get(bucket);
   if (cached !== undefined) return cached;
   const probe = bucket * QUARTER_HOUR_MS;
@@ -83,11 +89,33 @@ export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
   const offset = asUtc - probe;
   if (++cachedOffsets > 200_000) {
     offsetCache.clear();
+    constantSpans.clear();
     cachedOffsets = 0;
-    offsetCache.set(zone, (byBucket = new Map<number, number>()));
   }
-  byBucket.set(bucket, offset);
+  memoFor(offsetCache, zone).set(bucket, offset);
   return offset;
+}
+
+/**
+ * Offset of `zone` from UTC at instant `epochMs`, in milliseconds (positive east of UTC).
+ * Memoised per quarter hour (every zone transition in the tz database falls on one), and per
+ * six-hour span where the offset is constant, so a sync asks Intl a few times a day of data
+ * rather than once per quarter hour that holds an alert.
+ */
+export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
+  const span = Math.floor(epochMs / SPAN_MS);
+  const spans = memoFor(constantSpans, zone);
+  const constant = spans.get(span);
+  if (constant !== undefined && !Number.isNaN(constant)) return constant;
+  if (constant === undefined) {
+    const perSpan = SPAN_MS / QUARTER_HOUR_MS;
+    const first = quarterHourOffset(span * perSpan, zone);
+    const next = quarterHourOffset((span + 1) * perSpan, zone);
+    // NaN marks a span with a transition inside: answered per quarter hour.
+    spans.set(span, first === next ? first : Number.NaN);
+    if (first === next) return first;
+  }
+  return quarterHourOffset(Math.floor(epochMs / QUARTER_HOUR_MS), zone);
 }
 
 /**
@@ -95,6 +123,8 @@ export function zoneOffsetMs(epochMs: number, zone: IanaZone): number {
  * for anything else. A trailing `Z` or offset is reported separately: such a value is absolute.
  */
 export function parseLocalFields(text: string): { fields: LocalFields; offsetMinutes?: number } | undefined {
+  const fast = parseCommonLocal(text);
+  if (fast !== undefined) return { fields: fast };
   const m = LOCAL_PATTERN.exec(text.trim());
   if (m === null) return undefined;
   const fields: LocalFields = {
@@ -125,6 +155,36 @@ export function parseLocalFields(text: string): { fields: LocalFields; offsetMin
   const sign = zone.startsWith('-') ? -1 : 1;
   const digits = zone.slice(1).replace(':', '');
   return { fields, offsetMinutes: sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) };
+}
+
+/** Two ASCII digits at `at` as a number, or NaN. */
+function twoDigits(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 48;
+  const b = text.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : Number.NaN;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `yyyy-MM-ddTHH:mm:ss`, what the API sends for nearly every timestamp, read without a regular
+ * expression or a Date (a sync reads two per alert). Anything else: undefined, for the full parser.
+ */
+function parseCommonLocal(text: string): LocalFields | undefined {
+  if (text.length !== 19 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T') return undefined;
+  if (text[13] !== ':' || text[16] !== ':') return undefined;
+  const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11);
+  const minute = twoDigits(text, 14);
+  const second = twoDigits(text, 17);
+  if (Number.isNaN(year + month + day + hour + minute + second)) return undefined;
+  if (year < 100 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
+    return undefined;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return undefined;
+  return { year, month, day, hour, minute, second, millisecond: 0 };
 }
 
 function fieldsAsUtcMs(f: LocalFields): number {

@@ -62,3 +62,57 @@ describe('helpers', () => {
     expect(isValidZone('Mars/Olympus')).toBe(false);
   });
 });
+
+describe('the fast paths (issue 12: offsets per six-hour span, the common timestamp without a regex)', () => {
+  it('read yyyy-MM-ddTHH:mm:ss exactly as the general parser does, invalid dates included', () => {
+    // The space form goes through the general parser only; the T form through the fast path.
+    const cases = [
+      ['2024-02-29T12:00:00', '2024-02-29 12:00:00'],
+      ['2023-02-29T12:00:00', '2023-02-29 12:00:00'],
+      ['1900-02-29T00:00:00', '1900-02-29 00:00:00'],
+      ['2000-02-29T23:59:59', '2000-02-29 23:59:59'],
+      ['2025-04-31T10:00:00', '2025-04-31 10:00:00'],
+      ['2025-13-01T10:00:00', '2025-13-01 10:00:00'],
+      ['2025-12-31T24:00:00', '2025-12-31 24:00:00'],
+      ['2025-12-31T23:60:00', '2025-12-31 23:60:00'],
+      ['0099-01-01T00:00:00', '0099-01-01 00:00:00'],
+    ];
+    for (const [fast, general] of cases) {
+      expect(normalizeLocal(fast!), fast).toEqual(normalizeLocal(general!));
+    }
+    expect(normalizeLocal('2024-02-29T12:00:00')).toBe('2024-02-29T12:00:00');
+    expect(normalizeLocal('2023-02-29T12:00:00')).toBeUndefined();
+    expect(normalizeLocal('2025-1a-01T10:00:00')).toBeUndefined();
+  });
+
+  it('give every instant of a DST year the offset Intl gives, around both transitions', () => {
+    const zone = 'Europe/Amsterdam';
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const offsetOf = (ms: number): number => {
+      const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+      const wall = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
+      return wall - Math.floor(ms / 1000) * 1000;
+    };
+    // Every 7 minutes through 2025 (both transitions fall at 01:00 UTC, inside a six-hour span) and
+    // every minute of the transition days.
+    const start = Date.UTC(2025, 0, 1);
+    const instants: number[] = [];
+    for (let t = start; t < Date.UTC(2026, 0, 1); t += 7 * 60_000) instants.push(t);
+    for (const day of [Date.UTC(2025, 2, 30), Date.UTC(2025, 9, 26)]) {
+      for (let t = day - 3_600_000 * 6; t < day + 86_400_000; t += 60_000) instants.push(t);
+    }
+    const wrong = instants.filter(
+      (t) => utcToLocal(new Date(t), zone) !== new Date(t + offsetOf(t)).toISOString().slice(0, 19),
+    );
+    expect(wrong).toEqual([]);
+  });
+});
