@@ -27,7 +27,7 @@ import type { RowContext } from '../../transform/row-context.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from './stream-definition.ts';
 import { isLocalMidnight } from '../../time/calendar.ts';
-import { joinByDensity, RECORDS_PER_PAGE } from './density-plan.ts';
+import { probeAndJoin } from './window-probes.ts';
 import { contiguousEnd, planWindows, type PlannedWindow, type WindowPlan } from './window-plan.ts';
 
 /** One partition of a windowed stream: the unit that keeps its own watermark. */
@@ -362,34 +362,9 @@ async function runWindowedStream<P extends Partition, S extends z.ZodObject, M, 
         }),
       ),
     );
-  // Windows sized for cursor chains: each partition's first windows (one per concurrency slot) are
-  // read first (the probes) and the rest joined by the density they showed. A round of probes that
-  // found less than a page (a range that starts before the data) is followed by the next round.
-  const slots = slotsOf(ctx);
-  let probing = spec.policy.densityJoin === true ? plans : [];
-  while (failure === undefined) {
-    probing = probing.filter((p) => p.plan.windows.length - (p.probes ?? 0) > slots + 1);
-    if (probing.length === 0) break;
-    const round = probing.map((part) => {
-      const from = part.probes ?? 0;
-      part.probes = from + slots;
-      part.probeRecords = 0;
-      return { part, from };
-    });
-    await runAll(
-      round.flatMap(({ part, from }) => Array.from({ length: slots }, (_, k) => ({ part, index: from + k }))),
-    );
-    for (const { part, from } of round) {
-      const probes = part.plan.windows.slice(from, from + slots);
-      const density = {
-        records: part.probeRecords ?? 0,
-        ms: probes[probes.length - 1]!.end.getTime() - probes[0]!.start.getTime(),
-      };
-      if (density.records < RECORDS_PER_PAGE) continue;
-      const rest = joinByDensity(part.plan.windows.slice(from + slots), density, slots);
-      part.plan = { ...part.plan, windows: [...part.plan.windows.slice(0, from + slots), ...rest] };
-    }
-    probing = round.filter(({ part }) => (part.probeRecords ?? 0) < RECORDS_PER_PAGE).map(({ part }) => part);
+  // Windows sized for cursor chains (window-probes.ts): probes first, the rest joined by density.
+  if (spec.policy.densityJoin === true) {
+    await probeAndJoin(plans, slotsOf(ctx), runAll, () => failure !== undefined);
   }
   const work = plans.flatMap((part) =>
     part.plan.windows.map((_, index) => ({ part, index })).filter(({ index }) => index >= (part.probes ?? 0)),

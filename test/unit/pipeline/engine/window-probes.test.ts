@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { probeAndJoin, type ProbedPartition } from '../../../../src/pipeline/engine/window-probes.ts';
+import type { PlannedWindow } from '../../../../src/pipeline/engine/window-plan.ts';
+
+const DAY = 86_400_000;
+
+function partition(days: number): ProbedPartition {
+  const windows: PlannedWindow[] = Array.from({ length: days }, (_, i) => ({
+    start: new Date(i * DAY),
+    end: new Date((i + 1) * DAY),
+    startLocal: `d${i}`,
+    endLocal: `d${i + 1}`,
+  }));
+  return { plan: { mode: 'backfill', windows } };
+}
+
+/** A run that reads `perDay(index)` records for each window, as the engine counts them. */
+function runner(perDay: (index: number) => number) {
+  const read: number[] = [];
+  const run = (work: readonly { part: ProbedPartition; index: number }[]): Promise<void> => {
+    for (const { part, index } of work) {
+      read.push(index);
+      part.probeRecords = (part.probeRecords ?? 0) + perDay(index);
+    }
+    return Promise.resolve();
+  };
+  return { run, read };
+}
+
+describe('probeAndJoin', () => {
+  it('probes one window per slot, then joins the rest by the density they showed', async () => {
+    const part = partition(100);
+    const { run, read } = runner(() => 1_000);
+    await probeAndJoin([part], 4, run, () => false);
+    expect(read).toEqual([0, 1, 2, 3]);
+    // 96 days at 10 pages a day: 960 pages, 4 slots -> 16 runs of 6 days after the 4 probes.
+    expect(part.plan.windows).toHaveLength(4 + 16);
+    expect(part.plan.windows[4]).toMatchObject({ startLocal: 'd4', endLocal: 'd10' });
+    expect(part.plan.windows.at(-1)!.end).toEqual(new Date(100 * DAY));
+  });
+
+  it('probes the next windows while a round held less than a page (a range starting before the data)', async () => {
+    const part = partition(100);
+    const { run, read } = runner((i) => (i < 8 ? 0 : 1_000));
+    await probeAndJoin([part], 4, run, () => false);
+    expect(read).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(part.probes).toBe(12);
+    expect(part.plan.windows.length).toBeLessThan(100);
+    expect(part.plan.windows.slice(0, 12).map((w) => w.startLocal)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `d${i}`),
+    );
+  });
+
+  it('leaves short plans alone and stops probing after a failure', async () => {
+    const short = partition(5);
+    const { run, read } = runner(() => 1_000);
+    await probeAndJoin([short], 4, run, () => false);
+    expect(read).toEqual([]);
+    expect(short.plan.windows).toHaveLength(5);
+    const failing = partition(100);
+    await probeAndJoin([failing], 4, runner(() => 0).run, () => (failing.probes ?? 0) >= 4);
+    expect(failing.probes).toBe(4);
+    expect(failing.plan.windows).toHaveLength(100);
+  });
+});
