@@ -16,7 +16,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  chmodSync,
   closeSync,
   linkSync,
   openSync,
@@ -229,7 +228,8 @@ export async function lockDataDir(dir: string, waitMs = 0, pollMs = 250): Promis
     const owner = tryLock(file, identity);
     if (owner === undefined) {
       held.add(identity.token);
-      chmodSync(file, 0o600);
+      // No chmod here: the file was created 0600 (see create), and a chmod by path raced a rival
+      // taker that had renamed the fresh lock aside for a moment to check it (ENOENT).
       return () => {
         held.delete(identity.token);
         const text = readText(file);
