@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { postgresCpuMs, postmasterPid, processCpuMs } from '../process-cpu.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { createScratchWarehouse } from '../scratch-warehouse.ts';
@@ -131,6 +132,13 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     } finally {
       await warehouse.close();
     }
+    const postmaster = await postmasterPid();
+    const cpuNow = (): { workers: number; sim: number; pg: number } => ({
+      workers: workers.reduce((s, w) => s + (processCpuMs(w.pid!) ?? NaN), 0),
+      sim: processCpuMs(sim.pid!) ?? NaN,
+      pg: postgresCpuMs(postmaster) ?? NaN,
+    });
+    const cpuBefore = cpuNow();
     const started = process.hrtime.bigint();
     const nightly = collect(
       child(
@@ -145,7 +153,13 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
       throw new Error(
         `nightly --queue with ${count} worker(s) exited ${code}: ${nightly.err().slice(-1500)}`,
       );
+    const cpuAfter = cpuNow();
     for (const w of workers) w.kill('SIGTERM');
+    board.note(
+      NAME,
+      `CPU per job, ${count} worker(s)`,
+      `workers ${((cpuAfter.workers - cpuBefore.workers) / jobs).toFixed(0)} ms, simulator ${((cpuAfter.sim - cpuBefore.sim) / jobs).toFixed(0)} ms, Postgres ${((cpuAfter.pg - cpuBefore.pg) / jobs).toFixed(0)} ms (the nightly's own process not counted)`,
+    );
     await Promise.all(logs.map((l) => l.done));
     walls.set(count, wall);
     const gap = queueGapMs(logs.map((l) => l.err()));

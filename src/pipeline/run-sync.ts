@@ -23,7 +23,7 @@ import { resolveAccount } from './resolve-account.ts';
 import { selectStreams } from './streams/index.ts';
 import { NO_PROGRESS, type ProgressSink, type SyncContext } from './sync-context.ts';
 import type { SyncOptions } from './sync-options.ts';
-import { openWarehouse } from '../load/db.ts';
+import { openWarehouse, type Warehouse } from '../load/db.ts';
 import { mergeRows } from '../load/merge-rows.ts';
 import { migrate } from '../load/migrate.ts';
 import { closeRun, openRun, setRunAccount, type RunStatus, type StreamCounts } from '../load/run-ledger.ts';
@@ -47,6 +47,12 @@ export interface RunSyncDeps {
   command?: string;
   /** Overrides of the HTTP clients' settings (timeouts, retry policy); tests shorten the waits. */
   clientOptions?: Partial<Pick<ApiClientOptions, 'timeouts' | 'retry' | 'sleep' | 'random'>>;
+  /**
+   * An open, migrated warehouse to run on, which the caller keeps (a worker runs every job on its
+   * own pool: opening a pool, its connections and their staging tables per job cost more CPU
+   * than a small job's sync). Without it the run opens, migrates and closes its own.
+   */
+  warehouse?: Warehouse;
 }
 
 /** What a finished run reports. */
@@ -121,20 +127,25 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       },
     );
   }
-  const warehouse = await openWarehouse({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    waitMs: options.waitMs,
-  });
-  for (const notice of warehouse.notices) logger.warn(notice);
+  const owned = deps.warehouse === undefined;
+  const warehouse =
+    deps.warehouse ??
+    (await openWarehouse({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      waitMs: options.waitMs,
+    }));
+  if (owned) for (const notice of warehouse.notices) logger.warn(notice);
   // A lost warehouse connection stops the run like an interrupt: the lock may be gone with it.
   const signal = AbortSignal.any([given, warehouse.lost]);
   let lock;
   let clients: { api: ApiClient; infra: ApiClient | undefined } | undefined;
   try {
-    const migrated = await migrate(warehouse.db);
-    if (migrated.applied.length > 0)
-      logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
+    if (owned) {
+      const migrated = await migrate(warehouse.db);
+      if (migrated.applied.length > 0)
+        logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
+    }
     clients = clientsFor(config, options, { ...deps, signal });
     const requests = (): number =>
       (clients?.api.stats().requests ?? 0) + (clients?.infra?.stats().requests ?? 0);
@@ -270,6 +281,6 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     await clients?.api.close().catch(() => undefined);
     await clients?.infra?.close().catch(() => undefined);
     await lock?.release().catch(() => undefined);
-    await warehouse.close().catch(() => undefined);
+    if (owned) await warehouse.close().catch(() => undefined);
   }
 }

@@ -40,6 +40,44 @@ export interface WorkerSummary {
   readonly failed: number;
 }
 
+/**
+ * The jobs' warehouse: one pool shared by every job of this worker, opened again once a connection
+ * was lost (a lost warehouse's `lost` signal stays aborted, which would stop every later job).
+ * Sized for `concurrency` jobs, each holding its lock's session plus its streams' transactions.
+ */
+class JobWarehouse {
+  #current: Promise<Warehouse> | undefined;
+  #settled: Warehouse | undefined;
+  readonly #retired: Warehouse[] = [];
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly poolSize: number,
+  ) {}
+
+  get(): Promise<Warehouse> {
+    if (this.#current !== undefined && (this.#settled === undefined || !this.#settled.lost.aborted))
+      return this.#current;
+    if (this.#settled !== undefined) this.#retired.push(this.#settled);
+    this.#settled = undefined;
+    const opening = openWarehouse({ databaseUrl: this.databaseUrl, poolSize: this.poolSize });
+    this.#current = opening;
+    opening.then(
+      (w) => (this.#settled = w),
+      () => (this.#current = undefined),
+    );
+    return opening;
+  }
+
+  async close(): Promise<void> {
+    const all = [
+      ...this.#retired,
+      ...(this.#current === undefined ? [] : [await this.#current.catch(() => undefined)]),
+    ];
+    await Promise.all(all.map((w) => w?.close().catch(() => undefined)));
+  }
+}
+
 function retriable(error: unknown): boolean {
   return error instanceof EtlError ? error.retriable : true;
 }
@@ -72,6 +110,8 @@ export async function runWorker(
     );
   }
   const warehouse = await openWarehouse({ databaseUrl });
+  // Each job holds one connection for its lock; eight more serve its streams' transactions.
+  const jobWarehouse = new JobWarehouse(databaseUrl, options.concurrency + 8);
   let runner: Runner | undefined;
   const timers: NodeJS.Timeout[] = [];
   // Aborted when this worker stops or finds itself declared dead: its running syncs stop.
@@ -112,7 +152,12 @@ export async function runWorker(
           job: { batch: job.batch, jobId: helpers.job.id, worker: workerId },
         };
         try {
-          await runSync(account.config, sync, { logger: log, signal: jobSignal, command: 'worker' });
+          await runSync(account.config, sync, {
+            logger: log,
+            signal: jobSignal,
+            command: 'worker',
+            warehouse: await jobWarehouse.get(),
+          });
           counts.completed++;
           // jobStart/jobEnd let the bench measure the queue's own time between jobs.
           log.info(
@@ -187,6 +232,7 @@ export async function runWorker(
     await runner?.stop().catch(() => undefined);
     await runner?.promise.catch(() => undefined);
     if (workerId !== '') await unregisterWorker(warehouse.db, workerId).catch(() => undefined);
+    await jobWarehouse.close();
     await warehouse.close().catch(() => undefined);
   }
 }
