@@ -105,20 +105,41 @@ describe.each(backends)('on %s', (backend, open) => {
     expect(rows.rows).toEqual([{ id: 'a\uFFFD', t: 'x\uFFFDy', j: { 'k\uFFFD': ['v\uFFFD'] } }]);
   });
 
-  it('refreshes planner statistics after a load (PGlite has no autovacuum)', async () => {
+  it('refreshes planner statistics after a load when the rows changed enough (PGlite has no autovacuum)', async () => {
     const { warehouse } = await open();
     await migrate(warehouse.db);
-    await sql`insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, alert_count, reminder_count, last_alert_at, run_id)
-      select 'a', gen_random_uuid(), 'k' || g, now(), 1, 0, now(), 1 from generate_series(1, 500) g`.execute(
-      warehouse.db,
-    );
-    await analyzeTables(warehouse.db, silentLogger(), ['incident', 'no_such_table']);
-    const stats = await sql<{
-      n: number;
-    }>`select reltuples::int as n from pg_class where oid = 'uptrends.incident'::regclass`.execute(
-      warehouse.db,
-    );
-    expect(stats.rows[0]?.n).toBe(500);
+    // Inserts on one session and makes that session report its change counts at once.
+    const insert = (from: number, to: number) =>
+      warehouse.db.connection().execute(async (conn) => {
+        await sql`insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, alert_count, reminder_count, last_alert_at, run_id)
+          select 'a', gen_random_uuid(), 'k' || g, now(), 1, 0, now(), 1 from generate_series(${from}::int, ${to}::int) g`.execute(
+          conn,
+        );
+        await sql`select pg_stat_force_next_flush()`.execute(conn);
+        await sql`select 1`.execute(conn);
+      });
+    const estimate = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`select reltuples::int as n from pg_class where oid = 'uptrends.incident'::regclass`.execute(
+          warehouse.db,
+        )
+      ).rows[0]?.n;
+    await insert(1, 500);
+    // Never analysed: analysed whatever the count.
+    expect(await analyzeTables(warehouse.db, silentLogger(), ['incident', 'no_such_table'])).toEqual([
+      'incident',
+    ]);
+    expect(await estimate()).toBe(500);
+    // 20 changed rows of 500: below autovacuum's line (50 + 10 %), left alone.
+    await insert(501, 520);
+    expect(await analyzeTables(warehouse.db, silentLogger(), ['incident'])).toEqual([]);
+    expect(await estimate()).toBe(500);
+    // 220 changed rows: over the line.
+    await insert(521, 720);
+    expect(await analyzeTables(warehouse.db, silentLogger(), ['incident'])).toEqual(['incident']);
+    expect(await estimate()).toBe(720);
   });
 
   it('records runs and keeps a backfill from moving a watermark backwards', async () => {
