@@ -70,11 +70,9 @@ class JobWarehouse {
   }
 
   async close(): Promise<void> {
-    const all = [
-      ...this.#retired,
-      ...(this.#current === undefined ? [] : [await this.#current.catch(() => undefined)]),
-    ];
-    await Promise.all(all.map((w) => w?.close().catch(() => undefined)));
+    const current = await this.#current?.catch(() => undefined);
+    const all = current === undefined ? this.#retired : [...this.#retired, current];
+    await Promise.all(all.map((w) => w.close().catch(() => undefined)));
   }
 }
 
