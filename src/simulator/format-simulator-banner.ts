@@ -1,8 +1,24 @@
 /**
- * The lines `uptrends-etl simulate` prints once the simulator listens: where to point the ETL and
- * curl, and with which credentials (fixed, simulator-only values).
+ * How a listening simulator presents itself, to people and to programs: the lines `uptrends-etl
+ * simulate` prints (where to point the ETL and curl, with which credentials: fixed, simulator-only
+ * values), and the JSON description both `simulate --json` and the standalone entry (main.ts)
+ * print for the tests and the bench that spawn it.
  */
 import type { RunningSimulator } from './start-simulator.ts';
+
+/** Where a simulator listens and what it serves, as printed in its JSON line. */
+export function simulatorDescription(sim: RunningSimulator) {
+  const { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone } = sim;
+  const accounts = sim.accounts.map(({ number, accountId, timeZone, seed, monitors, credentials }) => ({
+    number,
+    accountId,
+    timeZone,
+    seed,
+    monitors,
+    credentials,
+  }));
+  return { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone, accounts };
+}
 
 /** Human-readable start-up lines (no trailing newlines). */
 export function formatSimulatorBanner(sim: RunningSimulator): string[] {

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatSimulatorBanner } from './format-simulator-banner.ts';
+import { formatSimulatorBanner, simulatorDescription } from './format-simulator-banner.ts';
 import { startSimulator, type SimulatorOptions } from './start-simulator.ts';
 
 function number(name: string, text: string | undefined): number | undefined {
@@ -59,18 +59,7 @@ async function main(): Promise<void> {
     Object.entries(parseSimulatorArgs(process.argv.slice(2))).filter(([, v]) => v !== undefined),
   ) as SimulatorOptions;
   const sim = await startSimulator(options);
-  const { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone } = sim;
-  const accounts = sim.accounts.map(({ number, accountId, timeZone, seed, monitors, credentials }) => ({
-    number,
-    accountId,
-    timeZone,
-    seed,
-    monitors,
-    credentials,
-  }));
-  process.stdout.write(
-    `${JSON.stringify({ apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone, accounts })}\n`,
-  );
+  process.stdout.write(`${JSON.stringify(simulatorDescription(sim))}\n`);
   process.stderr.write(`${formatSimulatorBanner(sim).join('\n')}\n`);
   const stop = (): void => {
     void sim.close().then(() => process.exit(0));

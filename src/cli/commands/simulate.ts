@@ -91,32 +91,15 @@ Then, in another terminal, point the tool at it with the printed variables.`,
       )
       .action(async (flags: SimulateFlags) => {
         const options = simulatorOptionsFrom(flags);
-        const [{ startSimulator }, { formatSimulatorBanner }] = await Promise.all([
+        const [{ startSimulator }, { formatSimulatorBanner, simulatorDescription }] = await Promise.all([
           import('../../simulator/start-simulator.ts'),
           import('../../simulator/format-simulator-banner.ts'),
         ]);
         const sim = await startSimulator(options);
-        const { apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone } = sim;
-        const accounts = sim.accounts.map(({ number, accountId, timeZone, seed, monitors, credentials }) => ({
-          number,
-          accountId,
-          timeZone,
-          seed,
-          monitors,
-          credentials,
-        }));
+        const { accounts, ...one } = simulatorDescription(sim);
         ctx.result(
           'simulator',
-          {
-            apiUrl,
-            infraUrl,
-            controlUrl,
-            credentials,
-            accountId,
-            timeZone,
-            ...(accounts.length > 1 ? { accounts } : {}),
-            faults: sim.options.faults ?? null,
-          },
+          { ...one, ...(accounts.length > 1 ? { accounts } : {}), faults: sim.options.faults ?? null },
           formatSimulatorBanner(sim),
         );
         await new Promise<void>((resolve) => {
