@@ -13,7 +13,8 @@ import { refreshIncidents } from '../../load/refresh-incidents.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
 import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
 import { rawField } from '../engine/record-keys.ts';
-import { defineWindowedStream, type Partition } from '../engine/window-engine.ts';
+import { defineWindowedStream } from '../engine/window-engine.ts';
+import type { Partition } from '../engine/windowed-stream-spec.ts';
 
 /** Stream name (also the etl_state stream). */
 export const ALERTS = 'alerts';

@@ -28,7 +28,8 @@ import {
   infraDeviceUptimeDailyRow,
   type InfraDeviceUptimeDailyRow,
 } from '../../transform/rows/infra-rows.ts';
-import { defineWindowedStream, type Partition } from '../engine/window-engine.ts';
+import { defineWindowedStream } from '../engine/window-engine.ts';
+import type { Partition } from '../engine/windowed-stream-spec.ts';
 import { defineCustomListStream, listTable } from '../engine/list-engine.ts';
 import { ACCOUNT, idField, recordIdOf } from '../engine/record-keys.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from '../engine/stream-definition.ts';

@@ -21,7 +21,8 @@ import { daysBetween, localDateOf, localMidnight } from '../../time/calendar.ts'
 import { utcToLocal } from '../../time/zone-clock.ts';
 import type { LocalDate } from '../../terms.ts';
 import { rawField } from '../engine/record-keys.ts';
-import { defineWindowedStream, type Partition } from '../engine/window-engine.ts';
+import { defineWindowedStream } from '../engine/window-engine.ts';
+import type { Partition } from '../engine/windowed-stream-spec.ts';
 import type { SyncContext } from '../sync-context.ts';
 import { halves, WindowLearner, windowDaysToAsk } from './statistics-windows.ts';
 

@@ -1,0 +1,99 @@
+/**
+ * What a windowed stream declares (alerts, statistics, Infra uptime): its partitions, how it cuts
+ * time into windows, how it reads a window's pages, maps their records to rows and loads a batch.
+ * The engine that runs such a declaration is window-engine.ts.
+ */
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ApiGetter } from '../../extract/http/api-client.ts';
+import type { Database } from '../../load/schema.ts';
+import type { RowContext } from '../../transform/row-context.ts';
+import type { SyncContext } from '../sync-context.ts';
+import type { PlannedWindow } from './window-plan.ts';
+
+/** One partition of a windowed stream: the unit that keeps its own watermark. */
+export interface Partition {
+  /** `etl_state.partition`: `all`, `group:<guid>`, a monitor GUID, `-`. */
+  readonly id: string;
+}
+
+/** How a stream cuts time into windows. */
+export interface WindowPolicy {
+  /** Window length in local days: the run's `--window`, or fixed. */
+  readonly days: 'option' | number;
+  /** Only whole local days that have ended (statistics, Infra uptime). (Default: false) */
+  readonly completedDaysOnly?: boolean;
+  /**
+   * The plan's whole range is one window, or windows of `maxWindowDays` (statistics: as few
+   * requests per monitor as the service allows). (Default: false)
+   */
+  readonly wholeRange?: boolean;
+  /**
+   * Windows are read concurrently but committed in plan order, and none after a failed one, so
+   * the loaded days never have a hole (Infra uptime). (Default: false: each window commits on its own)
+   */
+  readonly ordered?: boolean;
+  /**
+   * The first window of each partition is read alone and the rest joined by the density it showed
+   * (density-plan.ts): windows sized for cursor chains. (Default: false)
+   */
+  readonly densityJoin?: boolean;
+}
+
+/** Where a page or record comes from. */
+export interface WindowRef<P extends Partition> {
+  readonly partition: P;
+  readonly window: PlannedWindow;
+  /** Position of the window in its partition's plan. */
+  readonly index: number;
+  /** The last window of the plan (the newest data of this run). */
+  readonly last: boolean;
+}
+
+/** A page of a window, as a stream's reader yields it. */
+export interface StreamPage<M> {
+  readonly records: readonly unknown[];
+  /** Read pass of the window: a new pass restarts it from its first page. (Default: 0) */
+  readonly pass?: number;
+  /** False when the reader knows the window may miss records: its rows load, the watermark stays before it. */
+  readonly complete?: boolean;
+  /** What the page says beyond its records (the day an Infra page is of, ...). */
+  readonly meta: M;
+}
+
+/** Declaration of a windowed stream whose records map to rows of type R. */
+export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, M, R, W = undefined> {
+  readonly name: string;
+  readonly description: string;
+  /** (Default: api) */
+  readonly api?: 'api' | 'infra';
+  readonly route: string;
+  readonly policy: WindowPolicy;
+  /** Names a window in messages and errors, e.g. `alerts window [a, b) of all`. */
+  describe(ref: WindowRef<P>): string;
+  partitions(ctx: SyncContext): Promise<readonly P[]>;
+  /**
+   * For a `wholeRange` stream: the longest window in local days, decided once per run before
+   * planning (the statistics stream's size the service answers at a daily grain); undefined keeps
+   * the whole range one window. (Default: undefined)
+   */
+  maxWindowDays?(ctx: SyncContext): Promise<number | undefined>;
+  /** The pages of one window, in order, as they arrive. */
+  read(ctx: SyncContext, client: ApiGetter, ref: WindowRef<P>): AsyncIterable<StreamPage<M>>;
+  readonly schema: S;
+  /** The record's id for messages and rejects. */
+  recordId(raw: unknown): string | number | undefined;
+  /** State a window carries from page to page (reset when a new pass restarts it). */
+  initialState?(ref: WindowRef<P>): W;
+  /** Maps the records of one page, in order; a record may be skipped (undefined) or rejected (throw RecordValidationError). */
+  mapPage(
+    items: readonly { readonly record: z.infer<S>; readonly raw: unknown }[],
+    page: StreamPage<M>,
+    ref: WindowRef<P>,
+    row: RowContext,
+    state: W,
+    reject: (error: unknown, raw: unknown) => void,
+  ): R[];
+  /** Writes one batch of rows; returns rows written (inserted, changed, deleted). */
+  load(trx: Kysely<Database>, rows: readonly R[], ctx: SyncContext): Promise<number>;
+}
