@@ -32,6 +32,32 @@ export interface RunCliOptions {
   cwd?: string;
 }
 
+/** The environment a CLI child starts from: nothing of the bench's own settings. */
+export function cliEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC' };
+}
+
+/** The alerts a `sync` read, from its JSON result line; NaN when absent. */
+export function syncedAlerts(stdout: string): number {
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const parsed = JSON.parse(line) as { result?: string; streams?: { alerts?: { records?: number } } };
+    if (parsed.result === 'sync') return parsed.streams?.alerts?.records ?? NaN;
+  }
+  return NaN;
+}
+
+/** The file ending in `suffix` among those a `report` wrote (its JSON result line). */
+export function writtenFile(stdout: string, suffix: string): string {
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const parsed = JSON.parse(line) as { result?: string; files?: string[] };
+    const file = parsed.files?.find((f) => f.endsWith(suffix));
+    if (parsed.result === 'report' && file !== undefined) return file;
+  }
+  throw new Error(`no ${suffix} file in the report's output: ${stdout.slice(-500)}`);
+}
+
 /** Brings dist/ up to date (`scripts/build.mjs --incremental`), so the command runs the current sources. */
 export function buildCompiled(): void {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--incremental'], {

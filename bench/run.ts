@@ -7,6 +7,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchSizes } from './bench-sizes.ts';
+import { buildCompiled } from './run-cli.ts';
 import { CleanupStack } from './cleanup-stack.ts';
 import { backfillScenario } from './scenarios/backfill.ts';
 import { loadThroughputScenario } from './scenarios/load-throughput.ts';
@@ -51,6 +52,8 @@ const board = new Scoreboard();
 const cleanup = new CleanupStack();
 cleanup.installSignalHandlers();
 const started = Date.now();
+// Every child that runs the pipeline runs the compiled build, as users do: bring it up to date.
+buildCompiled();
 process.stdout.write(
   `bench: ${sizes.quick ? 'quick' : 'full'} run, backends ${sizes.backends.join(' + ')}\n`,
 );

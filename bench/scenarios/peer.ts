@@ -17,7 +17,7 @@ import { datasetDays, previousMonth } from '../dataset-days.ts';
 import { median } from '../median.ts';
 import { postgresCpuMs, postmasterPid } from '../process-cpu.ts';
 import { runChild, type ChildMeasure } from '../run-child.ts';
-import { buildCompiled, runCli } from '../run-cli.ts';
+import { buildCompiled, cliEnv, runCli, syncedAlerts } from '../run-cli.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { createScratchDatabase, createScratchWarehouse } from '../scratch-warehouse.ts';
 import type { SimulatorProcess } from '../spawn-simulator.ts';
@@ -90,25 +90,9 @@ async function reference(job: PeerJob, ctx: ScenarioContext, run: number): Promi
   });
 }
 
-/** The alert count of the sync's result line (`{"result":"sync",...}` on stdout). */
-function syncedAlerts(stdout: string): number {
-  for (const line of stdout.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    const parsed = JSON.parse(line) as { result?: string; streams?: { alerts?: { records?: number } } };
-    if (parsed.result === 'sync') return parsed.streams?.alerts?.records ?? NaN;
-  }
-  return NaN;
-}
-
 async function uptrendsEtl(job: PeerJob, ctx: ScenarioContext, run: number): Promise<Side> {
   const warehouse = await createScratchWarehouse('postgres', `${NAME}_etl`, ctx.cleanup);
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    TZ: 'UTC',
-    ...job.sim.env(),
-    ...warehouse.env,
-  };
+  const env = { ...cliEnv(), ...job.sim.env(), ...warehouse.env };
   const syncArgs = ['sync', '--from', job.from, '--to', job.to, '--streams', STREAMS];
   syncArgs.push('--window', String(job.windowDays), '--concurrency', String(job.concurrency));
   const out = path.join(job.outDir, `etl-${run}`);

@@ -9,13 +9,14 @@
  * it is graphile-worker's completing, fetching and dispatching, not the sync itself. Every worker
  * count starts from an empty warehouse; the compiled build runs, as a user runs it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { postgresCpuMs, postmasterPid, processCpuMs } from '../process-cpu.ts';
 import { REPO_ROOT } from '../repo-root.ts';
+import { buildCompiled } from '../run-cli.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { createScratchWarehouse } from '../scratch-warehouse.ts';
 
@@ -61,11 +62,7 @@ function queueGapMs(logs: readonly string[]): { mean: number; gaps: number } {
 }
 
 async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--incremental'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
+  buildCompiled();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-queue-'));
   cleanup.add('queue bench folder', () => rmSync(dir, { recursive: true, force: true }));
   // The simulator in its own process, so its work is not this process's.
