@@ -179,8 +179,11 @@ export async function renderIncidentXlsx(
   const rawStart = raw.title([
     title('Raw alerts'),
     rawAlerts.kind === 'rows'
-      ? 'Every alert of the period (Error, Reminder, Ok), oldest first. For filtering on screen: only this title prints (the incidents are on the Incidents sheet).'
+      ? 'Every alert of the period (Error, Reminder, Ok), oldest first, for filtering on screen.'
       : `More than ${rawAlerts.limit} alerts: they are in ${rawAlerts.fileName} beside this workbook.`,
+    ...(rawAlerts.kind === 'rows'
+      ? ['Only this title prints: the incidents are on the Incidents sheet.']
+      : []),
   ]);
   if (rawAlerts.kind === 'rows') {
     raw.table(
@@ -203,7 +206,7 @@ export async function renderIncidentXlsx(
     );
   }
   // Thousands of alerts would print as dozens of pages: the title block prints, the rows do not.
-  raw.printArea(RAW_ALERT_COLUMNS.length, 2);
+  raw.printTitleOnly(rawStart - 2);
 
   const definitions = workbook.sheet(INCIDENT_SHEETS.definitions, { orientation: 'portrait' });
   writeDefinitionsTable(definitions, [

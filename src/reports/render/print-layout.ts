@@ -15,6 +15,16 @@ const MAX_ROW_POINTS = 409;
 /** Margins in inches: room for the footer, narrow sides so more columns fit one page wide. */
 export const PAGE_MARGINS = { left: 0.4, right: 0.4, top: 0.5, bottom: 0.75, header: 0.3, footer: 0.3 };
 
+/**
+ * How many default-width columns (Excel's width unit, about 7 px at 96 dpi) fit across an A4 page
+ * at 100 % between the margins: a print area no wider than this is not scaled down.
+ */
+export function pageWidthUnits(orientation: 'portrait' | 'landscape'): number {
+  const inches = (orientation === 'landscape' ? 11.69 : 8.27) - PAGE_MARGINS.left - PAGE_MARGINS.right;
+  // 10 % spare: printers and LibreOffice measure the default font a little differently.
+  return Math.floor(((inches * 96) / 7) * 0.9);
+}
+
 /** Which way a sheet prints. */
 export type Orientation = 'portrait' | 'landscape';
 

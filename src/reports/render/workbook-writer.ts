@@ -8,7 +8,17 @@
  */
 import type ExcelJS from 'exceljs';
 import { cellText } from './safe-text.ts';
-import { applyPageSetup, footerText, rowPoints, wrappedLines, type Orientation } from './print-layout.ts';
+import {
+  applyPageSetup,
+  footerText,
+  pageWidthUnits,
+  rowPoints,
+  wrappedLines,
+  type Orientation,
+} from './print-layout.ts';
+
+/** exceljs' width of a column nobody sized (Excel's default, in its width unit). */
+const DEFAULT_COLUMN_WIDTH = 9;
 import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
 import { StyleCache, styleModel, type CellStyle, type StyleModel, type ValueKind } from './cell-style.ts';
 import { workbookClass } from './exceljs-workbook.ts';
@@ -227,6 +237,23 @@ export class SheetWriter {
   printArea(lastColumn: number, lastRow: number): void {
     // exceljs puts a $ before each end; the row's $ makes the reference absolute ($A$1:$K$9).
     this.#sheet.pageSetup.printArea = `A$1:${columnLetter(lastColumn)}$${lastRow}`;
+  }
+
+  /**
+   * Prints only the title block (rows 1 to `lastRow`) of a sheet whose rows are for the screen, over
+   * the leading columns that fit a page at 100 %: an area as wide as the table would be shrunk to
+   * fit, and the title with it.
+   */
+  printTitleOnly(lastRow: number): void {
+    const limit = pageWidthUnits(this.#sheet.pageSetup.orientation === 'portrait' ? 'portrait' : 'landscape');
+    let width = 0;
+    let last = 0;
+    for (let c = 1; c <= Math.max(1, this.#sheet.columnCount); c++) {
+      width += this.#sheet.getColumn(c).width ?? DEFAULT_COLUMN_WIDTH;
+      if (width > limit && last > 0) break;
+      last = c;
+    }
+    this.printArea(last, lastRow);
   }
 
   /** Starts a new printed page above `row` (so a chart or block is never split). */

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIncidentModel } from '../../../../src/reports/incidents/model.ts';
 import { renderIncidentXlsx } from '../../../../src/reports/incidents/render-xlsx.ts';
 import { REPORT_DEFINITIONS } from '../../../../src/reports/render/definitions.ts';
+import { pageWidthUnits } from '../../../../src/reports/render/print-layout.ts';
 import { footerText, LINE_POINTS, wrappedLines } from '../../../../src/reports/render/print-layout.ts';
 import { buildSlaModel } from '../../../../src/reports/sla/model.ts';
 import { renderSlaXlsx } from '../../../../src/reports/sla/render-xlsx.ts';
@@ -119,8 +120,16 @@ describe('print setup of every sheet', () => {
     expect(lastPrinted(sla, 'Monitors')).toBe('Change vs previous');
     expect(lastPrinted(sla, 'Monitor groups')).toBe('Change vs previous');
     expect(lastPrinted(incidents, 'Incidents')).toBe('Reminders');
-    // Raw alerts: the title block only.
-    expect(area(incidents, 'Raw alerts')).toMatch(/^\$?A\$?1:\$?[A-Z]+\$?2$/);
+    // Raw alerts: the title block only, over columns that fit a page unscaled (was: the table's
+    // whole width, which printed the title shrunk to a few points on an empty page).
+    const raw = /^\$?A\$?1:\$?([A-Z]+)\$?(\d+)$/.exec(area(incidents, 'Raw alerts'));
+    expect(raw, area(incidents, 'Raw alerts')).not.toBeNull();
+    expect(Number(raw![2])).toBe(3);
+    const rawSheet = incidents.getWorksheet('Raw alerts')!;
+    let width = 0;
+    for (let c = 1; c <= rawSheet.getColumn(raw![1]!).number; c++) width += rawSheet.getColumn(c).width ?? 9;
+    expect(width).toBeLessThanOrEqual(pageWidthUnits('landscape'));
+    expect(rawSheet.getColumn(raw![1]!).number).toBeLessThan(rawSheet.columnCount);
     // No GUID or incident key opens a management sheet.
     for (const { sheet } of everySheet()) {
       const first = sheet.getCell(headerRowOf(sheet), 1).text;
