@@ -26,12 +26,7 @@ import { clientOf, rowContextOf, type StreamDefinition } from './stream-definiti
 import { isLocalMidnight } from '../../time/calendar.ts';
 import { probeAndJoin } from './window-probes.ts';
 import { contiguousEnd, planWindows, type PlannedWindow, type WindowPlan } from './window-plan.ts';
-import type {
-  Partition,
-  WindowedStreamSpec,
-  WindowPolicy,
-  WindowRef,
-} from './windowed-stream-spec.ts';
+import type { Partition, WindowedStreamSpec, WindowPolicy, WindowRef } from './windowed-stream-spec.ts';
 
 interface PartitionPlan<P extends Partition> {
   readonly partition: P;
