@@ -1,7 +1,8 @@
 /**
- * Progress of long streams (alert backfills): a bar on a terminal (windows done / total, alerts,
- * requests, rate), and at most one log line every 10 seconds otherwise, so cron logs stay short
- * but a stuck run is visible.
+ * Progress of long streams (alert backfills): a bar per stream on a terminal (windows done /
+ * total, records, requests, rate), one line each while the windowed streams run at once, and at
+ * most one log line per stream every 10 seconds otherwise, so cron logs stay short but a stuck
+ * run is visible.
  */
 import cliProgress from 'cli-progress';
 import type { Logger } from 'pino';
@@ -15,6 +16,8 @@ interface Track {
   bar: cliProgress.SingleBar | undefined;
 }
 
+const BAR_OPTIONS: cliProgress.Options = { hideCursor: true, clearOnComplete: true };
+
 /** A progress sink for the CLI. */
 export function createProgress(
   logger: Logger,
@@ -22,21 +25,22 @@ export function createProgress(
   logEveryMs = 10_000,
 ): ProgressSink {
   const tracks = new Map<string, Track>();
+  // One container for every bar, so streams running at once each keep their own line.
+  let bars: cliProgress.MultiBar | undefined;
   return {
     start(name, total, unit) {
-      const bar =
-        stream.isTTY === true && total > 1
-          ? new cliProgress.SingleBar(
-              {
-                stream,
-                format: `${name} [{bar}] {value}/{total} ${unit} | {records} records | {requests} requests | {rate}/s | eta {eta_formatted}`,
-                hideCursor: true,
-                clearOnComplete: true,
-              },
-              cliProgress.Presets.shades_classic,
-            )
-          : undefined;
-      bar?.start(total, 0, { records: 0, requests: 0, rate: 0 });
+      let bar: cliProgress.SingleBar | undefined;
+      if (stream.isTTY === true && total > 1) {
+        bars ??= new cliProgress.MultiBar({ ...BAR_OPTIONS, stream }, cliProgress.Presets.shades_classic);
+        bar = bars.create(
+          total,
+          0,
+          { records: 0, requests: 0, rate: 0 },
+          {
+            format: `${name} [{bar}] {value}/{total} ${unit} | {records} records | {requests} requests | {rate}/s | eta {eta_formatted}`,
+          },
+        );
+      }
       tracks.set(name, { total, unit, started: Date.now(), lastLog: Date.now(), bar });
     },
     tick(name, done, extra = {}) {
@@ -61,8 +65,14 @@ export function createProgress(
       }
     },
     stop(name) {
-      tracks.get(name)?.bar?.stop();
+      const bar = tracks.get(name)?.bar;
       tracks.delete(name);
+      if (bar === undefined || bars === undefined) return;
+      bars.remove(bar);
+      if ([...tracks.values()].every((t) => t.bar === undefined)) {
+        bars.stop();
+        bars = undefined;
+      }
     },
   };
 }

@@ -1,27 +1,20 @@
 /**
  * The programmatic `sync`: one run over the selected streams. Order of work: open the warehouse,
  * apply pending migrations, take the write lock, open the run in the ledger, identify the account
- * and its zone, then run each stream. A stream that fails is recorded and the others go on (the
- * run ends `partial`); credentials refused, the database gone or an interrupt stop the run at once.
- * The ledger is closed in every case but SIGKILL.
+ * and its zone, then run the streams (run-streams.ts: the list streams one after another, then the
+ * windowed ones at once). A stream that fails is recorded and the others go on (the run ends
+ * `partial`); credentials refused, the database gone or an interrupt stop the run at once. The
+ * ledger is closed in every case but SIGKILL.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import {
-  AuthError,
-  ConfigError,
-  DatabaseError,
-  EtlError,
-  InterruptedError,
-  PartialRunError,
-  RunFailedError,
-  StreamError,
-} from '../errors.ts';
+import { ConfigError, EtlError, InterruptedError, PartialRunError, RunFailedError } from '../errors.ts';
 import { ApiClient } from '../extract/http/api-client.ts';
 import { RecordValidator } from '../extract/record-validator.ts';
 import { resolveAccount } from './resolve-account.ts';
 import { selectStreams } from './streams/index.ts';
 import { NO_PROGRESS, type ProgressSink, type SyncContext } from './sync-context.ts';
+import { runStreams, StreamsStopped } from './run-streams.ts';
 import type { SyncOptions } from './sync-options.ts';
 import { openWarehouse, type Warehouse } from '../load/db.ts';
 import { mergeRows } from '../load/merge-rows.ts';
@@ -62,10 +55,6 @@ export interface SyncSummary {
   status: RunStatus;
   streams: Record<string, StreamCounts>;
   requests: number;
-}
-
-function fatal(error: unknown): boolean {
-  return error instanceof AuthError || error instanceof DatabaseError || error instanceof InterruptedError;
 }
 
 function clientsFor(
@@ -170,12 +159,12 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       what: `the warehouse lock of account ${accountId} (${options.account ?? DEFAULT_ACCOUNT})`,
     });
     const runId = await openRun(warehouse.db, deps.command ?? 'sync', ledgerOptions, VERSION, lock);
-    const counts: Record<string, StreamCounts> = {};
-    const failures: EtlError[] = [];
+    let counts: Record<string, StreamCounts> = {};
+    let failures: EtlError[] = [];
     try {
       await setRunAccount(warehouse.db, runId, accountId);
       const validator = new RecordValidator(logger);
-      const ctx: SyncContext = {
+      const ctx: Omit<SyncContext, 'windowSlots'> = {
         api: clients.api,
         infra: clients.infra,
         db: warehouse.db,
@@ -207,54 +196,10 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
         { accountId, zone: ctx.zone, runId },
         `run ${runId}: account ${accountId}, time zone ${ctx.zone}`,
       );
-      for (const stream of selected) {
-        if (signal.aborted) throw signal.reason as Error;
-        if (stream.api === 'infra' && ctx.infra === undefined) {
-          counts[stream.name] = {
-            records: 0,
-            written: 0,
-            windows: 0,
-            requests: 0,
-            status: 'skipped',
-            notice: 'no infra credentials configured',
-          };
-          logger.info(`stream ${stream.name}: skipped (UPTRENDS_INFRA_USERNAME/PASSWORD not set)`);
-          continue;
-        }
-        const before = requests();
-        const started = Date.now();
-        try {
-          const result = await stream.run(ctx);
-          counts[stream.name] = { ...result, requests: requests() - before, status: 'succeeded' };
-          logger.info(
-            { stream: stream.name, ...result, ms: Date.now() - started },
-            `stream ${stream.name}: ${result.records} records, ${result.written} rows written${result.rejected > 0 ? `, ${result.rejected} rejected` : ''}`,
-          );
-        } catch (error) {
-          const wrapped =
-            error instanceof EtlError
-              ? error
-              : new StreamError(`Stream ${stream.name} failed: ${(error as Error).message}`, {
-                  cause: error,
-                  context: { stream: stream.name },
-                });
-          counts[stream.name] = {
-            records: 0,
-            written: 0,
-            windows: 0,
-            requests: requests() - before,
-            status: 'failed',
-            error: wrapped.message,
-          };
-          if (fatal(error) || signal.aborted) throw signal.aborted ? (signal.reason as Error) : error;
-          logger.error(
-            { stream: stream.name, code: wrapped.code, context: wrapped.context },
-            `stream ${stream.name} failed: ${wrapped.message}`,
-          );
-          failures.push(wrapped);
-        }
-      }
-    } catch (error) {
+      ({ counts, failures } = await runStreams(selected, ctx, logger));
+    } catch (thrown) {
+      const error = thrown instanceof StreamsStopped ? thrown.error : thrown;
+      if (thrown instanceof StreamsStopped) counts = thrown.counts;
       const status: RunStatus = error instanceof InterruptedError ? 'interrupted' : 'failed';
       await closeRun(warehouse.db, runId, status, counts, requests(), error).catch(() => undefined);
       throw error;

@@ -8,6 +8,7 @@ import type { ApiGetter } from '../extract/http/api-client.ts';
 import type { Clock, IanaZone } from '../terms.ts';
 import type { RecordValidator } from '../extract/record-validator.ts';
 import type { SyncOptions } from './sync-options.ts';
+import type { SlotRunner } from './engine/window-slots.ts';
 import { type Database } from '../load/schema.ts';
 
 /** Progress of a long stream, shown as a bar on a terminal and as log lines otherwise. */
@@ -39,6 +40,12 @@ export interface SyncContext {
   readonly signal: AbortSignal;
   readonly validator: RecordValidator;
   readonly progress: ProgressSink;
+  /**
+   * The run's window slots (`concurrency` of them): every windowed stream reads its windows in
+   * these, so streams that run at once never hold more windows (and their batches) in flight than
+   * one stream alone did, and a stream's last windows leave their slots to another's first ones.
+   */
+  readonly windowSlots: SlotRunner;
 }
 
 /** What a stream reports back to the run. */

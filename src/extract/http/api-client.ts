@@ -46,7 +46,12 @@ export interface GetOptions {
   route?: string;
   /** XML wrapper elements that hold lists, e.g. ['Devices', 'DataFeeds']. */
   xmlArrays?: string[];
+  /** Counters this call also adds to (a stream's own, when streams share one client: metered-getter.ts). */
+  meter?: Meter;
 }
+
+/** The counters of a client that a caller can also keep for its own calls. */
+export type Meter = Pick<ApiStats, 'requests' | 'retries' | 'bytesReceived' | 'bytesSent'>;
 
 /** Counters of one route template. */
 export interface RouteStats {
@@ -87,6 +92,7 @@ interface Call {
   accept: 'json' | 'xml';
   xmlArrays: readonly string[];
   context: ErrorContext;
+  meter: Meter | undefined;
 }
 
 /** The client; create one per API per run and close it at the end. */
@@ -155,6 +161,7 @@ export class ApiClient implements ApiGetter {
       accept: options.accept ?? 'json',
       xmlArrays: options.xmlArrays ?? [],
       context: options.context ?? {},
+      meter: options.meter,
     };
     const routeStats = (this.#stats.byRoute[route] ??= { requests: 0, retries: 0, failures: 0 });
     for (let attempt = 1; ; attempt++) {
@@ -172,6 +179,7 @@ export class ApiClient implements ApiGetter {
       const retryAfterMs = failure instanceof RateLimitError ? failure.retryAfterMs : undefined;
       const delayMs = retryDelay(attempt - 1, retryAfterMs, this.#settings.retry, this.#random);
       this.#stats.retries++;
+      if (call.meter !== undefined) call.meter.retries++;
       routeStats.retries++;
       this.#logger?.warn(
         {
@@ -219,7 +227,12 @@ export class ApiClient implements ApiGetter {
     };
     this.#stats.requests++;
     routeStats.requests++;
-    this.#stats.bytesSent += requestBytes(call.url, headers);
+    const sent = requestBytes(call.url, headers);
+    this.#stats.bytesSent += sent;
+    if (call.meter !== undefined) {
+      call.meter.requests++;
+      call.meter.bytesSent += sent;
+    }
     let status: number;
     let text: string;
     let bytes: number;
@@ -246,6 +259,7 @@ export class ApiClient implements ApiGetter {
       );
       bytes = buffer.length;
       this.#stats.bytesReceived += bytes;
+      if (call.meter !== undefined) call.meter.bytesReceived += bytes;
       text = buffer.toString('utf8');
     } catch (error) {
       if (this.#signal?.aborted === true) throw abortReason(this.#signal);

@@ -14,7 +14,6 @@
  * - A window that fails may leave some of its batches loaded; they are complete rows, the
  *   watermark does not claim them, and the next run re-reads the window: merges make that exact.
  */
-import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { AuthError, EtlError, InterruptedError, StreamError } from '../../errors.ts';
 import type { ApiGetter } from '../../extract/http/api-client.ts';
@@ -250,7 +249,10 @@ async function runWindowedStream<P extends Partition, S extends z.ZodObject, M, 
   const watermarks = await loadWatermarks(ctx.db, ctx.accountId, spec.name);
   const maxWindowDays = spec.policy.wholeRange === true ? await spec.maxWindowDays?.(ctx) : undefined;
   const plans = partitions.map((p) => planOf(ctx, spec.policy, p, watermarks.get(p.id), maxWindowDays));
-  const limit = pLimit(Math.max(1, ctx.options.concurrency));
+  // The run's slots, shared with the windowed streams running beside this one. Windows queue in
+  // plan order, so a window that waits for its predecessor (ordered policy) never holds a slot
+  // the predecessor is still queued for.
+  const limit = ctx.windowSlots;
   let done = 0;
   // After the first failure no queued window starts; the ones in flight finish before the stream
   // reports, so nothing of this stream writes after the run moved on.

@@ -10,6 +10,7 @@ import { RecordValidator } from '../../../src/extract/record-validator.ts';
 import type { StreamDefinition } from '../../../src/pipeline/engine/stream-definition.ts';
 import { NO_PROGRESS, type StreamResult, type SyncContext } from '../../../src/pipeline/sync-context.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
+import { WindowSlots } from '../../../src/pipeline/engine/window-slots.ts';
 import { openRun } from '../../../src/load/run-ledger.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import type { RunningSimulator } from '../../../src/simulator/start-simulator.ts';
@@ -56,6 +57,7 @@ export async function runInfraStream(
     signal: new AbortController().signal,
     validator: new RecordValidator(logger),
     progress: NO_PROGRESS,
+    windowSlots: new WindowSlots(options.concurrency ?? DEFAULT_SYNC_OPTIONS.concurrency).runner(0),
   };
   try {
     const result = await stream.run(ctx);

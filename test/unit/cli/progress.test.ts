@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProgress } from '../../../src/cli/progress.ts';
 
 function sink(isTTY: boolean): { stream: NodeJS.WriteStream; text: () => string } {
@@ -22,15 +22,43 @@ function sink(isTTY: boolean): { stream: NodeJS.WriteStream; text: () => string 
 }
 
 describe('progress', () => {
+  // The bars redraw on a timer (10 frames a second): fake timers make each frame explicit.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const frame = (): void => void vi.advanceTimersByTime(250);
+
   it('draws a bar with windows done/total, records and requests on a terminal', () => {
     const tty = sink(true);
     const progress = createProgress(pino({ level: 'silent' }), tty.stream);
     progress.start('alerts', 10, 'windows');
     progress.tick('alerts', 4, { records: 1234, requests: 20 });
+    frame();
     progress.stop('alerts');
     expect(tty.text()).toMatch(/alerts/);
     expect(tty.text()).toMatch(/4\/10 windows/);
     expect(tty.text()).toMatch(/1234 records/);
+  });
+
+  it('keeps one bar per stream while streams run at once, and lets go of the terminal after', () => {
+    const tty = sink(true);
+    const progress = createProgress(pino({ level: 'silent' }), tty.stream);
+    progress.start('alerts', 10, 'windows');
+    progress.start('statistics', 50, 'windows');
+    progress.tick('alerts', 3, { records: 300, requests: 9 });
+    progress.tick('statistics', 7, { records: 700, requests: 7 });
+    frame();
+    progress.stop('alerts');
+    progress.tick('statistics', 50, { records: 5000, requests: 50 });
+    frame();
+    progress.stop('statistics');
+    expect(tty.text()).toMatch(/alerts \[[^\]]*\] 3\/10 windows \| 300 records/);
+    expect(tty.text()).toMatch(/statistics \[[^\]]*\] 7\/50 windows \| 700 records/);
+    // A stream started after the others stopped draws on a fresh container.
+    progress.start('infra_device_uptime', 4, 'windows');
+    progress.tick('infra_device_uptime', 2, { records: 20 });
+    frame();
+    progress.stop('infra_device_uptime');
+    expect(tty.text()).toMatch(/infra_device_uptime \[[^\]]*\] 2\/4 windows/);
   });
 
   it('logs at most one line per interval off a terminal, and the last one', () => {

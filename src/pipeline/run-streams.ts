@@ -1,0 +1,126 @@
+/**
+ * The streams of one run, in two phases. First the list streams, one after another in registry
+ * order: each is a snapshot that later ones read (members need their groups, maintenance needs
+ * the monitors, the windowed streams need the monitors, the All Monitors group and the device
+ * tree). Then the windowed streams (alerts, statistics, Infra uptime), all at once: none reads
+ * what another writes, and they share the run's window slots (engine/window-slots.ts), so while
+ * the alerts' cursor chains drain, the statistics' windows take the slots they free.
+ *
+ * Failures: a stream that fails is recorded and the others go on (the run ends `partial`).
+ * Refused credentials, a lost database or an interrupt are fatal: they stop the streams running
+ * beside it at their next request, and the run ends with that error.
+ */
+import type { Logger } from 'pino';
+import { AuthError, DatabaseError, EtlError, InterruptedError, StreamError } from '../errors.ts';
+import { MeteredGetter } from '../extract/http/metered-getter.ts';
+import type { StreamCounts } from '../load/run-ledger.ts';
+import type { StreamDefinition } from './engine/stream-definition.ts';
+import { WindowSlots } from './engine/window-slots.ts';
+import type { SyncContext } from './sync-context.ts';
+
+/** What the streams of a run did: counts per stream (in registry order) and the failures. */
+export interface StreamOutcomes {
+  readonly counts: Record<string, StreamCounts>;
+  readonly failures: EtlError[];
+}
+
+/** Thrown with the counts so far when a fatal error stopped the run's streams. */
+export class StreamsStopped extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly counts: Record<string, StreamCounts>,
+  ) {
+    super((error as Error).message);
+  }
+}
+
+function fatal(error: unknown): boolean {
+  return error instanceof AuthError || error instanceof DatabaseError || error instanceof InterruptedError;
+}
+
+/** Runs `selected` (in registry order) on `base`, whose signal stops them. */
+export async function runStreams(
+  selected: readonly StreamDefinition[],
+  base: Omit<SyncContext, 'windowSlots'>,
+  logger: Logger,
+): Promise<StreamOutcomes> {
+  const counts = new Map<string, StreamCounts>();
+  const failures: EtlError[] = [];
+  // A fatal error in one windowed stream stops the ones running beside it.
+  const stop = new AbortController();
+  const signal = AbortSignal.any([base.signal, stop.signal]);
+  const slots = new WindowSlots(base.options.concurrency);
+  let stopped: { error: unknown } | undefined;
+
+  const runOne = async (stream: StreamDefinition, priority: number): Promise<void> => {
+    if (signal.aborted) throw signal.reason as Error;
+    if (stream.api === 'infra' && base.infra === undefined) {
+      counts.set(stream.name, {
+        records: 0,
+        written: 0,
+        windows: 0,
+        requests: 0,
+        status: 'skipped',
+        notice: 'no infra credentials configured',
+      });
+      logger.info(`stream ${stream.name}: skipped (UPTRENDS_INFRA_USERNAME/PASSWORD not set)`);
+      return;
+    }
+    // The stream's own view of each client: its requests, whatever runs beside it.
+    const api = new MeteredGetter(base.api);
+    const infra = base.infra === undefined ? undefined : new MeteredGetter(base.infra);
+    const requests = (): number => api.stats().requests + (infra?.stats().requests ?? 0);
+    const ctx: SyncContext = { ...base, api, infra, signal, windowSlots: slots.runner(priority) };
+    const started = Date.now();
+    try {
+      const result = await stream.run(ctx);
+      counts.set(stream.name, { ...result, requests: requests(), status: 'succeeded' });
+      logger.info(
+        { stream: stream.name, ...result, ms: Date.now() - started },
+        `stream ${stream.name}: ${result.records} records, ${result.written} rows written${result.rejected > 0 ? `, ${result.rejected} rejected` : ''}`,
+      );
+    } catch (error) {
+      const wrapped =
+        error instanceof EtlError
+          ? error
+          : new StreamError(`Stream ${stream.name} failed: ${(error as Error).message}`, {
+              cause: error,
+              context: { stream: stream.name },
+            });
+      counts.set(stream.name, {
+        records: 0,
+        written: 0,
+        windows: 0,
+        requests: requests(),
+        status: 'failed',
+        error: wrapped.message,
+      });
+      if (fatal(error) || signal.aborted) {
+        // An interrupt of the run ends it with the interrupt; a stream's own fatal error with that.
+        const reason = signal.aborted && !stop.signal.aborted ? (signal.reason as Error) : error;
+        stopped ??= { error: reason };
+        stop.abort(reason);
+        throw reason;
+      }
+      logger.error(
+        { stream: stream.name, code: wrapped.code, context: wrapped.context },
+        `stream ${stream.name} failed: ${wrapped.message}`,
+      );
+      failures.push(wrapped);
+    }
+  };
+
+  const inOrder = (): Record<string, StreamCounts> =>
+    Object.fromEntries(selected.filter((s) => counts.has(s.name)).map((s) => [s.name, counts.get(s.name)!]));
+  try {
+    const lists = selected.filter((s) => s.kind === 'list');
+    const windowed = selected.filter((s) => s.kind === 'windowed');
+    for (const stream of lists) await runOne(stream, 0);
+    const settled = await Promise.allSettled(windowed.map((stream, index) => runOne(stream, index)));
+    const rejected = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (rejected !== undefined) throw stopped?.error ?? rejected.reason;
+  } catch (error) {
+    throw new StreamsStopped(error, inOrder());
+  }
+  return { counts: inOrder(), failures };
+}
