@@ -215,7 +215,10 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
         });
         if (record !== undefined) items.push({ record, raw });
       }
-      for (const mapped of spec.mapPage(items, page, ref, row, state, reject)) batch.push(mapped);
+      for (const mapped of spec.mapPage(items, page, ref, row, state, reject)) {
+        spec.compact?.(mapped);
+        batch.push(mapped);
+      }
       // Parsing and mapping above are synchronous: the rejects collected now are this page's alone.
       for (const r of ctx.validator.drain(spec.name)) rejects.push(r);
       if (batch.length >= ctx.options.batchRows) await commit(false);

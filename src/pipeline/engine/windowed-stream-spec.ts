@@ -94,6 +94,11 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
     state: W,
     reject: (error: unknown, raw: unknown) => void,
   ): R[];
+  /**
+   * Makes a mapped row compact for the time it waits in its batch, in place: its JSON values as
+   * the text the load writes (load/copy-text.ts, compactJsonValues). (Default: rows kept as mapped)
+   */
+  compact?(row: R): void;
   /** Writes one batch of rows; returns rows written (inserted, changed, deleted). */
   load(trx: Kysely<Database>, rows: readonly R[], ctx: SyncContext): Promise<number>;
 }

@@ -15,6 +15,7 @@ import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
 import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
+import { compactJsonValues } from '../../load/copy-text.ts';
 
 /** Stream name (also the etl_state stream). */
 export const ALERTS = 'alerts';
@@ -117,6 +118,8 @@ export const alertsStream = defineWindowedStream<
     for (const alert of resolved) if (alert.raised_at > state.floor) state.floor = alert.raised_at;
     return resolved;
   },
+
+  compact: compactJsonValues,
 
   async load(trx, rows, ctx) {
     const loadedAt = ctx.clock();

@@ -33,6 +33,7 @@ import type { Partition } from '../engine/windowed-stream-spec.ts';
 import { defineCustomListStream, listTable } from '../engine/list-engine.ts';
 import { ACCOUNT, idField, recordIdOf } from '../engine/record-keys.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from '../engine/stream-definition.ts';
+import { compactJsonValues } from '../../load/copy-text.ts';
 
 /** Stream name. */
 export const INFRA_DEVICES = 'infra_devices';
@@ -202,6 +203,11 @@ export function createInfraDeviceUptimeStream(
         }
       }
       return rows;
+    },
+
+    compact(row) {
+      compactJsonValues(row.uptime);
+      for (const feed of row.feeds) compactJsonValues(feed);
     },
 
     async load(trx, rows) {

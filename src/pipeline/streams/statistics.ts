@@ -25,6 +25,7 @@ import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
 import type { SyncContext } from '../sync-context.ts';
 import { halves, WindowLearner, windowDaysToAsk } from './statistics-windows.ts';
+import { compactJsonValues } from '../../load/copy-text.ts';
 
 /** Stream name (also the etl_state stream; partitions are monitor GUIDs, and `-` holds the learned window size). */
 export const STATISTICS = 'statistics';
@@ -134,6 +135,8 @@ export const statisticsStream = defineWindowedStream<
     }
     return rows;
   },
+
+  compact: compactJsonValues,
 
   async load(trx, rows) {
     const merged = await mergeRows(

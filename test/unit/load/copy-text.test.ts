@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { compactJsonValues, copyData, storableJson, storableText } from '../../../src/load/copy-text.ts';
+
+const COLUMNS = ['id', 'at', 'tags', 'raw', 'note', 'n'];
+
+function sampleRow(): Record<string, unknown> {
+  return {
+    id: 'a1',
+    at: new Date('2025-03-30T01:30:00Z'),
+    tags: ['x', 'y"z', null],
+    raw: {
+      Id: 'a1',
+      Text: 'tab\there\nline \\ back',
+      Nul: 'a\u0000b',
+      Lone: 'x\ud800y',
+      Pair: '\ud83d\ude00',
+      Nested: { List: [{ A: 1 }, { B: null }] },
+    },
+    note: 'plain',
+    n: 42,
+  };
+}
+
+describe('COPY text', () => {
+  it('writes each column as its type reads it, escaped for COPY, NULL as \\N', () => {
+    const data = copyData([{ ...sampleRow(), note: null }], COLUMNS);
+    const [line, end] = data.split('\n');
+    expect(end).toBe('');
+    const fields = line!.split('\t');
+    expect(fields[0]).toBe('a1');
+    expect(fields[1]).toBe('2025-03-30T01:30:00.000Z');
+    expect(fields[2]).toBe('{"x","y\\\\"z",NULL}');
+    expect(fields[4]).toBe('\\N');
+    expect(fields[5]).toBe('42');
+    // The JSON's own backslashes are doubled for COPY, and nothing unstorable is left in it.
+    const json = JSON.parse(fields[3]!.replaceAll('\\\\', '\\')) as Record<string, string>;
+    expect(json.Text).toBe('tab\there\nline \\ back');
+    expect(json.Nul).toBe('a\ufffdb');
+    expect(json.Lone).toBe('x\ufffdy');
+    expect(json.Pair).toBe('\ud83d\ude00');
+  });
+
+  it('storableText and storableJson replace NUL and lone surrogates only', () => {
+    expect(storableText('ok \ud83d\ude00')).toBe('ok \ud83d\ude00');
+    expect(storableText('a\u0000b\udc00')).toBe('a\ufffdb\ufffd');
+    expect(storableJson({ t: 'literal \\u0000 text' })).toBe(JSON.stringify({ t: 'literal \\u0000 text' }));
+  });
+
+  it('compactJsonValues turns plain objects into the JSON text COPY writes, and changes nothing in the COPY data', () => {
+    const row = sampleRow();
+    const before = copyData([sampleRow()], COLUMNS);
+    compactJsonValues(row);
+    expect(typeof row.raw).toBe('string');
+    expect(row.tags).toEqual(['x', 'y"z', null]);
+    expect(row.at).toBeInstanceOf(Date);
+    expect(row.n).toBe(42);
+    expect(copyData([row], COLUMNS)).toBe(before);
+  });
+});
