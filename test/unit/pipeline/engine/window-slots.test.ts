@@ -48,14 +48,14 @@ describe('WindowSlots', () => {
     const slots = new WindowSlots(1);
     const run = slots.runner(0);
     const order: number[] = [];
-    const failing = run(async () => {
+    const failing = run(() => {
       order.push(0);
-      throw new Error('window failed');
+      return Promise.reject(new Error('window failed'));
     });
     const rest = [1, 2, 3].map((n) =>
-      run(async () => {
+      run(() => {
         order.push(n);
-        return n;
+        return Promise.resolve(n);
       }),
     );
     await expect(failing).rejects.toThrow('window failed');
