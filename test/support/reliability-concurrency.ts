@@ -9,8 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openWarehouse } from '../../src/load/db.ts';
+import { SYNC_LOCK_KEY } from '../../src/load/warehouse-lock.ts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.ts';
 import { simulatorEnv, spawnCli } from './reliability-cli.ts';
 import { tableSnapshot } from './table-snapshot.ts';
@@ -81,6 +83,26 @@ export async function cliWarehouse(kind: 'test' | 'pglite-dir'): Promise<CliWare
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Terminates the Postgres sessions holding a sync's account lock (the 64-bit key: SYNC_LOCK_KEY
+ * in its high half, classid) in the database of `url`; returns how many there were.
+ */
+export async function terminateSyncLockHolders(url: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const holders = await admin.query<{ pid: number }>(
+      `select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::bigint::oid and objsubid = 1
+         and database = (select oid from pg_database where datname = current_database())`,
+      [SYNC_LOCK_KEY],
+    );
+    for (const row of holders.rows) await admin.query('select pg_terminate_backend($1)', [row.pid]);
+    return holders.rows.length;
+  } finally {
+    await admin.end();
+  }
 }
 
 /** The lock refusal each backend prints. */

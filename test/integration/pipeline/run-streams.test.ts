@@ -11,6 +11,7 @@ import { silentLogger } from '../../../src/logger.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { simulatorEnv } from '../../support/reliability-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const NOW = new Date('2025-06-18T09:00:00Z');
@@ -35,12 +36,7 @@ async function sync(options: Partial<SyncOptions> = {}) {
   const tdb = await createTestDatabase();
   made.push(tdb);
   await tdb.release();
-  const config = loadConfig({
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-  });
+  const config = loadConfig({ ...tdb.env, ...simulatorEnv(sim) });
   return runSync(
     config,
     { ...DEFAULT_SYNC_OPTIONS, concurrency: 4, initialDays: 30, streams: STREAMS, ...options },

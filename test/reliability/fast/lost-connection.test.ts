@@ -4,12 +4,14 @@
  * stayed `running` in etl_run for ever, as did a SIGKILLed run (`status` showed them running).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { EXIT } from '../../../src/cli/exit-codes.ts';
-import { SYNC_LOCK_KEY } from '../../../src/load/warehouse-lock.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { simulatorEnv, spawnCli } from '../../support/reliability-cli.ts';
-import { cliWarehouse, type CliWarehouse } from '../../support/reliability-concurrency.ts';
+import {
+  cliWarehouse,
+  terminateSyncLockHolders,
+  type CliWarehouse,
+} from '../../support/reliability-concurrency.ts';
 
 const ARGS = ['sync', '--from', '2025-06-01', '--to', '2025-06-15', '--window', '7', '--log-format', 'json'];
 const HOLDING = /"msg":"run \d+: account/;
@@ -45,20 +47,7 @@ describe('the session holding the warehouse lock is terminated mid-run (Postgres
     holdNextRun(20_000);
     const run = sync(w);
     await run.waitFor(HOLDING);
-    const admin = new pg.Client({ connectionString: w.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      const holder = await admin.query<{ pid: number }>(
-        // The sync lock is the account's 64-bit key: SYNC_LOCK_KEY in its high half (classid).
-        `select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::bigint::oid and objsubid = 1
-           and database = (select oid from pg_database where datname = current_database())`,
-        [SYNC_LOCK_KEY],
-      );
-      expect(holder.rows).toHaveLength(1);
-      await admin.query('select pg_terminate_backend($1)', [holder.rows[0]!.pid]);
-    } finally {
-      await admin.end();
-    }
+    expect(await terminateSyncLockHolders(w.env.DATABASE_URL!)).toBe(1);
     const done = await run.done;
     expect(done.code, done.stderr.slice(-1500)).toBe(EXIT.database);
     expect(done.stderr).toMatch(/connection to the Postgres warehouse at .* was lost/);

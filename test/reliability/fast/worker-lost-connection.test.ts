@@ -10,10 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_LOCK_KEY } from '../../../src/load/warehouse-lock.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { simulatorEnv, spawnCli } from '../../support/reliability-cli.ts';
-import { cliWarehouse, type CliWarehouse } from '../../support/reliability-concurrency.ts';
+import {
+  cliWarehouse,
+  terminateSyncLockHolders,
+  type CliWarehouse,
+} from '../../support/reliability-concurrency.ts';
 
 let sim: RunningSimulator;
 let w: CliWarehouse;
@@ -29,23 +32,6 @@ afterAll(async () => {
   await w.drop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Terminates the session holding an account's sync lock; returns how many were terminated. */
-async function terminateLockHolder(url: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    const holder = await admin.query<{ pid: number }>(
-      `select pid from pg_locks where locktype = 'advisory' and granted and classid = $1::bigint::oid and objsubid = 1
-         and database = (select oid from pg_database where datname = current_database())`,
-      [SYNC_LOCK_KEY],
-    );
-    for (const row of holder.rows) await admin.query('select pg_terminate_backend($1)', [row.pid]);
-    return holder.rows.length;
-  } finally {
-    await admin.end();
-  }
-}
 
 /** Statuses of the worker runs of one stream, oldest first. */
 async function streamRuns(url: string, stream: string): Promise<string[]> {
@@ -86,7 +72,7 @@ describe('a worker job whose warehouse session is terminated', () => {
         dir,
       );
       await worker.waitFor(/"stream":"statistics"[^\n]*"msg":"run \d+: account/);
-      expect(await terminateLockHolder(w.env.DATABASE_URL!)).toBe(1);
+      expect(await terminateSyncLockHolders(w.env.DATABASE_URL!)).toBe(1);
       const done = await nightly.done;
       expect(done.code, done.stderr.slice(-2000)).toBe(0);
       const statistics = await streamRuns(w.env.DATABASE_URL!, 'statistics');
