@@ -12,20 +12,34 @@ import { Readable } from 'node:stream';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './schema.ts';
+import { CopyRows } from './copy-text.ts';
 
 const COPY_FROM_STDIN = /^copy\s+[\s\S]+\sfrom\s+stdin$/i;
 
+/** The data of the convention's COPY: text, or rows encoded as they are sent. */
+export type CopyInput = string | CopyRows;
+
 /** True when `text` with `parameters` is the convention's COPY (one parameter: the data). */
 export function isCopyIn(text: string, parameters: readonly unknown[] | undefined): boolean {
-  return parameters?.length === 1 && typeof parameters[0] === 'string' && COPY_FROM_STDIN.test(text);
+  return (
+    parameters?.length === 1 &&
+    (typeof parameters[0] === 'string' || parameters[0] instanceof CopyRows) &&
+    COPY_FROM_STDIN.test(text)
+  );
 }
 
-/** Runs `copy <into> (<columns>) from stdin` with `data` (COPY text format) on `db`'s connection. */
+function* chunksOf(data: CopyInput): Generator<string> {
+  if (data instanceof CopyRows) yield* data.chunks();
+  // Chunks of 1 MiB: the socket gets bounded writes.
+  else for (let i = 0; i < data.length; i += 1 << 20) yield data.slice(i, i + (1 << 20));
+}
+
+/** Runs `copy <into> (<columns>) from stdin` with `data` on `db`'s connection. */
 export async function copyIn(
   db: Kysely<Database>,
   into: string,
   columns: readonly string[],
-  data: string,
+  data: CopyInput,
 ): Promise<number> {
   const list = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
   const result = await db.executeQuery(CompiledQuery.raw(`copy ${into} (${list}) from stdin`, [data]));
@@ -45,14 +59,10 @@ interface SubmittingClient {
   query(submittable: ReturnType<typeof copyFrom>): unknown;
 }
 
-/** Streams `data` into a node-postgres client as the COPY `text`. */
-export async function pgCopy(client: SubmittingClient, text: string, data: string): Promise<CopyResult> {
+/** Streams `data` into a node-postgres client as the COPY `text`, chunk by chunk as it is encoded. */
+export async function pgCopy(client: SubmittingClient, text: string, data: CopyInput): Promise<CopyResult> {
   const stream = client.query(copyFrom(text)) as ReturnType<typeof copyFrom>;
-  // Chunks of 1 MiB: the socket gets bounded writes, and no copy of the whole data is made.
-  const chunks = function* (): Generator<string> {
-    for (let i = 0; i < data.length; i += 1 << 20) yield data.slice(i, i + (1 << 20));
-  };
-  await pipeline(Readable.from(chunks()), stream);
+  await pipeline(Readable.from(chunksOf(data)), stream);
   return { command: 'COPY', rowCount: stream.rowCount, rows: [], fields: [] };
 }
 
@@ -65,9 +75,9 @@ interface BlobQuerying {
 export async function pgliteCopy(
   pglite: BlobQuerying,
   text: string,
-  data: string,
+  data: CopyInput,
 ): Promise<{ affectedRows: number }> {
   const sql = text.replace(/\sfrom\s+stdin$/i, " from '/dev/blob'");
-  const result = await pglite.query(sql, [], { blob: new Blob([data]) });
+  const result = await pglite.query(sql, [], { blob: new Blob([...chunksOf(data)]) });
   return { affectedRows: result.affectedRows ?? 0 };
 }

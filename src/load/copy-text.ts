@@ -93,15 +93,42 @@ function copyField(text: string | null): string {
     .replaceAll('\r', '\\r');
 }
 
-/** `rows` as COPY text-format data: one line per row, `columns` in order, tab-separated. */
-export function copyData(rows: readonly Row[], columns: readonly string[]): string {
-  const lines = new Array<string>(rows.length + 1);
+/** Rows per chunk of `copyChunks`: about 100 KB of alerts, a few socket writes each. */
+const CHUNK_ROWS = 128;
+
+/**
+ * `rows` as COPY text-format data, in chunks of whole lines (one line per row, `columns` in order,
+ * tab-separated), made as they are asked for: the server parses one chunk while the next is
+ * encoded, instead of waiting for the whole batch's text.
+ */
+export function* copyChunks(rows: readonly Row[], columns: readonly string[]): Generator<string> {
   const fields = new Array<string>(columns.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    for (let c = 0; c < columns.length; c++) fields[c] = copyField(columnText(row[columns[c]!]));
-    lines[i] = fields.join('\t');
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const end = Math.min(rows.length, start + CHUNK_ROWS);
+    const lines = new Array<string>(end - start + 1);
+    for (let i = start; i < end; i++) {
+      const row = rows[i]!;
+      for (let c = 0; c < columns.length; c++) fields[c] = copyField(columnText(row[columns[c]!]));
+      lines[i - start] = fields.join('\t');
+    }
+    lines[end - start] = '';
+    yield lines.join('\n');
   }
-  lines[rows.length] = '';
-  return lines.join('\n');
+}
+
+/** `rows` as COPY text-format data in one string (the chunks of `copyChunks`, joined). */
+export function copyData(rows: readonly Row[], columns: readonly string[]): string {
+  return [...copyChunks(rows, columns)].join('');
+}
+
+/** A batch's COPY data, made again each time it is sent (a COPY that fails is retried staged). */
+export class CopyRows {
+  constructor(
+    readonly rows: readonly Row[],
+    readonly columns: readonly string[],
+  ) {}
+
+  chunks(): Generator<string> {
+    return copyChunks(this.rows, this.columns);
+  }
 }

@@ -11,7 +11,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DatabaseError, LockError } from '../errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { isCopyIn, pgCopy } from './copy-in.ts';
+import { isCopyIn, pgCopy, type CopyInput } from './copy-in.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { markDeadRuns } from './run-ledger.ts';
@@ -79,7 +79,7 @@ function copyAwarePool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(
         if (property === 'query') {
           return (text: unknown, parameters?: unknown[]) =>
             typeof text === 'string' && isCopyIn(text, parameters)
-              ? pgCopy(target, text, parameters![0] as string)
+              ? pgCopy(target, text, parameters![0] as CopyInput)
               : (target.query as (...args: unknown[]) => unknown)(text, parameters);
         }
         const value = Reflect.get(target, property, receiver) as unknown;

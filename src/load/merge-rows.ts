@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { copyIn } from './copy-in.ts';
-import { copyData, storableText, type Row } from './copy-text.ts';
+import { CopyRows, storableText, type Row } from './copy-text.ts';
 import type { Database, TableName, TableRow } from './schema.ts';
 
 /** Columns that record who wrote a row, not what it says: never a reason to rewrite it. */
@@ -126,7 +126,7 @@ async function mergeChunk(
   columns: readonly string[],
   rows: readonly Row[],
 ): Promise<number> {
-  const data = copyData(rows, columns);
+  const data = new CopyRows(rows, columns);
   if (await probablyNew(db, options, rows)) {
     // Rows a backfill reads for the first time go straight into the table: one COPY, half the
     // database work of staging and merging. Should any of them exist after all, the COPY fails on

@@ -108,6 +108,26 @@ describe('mergeRows through COPY', () => {
     ]);
   });
 
+  it('sends a batch of several chunks whole, straight in and again staged when a row exists', async () => {
+    const db = tdb.warehouse.db;
+    await sql`delete from uptrends.copy_probe`.execute(db);
+    const id = (n: number) => `k${String(n).padStart(4, '0')}`;
+    const batch = (runId: number) =>
+      Array.from({ length: 1000 }, (_, n) => ({ id: id(n), t: `row ${n}\twith a tab`, run_id: runId }));
+    // 1,000 rows are eight chunks of COPY data; all new, they go straight in.
+    expect(await mergeAnyRows(db, MERGE, batch(1))).toEqual({ rows: 1000, written: 1000 });
+    // One row the key sample does not look at exists with other text: the direct COPY fails on
+    // it after some chunks were sent, and the whole batch is sent again, staged.
+    await sql`delete from uptrends.copy_probe`.execute(db);
+    await mergeAnyRows(db, MERGE, [{ id: id(700), t: 'old', run_id: 1 }]);
+    expect(await mergeAnyRows(db, MERGE, batch(2))).toEqual({ rows: 1000, written: 1000 });
+    const stored = await rows();
+    expect(stored).toHaveLength(1000);
+    expect(stored.every((r, n) => r.id === id(n) && r.t === `row ${n}\twith a tab` && r.run_id === 2)).toBe(
+      true,
+    );
+  });
+
   it('merges twice into one table inside one transaction (the staging table is emptied per batch)', async () => {
     const db = tdb.warehouse.db;
     await sql`delete from uptrends.copy_probe`.execute(db);

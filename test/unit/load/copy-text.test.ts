@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compactJsonValues, copyData, storableJson, storableText } from '../../../src/load/copy-text.ts';
+import {
+  compactJsonValues,
+  copyChunks,
+  copyData,
+  storableJson,
+  storableText,
+} from '../../../src/load/copy-text.ts';
 
 const COLUMNS = ['id', 'at', 'tags', 'raw', 'note', 'n'];
 
@@ -38,6 +44,15 @@ describe('COPY text', () => {
     expect(json.Nul).toBe('a\ufffdb');
     expect(json.Lone).toBe('x\ufffdy');
     expect(json.Pair).toBe('\ud83d\ude00');
+  });
+
+  it('copyChunks cuts the data at whole lines, and together they are copyData', () => {
+    const rows = Array.from({ length: 300 }, (_, n) => ({ ...sampleRow(), id: `a${n}` }));
+    const chunks = [...copyChunks(rows, COLUMNS)];
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.endsWith('\n')).toBe(true);
+    expect(chunks.join('')).toBe(copyData(rows, COLUMNS));
+    expect(chunks.join('').split('\n')).toHaveLength(301);
   });
 
   it('storableText and storableJson replace NUL and lone surrogates only', () => {
