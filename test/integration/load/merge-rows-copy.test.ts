@@ -128,6 +128,20 @@ describe('mergeRows through COPY', () => {
     );
   });
 
+  it('commits a merging transaction without waiting for the disk, and only that transaction', async () => {
+    const db = tdb.warehouse.db;
+    const setting = async (conn: typeof db) =>
+      (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(conn)).rows[0]!
+        .synchronous_commit;
+    await db.transaction().execute(async (trx) => {
+      expect(await setting(trx)).toBe('on');
+      await mergeAnyRows(trx, MERGE, [{ id: 'sync-commit', t: 'x', run_id: 1 }]);
+      expect(await setting(trx)).toBe('off');
+    });
+    // The run ledger and the deliveries commit in transactions of their own: durably.
+    await db.transaction().execute(async (trx) => expect(await setting(trx)).toBe('on'));
+  });
+
   it('merges twice into one table inside one transaction (the staging table is emptied per batch)', async () => {
     const db = tdb.warehouse.db;
     await sql`delete from uptrends.copy_probe`.execute(db);
