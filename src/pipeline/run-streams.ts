@@ -24,7 +24,10 @@ export interface StreamOutcomes {
   readonly failures: EtlError[];
 }
 
-/** Thrown with the counts so far when a fatal error stopped the run's streams. */
+/**
+ * Thrown with the counts so far when a fatal error stopped the run's streams. Internal: runSync
+ * records the counts and rethrows `error`, the EtlError (with its code) the user sees.
+ */
 export class StreamsStopped extends Error {
   constructor(
     readonly error: unknown,
