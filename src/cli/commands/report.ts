@@ -127,7 +127,10 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
       '--to-date',
       'allow a period that has not ended yet: report it up to now, labelled "to date" (refused otherwise)',
     )
-    .option('--account <id>', 'the account, when the warehouse holds several')
+    .option(
+      '--account <id|name>',
+      'the account (its id, or its name in accounts:), when the warehouse holds several',
+    )
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
     .addOption(formatOptionOf());
   if (extra.target) {
@@ -341,7 +344,10 @@ Run "uptrends-etl report <command> --help" for the options.`,
       .description(
         'List the report subscriptions: schedule, scope, recipients, next due date, last delivery.',
       )
-      .option('--account <id>', 'the account, when the warehouse holds several')
+      .option(
+        '--account <id|name>',
+        'the account (its id, or its name in accounts:), when the warehouse holds several',
+      )
       .addHelpText(
         'after',
         `

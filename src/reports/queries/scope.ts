@@ -24,21 +24,29 @@ function noDataYet(): ConfigError {
 }
 
 /**
- * The account to report on: `accountId` when given, else the only account in the warehouse.
- * Throws a ConfigError when the warehouse is empty (or not migrated), when the account is unknown,
- * or when several accounts exist and none was chosen.
+ * The account to report on: `accountId` when given (the Uptrends account id, or the name the
+ * configuration file's `accounts:` section gives it, in any case), else the only account in the
+ * warehouse. Throws a ConfigError when the warehouse is empty (or not migrated), when the account
+ * is unknown, or when several accounts exist and none was chosen.
  */
 export async function queryReportAccount(db: Kysely<Database>, accountId?: string): Promise<ReportAccount> {
   const present = await sql<{
     present: boolean;
   }>`select to_regclass('uptrends.account') is not null as present`.execute(db);
   if (present.rows[0]?.present !== true) throw noDataYet();
-  const rows = await sql<{ account_id: string; iana_zone: string }>`
-    select account_id, iana_zone from uptrends.account order by account_id`.execute(db);
+  // account_name through to_jsonb: a warehouse from before migration 000014 has no such column.
+  const rows = await sql<{ account_id: string; iana_zone: string; account_name: string | null }>`
+    select account_id, iana_zone, to_jsonb(a) ->> 'account_name' as account_name
+    from uptrends.account a order by account_id`.execute(db);
   if (rows.rows.length === 0) throw noDataYet();
-  const ids = rows.rows.map((r) => r.account_id).join(', ');
+  const ids = rows.rows
+    .map((r) => (r.account_name === null ? r.account_id : `${r.account_id} (${r.account_name})`))
+    .join(', ');
   if (accountId !== undefined) {
-    const row = rows.rows.find((r) => r.account_id === accountId);
+    const wanted = accountId.toLowerCase();
+    const row =
+      rows.rows.find((r) => r.account_id === accountId) ??
+      rows.rows.find((r) => r.account_name?.toLowerCase() === wanted);
     if (row === undefined) {
       throw new ConfigError(`account ${accountId} is not in the warehouse; it holds: ${ids}.`, {
         context: { setting: '--account' },

@@ -457,7 +457,7 @@ describe('loadSlaReportInput', () => {
 
   it('asks for --account when the warehouse holds several accounts', async () => {
     const db = tdb.warehouse.db;
-    await sql`insert into uptrends.account (account_id, iana_zone, iana_zone_exact, iana_zone_source, run_id) values ('acc-2', 'UTC', true, 'api', 1)`.execute(
+    await sql`insert into uptrends.account (account_id, iana_zone, iana_zone_exact, iana_zone_source, run_id, account_name) values ('acc-2', 'UTC', true, 'api', 1, 'Globex')`.execute(
       db,
     );
     try {
@@ -465,7 +465,7 @@ describe('loadSlaReportInput', () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as Error).message).toContain('acc-1, acc-2');
+      expect((error as Error).message).toMatch(/acc-1( \(\S+\))?, acc-2 \(Globex\)/);
       const other = await loadSlaReportInput(db, {
         accountId: 'acc-2',
         clock,
@@ -481,6 +481,13 @@ describe('loadSlaReportInput', () => {
         defaultTarget: { desired: 99 },
       }).catch((e: unknown) => e);
       expect((unknown as Error).message).toContain('account acc-9 is not in the warehouse');
+      // The name the configuration file gives the account picks it too, in any case.
+      const byName = await loadSlaReportInput(db, {
+        accountId: 'globex',
+        clock,
+        defaultTarget: { desired: 99 },
+      });
+      expect(byName.period.zone).toBe('UTC');
     } finally {
       await sql`delete from uptrends.account where account_id = 'acc-2'`.execute(db);
     }
