@@ -81,7 +81,12 @@ export function addSyncOptions(command: Command): Command {
       listOption,
     )
     .addOption(
-      integerArgOption('--concurrency <n>', 'concurrent requests per API', r.concurrency, d.concurrency),
+      integerArgOption(
+        '--concurrency <n>',
+        'concurrent requests per API, and windows in flight across the streams read at once',
+        r.concurrency,
+        d.concurrency,
+      ),
     )
     .option(
       '--max-rps <n>',
