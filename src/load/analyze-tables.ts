@@ -6,8 +6,8 @@
  *
  * Which tables: autovacuum's own default rule, applied at the end of the run. A table is analysed
  * when it never was (its row estimate is still -1: a database cloned from a template keeps the
- * estimate but starts with empty change counts), or when the rows changed since its last analysis exceed 50 + 10 % of its
- * estimated rows. ANALYZE is not free on a year of history (it samples up to 30,000 rows, and the
+ * estimate but starts with empty change counts), or when the rows changed since its last analysis
+ * exceed 50 + 10 % of its estimated rows. ANALYZE is not free on a year of history (it samples up to 30,000 rows, and the
  * `raw` jsonb of each is read and compared): analysing every table after every nightly made the
  * nightly on a year of history 1.2× the nightly on an empty warehouse (bench scenario 3), for
  * statistics that a night's few hundred new rows do not change. The change counts come from the
@@ -52,7 +52,10 @@ export async function staleTables(
   return rows.rows.map((r) => r.table);
 }
 
-/** Runs ANALYZE on each of `tables` that exists and is stale; failures are logged, never fatal. Returns the tables analysed. */
+/**
+ * Runs ANALYZE on each of `tables` that exists and is stale; failures are logged, never fatal.
+ * Returns the tables analysed.
+ */
 export async function analyzeTables(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,

@@ -1,8 +1,8 @@
 /**
  * `COPY ... FROM STDIN` through Kysely. Kysely hands a statement and its parameters to the driver
  * and has no way to stream COPY data, so the warehouse's two drivers agree on a convention: a
- * statement `copy <table> (<columns>) from stdin` with exactly one parameter, the COPY text-format
- * data, is sent as a COPY with that data: on Postgres through pg-copy-streams on the connection the
+ * statement `copy <table> (<columns>) from stdin` with exactly one parameter, the rows to copy
+ * (a CopyRows, encoded as COPY text while it is sent), is sent as a COPY with that data: on Postgres through pg-copy-streams on the connection the
  * statement was given to (so it runs inside the caller's transaction), on PGlite as a blob read
  * from `/dev/blob`. db.ts wraps node-postgres clients with `copyAwareQuery`; pglite-dialect.ts
  * calls `pgliteCopy`.
@@ -16,22 +16,9 @@ import { CopyRows } from './copy-text.ts';
 
 const COPY_FROM_STDIN = /^copy\s+[\s\S]+\sfrom\s+stdin$/i;
 
-/** The data of the convention's COPY: text, or rows encoded as they are sent. */
-export type CopyInput = string | CopyRows;
-
 /** True when `text` with `parameters` is the convention's COPY (one parameter: the data). */
 export function isCopyIn(text: string, parameters: readonly unknown[] | undefined): boolean {
-  return (
-    parameters?.length === 1 &&
-    (typeof parameters[0] === 'string' || parameters[0] instanceof CopyRows) &&
-    COPY_FROM_STDIN.test(text)
-  );
-}
-
-function* chunksOf(data: CopyInput): Generator<string> {
-  if (data instanceof CopyRows) yield* data.chunks();
-  // Chunks of 1 MiB: the socket gets bounded writes.
-  else for (let i = 0; i < data.length; i += 1 << 20) yield data.slice(i, i + (1 << 20));
+  return parameters?.length === 1 && parameters[0] instanceof CopyRows && COPY_FROM_STDIN.test(text);
 }
 
 /** Runs `copy <into> (<columns>) from stdin` with `data` on `db`'s connection. */
@@ -39,7 +26,7 @@ export async function copyIn(
   db: Kysely<Database>,
   into: string,
   columns: readonly string[],
-  data: CopyInput,
+  data: CopyRows,
 ): Promise<number> {
   const list = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
   const result = await db.executeQuery(CompiledQuery.raw(`copy ${into} (${list}) from stdin`, [data]));
@@ -60,9 +47,9 @@ interface SubmittingClient {
 }
 
 /** Streams `data` into a node-postgres client as the COPY `text`, chunk by chunk as it is encoded. */
-export async function pgCopy(client: SubmittingClient, text: string, data: CopyInput): Promise<CopyResult> {
+export async function pgCopy(client: SubmittingClient, text: string, data: CopyRows): Promise<CopyResult> {
   const stream = client.query(copyFrom(text)) as ReturnType<typeof copyFrom>;
-  await pipeline(Readable.from(chunksOf(data)), stream);
+  await pipeline(Readable.from(data.chunks()), stream);
   return { command: 'COPY', rowCount: stream.rowCount, rows: [], fields: [] };
 }
 
@@ -75,9 +62,9 @@ interface BlobQuerying {
 export async function pgliteCopy(
   pglite: BlobQuerying,
   text: string,
-  data: CopyInput,
+  data: CopyRows,
 ): Promise<{ affectedRows: number }> {
   const sql = text.replace(/\sfrom\s+stdin$/i, " from '/dev/blob'");
-  const result = await pglite.query(sql, [], { blob: new Blob([...chunksOf(data)]) });
+  const result = await pglite.query(sql, [], { blob: new Blob([...data.chunks()]) });
   return { affectedRows: result.affectedRows ?? 0 };
 }

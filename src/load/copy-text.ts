@@ -42,11 +42,10 @@ export function storableJson(value: unknown): string {
 
 /**
  * Replaces, in place, each plain-object value of `row` (a `raw` record, a settings object: what a
- * jsonb column receives) by the JSON text `copyData` would write for it. A batch of mapped rows
+ * jsonb column receives) by the JSON text the COPY data would hold for it. A batch of mapped rows
  * waits in memory until it is committed; the parsed objects take about four times the memory of
- * their text and live long enough to be promoted to the old heap, which is what drove a backfill's
- * peak RSS up (bench scenario 4: 524 -> 366 MB, and less garbage collection). The COPY text is
- * identical: a string goes through as itself, and this text holds nothing `storableText` changes.
+ * their text and live long enough to be promoted to the old heap. The COPY text is identical: a
+ * string goes through as itself, and this text holds nothing `storableText` changes.
  */
 export function compactJsonValues(row: Record<string, unknown>): void {
   for (const key in row) {
@@ -114,11 +113,6 @@ export function* copyChunks(rows: readonly Row[], columns: readonly string[]): G
     lines[end - start] = '';
     yield lines.join('\n');
   }
-}
-
-/** `rows` as COPY text-format data in one string (the chunks of `copyChunks`, joined). */
-export function copyData(rows: readonly Row[], columns: readonly string[]): string {
-  return [...copyChunks(rows, columns)].join('');
 }
 
 /** A batch's COPY data, made again each time it is sent (a COPY that fails is retried staged). */

@@ -11,7 +11,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DatabaseError, LockError } from '../errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { isCopyIn, pgCopy, type CopyInput } from './copy-in.ts';
+import { isCopyIn, pgCopy } from './copy-in.ts';
+import type { CopyRows } from './copy-text.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { markDeadRuns } from './run-ledger.ts';
@@ -79,7 +80,7 @@ function copyAwarePool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(
         if (property === 'query') {
           return (text: unknown, parameters?: unknown[]) =>
             typeof text === 'string' && isCopyIn(text, parameters)
-              ? pgCopy(target, text, parameters![0] as CopyInput)
+              ? pgCopy(target, text, parameters![0] as CopyRows)
               : (target.query as (...args: unknown[]) => unknown)(text, parameters);
         }
         const value = Reflect.get(target, property, receiver) as unknown;

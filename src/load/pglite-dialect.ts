@@ -17,7 +17,8 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import { isCopyIn, pgliteCopy, type CopyInput } from './copy-in.ts';
+import { isCopyIn, pgliteCopy } from './copy-in.ts';
+import type { CopyRows } from './copy-text.ts';
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
@@ -30,7 +31,7 @@ class PGliteConnection implements DatabaseConnection {
       return { rows: (last?.rows ?? []) as R[], numAffectedRows: BigInt(last?.affectedRows ?? 0) };
     }
     if (isCopyIn(compiled.sql, compiled.parameters)) {
-      const copied = await pgliteCopy(this.pglite, compiled.sql, compiled.parameters[0] as CopyInput);
+      const copied = await pgliteCopy(this.pglite, compiled.sql, compiled.parameters[0] as CopyRows);
       return { rows: [], numAffectedRows: BigInt(copied.affectedRows) };
     }
     const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[]);
