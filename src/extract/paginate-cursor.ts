@@ -10,7 +10,15 @@ import { StreamError, type ErrorContext } from '../errors.ts';
 export interface CursorPage<T> {
   records: T[];
   next?: string | undefined;
+  /**
+   * Each record's JSON text as the response held it, when the fetcher could take it from the body
+   * (json-element-texts.ts); same length as `records`.
+   */
+  texts?: string[] | undefined;
 }
+
+/** A page as the paginator yields it. */
+export type PageRecords<T> = Pick<CursorPage<T>, 'records' | 'texts'>;
 
 /**
  * Fetches the page at `cursor` (undefined: the first page of the window). A fetcher built for one
@@ -56,7 +64,7 @@ function where(context: ErrorContext): string {
 export async function* paginateCursor<T>(
   fetchPage: FetchCursorPage<T>,
   options: PaginateCursorOptions = {},
-): AsyncGenerator<T[]> {
+): AsyncGenerator<PageRecords<T>> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const maxEmpty = options.maxEmptyPages ?? DEFAULT_MAX_EMPTY_PAGES;
   let emptyStreak = 0;
@@ -65,13 +73,13 @@ export async function* paginateCursor<T>(
   const seen = new Map<string, number>();
   let cursor: string | undefined;
   for (let page = 1; ; page++) {
-    const { records, next } = await fetchPage(cursor);
+    const { records, next, texts } = await fetchPage(cursor);
     if (next === undefined || next === '') {
-      yield records;
+      yield { records, texts };
       return;
     }
     if (cursor !== undefined && next === cursor && records.length === 0) {
-      yield records;
+      yield { records, texts };
       return;
     }
     const firstSeen = seen.get(next);
@@ -101,7 +109,7 @@ export async function* paginateCursor<T>(
       );
     }
     seen.set(next, page);
-    yield records;
+    yield { records, texts };
     cursor = next;
   }
 }

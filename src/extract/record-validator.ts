@@ -57,9 +57,10 @@ function safeId(idOf: ((raw: unknown) => unknown) | undefined, raw: unknown): st
  */
 export function unknownFields(record: unknown, known: ReadonlySet<string>): string[] {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return [];
-  return Object.keys(record)
-    .filter((key) => !known.has(key))
-    .sort();
+  // Asked of every record: nothing is allocated unless a field is new.
+  let found: string[] | undefined;
+  for (const key in record) if (Object.hasOwn(record, key) && !known.has(key)) (found ??= []).push(key);
+  return found === undefined ? [] : found.sort();
 }
 
 /** Describes zod issues as `Field: problem; ...` for humans. */

@@ -9,6 +9,7 @@
  */
 import { ConfigError, type ErrorContext, HttpError, ResponseFormatError, StreamError } from '../errors.ts';
 import { alertListSchema } from './schemas/alert.ts';
+import { jsonElementTexts } from './json-element-texts.ts';
 import { paginateCursor, type CursorPage, type FetchCursorPage } from './paginate-cursor.ts';
 import { statisticsListSchema } from './schemas/statistics.ts';
 
@@ -30,6 +31,8 @@ export interface ReadCursorPagesOptions {
 /** One page of a window, with the pass it belongs to (0, then 1 after the first restart, ...). */
 export interface WindowPage<T> {
   readonly records: T[];
+  /** Each record's text as received, when the fetcher kept it (CursorPage.texts). */
+  readonly texts?: string[] | undefined;
   readonly pass: number;
 }
 
@@ -53,8 +56,8 @@ export async function* readCursorPages<T>(
       return fetchPage(cursor);
     };
     try {
-      for await (const records of paginateCursor(tracked, { maxPages: options.maxPages, context })) {
-        yield { records, pass };
+      for await (const page of paginateCursor(tracked, { maxPages: options.maxPages, context })) {
+        yield { records: page.records, texts: page.texts, pass };
       }
       return;
     } catch (error) {
@@ -79,7 +82,7 @@ export interface AlertPageGetter {
     path: string,
     query?: Record<string, string | number | boolean | undefined>,
     options?: { context?: ErrorContext; route?: string },
-  ): Promise<{ body: B }>;
+  ): Promise<{ body: B; text?: string }>;
 }
 
 /** The alert query of one window. */
@@ -102,7 +105,8 @@ export interface AlertWindowQuery {
  * `/Alert/Monitor/{g}`) with IncludeReminders=true, Sorting=Ascending, Take, Start and End, plus
  * Cursor when paging. The window parameters are repeated with the cursor, as the vendor's own
  * incremental-feed example does; the service reads the query from the cursor. Records are passed
- * through raw: validating each alert is the stream's job, so one bad alert names its own id.
+ * through raw: validating each alert is the stream's job, so one bad alert names its own id. Each
+ * record's text is passed along too (CursorPage.texts), for its `raw` column.
  */
 export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): FetchCursorPage<unknown> {
   const hasGroup = q.groupGuid !== undefined && q.groupGuid !== '';
@@ -119,7 +123,7 @@ export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): 
   const context: ErrorContext = { window: `${q.start}/${q.end}`, ...q.context };
   const base = { IncludeReminders: true, Sorting: 'Ascending', Take: take, Start: q.start, End: q.end };
   const fetchPage = async (cursor: string | undefined): Promise<CursorPage<unknown>> => {
-    const { body } = await client.get(path, cursor === undefined ? base : { ...base, Cursor: cursor }, {
+    const { body, text } = await client.get(path, cursor === undefined ? base : { ...base, Cursor: cursor }, {
       route,
       context,
     });
@@ -133,7 +137,14 @@ export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): 
         },
       );
     }
-    return { records: parsed.data.Data, next: parsed.data.Cursors?.Next ?? undefined };
+    const records = parsed.data.Data;
+    const texts = text === undefined ? undefined : jsonElementTexts(text, 'Data');
+    return {
+      records,
+      next: parsed.data.Cursors?.Next ?? undefined,
+      // Texts that do not line up one to one with the parsed records are not used at all.
+      texts: texts?.length === records.length ? texts : undefined,
+    };
   };
   return Object.assign(fetchPage, { context });
 }

@@ -3,6 +3,8 @@
  * each value as the text its column's type reads, with what Postgres cannot store replaced. Pure.
  */
 
+import { mayHoldSecrets } from '../redaction.ts';
+
 /** A row as column -> value (snake_case column names), whatever its table. */
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -22,22 +24,44 @@ export function storableText(text: string): string {
   return text.split('\u0000').join('\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 }
 
-// In JSON.stringify's output, every backslash starts an escape, a NUL is always written "\u0000"
-// and a surrogate is written as an escape only when it is lone (a pair is written as itself).
-// Matching escapes left to right ("\\\\" as one) therefore finds exactly the ones to replace.
-const MAYBE_UNSTORABLE_JSON = /\\u(?:0000|d[89a-f])/;
-const JSON_UNSTORABLE = /\\(?:u0000|ud[89a-f][0-9a-f]{2}|\\)/g;
+// In JSON text every backslash starts an escape. What Postgres refuses in jsonb is the escape of
+// NUL and the escape of half a surrogate pair with no other half beside it (JSON.stringify writes
+// a lone half as an escape and a pair as itself; a service may write a pair as two escapes, in
+// either case of hex digits). Matching escapes left to right, a pair and "\\\\" each as one,
+// finds exactly the ones to replace.
+const MAYBE_UNSTORABLE_JSON = /\\u(?:0000|[dD][89a-fA-F])/;
+const JSON_ESCAPE_TO_CHECK =
+  /\\(?:u0000|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[dD][89a-fA-F][0-9a-fA-F]{2}|\\)/g;
+
+/**
+ * JSON text (a response's own, or JSON.stringify's) with what Postgres cannot store in jsonb
+ * replaced by the escape of U+FFFD, found in one scan of the text.
+ */
+export function storableJsonText(json: string): string {
+  // Cheap test first: almost no record has anything to replace (a literal "\\u0000" text only
+  // sends it down the exact path below, which leaves it alone).
+  if (!MAYBE_UNSTORABLE_JSON.test(json)) return json;
+  return json.replace(JSON_ESCAPE_TO_CHECK, (escape) =>
+    escape === '\\\\' || escape.length === 12 ? escape : '\\ufffd',
+  );
+}
 
 /**
  * The JSON text of a value with what Postgres cannot store replaced by U+FFFD, found in the
  * serialised text (one scan) rather than by walking and copying every value of a raw object.
  */
 export function storableJson(value: unknown): string {
-  const json = JSON.stringify(value);
-  // Cheap test first: almost no record has anything to replace (a literal "\\u0000" text only
-  // sends it down the exact path below, which leaves it alone).
-  if (!MAYBE_UNSTORABLE_JSON.test(json)) return json;
-  return json.replace(JSON_UNSTORABLE, (escape) => (escape === '\\\\' ? escape : '\\ufffd'));
+  return storableJsonText(JSON.stringify(value));
+}
+
+/**
+ * The JSON text to store in a `raw` column for a record that arrived as `text` (its part of the
+ * response, json-element-texts.ts) and parsed as `raw`, or undefined when the record must go
+ * through redactSecrets first. Storing the received text skips the copy redaction makes and the
+ * serialisation after it; `raw` itself is only read, to see that nothing in it is secret.
+ */
+export function rawTextToStore(raw: unknown, text: string | undefined): string | undefined {
+  return text === undefined || mayHoldSecrets(raw) ? undefined : storableJsonText(text);
 }
 
 /**
@@ -92,37 +116,64 @@ function copyField(text: string | null): string {
     .replaceAll('\r', '\\r');
 }
 
+// What makes a text need more than itself in a COPY line: a COPY escape, or a character Postgres
+// cannot store. One test, since nearly every text has neither.
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters looked for
+const NEEDS_WORK = /[\\\t\n\r\u0000\uD800-\uDFFF]/;
+
+/** A value as one field of a COPY line: the common types first, each without a second look. */
+function fieldOf(value: unknown): string {
+  if (typeof value === 'string') return NEEDS_WORK.test(value) ? copyField(storableText(value)) : value;
+  if (value === null || value === undefined) return '\\N';
+  // Neither a number's text nor an ISO timestamp holds anything to escape.
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return copyField(columnText(value));
+}
+
 /** Rows per chunk of `copyChunks`: about 100 KB of alerts, a few socket writes each. */
 const CHUNK_ROWS = 128;
 
 /**
  * `rows` as COPY text-format data, in chunks of whole lines (one line per row, `columns` in order,
- * tab-separated), made as they are asked for: the server parses one chunk while the next is
- * encoded, instead of waiting for the whole batch's text.
+ * tab-separated, then the `constants` every line ends with), made as they are asked for: the
+ * server parses one chunk while the next is encoded, instead of waiting for the whole batch's text.
  */
-export function* copyChunks(rows: readonly Row[], columns: readonly string[]): Generator<string> {
-  const fields = new Array<string>(columns.length);
+export function* copyChunks(
+  rows: readonly Row[],
+  columns: readonly string[],
+  constants: Readonly<Record<string, unknown>> = {},
+): Generator<string> {
+  const own = columns.filter((c) => !Object.hasOwn(constants, c));
+  const last = columns.slice(own.length);
+  if (own.length === 0 || last.some((c) => !Object.hasOwn(constants, c)))
+    throw new Error("copyChunks: the columns are the rows' own, then the constants");
+  const tail = last.map((c) => `\t${fieldOf(constants[c])}`).join('');
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const end = Math.min(rows.length, start + CHUNK_ROWS);
-    const lines = new Array<string>(end - start + 1);
+    let chunk = '';
     for (let i = start; i < end; i++) {
       const row = rows[i]!;
-      for (let c = 0; c < columns.length; c++) fields[c] = copyField(columnText(row[columns[c]!]));
-      lines[i - start] = fields.join('\t');
+      let line = fieldOf(row[own[0]!]);
+      for (let c = 1; c < own.length; c++) line += `\t${fieldOf(row[own[c]!])}`;
+      chunk += `${line}${tail}\n`;
     }
-    lines[end - start] = '';
-    yield lines.join('\n');
+    yield chunk;
   }
 }
 
-/** A batch's COPY data, made again each time it is sent (a COPY that fails is retried staged). */
+/**
+ * A batch's COPY data, made again each time it is sent (a COPY that fails is retried staged).
+ * `columns` lists the rows' own columns, then those of `constants`, in the order the data has them.
+ */
 export class CopyRows {
   constructor(
     readonly rows: readonly Row[],
     readonly columns: readonly string[],
+    readonly constants: Readonly<Record<string, unknown>> = {},
   ) {}
 
   chunks(): Generator<string> {
-    return copyChunks(this.rows, this.columns);
+    return copyChunks(this.rows, this.columns, this.constants);
   }
 }

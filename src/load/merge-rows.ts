@@ -24,6 +24,8 @@ export interface MergeOptions<T extends TableName> {
   readonly key: readonly ColumnOf<T>[];
   /** Columns never overwritten on conflict (e.g. first_seen_at). */
   readonly insertOnly?: readonly ColumnOf<T>[];
+  /** Values every row of the batch takes (its load time), written once rather than into each row. */
+  readonly constants?: Readonly<Partial<Record<ColumnOf<T>, unknown>>>;
 }
 
 /** The same for code that handles rows of any table (snapshots of several tables). */
@@ -31,6 +33,7 @@ export interface AnyMerge {
   readonly table: string;
   readonly key: readonly string[];
   readonly insertOnly?: readonly string[];
+  readonly constants?: Readonly<Record<string, unknown>>;
 }
 
 /** What a merge did. */
@@ -126,7 +129,7 @@ async function mergeChunk(
   columns: readonly string[],
   rows: readonly Row[],
 ): Promise<number> {
-  const data = new CopyRows(rows, columns);
+  const data = new CopyRows(rows, columns, options.constants);
   if (await probablyNew(db, options, rows)) {
     // Rows a backfill reads for the first time go straight into the table: one COPY, half the
     // database work of staging and merging. Should any of them exist after all, the COPY fails on
@@ -190,7 +193,7 @@ export async function mergeAnyRows(
 ): Promise<MergeResult> {
   const unique = dedupeRows(rows as readonly Row[], options.key);
   if (unique.length === 0) return { rows: 0, written: 0 };
-  const columns = Object.keys(unique[0]!);
+  const columns = [...Object.keys(unique[0]!), ...Object.keys(options.constants ?? {})];
   // The staging table lives in one session and is emptied at commit: outside a transaction the
   // chunks get one of their own (a pool would otherwise give each statement another connection).
   const merge = async (trx: Kysely<Database>): Promise<number> => {

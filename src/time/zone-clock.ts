@@ -224,6 +224,40 @@ export function utcToLocal(instant: Date, zone: IanaZone): LocalDateTime {
   return new Date(ms + zoneOffsetMs(ms, zone)).toISOString().slice(0, 19);
 }
 
+/**
+ * An account-local timestamp read once: its UTC instant (DST policy above) and its normalised
+ * wall clock `yyyy-MM-ddTHH:mm:ss`. A value with an explicit offset is absolute: its wall clock in
+ * `zone` is derived from the instant. Undefined when `text` is not a timestamp. (A sync reads two
+ * per alert: the common form is its own normalised text, and no step parses it twice.)
+ */
+export function readLocalTimestamp(
+  text: string,
+  zone: IanaZone,
+): { at: Date; local: LocalDateTime } | undefined {
+  const common = parseCommonLocal(text);
+  if (common !== undefined) return { at: localFieldsToUtc(common, zone), local: text };
+  const parsed = parseLocalFields(text);
+  if (parsed === undefined) return undefined;
+  if (parsed.offsetMinutes !== undefined) {
+    const at = new Date(fieldsAsUtcMs(parsed.fields) - parsed.offsetMinutes * 60_000);
+    return { at, local: utcToLocal(at, zone) };
+  }
+  const local = new Date(fieldsAsUtcMs(parsed.fields)).toISOString().slice(0, 19);
+  return { at: localFieldsToUtc(parsed.fields, zone), local };
+}
+
+/**
+ * False when the wall-clock time of `instant` in `zone` has one meaning only: the offsets a day
+ * before and a day after that wall clock are the same, so no transition lies near it. (True is
+ * necessary for two meanings, not sufficient: localToUtcCandidates tells.) Three memoised offset
+ * lookups, where the candidates would parse the text again.
+ */
+export function nearTransition(instant: Date, zone: IanaZone): boolean {
+  const ms = instant.getTime();
+  const wall = ms + zoneOffsetMs(ms, zone);
+  return zoneOffsetMs(wall - 86_400_000, zone) !== zoneOffsetMs(wall + 86_400_000, zone);
+}
+
 /** The normalised wall-clock text of a local timestamp: `yyyy-MM-ddTHH:mm:ss`, or undefined. */
 export function normalizeLocal(text: string): LocalDateTime | undefined {
   const parsed = parseLocalFields(text);

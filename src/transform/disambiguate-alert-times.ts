@@ -10,7 +10,7 @@
  * default (the earlier instant; docs/time.md).
  */
 import type { IanaZone } from '../terms.ts';
-import { localToUtcCandidates } from '../time/zone-clock.ts';
+import { localToUtcCandidates, nearTransition } from '../time/zone-clock.ts';
 
 /** The timestamp columns of an alert row this function may correct. */
 export interface AlertTimes {
@@ -31,15 +31,23 @@ export function disambiguateAlertTimes<T extends AlertTimes>(
 ): T[] {
   let latest = floor.getTime();
   return rows.map((row) => {
+    // Nearly every timestamp is far from a transition, with one meaning: only those near one are
+    // read again for their candidates.
     let raised = row.raised_at;
-    const raisedCandidates = localToUtcCandidates(row.raised_at_local, zone);
+    const raisedCandidates = nearTransition(raised, zone)
+      ? localToUtcCandidates(row.raised_at_local, zone)
+      : undefined;
     if (raisedCandidates !== undefined && raisedCandidates.length === 2) {
       const [first, second] = raisedCandidates as [Date, Date];
       raised = first.getTime() >= latest ? first : second;
     }
     latest = Math.max(latest, raised.getTime());
     let firstError = row.first_error_at;
-    if (row.first_error_at_local !== null) {
+    if (
+      row.first_error_at_local !== null &&
+      row.first_error_at !== null &&
+      nearTransition(row.first_error_at, zone)
+    ) {
       const candidates = localToUtcCandidates(row.first_error_at_local, zone);
       if (candidates !== undefined && candidates.length === 2) {
         const notAfter = candidates.filter((c) => c.getTime() <= raised.getTime());

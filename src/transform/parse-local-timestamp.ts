@@ -6,7 +6,7 @@
  */
 import { RecordValidationError } from '../errors.ts';
 import type { IanaZone, LocalDateTime } from '../terms.ts';
-import { localToUtc, normalizeLocal, parseLocalFields, utcToLocal } from '../time/zone-clock.ts';
+import { readLocalTimestamp } from '../time/zone-clock.ts';
 
 /** Where a timestamp came from, for the error message. */
 export interface TimestampSource {
@@ -37,15 +37,11 @@ export function parseLocalTimestamp(
   if (value === null || value === undefined) return null;
   const text = value.trim();
   if (text === '' || DOTNET_MIN_VALUE.test(text)) return null;
-  const at = localToUtc(text, zone);
-  // A value with an explicit offset is absolute: its account-local wall clock is derived, not
-  // the text as written. A plain local value keeps its text, even inside a DST gap.
-  const absolute = parseLocalFields(text)?.offsetMinutes !== undefined;
-  const local = at === undefined ? undefined : absolute ? utcToLocal(at, zone) : normalizeLocal(text);
-  if (at === undefined || local === undefined) {
+  const read = readLocalTimestamp(text, zone);
+  if (read === undefined) {
     throw new RecordValidationError(`${source.stream}: ${source.field} is not a timestamp`, {
       context: { stream: source.stream, field: source.field, recordId: source.recordId },
     });
   }
-  return { at, local };
+  return read;
 }

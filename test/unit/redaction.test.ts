@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskSecrets, REDACTED, redactSecrets } from '../../src/redaction.ts';
+import { maskSecrets, mayHoldSecrets, REDACTED, redactSecrets } from '../../src/redaction.ts';
 import { RecordValidationError } from '../../src/errors.ts';
 
 function allStrings(value: unknown, out: string[] = []): string[] {
@@ -142,6 +142,64 @@ describe('redactSecrets', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('mayHoldSecrets (a record stored from its text when false)', () => {
+  it('is false for a plain alert and true for each kind of secret redactSecrets removes', () => {
+    const alert = {
+      Id: 'a1',
+      Attributes: { ErrorDescription: 'see https://example.com/x', MonitorCheckId: 1 },
+      Relationships: [{ Id: 1, Links: { Self: '/MonitorCheck/1' } }],
+    };
+    expect(mayHoldSecrets(alert)).toBe(false);
+    expect(mayHoldSecrets({ ...alert, Nested: { AccessToken: 'x' } })).toBe(true);
+    expect(mayHoldSecrets({ ...alert, Url: 'https://user:pw@example.com/' })).toBe(true);
+    expect(mayHoldSecrets({ Headers: [{ Name: 'Accept', Value: 'text/html' }] })).toBe(true);
+    expect(mayHoldSecrets({ Item: { VaultItemType: 'Credential', Notes: 'n' } })).toBe(true);
+    expect(mayHoldSecrets({ PredefinedVariables: [] })).toBe(true);
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 300; i++) deep = [deep];
+    expect(mayHoldSecrets(deep)).toBe(true);
+  });
+
+  it('property: when it says false, redactSecrets returns a value equal to the record', () => {
+    const key = fc.constantFrom(
+      'Name',
+      'Url',
+      'Value',
+      'Key',
+      'Notes',
+      'ApiKey',
+      'Password',
+      'Items',
+      'VaultSectionGuid',
+    );
+    const text = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom('https://example.com/a', 'ftp://u:p@host/x', 'http://u@h/', 'x://a:b@c'),
+    );
+    const tree = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(key, tie('node'), { maxKeys: 3 }),
+      ),
+    }));
+    let plain = 0;
+    fc.assert(
+      fc.property(tree.node, (input) => {
+        if (mayHoldSecrets(input)) return;
+        plain++;
+        expect(redactSecrets(input)).toEqual(input);
+      }),
+      { numRuns: 1000 },
+    );
+    // The property must have been checked on records it let through, not only skipped.
+    expect(plain).toBeGreaterThan(100);
   });
 });
 

@@ -32,6 +32,8 @@ export interface ApiResponse<T = unknown> {
   body: T;
   /** Body size as received, bytes. */
   bytes: number;
+  /** The body as received, decoded: what `body` was parsed from (a reader may keep parts of it). */
+  text?: string;
   /** The request URL, without credentials. */
   url: string;
 }
@@ -298,7 +300,7 @@ export class ApiClient implements ApiGetter {
             context: withStatus,
             secrets: this.#secrets,
           });
-    return { status, body: body as T, bytes, url: printable };
+    return { status, body: body as T, bytes, text, url: printable };
   }
 }
 

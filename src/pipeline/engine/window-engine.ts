@@ -25,7 +25,13 @@ import { clientOf, rowContextOf, type StreamDefinition } from './stream-definiti
 import { isLocalMidnight } from '../../time/calendar.ts';
 import { probeAndJoin } from './window-probes.ts';
 import { contiguousEnd, planWindows, type PlannedWindow, type WindowPlan } from './window-plan.ts';
-import type { Partition, WindowedStreamSpec, WindowPolicy, WindowRef } from './windowed-stream-spec.ts';
+import type {
+  PageItem,
+  Partition,
+  WindowedStreamSpec,
+  WindowPolicy,
+  WindowRef,
+} from './windowed-stream-spec.ts';
 
 interface PartitionPlan<P extends Partition> {
   readonly partition: P;
@@ -205,15 +211,20 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       }
       if (page.complete === false) complete = false;
       records += page.records.length;
-      const items: { record: z.infer<S>; raw: unknown }[] = [];
-      for (const raw of page.records) {
-        const record = ctx.validator.parse(spec.name, spec.schema, raw, {
-          idOf: (r) => spec.recordId(r),
-          known,
-          windowStart: window.start,
-          windowEnd: window.end,
-        });
-        if (record !== undefined) items.push({ record, raw });
+      const items: PageItem<z.infer<S>>[] = [];
+      for (let i = 0; i < page.records.length; i++) {
+        const raw = page.records[i];
+        const fast = spec.conforming?.(raw);
+        if (fast !== undefined) ctx.validator.reportUnknown(spec.name, raw, known);
+        const record =
+          fast ??
+          ctx.validator.parse(spec.name, spec.schema, raw, {
+            idOf: (r) => spec.recordId(r),
+            known,
+            windowStart: window.start,
+            windowEnd: window.end,
+          });
+        if (record !== undefined) items.push({ record, raw, text: page.texts?.[i] });
       }
       for (const mapped of spec.mapPage(items, page, ref, row, state, reject)) {
         spec.compact?.(mapped);

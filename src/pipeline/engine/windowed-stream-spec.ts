@@ -53,12 +53,21 @@ export interface WindowRef<P extends Partition> {
 /** A page of a window, as a stream's reader yields it. */
 export interface StreamPage<M> {
   readonly records: readonly unknown[];
+  /** Each record's JSON text as the response held it, when the reader kept it (same length). */
+  readonly texts?: readonly string[] | undefined;
   /** Read pass of the window: a new pass restarts it from its first page. (Default: 0) */
   readonly pass?: number;
   /** False when the reader knows the window may miss records: its rows load, the watermark stays before it. */
   readonly complete?: boolean;
   /** What the page says beyond its records (the day an Infra page is of, ...). */
   readonly meta: M;
+}
+
+/** A valid record of a page: as validated, as received, and its text when the page kept it. */
+export interface PageItem<T> {
+  readonly record: T;
+  readonly raw: unknown;
+  readonly text?: string | undefined;
 }
 
 /** Declaration of a windowed stream whose records map to rows of type R. */
@@ -81,13 +90,19 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
   /** The pages of one window, in order, as they arrive. */
   read(ctx: SyncContext, client: ApiGetter, ref: WindowRef<P>): AsyncIterable<StreamPage<M>>;
   readonly schema: S;
+  /**
+   * The record itself when it already has the exact form the schema gives back, else undefined
+   * (the schema then reads it): a check without the copies a schema makes, for streams of many
+   * records. (Default: every record goes through the schema)
+   */
+  conforming?(raw: unknown): z.infer<S> | undefined;
   /** The record's id for messages and rejects. */
   recordId(raw: unknown): string | number | undefined;
   /** State a window carries from page to page (reset when a new pass restarts it). */
   initialState?(ref: WindowRef<P>): W;
   /** Maps the records of one page, in order; a record may be skipped (undefined) or rejected (throw RecordValidationError). */
   mapPage(
-    items: readonly { readonly record: z.infer<S>; readonly raw: unknown }[],
+    items: readonly PageItem<z.infer<S>>[],
     page: StreamPage<M>,
     ref: WindowRef<P>,
     row: RowContext,

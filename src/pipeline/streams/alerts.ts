@@ -7,7 +7,7 @@
  */
 import { ConfigError, HttpError, StreamError } from '../../errors.ts';
 import { alertPageFetcher, readCursorPages } from '../../extract/window-readers.ts';
-import { alertSchema } from '../../extract/schemas/alert.ts';
+import { alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import { refreshIncidents } from '../../load/refresh-incidents.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
@@ -15,7 +15,7 @@ import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
 import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
-import { compactJsonValues } from '../../load/copy-text.ts';
+import { compactJsonValues, rawTextToStore } from '../../load/copy-text.ts';
 
 /** Stream name (also the etl_state stream). */
 export const ALERTS = 'alerts';
@@ -96,18 +96,20 @@ export const alertsStream = defineWindowedStream<
         (error instanceof HttpError && error.status === 400) ||
         (error instanceof StreamError && error.context.reason === 'cursor-loop'),
     });
-    for await (const page of pages) yield { records: page.records, pass: page.pass, meta: undefined };
+    for await (const page of pages)
+      yield { records: page.records, texts: page.texts, pass: page.pass, meta: undefined };
   },
 
   schema: alertSchema,
+  conforming: conformingAlert,
   recordId: alertId,
   initialState: ({ window }) => ({ floor: window.start }),
 
   mapPage(items, _page, _ref, row, state, reject) {
     const mapped: AlertRow[] = [];
-    for (const { record, raw } of items) {
+    for (const { record, raw, text } of items) {
       try {
-        mapped.push(alertRow(record, row, raw));
+        mapped.push(alertRow(record, row, raw, rawTextToStore(raw, text)));
       } catch (error) {
         reject(error, raw);
       }
@@ -122,11 +124,10 @@ export const alertsStream = defineWindowedStream<
   compact: compactJsonValues,
 
   async load(trx, rows, ctx) {
-    const loadedAt = ctx.clock();
     const merged = await mergeRows(
       trx,
-      { table: 'alert', key: ['alert_id'], insertOnly: ['loaded_at'] },
-      rows.map((r) => ({ ...r, loaded_at: loadedAt })),
+      { table: 'alert', key: ['alert_id'], insertOnly: ['loaded_at'], constants: { loaded_at: ctx.clock() } },
+      rows,
     );
     const pairs = rows.map((r) => ({ monitorGuid: r.monitor_guid, incidentKey: r.incident_key }));
     return merged.written + (await refreshIncidents(trx, pairs, ctx.runId));

@@ -24,11 +24,13 @@ function derivedIncidentKey(firstErrorMonitorCheckId: number): string {
 }
 
 /**
- * Maps one alert item; `original` is the record as received (kept, redacted, in `raw`). A
+ * Maps one alert item; `original` is the record as received (kept, redacted, in `raw`), or
+ * `rawText` the JSON text to keep instead, which the caller has found to need no redaction
+ * (load/copy-text.ts, rawTextToStore). A
  * Timestamp that is missing or not a timestamp is a RecordValidationError naming the stream
  * (`ctx.stream`, default `alerts`), the field and the alert Id; FirstError may be absent.
  */
-export function alertRow(alert: Alert, ctx: RowContext, original?: unknown): AlertRow {
+export function alertRow(alert: Alert, ctx: RowContext, original?: unknown, rawText?: string): AlertRow {
   const stream = ctx.stream ?? 'alerts';
   const alertId = alert.Id.toLowerCase();
   const attributes = alert.Attributes;
@@ -66,7 +68,7 @@ export function alertRow(alert: Alert, ctx: RowContext, original?: unknown): Ale
     error_message: attributes.ErrorMessage ?? null,
     incident_key: keyMissing ? derivedIncidentKey(attributes.FirstErrorMonitorCheckId) : sentKey,
     incident_key_derived: keyMissing,
-    raw: redactSecrets(original ?? alert),
+    raw: rawText ?? redactSecrets(original ?? alert),
     run_id: ctx.runId,
   };
 }

@@ -24,9 +24,9 @@ function pagedService(
   };
 }
 
-async function collect<T>(gen: AsyncGenerator<T[]>): Promise<T[][]> {
+async function collect<T>(gen: AsyncGenerator<{ records: T[] }>): Promise<T[][]> {
   const pages: T[][] = [];
-  for await (const p of gen) pages.push(p);
+  for await (const p of gen) pages.push(p.records);
   return pages;
 }
 

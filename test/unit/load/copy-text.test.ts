@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   compactJsonValues,
   copyChunks,
+  rawTextToStore,
   storableJson,
+  storableJsonText,
   storableText,
   type Row,
 } from '../../../src/load/copy-text.ts';
@@ -74,5 +76,36 @@ describe('COPY text', () => {
     expect(row.at).toBeInstanceOf(Date);
     expect(row.n).toBe(42);
     expect(copyData([row], COLUMNS)).toBe(before);
+  });
+
+  it('storableJsonText keeps escaped pairs and escaped backslashes, and replaces NUL and lone halves, in either case', () => {
+    const wire = String.raw`{"a":"\u0000 \uD83D\uDE00 \ud83d\ude00 \uD800x \uDC00 \\u0000 \\\u0000 \"\u0000"}`;
+    const stored = JSON.parse(storableJsonText(wire)) as { a: string };
+    expect(stored.a).toBe('\ufffd \u{1F600} \u{1F600} \ufffdx \ufffd \\u0000 \\\ufffd "\ufffd');
+    const plain = String.raw`{"a":"nothing to do \\n"}`;
+    expect(storableJsonText(plain)).toBe(plain);
+  });
+
+  it('rawTextToStore keeps the received text of a record with nothing to redact, and only of such a record', () => {
+    const text = String.raw`{ "Id": "a1", "Score": 1.50, "Note": "\\u0000 \u0000" }`;
+    expect(rawTextToStore(JSON.parse(text), text)).toBe(
+      String.raw`{ "Id": "a1", "Score": 1.50, "Note": "\\u0000 \ufffd" }`,
+    );
+    expect(rawTextToStore({ Id: 'a1' }, undefined)).toBeUndefined();
+    const secret = '{"Id": "a1", "AccessToken": "t"}';
+    expect(rawTextToStore(JSON.parse(secret), secret)).toBeUndefined();
+  });
+
+  it('constants end every line, as if each row held them', () => {
+    const at = new Date('2025-01-02T03:04:05Z');
+    const columns = [...COLUMNS, 'loaded_at', 'tag'];
+    const rows = Array.from({ length: 200 }, (_, n) => ({ ...sampleRow(), id: `a${n}` }));
+    const withConstants = [...copyChunks(rows, columns, { loaded_at: at, tag: 'x\ty' })].join('');
+    const inRows = copyData(
+      rows.map((r) => ({ ...r, loaded_at: at, tag: 'x\ty' })),
+      columns,
+    );
+    expect(withConstants).toBe(inRows);
+    expect(() => [...copyChunks(rows, ['loaded_at', ...COLUMNS], { loaded_at: at })]).toThrow(/constants/);
   });
 });

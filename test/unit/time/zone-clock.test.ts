@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { localToUtc, normalizeLocal, utcToLocal, isValidZone } from '../../../src/time/zone-clock.ts';
+import {
+  isValidZone,
+  localToUtc,
+  localToUtcCandidates,
+  nearTransition,
+  normalizeLocal,
+  readLocalTimestamp,
+  utcToLocal,
+} from '../../../src/time/zone-clock.ts';
 
 const AMS = 'Europe/Amsterdam';
 
@@ -114,5 +122,63 @@ describe('the fast paths (issue 12: offsets per six-hour span, the common timest
       (t) => utcToLocal(new Date(t), zone) !== new Date(t + offsetOf(t)).toISOString().slice(0, 19),
     );
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('readLocalTimestamp and nearTransition (the per-alert fast path)', () => {
+  const zones = ['Europe/Amsterdam', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+  // Every second of 2020-2030 as local text, in the forms the API and its lenient readers accept,
+  // with the instants around DST changes drawn often.
+  const transitions = [
+    '2025-03-30T02:30:00',
+    '2025-10-26T02:30:00',
+    '2025-03-09T02:30:00',
+    '2025-11-02T01:30:00',
+  ];
+  const text = fc.oneof(
+    fc
+      .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) })
+      .map((ms) => new Date(ms).toISOString().slice(0, 19)),
+    fc
+      .tuple(fc.constantFrom(...transitions), fc.integer({ min: -5400, max: 5400 }))
+      .map(([t, s]) => new Date(Date.parse(`${t}Z`) + s * 1000).toISOString().slice(0, 19)),
+  );
+  const form = fc.constantFrom(
+    (t: string) => t,
+    (t: string) => t.replace('T', ' '),
+    (t: string) => `${t}.250`,
+    (t: string) => t.slice(0, 16),
+    (t: string) => `${t}Z`,
+    (t: string) => `${t}+05:30`,
+  );
+
+  it('property: reads what localToUtc and the normalised text read, in one parse', () => {
+    fc.assert(
+      fc.property(text, form, fc.constantFrom(...zones), (t, shape, zone) => {
+        const value = shape(t);
+        const at = localToUtc(value, zone);
+        const absolute = /(?:Z|[+-]\d\d:\d\d)$/.test(value);
+        const local = at === undefined ? undefined : absolute ? utcToLocal(at, zone) : normalizeLocal(value);
+        expect(readLocalTimestamp(value, zone)).toEqual(at === undefined ? undefined : { at, local });
+      }),
+      { numRuns: 2000 },
+    );
+    expect(readLocalTimestamp('2025-02-30T10:00:00', 'UTC')).toBeUndefined();
+  });
+
+  it('property: a wall clock with two meanings is always near a transition', () => {
+    let twoMeanings = 0;
+    fc.assert(
+      fc.property(text, fc.constantFrom(...zones), (t, zone) => {
+        const candidates = localToUtcCandidates(t, zone)!;
+        if (candidates.length !== 2) return;
+        twoMeanings++;
+        for (const instant of candidates) expect(nearTransition(instant, zone)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(twoMeanings).toBeGreaterThan(20);
+    expect(nearTransition(new Date('2025-07-01T12:00:00Z'), 'Europe/Amsterdam')).toBe(false);
+    expect(nearTransition(new Date('2025-10-26T00:30:00Z'), 'Europe/Amsterdam')).toBe(true);
   });
 });

@@ -47,6 +47,11 @@ describe('disambiguateAlertTimes', () => {
     expect(early[0]!.first_error_at!.toISOString()).toBe('2024-10-27T00:30:00.000Z');
   });
 
+  it('resolves a first error in the repeated hour of a reminder raised days later, far from any transition', () => {
+    const fixed = disambiguateAlertTimes([row('2024-10-30T12:00:00', '2024-10-27T02:30:00')], zone, floor);
+    expect(fixed[0]!.first_error_at!.toISOString()).toBe('2024-10-27T01:30:00.000Z');
+  });
+
   it('leaves ordinary times and their objects untouched', () => {
     const rows = [row('2025-01-10T12:00:00', '2025-01-10T11:59:00')];
     expect(disambiguateAlertTimes(rows, zone, floor)[0]).toBe(rows[0]);

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   alertListSchema,
   alertListStrictSchema,
   alertSchema,
+  conformingAlert,
 } from '../../../../src/extract/schemas/alert.ts';
 
 // The KB example of GET /Alert/MonitorGroup/{guid} (facts 3.1).
@@ -72,5 +74,100 @@ describe('alertListSchema', () => {
     const broken = { Data: [{ Id: 'nope' }] };
     expect(alertListSchema.safeParse(broken).success).toBe(true);
     expect(alertListStrictSchema.safeParse(broken).success).toBe(false);
+  });
+});
+
+describe('conformingAlert (validation without copies)', () => {
+  // Each field mostly in the form the service sends, sometimes in another: a record then has a
+  // fair chance of being wholly conforming, and every way of not being one is drawn too.
+  const mostly = <T, U>(usual: fc.Arbitrary<T>, other: fc.Arbitrary<U>): fc.Arbitrary<T | U> =>
+    fc.oneof({ arbitrary: usual, weight: 12 }, { arbitrary: other, weight: 1 });
+  const absent = fc.constantFrom(undefined, null);
+  const guidLike = mostly(
+    fc.oneof(
+      fc.uuid(),
+      fc.uuid().map((g) => g.toUpperCase()),
+    ),
+    fc.oneof(
+      fc.constantFrom(
+        'afd846be-ddbf-49e1-ad15-2eee5f6d754',
+        'not-a-guid',
+        '',
+        ' afd846be-ddbf-49e1-ad15-2eee5f6d7544',
+      ),
+      fc.integer(),
+      absent,
+    ),
+  );
+  const text = mostly(fc.oneof(fc.string({ maxLength: 5 }), absent), fc.oneof(fc.integer(), fc.constant({})));
+  const integer = mostly(
+    fc.integer({ min: 0, max: 2 ** 40 }),
+    fc.oneof(fc.constantFrom(2 ** 53, -3, 1.5, Number.NaN, '12', ' 7 ', 'x'), absent),
+  );
+  const links = mostly(
+    fc.oneof(absent, fc.dictionary(fc.constantFrom('Self', 'Next'), text, { maxKeys: 2 })),
+    fc.constant([]),
+  );
+  const relationship = mostly(
+    fc.record(
+      {
+        Id: mostly(fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), absent), fc.constant({})),
+        Type: text,
+        Links: links,
+      },
+      { requiredKeys: [] },
+    ),
+    fc.constantFrom('x', 5, null),
+  );
+  const alert = fc.record(
+    {
+      Id: guidLike,
+      Type: text,
+      Attributes: mostly(
+        fc.record(
+          {
+            AlertType: mostly(fc.string({ maxLength: 5 }), fc.oneof(fc.integer(), absent)),
+            MonitorGuid: guidLike,
+            Timestamp: mostly(fc.string({ maxLength: 5 }), fc.oneof(fc.integer(), absent)),
+            FirstError: mostly(fc.string({ maxLength: 5 }), fc.oneof(fc.integer(), absent)),
+            MonitorCheckId: integer,
+            FirstErrorMonitorCheckId: integer,
+            ErrorDescription: text,
+            ErrorMessage: text,
+            IncidentKey: text,
+            Severity: fc.integer(),
+          },
+          { requiredKeys: ['AlertType', 'MonitorGuid', 'Timestamp', 'FirstError', 'MonitorCheckId'] },
+        ),
+        fc.constantFrom(null, 'x', []),
+      ),
+      Relationships: mostly(fc.oneof(absent, fc.array(relationship, { maxLength: 3 })), fc.constant('x')),
+      Links: links,
+      Extra: fc.integer(),
+    },
+    { requiredKeys: ['Id', 'Attributes'] },
+  );
+
+  it('property: a record it lets through is one alertSchema accepts and gives back unchanged', () => {
+    let through = 0;
+    fc.assert(
+      fc.property(alert, (raw) => {
+        if (conformingAlert(raw) === undefined) return;
+        through++;
+        const parsed = alertSchema.safeParse(raw);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toEqual(raw);
+      }),
+      { numRuns: 3000 },
+    );
+    // Checked on records it let through, not only on records it sent to the schema.
+    expect(through).toBeGreaterThan(300);
+  });
+
+  it('lets the KB example through as the same object, and sends lenient forms to the schema', () => {
+    expect(conformingAlert(KB_ALERT)).toBe(KB_ALERT);
+    const lenient = { ...KB_ALERT, Attributes: { ...KB_ALERT.Attributes, MonitorCheckId: '171193848695' } };
+    expect(conformingAlert(lenient)).toBeUndefined();
+    expect(alertSchema.parse(lenient).Attributes.MonitorCheckId).toBe(171193848695);
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * An alert's `raw` column is stored from its text in the response when nothing in it needs
+ * redaction (load/copy-text.ts, rawTextToStore), and through redactSecrets otherwise: both kinds
+ * in one page, on the load path of the backend under test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { loadConfig } from '../../../src/config.ts';
+import { silentLogger } from '../../../src/logger.ts';
+import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
+import { runSync } from '../../../src/pipeline/run-sync.ts';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+const NOW = new Date('2025-11-12T08:00:00Z');
+const MONITOR = '0b6d2a4e-53c4-4cf0-9d1e-6a1d5e7c0f11';
+let tdb: TestDatabase;
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase({ onDisk: true });
+  await tdb.release();
+  sim = await startSimulator({ seed: 5, monitors: 2, days: 10, now: NOW });
+});
+afterAll(async () => {
+  await sim.close();
+  await tdb.drop();
+});
+
+/** One alert as the wire has it, with `extra` written into it as given. */
+function wireAlert(id: string, timestamp: string, attributes: string, extra = ''): string {
+  return `{ "Type" : "Alert", "Id": "${id}",
+    "Attributes": {"AlertType": "Error", "MonitorGuid": "${MONITOR}", "Timestamp": "${timestamp}",
+      "FirstError": "${timestamp}", "MonitorCheckId": 11, "FirstErrorMonitorCheckId": 11,
+      "IncidentKey": "k-${id}"${attributes}}${extra} }`;
+}
+
+const PLAIN = '00000000-0000-4000-8000-000000000001';
+const ESCAPES = '00000000-0000-4000-8000-000000000002';
+const SECRET = '00000000-0000-4000-8000-000000000003';
+
+describe('alert raw from the response text', () => {
+  it('keeps the text of plain records (numbers as written), makes escapes storable, and redacts the rest', async () => {
+    const body = `{"Data": [
+      ${wireAlert(PLAIN, '2025-11-03T10:00:00', ', "ErrorDescription": "timeout"', ', "Score": 1.50')},
+      ${wireAlert(ESCAPES, '2025-11-03T11:00:00', String.raw`, "ErrorMessage": "nul \u0000 pair \uD83D\uDE00 lone \uDC00 text \\u0000"`)},
+      ${wireAlert(SECRET, '2025-11-03T12:00:00', ', "ErrorDescription": "see https://admin:hunter2@example.com/x"', ', "ApiToken": "tok-1", "Score": 2.50')}
+    ], "Cursors": {"Next": null} }`;
+    sim.inject({ match: new RegExp(`/Alert/Monitor/${MONITOR}`, 'i'), times: 1, status: 200, body });
+    try {
+      const config = loadConfig({
+        ...tdb.env,
+        UPTRENDS_API_URL: sim.apiUrl,
+        UPTRENDS_USERNAME: sim.credentials.username,
+        UPTRENDS_PASSWORD: sim.credentials.password,
+      });
+      const summary = await runSync(
+        config,
+        {
+          ...DEFAULT_SYNC_OPTIONS,
+          streams: ['alerts'],
+          monitors: [MONITOR],
+          from: '2025-11-03',
+          to: '2025-11-04',
+        },
+        { logger: silentLogger(), clock: () => sim.truth.now() },
+      );
+      expect(summary.streams.alerts?.status).toBe('succeeded');
+    } finally {
+      sim.clearInjections();
+    }
+    const warehouse = await tdb.reopen();
+    try {
+      const rows = await sql<{ id: string; score: string | null; message: string | null; raw: string }>`
+        select alert_id::text as id, raw->>'Score' as score, raw->'Attributes'->>'ErrorMessage' as message,
+          raw::text as raw
+        from uptrends.alert order by 1`.execute(warehouse.db);
+      const byId = new Map(rows.rows.map((r) => [r.id, r]));
+      expect([...byId.keys()]).toEqual([PLAIN, ESCAPES, SECRET]);
+      // 1.50 as sent: only the response's own text keeps it (a parsed number serialises as 1.5).
+      expect(byId.get(PLAIN)!.score).toBe('1.50');
+      expect(byId.get(ESCAPES)!.message).toBe('nul \ufffd pair \u{1F600} lone \ufffd text \\u0000');
+      const secret = byId.get(SECRET)!;
+      expect(secret.raw).not.toContain('tok-1');
+      expect(secret.raw).not.toContain('hunter2');
+      expect(secret.raw).toContain('admin:[redacted]@example.com');
+      expect(secret.score).toBe('2.5');
+    } finally {
+      await tdb.release();
+    }
+  });
+});
