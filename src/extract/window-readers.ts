@@ -138,19 +138,19 @@ export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): 
       );
     }
     const records = parsed.data.Data;
-    const texts = text === undefined ? undefined : jsonElementTexts(text, 'Data');
-    return {
-      records,
-      next: parsed.data.Cursors?.Next ?? undefined,
-      // Texts that do not line up one to one with the parsed records are not used at all.
-      texts: texts?.length === records.length ? texts : undefined,
-    };
+    return { records, next: parsed.data.Cursors?.Next ?? undefined, texts: alignedTexts(text, records) };
   };
   return Object.assign(fetchPage, { context });
 }
 
 /** The statistics route, as errors name it. */
 export const STATISTICS_ROUTE = '/Statistics/Monitor/{guid}';
+
+/** The buckets of one statistics answer, with each one's text when it could be taken from the body. */
+export interface StatisticsAnswer {
+  readonly buckets: unknown[];
+  readonly texts?: string[] | undefined;
+}
 
 /**
  * The raw buckets of one monitor for one window: `GET /Statistics/Monitor/{guid}` with Start and
@@ -164,29 +164,33 @@ export async function readStatisticsWindow(
   start: string,
   end: string,
   context: ErrorContext,
-): Promise<unknown[] | undefined> {
-  let body: unknown;
+): Promise<StatisticsAnswer | undefined> {
+  let response: { body: unknown; text?: string };
   try {
-    body = (
-      await client.get(
-        `/Statistics/Monitor/${encodeURIComponent(monitorGuid)}`,
-        { Start: start, End: end },
-        {
-          route: STATISTICS_ROUTE,
-          context,
-        },
-      )
-    ).body;
+    response = await client.get(
+      `/Statistics/Monitor/${encodeURIComponent(monitorGuid)}`,
+      { Start: start, End: end },
+      {
+        route: STATISTICS_ROUTE,
+        context,
+      },
+    );
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return undefined;
     throw error;
   }
-  const envelope = statisticsListSchema.safeParse(body);
+  const envelope = statisticsListSchema.safeParse(response.body);
   if (!envelope.success) {
     throw new ResponseFormatError(`GET ${STATISTICS_ROUTE} answered no Data array`, {
       retriable: false,
       context: { ...context, route: STATISTICS_ROUTE },
     });
   }
-  return envelope.data.Data;
+  return { buckets: envelope.data.Data, texts: alignedTexts(response.text, envelope.data.Data) };
+}
+
+/** The texts of the body's `Data` elements, when there is one for each record (else none at all). */
+function alignedTexts(text: string | undefined, records: readonly unknown[]): string[] | undefined {
+  const texts = text === undefined ? undefined : jsonElementTexts(text, 'Data');
+  return texts?.length === records.length ? texts : undefined;
 }

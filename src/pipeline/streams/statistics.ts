@@ -25,7 +25,7 @@ import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
 import type { SyncContext } from '../sync-context.ts';
 import { halves, WindowLearner, windowDaysToAsk } from './statistics-windows.ts';
-import { compactJsonValues } from '../../load/copy-text.ts';
+import { compactJsonValues, rawTextToStore } from '../../load/copy-text.ts';
 
 /** Stream name (also the etl_state stream; partitions are monitor GUIDs, and `-` holds the learned window size). */
 export const STATISTICS = 'statistics';
@@ -86,8 +86,8 @@ export const statisticsStream = defineWindowedStream<
       const start = first ? window.startLocal : local(from);
       const end = last ? window.endLocal : local(to);
       const context = { stream: STATISTICS, monitor: partition.id, window: `[${start}, ${end})` };
-      const buckets = await readStatisticsWindow(client, partition.id, start, end, context);
-      if (buckets === undefined) {
+      const answer = await readStatisticsWindow(client, partition.id, start, end, context);
+      if (answer === undefined) {
         // Its watermark stays, so nothing is skipped if the 404 was transient.
         ctx.logger.info(
           { stream: STATISTICS, monitor: partition.id },
@@ -97,10 +97,10 @@ export const statisticsStream = defineWindowedStream<
         return;
       }
       const days = daysBetween(from, to);
-      const coarse = responseIsCoarserThanDay(buckets);
+      const coarse = responseIsCoarserThanDay(answer.buckets);
       await learner.answered(days, coarse);
       if (!coarse) {
-        yield { records: buckets, meta: undefined };
+        yield { records: answer.buckets, texts: answer.texts, meta: undefined };
         continue;
       }
       const split = halves(from, to);
@@ -126,9 +126,9 @@ export const statisticsStream = defineWindowedStream<
 
   mapPage(items, _page, { partition }, row, _state, reject) {
     const rows: MonitorStatisticsRow[] = [];
-    for (const { record, raw } of items) {
+    for (const { record, raw, text } of items) {
       try {
-        rows.push(monitorStatisticsRow(partition.id, record, row, raw));
+        rows.push(monitorStatisticsRow(partition.id, record, row, raw, rawTextToStore(raw, text)));
       } catch (error) {
         reject(error, raw);
       }

@@ -61,7 +61,8 @@ function bucketBounds(
 }
 
 /**
- * Maps one statistics bucket of monitor `monitorGuid`; `original` is the record as received. A
+ * Maps one statistics bucket of monitor `monitorGuid`; `original` is the record as received, or
+ * `rawText` the JSON text to keep for it, which the caller found to need no redaction. A
  * missing or unparseable StartDateTime/EndDateTime, or an end not after the start, is a
  * RecordValidationError naming the stream (`ctx.stream`, default `statistics`), field and bucket.
  */
@@ -70,6 +71,7 @@ export function monitorStatisticsRow(
   item: Statistics,
   ctx: RowContext,
   original?: unknown,
+  rawText?: string,
 ): MonitorStatisticsRow {
   const stream = ctx.stream ?? 'statistics';
   const guid = monitorGuid.toLowerCase();
@@ -125,7 +127,7 @@ export function monitorStatisticsRow(
     connection_time: attributes.ConnectionTime ?? null,
     download_time: attributes.DownloadTime ?? null,
     total_bytes: attributes.TotalBytes ?? null,
-    raw: redactSecrets(original ?? item),
+    raw: rawText ?? redactSecrets(original ?? item),
     run_id: ctx.runId,
   };
 }

@@ -1,13 +1,13 @@
 /**
- * An alert's `raw` column is stored from its text in the response when nothing in it needs
- * redaction (load/copy-text.ts, rawTextToStore), and through redactSecrets otherwise: both kinds
- * in one page, on the load path of the backend under test.
+ * The `raw` column of alerts and statistics buckets is stored from the record's text in the
+ * response when nothing in it needs redaction (load/copy-text.ts, rawTextToStore), and through
+ * redactSecrets otherwise: both kinds in one page, on the load path of the backend under test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../../src/config.ts';
 import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
@@ -35,6 +35,20 @@ function wireAlert(id: string, timestamp: string, attributes: string, extra = ''
       "IncidentKey": "k-${id}"${attributes}}${extra} }`;
 }
 
+function sync(options: Partial<SyncOptions>): ReturnType<typeof runSync> {
+  const config = loadConfig({
+    ...tdb.env,
+    UPTRENDS_API_URL: sim.apiUrl,
+    UPTRENDS_USERNAME: sim.credentials.username,
+    UPTRENDS_PASSWORD: sim.credentials.password,
+  });
+  return runSync(
+    config,
+    { ...DEFAULT_SYNC_OPTIONS, ...options },
+    { logger: silentLogger(), clock: () => sim.truth.now() },
+  );
+}
+
 const PLAIN = '00000000-0000-4000-8000-000000000001';
 const ESCAPES = '00000000-0000-4000-8000-000000000002';
 const SECRET = '00000000-0000-4000-8000-000000000003';
@@ -48,23 +62,12 @@ describe('alert raw from the response text', () => {
     ], "Cursors": {"Next": null} }`;
     sim.inject({ match: new RegExp(`/Alert/Monitor/${MONITOR}`, 'i'), times: 1, status: 200, body });
     try {
-      const config = loadConfig({
-        ...tdb.env,
-        UPTRENDS_API_URL: sim.apiUrl,
-        UPTRENDS_USERNAME: sim.credentials.username,
-        UPTRENDS_PASSWORD: sim.credentials.password,
+      const summary = await sync({
+        streams: ['alerts'],
+        monitors: [MONITOR],
+        from: '2025-11-03',
+        to: '2025-11-04',
       });
-      const summary = await runSync(
-        config,
-        {
-          ...DEFAULT_SYNC_OPTIONS,
-          streams: ['alerts'],
-          monitors: [MONITOR],
-          from: '2025-11-03',
-          to: '2025-11-04',
-        },
-        { logger: silentLogger(), clock: () => sim.truth.now() },
-      );
       expect(summary.streams.alerts?.status).toBe('succeeded');
     } finally {
       sim.clearInjections();
@@ -85,6 +88,35 @@ describe('alert raw from the response text', () => {
       expect(secret.raw).not.toContain('hunter2');
       expect(secret.raw).toContain('admin:[redacted]@example.com');
       expect(secret.score).toBe('2.5');
+    } finally {
+      await tdb.release();
+    }
+  });
+
+  it('keeps the text of a statistics bucket the same way', async () => {
+    const bucket = (day: string, extra: string): string => `{"Id": "b-${day}", "Type": "Statistics",
+      "Attributes": {"StartDateTime": "2025-11-${day}T00:00:00", "EndDateTime": "2025-11-${day}T23:59:59",
+        "Checks": 1440, "UptimePercentage": 99.50${extra}}}`;
+    const body = `{"Data": [${bucket('05', '')}, ${bucket('06', ', "Token": "tok-2"')}]}`;
+    sim.inject({ match: new RegExp(`/Statistics/Monitor/${MONITOR}`, 'i'), times: 1, status: 200, body });
+    try {
+      const summary = await sync({
+        streams: ['statistics'],
+        monitors: [MONITOR],
+        from: '2025-11-05',
+        to: '2025-11-07',
+      });
+      expect(summary.streams.statistics?.status).toBe('succeeded');
+    } finally {
+      sim.clearInjections();
+    }
+    const warehouse = await tdb.reopen();
+    try {
+      const rows = await sql<{ local: string; uptime: string; raw: string }>`
+        select bucket_start_local::text as local, raw->'Attributes'->>'UptimePercentage' as uptime, raw::text as raw
+        from uptrends.monitor_statistics order by 1`.execute(warehouse.db);
+      expect(rows.rows.map((r) => r.uptime)).toEqual(['99.50', '99.5']);
+      expect(rows.rows[1]!.raw).not.toContain('tok-2');
     } finally {
       await tdb.release();
     }
