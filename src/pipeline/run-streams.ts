@@ -1,10 +1,11 @@
 /**
- * The streams of one run, in two phases. First the list streams, one after another in registry
- * order: each is a snapshot that later ones read (members need their groups, maintenance needs
- * the monitors, the windowed streams need the monitors, the All Monitors group and the device
- * tree). Then the windowed streams (alerts, statistics, Infra uptime), all at once: none reads
- * what another writes, and they share the run's window slots (engine/window-slots.ts), so while
- * the alerts' cursor chains drain, the statistics' windows take the slots they free.
+ * The streams of one run. The list streams run one after another in registry order: each is a
+ * snapshot that later ones read (members need their groups, maintenance needs the monitors). A
+ * windowed stream (alerts, statistics, Infra uptime) starts as soon as the list streams it reads
+ * have finished (`after`: the All Monitors group, the monitors, the device tree), while the later
+ * list streams go on beside it; the windowed streams run at once, as none reads what another
+ * writes, and share the run's window slots (engine/window-slots.ts), so while the alerts' cursor
+ * chains drain, the statistics' windows take the slots they free.
  *
  * Failures: a stream that fails is recorded and the others go on (the run ends `partial`).
  * Refused credentials, a lost database or an interrupt are fatal: they stop the streams running
@@ -118,8 +119,28 @@ export async function runStreams(
   try {
     const lists = selected.filter((s) => s.kind === 'list');
     const windowed = selected.filter((s) => s.kind === 'windowed');
-    for (const stream of lists) await runOne(stream, 0);
-    const settled = await Promise.allSettled(windowed.map((stream, index) => runOne(stream, index)));
+    // The list streams one after another; each one's end, failed or not, is what a windowed
+    // stream that reads it waits for (a fatal error stops the chain and, through the signal,
+    // the windowed streams already running).
+    const ended = new Map<string, Promise<unknown>>();
+    let chain: Promise<void> = Promise.resolve();
+    for (const stream of lists) {
+      chain = chain.then(() => runOne(stream, 0));
+      ended.set(
+        stream.name,
+        chain.catch(() => undefined),
+      );
+    }
+    const allLists = chain.catch(() => undefined);
+    const startWhenRead = async (stream: StreamDefinition, priority: number): Promise<void> => {
+      const reads = stream.after?.filter((name) => ended.has(name));
+      await (reads === undefined ? allLists : Promise.all(reads.map((name) => ended.get(name))));
+      await runOne(stream, priority);
+    };
+    const settled = await Promise.allSettled([
+      chain,
+      ...windowed.map((stream, index) => startWhenRead(stream, index)),
+    ]);
     const rejected = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (rejected !== undefined) throw stopped?.error ?? rejected.reason;
   } catch (error) {

@@ -19,6 +19,12 @@ export interface StreamDefinition {
   readonly kind: 'list' | 'windowed';
   /** The route it requests, as shown in errors and `sync --help`. */
   readonly route: string;
+  /**
+   * A windowed stream: the list streams whose rows it reads (its partitions). It starts once
+   * those of them in the run have finished, while the later list streams go on beside it.
+   * (Default: it starts after every list stream of the run)
+   */
+  readonly after?: readonly string[];
   run(ctx: SyncContext): Promise<StreamResult>;
 }
 

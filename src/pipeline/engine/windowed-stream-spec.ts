@@ -77,6 +77,8 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
   /** (Default: api) */
   readonly api?: 'api' | 'infra';
   readonly route: string;
+  /** The list streams whose rows its partitions come from (StreamDefinition.after). */
+  readonly after?: readonly string[];
   readonly policy: WindowPolicy;
   /** Names a window in messages and errors, e.g. `alerts window [a, b) of all`. */
   describe(ref: WindowRef<P>): string;

@@ -47,6 +47,8 @@ export const alertsStream = defineWindowedStream<
   name: ALERTS,
   description: 'Alerts (Error, Reminder, Ok) in windows, and the incidents derived from them.',
   route: '/Alert/MonitorGroup/{guid}',
+  // Its partition is the All Monitors group.
+  after: ['monitor_groups'],
   policy: { days: 'option', densityJoin: true },
   describe: ({ partition, window }) =>
     `alerts window [${window.startLocal}, ${window.endLocal}) of ${partition.id}`,

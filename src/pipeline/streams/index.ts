@@ -1,8 +1,9 @@
 /**
  * The stream registry, in run order: later streams read what earlier ones loaded (members need
  * their groups, maintenance needs the monitors, alerts need the All Monitors group, uptime needs
- * the device tree). A run takes the list streams one after another in this order, then the
- * windowed ones at once, with slots in this order (run-streams.ts). Adding a stream means
+ * the device tree). A run takes the list streams one after another in this order, and starts each
+ * windowed one once the list streams it reads (`after`) are done, with slots in this order
+ * (run-streams.ts). Adding a stream means
  * declaring it in this folder and adding it here (docs/adding-a-stream.md).
  */
 import type { StreamDefinition } from '../engine/stream-definition.ts';

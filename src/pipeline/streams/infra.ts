@@ -143,6 +143,8 @@ export function createInfraDeviceUptimeStream(
       'Daily uptime per Infra device for each completed account-local day (one request per day per page).',
     api: 'infra',
     route: '/v1/DeviceGroupData',
+    // Its partition is the device tree.
+    after: [INFRA_DEVICES],
     policy: { days: 1, completedDaysOnly: true, ordered: true },
     describe: ({ window }) => `${INFRA_DEVICE_UPTIME} day ${window.startLocal.slice(0, 10)}`,
 

@@ -52,6 +52,8 @@ export const statisticsStream = defineWindowedStream<
   description:
     'Uptime statistics buckets per monitor (one request per monitor per run, or per window the service answers with daily buckets).',
   route: STATISTICS_ROUTE,
+  // Its partitions are the monitors.
+  after: ['monitors'],
   policy: { days: 1, completedDaysOnly: true, wholeRange: true },
   async maxWindowDays(ctx) {
     return windowDaysToAsk((await learnerOf(ctx)).known);

@@ -100,8 +100,9 @@ describe('several accounts in one warehouse', () => {
   });
 
   it('status lists every account with its last run; --account finds one by name or id', async () => {
-    const status = await inspect(async () => getStatus(await tdb.reopen().then((w) => w)));
-    await tdb.release().catch(() => undefined);
+    // One open of the warehouse: a second, nested one is refused on PGlite (its directory lock).
+    const warehouse = await tdb.reopen();
+    const status = await getStatus(warehouse).finally(() => tdb.release());
     expect(status.accounts.map((a) => [a.name, a.lastRun?.status])).toEqual([
       ['east', 'succeeded'],
       ['north', 'succeeded'],

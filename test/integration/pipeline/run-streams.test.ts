@@ -80,6 +80,42 @@ describe('the streams of a run', () => {
     expect(Object.keys(summary.streams)).toEqual(STREAMS);
   });
 
+  it('starts the alerts once the All Monitors group is loaded, while a later list stream is still waiting', async () => {
+    sim.clearInjections();
+    const alertsAt: number[] = [];
+    let operatorsAnsweredAt = Infinity;
+    // The operator list (after monitor_groups in the registry) is held for a second and a half.
+    sim.inject({
+      match: /\/Operator$/,
+      delayMs: 1500,
+      transform: (body) => ((operatorsAnsweredAt = Date.now()), body),
+    });
+    sim.inject({
+      match: '/Alert/MonitorGroup/',
+      times: 1000,
+      transform: (body) => (alertsAt.push(Date.now()), body),
+    });
+    const streams = ['monitors', 'monitor_groups', 'operators', 'alerts'];
+    const summary = await sync({ streams });
+    sim.clearInjections();
+    expect(summary.status).toBe('succeeded');
+    expect(summary.streams.operators?.status).toBe('succeeded');
+    expect(alertsAt.length).toBeGreaterThan(0);
+    // Waiting for every list stream first, no alert would be answered before the operators.
+    expect(Math.min(...alertsAt)).toBeLessThan(operatorsAnsweredAt);
+    expect(Object.keys(summary.streams)).toEqual(streams);
+  });
+
+  it('stops the windowed streams already running when a later list stream meets a fatal error', async () => {
+    sim.clearInjections();
+    sim.inject({ match: /\/Operator$/, delayMs: 300, status: 401, body: '{"Message":"Unauthorized"}' });
+    const failure = await sync({ streams: ['monitors', 'monitor_groups', 'operators', 'alerts'] }).catch(
+      (error: unknown) => error,
+    );
+    sim.clearInjections();
+    expect(failure).toBeInstanceOf(AuthError);
+  });
+
   it('keeps the alerts when statistics fail (partial run)', async () => {
     sim.clearInjections();
     sim.inject({ match: '/Statistics/Monitor/', times: 1000, body: 'not json', status: 200 });
