@@ -133,8 +133,8 @@ export async function runStreams(
     }
     const allLists = chain.catch(() => undefined);
     const startWhenRead = async (stream: StreamDefinition, priority: number): Promise<void> => {
-      const reads = stream.after?.filter((name) => ended.has(name));
-      await (reads === undefined ? allLists : Promise.all(reads.map((name) => ended.get(name))));
+      const reads = stream.after?.flatMap((name) => ended.get(name) ?? []);
+      await (reads === undefined ? allLists : Promise.all(reads));
       await runOne(stream, priority);
     };
     const settled = await Promise.allSettled([
