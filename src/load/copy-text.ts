@@ -59,6 +59,11 @@ export function storableJson(value: unknown): string {
  * response, json-element-texts.ts) and parsed as `raw`, or undefined when the record must go
  * through redactSecrets first. Storing the received text skips the copy redaction makes and the
  * serialisation after it; `raw` itself is only read, to see that nothing in it is secret.
+ *
+ * The check reads the parsed record, and the text may hold more: the earlier values of duplicate
+ * keys, which JSON.parse drops. `raw` columns are jsonb, which drops them the same way (the last
+ * value of a key wins), so what is stored is what was checked. A json or text column would keep
+ * them: never use this for one.
  */
 export function rawTextToStore(raw: unknown, text: string | undefined): string | undefined {
   return text === undefined || mayHoldSecrets(raw) ? undefined : storableJsonText(text);

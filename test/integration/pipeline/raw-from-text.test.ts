@@ -52,13 +52,15 @@ function sync(options: Partial<SyncOptions>): ReturnType<typeof runSync> {
 const PLAIN = '00000000-0000-4000-8000-000000000001';
 const ESCAPES = '00000000-0000-4000-8000-000000000002';
 const SECRET = '00000000-0000-4000-8000-000000000003';
+const DUPLICATE = '00000000-0000-4000-8000-000000000004';
 
 describe('alert raw from the response text', () => {
   it('keeps the text of plain records (numbers as written), makes escapes storable, and redacts the rest', async () => {
     const body = `{"Data": [
       ${wireAlert(PLAIN, '2025-11-03T10:00:00', ', "ErrorDescription": "timeout"', ', "Score": 1.50')},
       ${wireAlert(ESCAPES, '2025-11-03T11:00:00', String.raw`, "ErrorMessage": "nul \u0000 pair \uD83D\uDE00 lone \uDC00 text \\u0000"`)},
-      ${wireAlert(SECRET, '2025-11-03T12:00:00', ', "ErrorDescription": "see https://admin:hunter2@example.com/x"', ', "ApiToken": "tok-1", "Score": 2.50')}
+      ${wireAlert(SECRET, '2025-11-03T12:00:00', ', "ErrorDescription": "see https://admin:hunter2@example.com/x"', ', "ApiToken": "tok-1", "Score": 2.50')},
+      ${wireAlert(DUPLICATE, '2025-11-03T13:00:00', '', ', "Url": "https://admin:dup-secret@example.com/", "Url": "https://example.com/"')}
     ], "Cursors": {"Next": null} }`;
     sim.inject({ match: new RegExp(`/Alert/Monitor/${MONITOR}`, 'i'), times: 1, status: 200, body });
     try {
@@ -79,7 +81,7 @@ describe('alert raw from the response text', () => {
           raw::text as raw
         from uptrends.alert order by 1`.execute(warehouse.db);
       const byId = new Map(rows.rows.map((r) => [r.id, r]));
-      expect([...byId.keys()]).toEqual([PLAIN, ESCAPES, SECRET]);
+      expect([...byId.keys()]).toEqual([PLAIN, ESCAPES, SECRET, DUPLICATE]);
       // 1.50 as sent: only the response's own text keeps it (a parsed number serialises as 1.5).
       expect(byId.get(PLAIN)!.score).toBe('1.50');
       expect(byId.get(ESCAPES)!.message).toBe('nul \ufffd pair \u{1F600} lone \ufffd text \\u0000');
@@ -88,6 +90,9 @@ describe('alert raw from the response text', () => {
       expect(secret.raw).not.toContain('hunter2');
       expect(secret.raw).toContain('admin:[redacted]@example.com');
       expect(secret.score).toBe('2.5');
+      // Only the last of duplicate keys was checked (JSON.parse) and only it is stored (jsonb).
+      expect(byId.get(DUPLICATE)!.raw).not.toContain('dup-secret');
+      expect(byId.get(DUPLICATE)!.raw).toContain('"Url": "https://example.com/"');
     } finally {
       await tdb.release();
     }
