@@ -2,10 +2,10 @@
  * `COPY ... FROM STDIN` through Kysely. Kysely hands a statement and its parameters to the driver
  * and has no way to stream COPY data, so the warehouse's two drivers agree on a convention: a
  * statement `copy <table> (<columns>) from stdin` with exactly one parameter, the rows to copy
- * (a CopyRows, encoded as COPY text while it is sent), is sent as a COPY with that data: on Postgres through pg-copy-streams on the connection the
- * statement was given to (so it runs inside the caller's transaction), on PGlite as a blob read
- * from `/dev/blob`. db.ts wraps node-postgres clients with `copyAwareQuery`; pglite-dialect.ts
- * calls `pgliteCopy`.
+ * (a CopyRows, encoded as COPY text while it is sent), is sent as a COPY with that data: on
+ * Postgres through pg-copy-streams on the connection the statement was given to (so it runs inside
+ * the caller's transaction), on PGlite as a blob read from `/dev/blob`. db.ts wraps node-postgres
+ * clients with `copyAwareQuery`; pglite-dialect.ts calls `pgliteCopy`.
  */
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';

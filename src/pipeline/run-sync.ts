@@ -2,9 +2,9 @@
  * The programmatic `sync`: one run over the selected streams. Order of work: open the warehouse,
  * apply pending migrations, take the write lock, open the run in the ledger, identify the account
  * and its zone, then run the streams (run-streams.ts: the list streams one after another, each
- * windowed one as soon as the list streams it reads are done). A stream that fails is recorded and the others go on (the run ends
- * `partial`); credentials refused, the database gone or an interrupt stop the run at once. The
- * ledger is closed in every case but SIGKILL.
+ * windowed one as soon as the list streams it reads are done). A stream that fails is recorded and
+ * the others go on (the run ends `partial`); credentials refused, the database gone or an
+ * interrupt stop the run at once. The ledger is closed in every case but SIGKILL.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';

@@ -10,6 +10,7 @@ import { silentLogger } from '../../../src/logger.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { simulatorEnv } from '../../support/reliability-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const NOW = new Date('2025-11-12T08:00:00Z');
@@ -35,18 +36,28 @@ function wireAlert(id: string, timestamp: string, attributes: string, extra = ''
       "IncidentKey": "k-${id}"${attributes}}${extra} }`;
 }
 
-function sync(options: Partial<SyncOptions>): ReturnType<typeof runSync> {
-  const config = loadConfig({
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-  });
-  return runSync(
-    config,
-    { ...DEFAULT_SYNC_OPTIONS, ...options },
-    { logger: silentLogger(), clock: () => sim.truth.now() },
-  );
+/**
+ * Syncs `stream` of the one monitor over [from, to) while the simulator answers its one request
+ * with `body`, and expects the stream to succeed.
+ */
+async function syncServing(
+  stream: 'alerts' | 'statistics',
+  route: string,
+  body: string,
+  range: Pick<SyncOptions, 'from' | 'to'>,
+): Promise<void> {
+  sim.inject({ match: new RegExp(`${route}${MONITOR}`, 'i'), times: 1, status: 200, body });
+  try {
+    const config = loadConfig({ ...tdb.env, ...simulatorEnv(sim) });
+    const summary = await runSync(
+      config,
+      { ...DEFAULT_SYNC_OPTIONS, streams: [stream], monitors: [MONITOR], ...range },
+      { logger: silentLogger(), clock: () => sim.truth.now() },
+    );
+    expect(summary.streams[stream]?.status).toBe('succeeded');
+  } finally {
+    sim.clearInjections();
+  }
 }
 
 const PLAIN = '00000000-0000-4000-8000-000000000001';
@@ -62,18 +73,7 @@ describe('alert raw from the response text', () => {
       ${wireAlert(SECRET, '2025-11-03T12:00:00', ', "ErrorDescription": "see https://admin:hunter2@example.com/x"', ', "ApiToken": "tok-1", "Score": 2.50')},
       ${wireAlert(DUPLICATE, '2025-11-03T13:00:00', '', ', "Url": "https://admin:dup-secret@example.com/", "Url": "https://example.com/"')}
     ], "Cursors": {"Next": null} }`;
-    sim.inject({ match: new RegExp(`/Alert/Monitor/${MONITOR}`, 'i'), times: 1, status: 200, body });
-    try {
-      const summary = await sync({
-        streams: ['alerts'],
-        monitors: [MONITOR],
-        from: '2025-11-03',
-        to: '2025-11-04',
-      });
-      expect(summary.streams.alerts?.status).toBe('succeeded');
-    } finally {
-      sim.clearInjections();
-    }
+    await syncServing('alerts', '/Alert/Monitor/', body, { from: '2025-11-03', to: '2025-11-04' });
     const warehouse = await tdb.reopen();
     try {
       const rows = await sql<{ id: string; score: string | null; message: string | null; raw: string }>`
@@ -103,18 +103,7 @@ describe('alert raw from the response text', () => {
       "Attributes": {"StartDateTime": "2025-11-${day}T00:00:00", "EndDateTime": "2025-11-${day}T23:59:59",
         "Checks": 1440, "UptimePercentage": 99.50${extra}}}`;
     const body = `{"Data": [${bucket('05', '')}, ${bucket('06', ', "Token": "tok-2"')}]}`;
-    sim.inject({ match: new RegExp(`/Statistics/Monitor/${MONITOR}`, 'i'), times: 1, status: 200, body });
-    try {
-      const summary = await sync({
-        streams: ['statistics'],
-        monitors: [MONITOR],
-        from: '2025-11-05',
-        to: '2025-11-07',
-      });
-      expect(summary.streams.statistics?.status).toBe('succeeded');
-    } finally {
-      sim.clearInjections();
-    }
+    await syncServing('statistics', '/Statistics/Monitor/', body, { from: '2025-11-05', to: '2025-11-07' });
     const warehouse = await tdb.reopen();
     try {
       const rows = await sql<{ local: string; uptime: string; raw: string }>`

@@ -53,6 +53,10 @@ describe('progress', () => {
     progress.stop('statistics');
     expect(tty.text()).toMatch(/alerts \[[^\]]*\] 3\/10 windows \| 300 records/);
     expect(tty.text()).toMatch(/statistics \[[^\]]*\] 7\/50 windows \| 700 records/);
+    // Two lines kept at once: the redraw moves the cursor back up over them (separate bars would
+    // each rewrite the one current line, overwriting each other).
+    // eslint-disable-next-line no-control-regex -- the escape sequence is what is looked for
+    expect(tty.text()).toMatch(/\u001b\[\d*A/);
     // A stream started after the others stopped draws on a fresh container.
     progress.start('infra_device_uptime', 4, 'windows');
     progress.tick('infra_device_uptime', 2, { records: 20 });
