@@ -13,6 +13,7 @@ import { writeRawAlertsCsv } from '../../src/reports/incidents/render-csv.ts';
 import { resolveReportPeriod } from '../../src/time/period-options.ts';
 import { queryRawAlerts } from '../../src/reports/queries/raw-alerts.ts';
 import { queryReportAccount } from '../../src/reports/queries/scope.ts';
+import { limitHeapGrowth } from '../../src/cli/heap-growth.ts';
 import { childInput, measureChild } from './child-measure.ts';
 
 /** What the parent passes. */
@@ -25,6 +26,8 @@ export interface ReportChildResult {
   bytes: number;
 }
 
+// As the CLI does before every command.
+limitHeapGrowth(process.env);
 const input = childInput<ReportChildInput>();
 const now = new Date(input.now);
 const config = loadConfig(process.env);

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../src/pipeline/sync-options.ts';
 import { runSync } from '../../src/pipeline/run-sync.ts';
+import { limitHeapGrowth } from '../../src/cli/heap-growth.ts';
 import { childInput, measureChild } from './child-measure.ts';
 
 /** What the parent passes. */
@@ -38,6 +39,8 @@ function streamTimer(): { logger: pino.Logger; ms: Map<string, number> } {
   return { logger: pino({ level: 'info' }, destination), ms };
 }
 
+// As the CLI does before every command.
+limitHeapGrowth(process.env);
 const input = childInput<SyncChildInput>();
 const now = new Date(input.now);
 await measureChild<SyncChildResult>(async () => {

@@ -1,0 +1,59 @@
+/**
+ * How far V8 lets the heap grow past what survived its last full collection.
+ *
+ * V8 picks that factor itself, between 1.1 and 4, from how fast the program allocates against how
+ * fast it collects. A sync allocates fast: every page is parsed, mapped, held in a batch until
+ * its commit and encoded as COPY text. So V8 picks a factor near 4. The one-million-alert backfill
+ * keeps about 45 MB alive, yet its heap reached 230 MB (310 MB RSS, 650 MB in some runs).
+ *
+ * A factor of 2 (100 %) held the same backfill to 225–230 MB RSS for about 5 % more CPU. The
+ * measurements are in docs/performance.md, "Memory". It is set for every command, from the
+ * environment, before the command's action runs. `0` leaves the choice to V8. A
+ * `--heap-growing-percent` given to node itself is left alone.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { ConfigError } from '../errors.ts';
+
+/** The environment variable that sets the factor, as a percentage over 1. */
+export const HEAP_GROWTH_VARIABLE = 'UPTRENDS_ETL_HEAP_GROWTH_PERCENT';
+
+/** Growth past the live heap when the variable is not set: the heap may double. */
+export const DEFAULT_HEAP_GROWTH_PERCENT = 100;
+
+/** V8's own upper bound for the factor is 4 (300 %); a larger value only wastes memory. */
+const MAX_HEAP_GROWTH_PERCENT = 300;
+
+/** The percentage the environment asks for; throws ConfigError when the value is not one. */
+export function heapGrowthPercent(env: Readonly<Record<string, string | undefined>>): number {
+  const text = env[HEAP_GROWTH_VARIABLE]?.trim();
+  if (text === undefined || text === '') return DEFAULT_HEAP_GROWTH_PERCENT;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > MAX_HEAP_GROWTH_PERCENT) {
+    throw new ConfigError(
+      `${HEAP_GROWTH_VARIABLE} must be a whole number from 0 (V8 decides) to ${MAX_HEAP_GROWTH_PERCENT}, got "${text}".`,
+      { context: { setting: HEAP_GROWTH_VARIABLE } },
+    );
+  }
+  return value;
+}
+
+/** True when node was started with its own `--heap-growing-percent`. */
+function setOnCommandLine(execArgv: readonly string[]): boolean {
+  return execArgv.some((arg) => /^--heap[-_]growing[-_]percent(=|$)/.test(arg));
+}
+
+/**
+ * Applies the environment's heap growth to this process. Returns the percentage set, or
+ * undefined when V8 keeps its own choice (`0`, or a value given to node on its command line).
+ */
+export function limitHeapGrowth(
+  env: Readonly<Record<string, string | undefined>>,
+  execArgv: readonly string[] = process.execArgv,
+): number | undefined {
+  const percent = heapGrowthPercent(env);
+  if (percent === 0 || setOnCommandLine(execArgv)) return undefined;
+  // V8 reads this flag at each full collection, when it sets the next limit, so setting it after
+  // start-up takes effect from the next collection on.
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
+  return percent;
+}
