@@ -26,6 +26,11 @@ export interface MergeOptions<T extends TableName> {
   readonly insertOnly?: readonly ColumnOf<T>[];
   /** Values every row of the batch takes (its load time), written once rather than into each row. */
   readonly constants?: Readonly<Partial<Record<ColumnOf<T>, unknown>>>;
+  /**
+   * Columns whose values before the merge the caller needs where the merge changes them (an
+   * alert's incident key: the incident it left must be recomputed). See MergeResult.previous.
+   */
+  readonly previous?: readonly ColumnOf<T>[];
 }
 
 /** The same for code that handles rows of any table (snapshots of several tables). */
@@ -34,6 +39,7 @@ export interface AnyMerge {
   readonly key: readonly string[];
   readonly insertOnly?: readonly string[];
   readonly constants?: Readonly<Record<string, unknown>>;
+  readonly previous?: readonly string[];
 }
 
 /** What a merge did. */
@@ -42,6 +48,11 @@ export interface MergeResult {
   rows: number;
   /** Rows inserted or changed. */
   written: number;
+  /**
+   * With `previous`: for each existing row whose value in one of those columns the merge
+   * changed, those columns as they were (values as the driver reads them). Otherwise empty.
+   */
+  previous: Row[];
 }
 
 /** Rows per COPY and merge: bounds the COPY text held at once (about 1 KB a row for alerts). */
@@ -122,12 +133,31 @@ function mergeStatement(options: AnyMerge, columns: readonly string[], stage: st
     on conflict (${conflict}) do update set ${set} where ${changed}`;
 }
 
+/**
+ * The `previous` columns of the table's rows that the staged rows will change in them: read
+ * before the merge, in the same transaction.
+ */
+async function changedPrevious(db: Kysely<Database>, options: AnyMerge, stage: string): Promise<Row[]> {
+  const columns = options.previous ?? [];
+  if (columns.length === 0) return [];
+  const on = sql.join(
+    options.key.map((k) => sql`t.${sql.ref(k)} = s.${sql.ref(k)}`),
+    sql` and `,
+  );
+  const list = (alias: string): RawBuilder<unknown> => sql.join(columns.map((c) => sql.ref(`${alias}.${c}`)));
+  const result = await sql<Row>`select ${list('t')} from ${sql.table(`uptrends.${options.table}`)} t
+    join ${sql.table(stage)} s on ${on}
+    where (${list('t')}) is distinct from (${list('s')})`.execute(db);
+  return result.rows;
+}
+
 /** Stages `rows` with one COPY and merges them with one statement, on `db`'s connection. */
 async function mergeChunk(
   db: Kysely<Database>,
   options: AnyMerge,
   columns: readonly string[],
   rows: readonly Row[],
+  previous: Row[],
 ): Promise<number> {
   const data = new CopyRows(rows, columns, options.constants);
   if (await probablyNew(db, options, rows)) {
@@ -146,6 +176,7 @@ async function mergeChunk(
   }
   const stage = await stagingTable(db, options.table);
   await copyIn(db, stage, columns, data);
+  previous.push(...(await changedPrevious(db, options, stage)));
   const result = await mergeStatement(options, columns, stage).execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
@@ -192,7 +223,8 @@ export async function mergeAnyRows(
   rows: readonly object[],
 ): Promise<MergeResult> {
   const unique = dedupeRows(rows as readonly Row[], options.key);
-  if (unique.length === 0) return { rows: 0, written: 0 };
+  if (unique.length === 0) return { rows: 0, written: 0, previous: [] };
+  const previous: Row[] = [];
   const columns = [...Object.keys(unique[0]!), ...Object.keys(options.constants ?? {})];
   // The staging table lives in one session and is emptied at commit: outside a transaction the
   // chunks get one of their own (a pool would otherwise give each statement another connection).
@@ -206,10 +238,10 @@ export async function mergeAnyRows(
     await sql`set local synchronous_commit = off`.execute(trx);
     let written = 0;
     for (let i = 0; i < unique.length; i += CHUNK_ROWS) {
-      written += await mergeChunk(trx, options, columns, unique.slice(i, i + CHUNK_ROWS));
+      written += await mergeChunk(trx, options, columns, unique.slice(i, i + CHUNK_ROWS), previous);
     }
     return written;
   };
   const written = db.isTransaction ? await merge(db) : await db.transaction().execute(merge);
-  return { rows: unique.length, written };
+  return { rows: unique.length, written, previous };
 }

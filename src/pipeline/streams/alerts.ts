@@ -128,10 +128,21 @@ export const alertsStream = defineWindowedStream<
   async load(trx, rows, ctx) {
     const merged = await mergeRows(
       trx,
-      { table: 'alert', key: ['alert_id'], insertOnly: ['loaded_at'], constants: { loaded_at: ctx.clock() } },
+      {
+        table: 'alert',
+        key: ['alert_id'],
+        insertOnly: ['loaded_at'],
+        constants: { loaded_at: ctx.clock() },
+        previous: ['monitor_guid', 'incident_key'],
+      },
       rows,
     );
-    const pairs = rows.map((r) => ({ monitorGuid: r.monitor_guid, incidentKey: r.incident_key }));
+    // The incidents the alerts are in now, and those an alert left (its key read differently
+    // this time): the latter lose the alert, or the whole row when it was their last.
+    const pairs = [...rows, ...merged.previous].map((r) => ({
+      monitorGuid: String(r.monitor_guid),
+      incidentKey: String(r.incident_key),
+    }));
     return merged.written + (await refreshIncidents(trx, pairs, ctx.runId));
   },
 });

@@ -77,7 +77,7 @@ describe.each(backends)('on %s', (backend, open) => {
       { id: 'b', v: 1, note: null, first_seen_at: t0, run_id: 1 },
       { id: 'a', v: 2, note: { x: 2 }, first_seen_at: t0, run_id: 1 },
     ]);
-    expect(first).toEqual({ rows: 2, written: 2 });
+    expect(first).toEqual({ rows: 2, written: 2, previous: [] });
     const t1 = new Date('2025-02-01T00:00:00Z');
     const second = await mergeAnyRows(warehouse.db, opts, [
       { id: 'a', v: 2, note: { x: 2 }, first_seen_at: t1, run_id: 2 },

@@ -57,7 +57,7 @@ describe('mergeRows through COPY', () => {
       { id: 'nulls', t: null, j: null, tags: null, ids: null, at: null, n: null, b: null, run_id: 1 },
       { id: 'empty', t: '', j: {}, tags: [], ids: [], at: null, n: 0, b: true, run_id: 1 },
     ]);
-    expect(written).toEqual({ rows: 3, written: 3 });
+    expect(written).toEqual({ rows: 3, written: 3, previous: [] });
     const [awkwardRow, empty, nulls] = await rows();
     expect(awkwardRow).toEqual({
       id: 'awkward',
@@ -90,15 +90,16 @@ describe('mergeRows through COPY', () => {
     const row = (id: string, t: string, runId: number) => ({ id, t, run_id: runId });
     // Of five rows the sample looks at the first, middle and last (a, c, e): b and d exist.
     await mergeAnyRows(db, MERGE, [row('b', 'same', 1), row('d', 'old', 1)]);
-    const result = await mergeAnyRows(db, MERGE, [
+    const result = await mergeAnyRows(db, { ...MERGE, previous: ['t'] }, [
       row('a', 'new', 2),
       row('b', 'same', 2),
       row('c', 'new', 2),
       row('d', 'changed', 2),
       row('e', 'new', 2),
     ]);
-    // a, c, e inserted and d updated; b unchanged is not rewritten and keeps run 1.
-    expect(result).toEqual({ rows: 5, written: 4 });
+    // a, c, e inserted and d updated; b unchanged is not rewritten and keeps run 1. Of the
+    // `previous` columns, only d's changed: its old text comes back.
+    expect(result).toEqual({ rows: 5, written: 4, previous: [{ t: 'old' }] });
     expect((await rows()).map((r) => [r.id, r.t, r.run_id])).toEqual([
       ['a', 'new', 2],
       ['b', 'same', 1],
@@ -115,12 +116,21 @@ describe('mergeRows through COPY', () => {
     const batch = (runId: number) =>
       Array.from({ length: 1000 }, (_, n) => ({ id: id(n), t: `row ${n}\twith a tab`, run_id: runId }));
     // 1,000 rows are eight chunks of COPY data; all new, they go straight in.
-    expect(await mergeAnyRows(db, MERGE, batch(1))).toEqual({ rows: 1000, written: 1000 });
+    const withPrevious = { ...MERGE, previous: ['t'] };
+    expect(await mergeAnyRows(db, withPrevious, batch(1))).toEqual({
+      rows: 1000,
+      written: 1000,
+      previous: [],
+    });
     // One row the key sample does not look at exists with other text: the direct COPY fails on
     // it after some chunks were sent, and the whole batch is sent again, staged.
     await sql`delete from uptrends.copy_probe`.execute(db);
     await mergeAnyRows(db, MERGE, [{ id: id(700), t: 'old', run_id: 1 }]);
-    expect(await mergeAnyRows(db, MERGE, batch(2))).toEqual({ rows: 1000, written: 1000 });
+    expect(await mergeAnyRows(db, withPrevious, batch(2))).toEqual({
+      rows: 1000,
+      written: 1000,
+      previous: [{ t: 'old' }],
+    });
     const stored = await rows();
     expect(stored).toHaveLength(1000);
     expect(stored.every((r, n) => r.id === id(n) && r.t === `row ${n}\twith a tab` && r.run_id === 2)).toBe(
