@@ -7,8 +7,7 @@ language plpgsql
 volatile
 as $$
 declare
-  v_written integer;
-  v_deleted integer;
+  v_changed integer;
 begin
   if coalesce(cardinality(p_monitor_guids), 0) <> coalesce(cardinality(p_incident_keys), 0) then
     raise exception 'refresh_incidents: % monitor guids but % incident keys',
@@ -60,57 +59,60 @@ begin
       where a.monitor_guid = p.monitor_guid and a.incident_key = p.incident_key
       having count(*) > 0
     ) s
+  ),
+  upserted as (
+    insert into uptrends.incident as i (
+      account_id, monitor_guid, incident_key, started_at, started_at_local, ended_at, ended_at_local,
+      duration_seconds, alert_count, reminder_count, first_error_description, first_error_monitor_check_id,
+      last_monitor_check_id, last_alert_at, run_id
+    )
+    select
+      c.account_id, c.monitor_guid, c.incident_key, c.started_at, c.started_at_local, c.ended_at, c.ended_at_local,
+      c.duration_seconds, c.alert_count, c.reminder_count, c.first_error_description, c.first_error_monitor_check_id,
+      c.last_monitor_check_id, c.last_alert_at, p_run_id
+    from computed c
+    on conflict (monitor_guid, incident_key) do update set
+      account_id = excluded.account_id,
+      started_at = excluded.started_at,
+      started_at_local = excluded.started_at_local,
+      ended_at = excluded.ended_at,
+      ended_at_local = excluded.ended_at_local,
+      duration_seconds = excluded.duration_seconds,
+      alert_count = excluded.alert_count,
+      reminder_count = excluded.reminder_count,
+      first_error_description = excluded.first_error_description,
+      first_error_monitor_check_id = excluded.first_error_monitor_check_id,
+      last_monitor_check_id = excluded.last_monitor_check_id,
+      last_alert_at = excluded.last_alert_at,
+      run_id = excluded.run_id
+    -- An unchanged incident keeps its row and its run_id, like every merge of the warehouse.
+    where (
+      i.account_id, i.started_at, i.started_at_local, i.ended_at, i.ended_at_local, i.duration_seconds,
+      i.alert_count, i.reminder_count, i.first_error_description, i.first_error_monitor_check_id,
+      i.last_monitor_check_id, i.last_alert_at
+    ) is distinct from (
+      excluded.account_id, excluded.started_at, excluded.started_at_local, excluded.ended_at,
+      excluded.ended_at_local, excluded.duration_seconds, excluded.alert_count, excluded.reminder_count,
+      excluded.first_error_description, excluded.first_error_monitor_check_id, excluded.last_monitor_check_id,
+      excluded.last_alert_at
+    )
+    returning 1
+  ),
+  -- A pair with no alert left (an alert moved to another incident key): its incident goes. Pairs
+  -- the computation found alerts for are left out before the incident table is read.
+  deleted as (
+    delete from uptrends.incident i
+    using pairs p
+    where i.monitor_guid = p.monitor_guid
+      and i.incident_key = p.incident_key
+      and not exists (
+        select 1 from computed c where c.monitor_guid = p.monitor_guid and c.incident_key = p.incident_key
+      )
+    returning 1
   )
-  insert into uptrends.incident as i (
-    account_id, monitor_guid, incident_key, started_at, started_at_local, ended_at, ended_at_local,
-    duration_seconds, alert_count, reminder_count, first_error_description, first_error_monitor_check_id,
-    last_monitor_check_id, last_alert_at, run_id
-  )
-  select
-    c.account_id, c.monitor_guid, c.incident_key, c.started_at, c.started_at_local, c.ended_at, c.ended_at_local,
-    c.duration_seconds, c.alert_count, c.reminder_count, c.first_error_description, c.first_error_monitor_check_id,
-    c.last_monitor_check_id, c.last_alert_at, p_run_id
-  from computed c
-  on conflict (monitor_guid, incident_key) do update set
-    account_id = excluded.account_id,
-    started_at = excluded.started_at,
-    started_at_local = excluded.started_at_local,
-    ended_at = excluded.ended_at,
-    ended_at_local = excluded.ended_at_local,
-    duration_seconds = excluded.duration_seconds,
-    alert_count = excluded.alert_count,
-    reminder_count = excluded.reminder_count,
-    first_error_description = excluded.first_error_description,
-    first_error_monitor_check_id = excluded.first_error_monitor_check_id,
-    last_monitor_check_id = excluded.last_monitor_check_id,
-    last_alert_at = excluded.last_alert_at,
-    run_id = excluded.run_id
-  -- An unchanged incident keeps its row and its run_id, like every merge of the warehouse.
-  where (
-    i.account_id, i.started_at, i.started_at_local, i.ended_at, i.ended_at_local, i.duration_seconds,
-    i.alert_count, i.reminder_count, i.first_error_description, i.first_error_monitor_check_id,
-    i.last_monitor_check_id, i.last_alert_at
-  ) is distinct from (
-    excluded.account_id, excluded.started_at, excluded.started_at_local, excluded.ended_at,
-    excluded.ended_at_local, excluded.duration_seconds, excluded.alert_count, excluded.reminder_count,
-    excluded.first_error_description, excluded.first_error_monitor_check_id, excluded.last_monitor_check_id,
-    excluded.last_alert_at
-  );
-  get diagnostics v_written = row_count;
+  select (select count(*) from upserted) + (select count(*) from deleted) into v_changed;
 
-  delete from uptrends.incident i
-  using (
-    select distinct p.monitor_guid, p.incident_key
-    from unnest(p_monitor_guids, p_incident_keys) as p (monitor_guid, incident_key)
-  ) p
-  where i.monitor_guid = p.monitor_guid
-    and i.incident_key = p.incident_key
-    and not exists (
-      select 1 from uptrends.alert a where a.monitor_guid = p.monitor_guid and a.incident_key = p.incident_key
-    );
-  get diagnostics v_deleted = row_count;
-
-  return v_written + v_deleted;
+  return v_changed;
 end
 $$;
 
