@@ -58,27 +58,6 @@ export interface MergeResult {
 /** Rows per COPY and merge: bounds the COPY text held at once (about 1 KB a row for alerts). */
 const CHUNK_ROWS = 10_000;
 
-// Half of a UTF-16 surrogate pair without its other half (JSON may escape one as "\ud800").
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * Postgres text and jsonb cannot hold the NUL character, which monitored sites do put in error
- * texts, and jsonb refuses a lone surrogate escape (`\ud800`): either would fail the whole window,
- * on every re-run. Both are replaced by U+FFFD (the replacement character), so the row loads and
- * the reader still sees that something was there.
- */
-export function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') {
-    const text = value.includes('\u0000') ? value.split('\u0000').join('\uFFFD') : value;
-    return text.replace(LONE_SURROGATE, '\uFFFD') as T;
-  }
-  if (Array.isArray(value)) return value.map((v: unknown) => withoutNul(v)) as T;
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), withoutNul(v)])) as T;
-  }
-  return value;
-}
-
 function keyOf(row: Row, key: readonly string[]): string {
   if (key.length === 1) {
     const v = row[key[0]!];

@@ -1,6 +1,6 @@
 /** Stores rejected records (uptrends.etl_rejected_record) in the transaction of their window. */
 import type { Kysely } from 'kysely';
-import { withoutNul } from './merge-rows.ts';
+import { storableJson, storableText } from './copy-text.ts';
 import type { Database } from './schema.ts';
 
 /** A record the run could not load, with why and where. */
@@ -30,9 +30,10 @@ export async function saveRejects(
         stream: r.stream,
         window_start: r.windowStart ?? null,
         window_end: r.windowEnd ?? null,
-        record_id: withoutNul(r.recordId),
-        error: withoutNul(r.error),
-        raw: JSON.stringify(withoutNul(r.raw ?? null)),
+        // What Postgres cannot hold (NUL, a lone surrogate) becomes U+FFFD, as in every table.
+        record_id: r.recordId === null ? null : storableText(r.recordId),
+        error: storableText(r.error),
+        raw: storableJson(r.raw ?? null),
       })),
     )
     .execute();

@@ -26,9 +26,9 @@ function derivedIncidentKey(firstErrorMonitorCheckId: number): string {
 /**
  * Maps one alert item; `original` is the record as received (kept, redacted, in `raw`), or
  * `rawText` the JSON text to keep instead, which the caller has found to need no redaction
- * (load/copy-text.ts, rawTextToStore). A
- * Timestamp that is missing or not a timestamp is a RecordValidationError naming the stream
- * (`ctx.stream`, default `alerts`), the field and the alert Id; FirstError may be absent.
+ * (load/copy-text.ts, rawTextToStore). A Timestamp that is missing or not a timestamp is a
+ * RecordValidationError naming the stream (`ctx.stream`, default `alerts`), the field and the
+ * alert Id; FirstError may be absent.
  */
 export function alertRow(alert: Alert, ctx: RowContext, original?: unknown, rawText?: string): AlertRow {
   const stream = ctx.stream ?? 'alerts';

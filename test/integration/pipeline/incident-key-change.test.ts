@@ -4,30 +4,11 @@
  * recomputed from the alerts still in it, or deleted when it was the last: no incident is left
  * behind with alerts it no longer has.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { simulatorEnv } from '../../support/reliability-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { SERVED_MONITOR as MONITOR, servedSyncRig } from '../../support/served-sync.ts';
 
-const NOW = new Date('2025-11-12T08:00:00Z');
-const MONITOR = '0b6d2a4e-53c4-4cf0-9d1e-6a1d5e7c0f11';
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 5, monitors: 2, days: 10, now: NOW });
-});
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-});
+const rig = servedSyncRig();
 
 /** One alert on the wire; `key` undefined sends none (the warehouse derives one). */
 function wireAlert(id: string, type: string, timestamp: string, key: string | undefined): string {
@@ -38,31 +19,14 @@ function wireAlert(id: string, type: string, timestamp: string, key: string | un
 }
 
 /** Syncs the alerts of 2025-11-03 while the simulator answers with `alerts`. */
-async function syncAlerts(alerts: readonly string[]): Promise<void> {
+function syncAlerts(alerts: readonly string[]): Promise<void> {
   const body = `{"Data": [${alerts.join(',')}], "Cursors": {"Next": null}}`;
-  sim.inject({ match: new RegExp(`/Alert/Monitor/${MONITOR}`, 'i'), times: 1, status: 200, body });
-  try {
-    const config = loadConfig({ ...tdb.env, ...simulatorEnv(sim) });
-    const summary = await runSync(
-      config,
-      {
-        ...DEFAULT_SYNC_OPTIONS,
-        streams: ['alerts'],
-        monitors: [MONITOR],
-        from: '2025-11-03',
-        to: '2025-11-04',
-      },
-      { logger: silentLogger(), clock: () => sim.truth.now() },
-    );
-    expect(summary.streams.alerts?.status).toBe('succeeded');
-  } finally {
-    sim.clearInjections();
-  }
+  return rig.sync('alerts', '/Alert/Monitor/', body, { from: '2025-11-03', to: '2025-11-04' });
 }
 
 /** The monitor's incidents: key -> alert count. */
 async function incidents(): Promise<Record<string, number>> {
-  const warehouse = await tdb.reopen();
+  const warehouse = await rig.tdb.reopen();
   try {
     const rows = await sql<{ key: string; alerts: number }>`
       select incident_key as key, alert_count as alerts from uptrends.incident

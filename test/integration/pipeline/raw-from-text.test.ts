@@ -3,30 +3,11 @@
  * response when nothing in it needs redaction (load/copy-text.ts, rawTextToStore), and through
  * redactSecrets otherwise: both kinds in one page, on the load path of the backend under test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { simulatorEnv } from '../../support/reliability-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { SERVED_MONITOR as MONITOR, servedSyncRig } from '../../support/served-sync.ts';
 
-const NOW = new Date('2025-11-12T08:00:00Z');
-const MONITOR = '0b6d2a4e-53c4-4cf0-9d1e-6a1d5e7c0f11';
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 5, monitors: 2, days: 10, now: NOW });
-});
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-});
+const rig = servedSyncRig();
 
 /** One alert as the wire has it, with `extra` written into it as given. */
 function wireAlert(id: string, timestamp: string, attributes: string, extra = ''): string {
@@ -34,30 +15,6 @@ function wireAlert(id: string, timestamp: string, attributes: string, extra = ''
     "Attributes": {"AlertType": "Error", "MonitorGuid": "${MONITOR}", "Timestamp": "${timestamp}",
       "FirstError": "${timestamp}", "MonitorCheckId": 11, "FirstErrorMonitorCheckId": 11,
       "IncidentKey": "k-${id}"${attributes}}${extra} }`;
-}
-
-/**
- * Syncs `stream` of the one monitor over [from, to) while the simulator answers its one request
- * with `body`, and expects the stream to succeed.
- */
-async function syncServing(
-  stream: 'alerts' | 'statistics',
-  route: string,
-  body: string,
-  range: Pick<SyncOptions, 'from' | 'to'>,
-): Promise<void> {
-  sim.inject({ match: new RegExp(`${route}${MONITOR}`, 'i'), times: 1, status: 200, body });
-  try {
-    const config = loadConfig({ ...tdb.env, ...simulatorEnv(sim) });
-    const summary = await runSync(
-      config,
-      { ...DEFAULT_SYNC_OPTIONS, streams: [stream], monitors: [MONITOR], ...range },
-      { logger: silentLogger(), clock: () => sim.truth.now() },
-    );
-    expect(summary.streams[stream]?.status).toBe('succeeded');
-  } finally {
-    sim.clearInjections();
-  }
 }
 
 const PLAIN = '00000000-0000-4000-8000-000000000001';
@@ -73,8 +30,8 @@ describe('alert raw from the response text', () => {
       ${wireAlert(SECRET, '2025-11-03T12:00:00', ', "ErrorDescription": "see https://admin:hunter2@example.com/x"', ', "ApiToken": "tok-1", "Score": 2.50')},
       ${wireAlert(DUPLICATE, '2025-11-03T13:00:00', '', ', "Url": "https://admin:dup-secret@example.com/", "Url": "https://example.com/"')}
     ], "Cursors": {"Next": null} }`;
-    await syncServing('alerts', '/Alert/Monitor/', body, { from: '2025-11-03', to: '2025-11-04' });
-    const warehouse = await tdb.reopen();
+    await rig.sync('alerts', '/Alert/Monitor/', body, { from: '2025-11-03', to: '2025-11-04' });
+    const warehouse = await rig.tdb.reopen();
     try {
       const rows = await sql<{ id: string; score: string | null; message: string | null; raw: string }>`
         select alert_id::text as id, raw->>'Score' as score, raw->'Attributes'->>'ErrorMessage' as message,
@@ -94,7 +51,7 @@ describe('alert raw from the response text', () => {
       expect(byId.get(DUPLICATE)!.raw).not.toContain('dup-secret');
       expect(byId.get(DUPLICATE)!.raw).toContain('"Url": "https://example.com/"');
     } finally {
-      await tdb.release();
+      await rig.tdb.release();
     }
   });
 
@@ -103,8 +60,8 @@ describe('alert raw from the response text', () => {
       "Attributes": {"StartDateTime": "2025-11-${day}T00:00:00", "EndDateTime": "2025-11-${day}T23:59:59",
         "Checks": 1440, "UptimePercentage": 99.50${extra}}}`;
     const body = `{"Data": [${bucket('05', '')}, ${bucket('06', ', "Token": "tok-2"')}]}`;
-    await syncServing('statistics', '/Statistics/Monitor/', body, { from: '2025-11-05', to: '2025-11-07' });
-    const warehouse = await tdb.reopen();
+    await rig.sync('statistics', '/Statistics/Monitor/', body, { from: '2025-11-05', to: '2025-11-07' });
+    const warehouse = await rig.tdb.reopen();
     try {
       const rows = await sql<{ local: string; uptime: string; raw: string }>`
         select bucket_start_local::text as local, raw->'Attributes'->>'UptimePercentage' as uptime, raw::text as raw
@@ -112,7 +69,7 @@ describe('alert raw from the response text', () => {
       expect(rows.rows.map((r) => r.uptime)).toEqual(['99.50', '99.5']);
       expect(rows.rows[1]!.raw).not.toContain('tok-2');
     } finally {
-      await tdb.release();
+      await rig.tdb.release();
     }
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * Syncs of one stream of one monitor whose answer a test writes itself: the simulator serves the
+ * test's body for that monitor's one request, and the sync runs in process on a database a child
+ * could open too (PGlite on disk). For tests of what the load path does with a given response.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { silentLogger } from '../../src/logger.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../src/pipeline/sync-options.ts';
+import { runSync } from '../../src/pipeline/run-sync.ts';
+import { startSimulator, type RunningSimulator } from '../../src/simulator/start-simulator.ts';
+import { simulatorEnv } from './reliability-cli.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** The monitor the served bodies are about (not one of the simulator's own). */
+export const SERVED_MONITOR = '0b6d2a4e-53c4-4cf0-9d1e-6a1d5e7c0f11';
+
+/** The simulator's clock: served bodies date their records before it. */
+export const SERVED_NOW = new Date('2025-11-12T08:00:00Z');
+
+/** What a test file gets: its database, and a sync that serves a body. */
+export interface ServedSyncRig {
+  readonly tdb: TestDatabase;
+  /**
+   * Syncs `stream` of SERVED_MONITOR over [from, to) while the simulator answers its one request
+   * on `route` (e.g. `/Alert/Monitor/`) with `body`; expects the stream to succeed.
+   */
+  sync(
+    stream: 'alerts' | 'statistics',
+    route: string,
+    body: string,
+    range: Pick<SyncOptions, 'from' | 'to'>,
+  ): Promise<void>;
+}
+
+/** Registers the file's set-up and tear-down (a fresh database, a small simulator). */
+export function servedSyncRig(): ServedSyncRig {
+  let tdb: TestDatabase | undefined;
+  let sim: RunningSimulator | undefined;
+  beforeAll(async () => {
+    tdb = await createTestDatabase({ onDisk: true });
+    await tdb.release();
+    sim = await startSimulator({ seed: 5, monitors: 2, days: 10, now: SERVED_NOW });
+  });
+  afterAll(async () => {
+    await sim?.close();
+    await tdb?.drop();
+  });
+  return {
+    get tdb(): TestDatabase {
+      if (tdb === undefined) throw new Error('servedSyncRig: used before beforeAll ran');
+      return tdb;
+    },
+    async sync(stream, route, body, range) {
+      const simulator = sim!;
+      simulator.inject({ match: new RegExp(`${route}${SERVED_MONITOR}`, 'i'), times: 1, status: 200, body });
+      try {
+        const config = loadConfig({ ...this.tdb.env, ...simulatorEnv(simulator) });
+        const summary = await runSync(
+          config,
+          { ...DEFAULT_SYNC_OPTIONS, streams: [stream], monitors: [SERVED_MONITOR], ...range },
+          { logger: silentLogger(), clock: () => simulator.truth.now() },
+        );
+        expect(summary.streams[stream]?.status).toBe('succeeded');
+      } finally {
+        simulator.clearInjections();
+      }
+    },
+  };
+}
