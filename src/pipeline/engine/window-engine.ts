@@ -84,14 +84,15 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
   let records = 0;
   let waited = false;
   const commit = async (final: boolean): Promise<void> => {
-    if (!waited && index > 0 && part.settled.length > 0) {
-      waited = true;
-      if (!(await part.settled[index - 1]!.promise)) throw new SkippedWindow();
-    }
+    // Taken before any await: the next batch fills while this one waits and writes.
     const rows = batch;
     const saved = rejects;
     batch = [];
     rejects = [];
+    if (!waited && index > 0 && part.settled.length > 0) {
+      waited = true;
+      if (!(await part.settled[index - 1]!.promise)) throw new SkippedWindow();
+    }
     await ctx.db.transaction().execute(async (trx) => {
       // Awaited first, then added: `totals.x += await y` reads x before the await, and windows
       // committing concurrently would overwrite each other's counts.
@@ -120,11 +121,26 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       }
     });
   };
+  // One batch is written while the pages of the next are read and mapped, so a window's cursor
+  // chain does not stand still for its commits; at most one is in flight, and they commit in order.
+  let writing: Promise<void> | undefined;
+  let writeFailure: { error: unknown } | undefined;
+  const settleWriting = async (): Promise<void> => {
+    const pending = writing;
+    writing = undefined;
+    if (pending !== undefined) await pending;
+    if (writeFailure !== undefined) throw writeFailure.error;
+  };
+  const startCommit = async (): Promise<void> => {
+    await settleWriting();
+    writing = commit(false).catch((error: unknown) => void (writeFailure ??= { error }));
+  };
   const reject = (error: unknown, raw: unknown): void =>
     ctx.validator.rejectFromError(error, spec.name, raw, window, (r) => spec.recordId(r));
   try {
     for await (const page of spec.read(ctx, client, ref)) {
       if (ctx.signal.aborted) throw ctx.signal.reason as Error;
+      if (writeFailure !== undefined) throw writeFailure.error;
       if ((page.pass ?? 0) !== pass) {
         // A restarted pass reads the window again from its first page: start its count and state over.
         pass = page.pass ?? 0;
@@ -154,9 +170,12 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       }
       // Parsing and mapping above are synchronous: the rejects collected now are this page's alone.
       for (const r of ctx.validator.drain(spec.name)) rejects.push(r);
-      if (batch.length >= ctx.options.batchRows) await commit(false);
+      if (batch.length >= ctx.options.batchRows) await startCommit();
     }
+    await settleWriting();
   } catch (error) {
+    // Nothing of this window writes after it reports: the batch in flight settles first.
+    await writing;
     if (passesThrough(error, ctx) || error instanceof SkippedWindow)
       throw ctx.signal.aborted ? (ctx.signal.reason as Error) : error;
     const where = {
