@@ -5,7 +5,8 @@
  * secret is replaced in messages), because third-party error messages may echo a URL.
  */
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type pretty from 'pino-pretty';
 import { maskSecrets } from './redaction.ts';
 
 export type { Logger } from 'pino';
@@ -37,6 +38,14 @@ const REDACT_PATHS = [
   '*.smtpUrl',
 ];
 
+/**
+ * pino-pretty, loaded only for pretty lines: a scheduled run logs JSON and need not pay for it.
+ * Required synchronously (it is CommonJS), so creating a logger stays synchronous.
+ */
+function prettyStream(): typeof pretty {
+  return createRequire(import.meta.url)('pino-pretty') as typeof pretty;
+}
+
 /** Default format: pretty on a terminal, JSON lines otherwise. */
 export function defaultLogFormat(stream: { isTTY?: boolean } = process.stderr): LogFormat {
   return stream.isTTY === true ? 'pretty' : 'json';
@@ -49,7 +58,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const destination =
     options.destination ??
     (format === 'pretty'
-      ? pretty({
+      ? prettyStream()({
           destination: 2,
           sync: true,
           colorize: options.colorize ?? process.stderr.isTTY === true,

@@ -4,7 +4,8 @@
  * most one log line per stream every 10 seconds otherwise, so cron logs stay short but a stuck
  * run is visible.
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgress from 'cli-progress';
 import type { Logger } from 'pino';
 import type { ProgressSink } from '../pipeline/sync-context.ts';
 
@@ -17,6 +18,11 @@ interface Track {
 }
 
 const BAR_OPTIONS: cliProgress.Options = { hideCursor: true, clearOnComplete: true };
+
+/** cli-progress, loaded only when there is a terminal to draw on (CommonJS, so synchronously). */
+function barLibrary(): typeof cliProgress {
+  return createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
+}
 
 /** A progress sink for the CLI. */
 export function createProgress(
@@ -31,7 +37,8 @@ export function createProgress(
     start(name, total, unit) {
       let bar: cliProgress.SingleBar | undefined;
       if (stream.isTTY === true && total > 1) {
-        bars ??= new cliProgress.MultiBar({ ...BAR_OPTIONS, stream }, cliProgress.Presets.shades_classic);
+        const lib = barLibrary();
+        bars ??= new lib.MultiBar({ ...BAR_OPTIONS, stream }, lib.Presets.shades_classic);
         bar = bars.create(
           total,
           0,

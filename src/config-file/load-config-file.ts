@@ -13,7 +13,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.ts';
 import { looksLikeInlineSecretKey } from './env-reference.ts';
@@ -72,7 +73,16 @@ export function formatFieldPath(field: FieldPath): string {
   return text === '' ? '(top level)' : text;
 }
 
+/**
+ * The yaml package, loaded when there is a file to parse: most runs have none and need not pay
+ * for it (CommonJS, so synchronously).
+ */
+function yamlLibrary(): typeof import('yaml') {
+  return createRequire(import.meta.url)('yaml') as typeof import('yaml');
+}
+
 function positionIn(doc: Document, lines: LineCounter, field: FieldPath): FilePosition {
+  const { isMap, isScalar } = yamlLibrary();
   const at = (offset: number): FilePosition => {
     const { line, col } = lines.linePos(offset);
     return { line, column: col };
@@ -144,7 +154,8 @@ function invalidFile(name: string, problems: readonly Problem[]): ConfigError {
  * `name` is used in messages, `absolutePath` is kept on the result.
  */
 export function parseConfigFile(text: string, name: string, absolutePath = name): ConfigFile {
-  const lines = new LineCounter();
+  const { LineCounter: Lines, parseDocument } = yamlLibrary();
+  const lines = new Lines();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw invalidFile(

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { DatabaseError, LockError } from '../errors.ts';
@@ -161,6 +161,8 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
           );
         }
       }
+      // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
+      const { PGlite } = await import('@electric-sql/pglite');
       instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
       // PGlite creates its files 0666 whatever the umask.
       if (onDisk) tightenTree(dataDir);

@@ -100,6 +100,19 @@ describe('architecture', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('libraries of one code path are loaded on it, not by every command (docs/performance.md, "Start-up")', () => {
+    // The embedded engine, pretty log lines, progress bars, the configuration file's YAML and XML
+    // bodies: a scheduled sync on Postgres takes none of these paths.
+    const onePath =
+      /^import (?!type )[^;]*from '(@electric-sql\/pglite|pino-pretty|cli-progress|yaml|fast-xml-parser)'/m;
+    const eager = files(SRC)
+      .map((file) => path.relative(SRC, file))
+      .filter(
+        (file) => !file.startsWith('simulator/') && onePath.test(readFileSync(path.join(SRC, file), 'utf8')),
+      );
+    expect(eager).toEqual([]);
+  });
+
   it('the graph is read: files and imports were found', () => {
     expect(graph.size).toBeGreaterThan(150);
     expect(graph.get('pipeline/run-sync.ts')).toContain('pipeline/streams/index.ts');

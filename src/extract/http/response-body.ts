@@ -3,7 +3,7 @@
  * asked, facts 3.14) turned into the same JSON shape, so the streams see one form whatever the wire.
  */
 import { type ErrorContext, ResponseFormatError } from '../../errors.ts';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
 import { bodyExcerpt } from './http-errors.ts';
 
 /** How to read one body. */
@@ -89,6 +89,10 @@ function convert(value: unknown, name: string, arrays: ReadonlySet<string>): unk
 
 /** The JSON-shaped value of an XML document (its root element's content). */
 export function xmlToJson(text: string, arrays: readonly string[] = []): unknown {
+  // Loaded on the first XML body: JSON is what the tool asks for, XML only what some errors are.
+  const { XMLParser, XMLValidator } = createRequire(import.meta.url)(
+    'fast-xml-parser',
+  ) as typeof import('fast-xml-parser');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new XmlSyntaxError(`line ${valid.err.line}: ${valid.err.msg}`);
   const wrappers = new Set(arrays);
