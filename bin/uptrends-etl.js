@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The installed command: runs the compiled build in dist/ (made by `npm run build`, which `npm ci`
+// The installed command: runs the bundled build in dist/bundle/ (made by `npm run build`, which `npm ci`
 // runs through the `prepare` script, and shipped in the package). See README "Install".
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/bin.js', import.meta.url);
+const entry = new URL('../dist/bundle/bin.js', import.meta.url);
 if (existsSync(entry)) {
   await import(entry.href);
 } else {

@@ -7,9 +7,16 @@
  * `--incremental` (the test suites' set-up) keeps dist/ and TypeScript's build info in it, so a
  * build with no change takes a few seconds; it still recompiles every changed file, so the tests
  * never run an outdated build.
+ *
+ * Then the command itself is bundled (esbuild) from dist/bin.js into dist/bundle/, which
+ * bin/uptrends-etl.js runs: one file per command and its libraries instead of hundreds of small
+ * modules, each resolved, read and compiled on every start (docs/performance.md, "Start-up").
+ * Only the pure JavaScript libraries listed in BUNDLED go in; every other dependency stays an
+ * import of node_modules, so that native code, WebAssembly, worker threads and data files are
+ * found where their packages expect them, and a new dependency is never bundled by accident.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,5 +32,49 @@ if (incremental) args.push('--incremental', '--tsBuildInfoFile', path.join(dist,
 const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 if (result.status !== 0) {
   process.stderr.write(`build: tsc exited with ${result.status ?? result.signal}\n`);
+  process.exit(1);
+}
+
+/** Dependencies bundled into the command: pure JavaScript, no files of their own read at run time. */
+const BUNDLED = new Set([
+  'commander',
+  'csv-stringify',
+  'dotenv',
+  'kysely',
+  'p-limit',
+  'pg',
+  'pg-copy-streams',
+  'undici',
+  'vega',
+  'vega-lite',
+  'zod',
+]);
+const dependencies = Object.keys(
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies,
+);
+const { build } = await import('esbuild');
+const bundleDir = path.join(dist, 'bundle');
+rmSync(bundleDir, { recursive: true, force: true });
+try {
+  await build({
+    entryPoints: [path.join(dist, 'bin.js')],
+    outdir: bundleDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.18',
+    // pg's optional native binding is looked for at run time, and absent.
+    external: [...dependencies.filter((d) => !BUNDLED.has(d)), 'pg-native'],
+    // CommonJS libraries in an ES module bundle call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+} catch (error) {
+  process.stderr.write(
+    `build: bundling the command failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }

@@ -13,13 +13,14 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { DatabaseError } from '../errors.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
 import { type Database } from './schema.ts';
 
 /** Folder of the SQL files (migrations, functions, views). */
-export const SQL_DIR = fileURLToPath(new URL('../../sql/', import.meta.url));
+export const SQL_DIR = `${path.join(PACKAGE_ROOT, 'sql')}/`;
 
 /** Folder of the migration files. */
 export const MIGRATIONS_DIR = `${SQL_DIR}migrations/`;

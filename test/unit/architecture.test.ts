@@ -101,10 +101,10 @@ describe('architecture', () => {
   });
 
   it('libraries of one code path are loaded on it, not by every command (docs/performance.md, "Start-up")', () => {
-    // The embedded engine, pretty log lines, progress bars, the configuration file's YAML and XML
-    // bodies: a scheduled sync on Postgres takes none of these paths.
+    // The embedded engine, pretty log lines, progress bars, the configuration file's YAML, XML
+    // bodies and SMTP: a scheduled sync on Postgres, or a report written to files, takes none.
     const onePath =
-      /^import (?!type )[^;]*from '(@electric-sql\/pglite|pino-pretty|cli-progress|yaml|fast-xml-parser)'/m;
+      /^import (?!type )[^;]*from '(@electric-sql\/pglite|pino-pretty|cli-progress|yaml|fast-xml-parser|nodemailer)'/m;
     const eager = files(SRC)
       .map((file) => path.relative(SRC, file))
       .filter(
