@@ -1,12 +1,16 @@
 /**
  * The alert rows of the load-throughput scenario, taken from a warehouse the pipeline filled: the
  * rows exactly as the alerts stream wrote them, grouped into the batches the stream writes (one per
- * account-local day window), plus the same rows as a CSV file for the raw COPY.
+ * account-local day window), plus the same rows as a CSV file for the raw COPY. Each row's JSON
+ * values are made text by the stream's own `compactJsonValues`, as the stream does before a row
+ * waits in its batch, so mergeRows gets what it gets in a sync (until 2026-11-26 the scenario
+ * handed it parsed objects, and timed a JSON.stringify per row that a sync never does).
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { compactJsonValues } from '../src/load/copy-text.ts';
 import type { TableRow } from '../src/load/schema.ts';
 
 type Row = TableRow<'alert'>;
@@ -42,6 +46,7 @@ export async function alertRowSource(
     >`select * from uptrends.alert order by raised_at, alert_id`.execute(warehouse.db);
     const byDay = new Map<string, Row[]>();
     for (const row of result.rows) {
+      compactJsonValues(row);
       const day = localDateOf(row.raised_at, zone);
       const batch = byDay.get(day);
       if (batch === undefined) byDay.set(day, [row]);
