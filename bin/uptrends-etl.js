@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The installed command: runs the bundled build in dist/bundle/ (made by `npm run build`, which `npm ci`
-// runs through the `prepare` script, and shipped in the package). See README "Install".
+// The installed command: runs the bundled build in dist/bundle/ (made by `npm run build`, which
+// `npm ci` runs through the `prepare` script, and shipped in the package). See README "Install".
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/bundle/bin.js', import.meta.url);
