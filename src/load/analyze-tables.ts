@@ -11,9 +11,9 @@
  * to 30,000 rows; the `raw` jsonb of the large tables is left out since migration 000015):
  * analysing every table after every nightly made the nightly on a year of history 1.2× the
  * nightly on an empty warehouse (bench scenario 3), for statistics that a night's few hundred new
- * rows do not change. The change
- * counts come from the cumulative statistics, which a backend reports up to a few seconds late: a
- * run whose last writes tip a table over the line leaves it to the next run (or to autovacuum).
+ * rows do not change. The change counts come from the cumulative statistics, which a backend
+ * reports up to a few seconds late: a run whose last writes tip a table over the line leaves it to
+ * the next run (or to autovacuum).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
