@@ -118,7 +118,7 @@ export function addSyncOptions(command: Command): Command {
     .addOption(
       integerArgOption(
         '--window <days>',
-        'planned window length in days; alert windows are then joined by density (docs/extraction.md); windows run concurrently',
+        'planned window length in days; a long alert range is re-cut by alert density (docs/extraction.md); windows run concurrently',
         r.windowDays,
         d.windowDays,
       ),

@@ -4,10 +4,11 @@
  * The pages of one window are sequential: each request needs the cursor of the one before. Many
  * short windows keep the concurrency busy but each ends on a part-filled page, so a year of one-day
  * windows costs hundreds of requests more than the alerts need; a few long windows cost the fewest
- * requests but leave the concurrency idle. The engine reads a stream's first windows (one per
- * concurrency slot: the probes), measures their alerts per day, and joins the remaining windows into runs that each hold
- * about `PAGES_PER_WINDOW` pages or more, in a multiple of the concurrency, so every slot has work
- * and the part-filled last pages stay under a tenth of the requests.
+ * requests but leave the concurrency idle. The engine reads a stream's first days (one per
+ * concurrency slot: the probes, window-probes.ts), measures their alerts per day, and joins the
+ * remaining days into runs that each hold about `PAGES_PER_WINDOW` pages or more, in a multiple of
+ * the concurrency, so every slot has work and the part-filled last pages stay under a tenth of the
+ * requests.
  */
 import type { PlannedWindow } from './window-plan.ts';
 
@@ -45,9 +46,9 @@ export function expectedPages(windows: readonly PlannedWindow[], density: Densit
 }
 
 /**
- * The windows after the probe, joined into runs of consecutive windows. Each run holds about the
- * same number of planned windows (the density is one figure for the whole range); a run never
- * splits a planned window, so boundaries stay at local midnights.
+ * The windows after the probes (days), joined into runs of consecutive windows. Each run holds
+ * about the same number of them (the density is one figure for the whole range); a run never
+ * splits a window it is given, so boundaries stay at local midnights.
  */
 export function joinByDensity(
   windows: readonly PlannedWindow[],

@@ -23,7 +23,7 @@ import { loadWatermarks, saveWatermark } from '../../load/stream-state.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from './stream-definition.ts';
 import { probeAndJoin } from './window-probes.ts';
-import { contiguousEnd } from './window-plan.ts';
+import { contiguousEnd, splitDays, type PlannedWindow } from './window-plan.ts';
 import { plansOf, type PartitionPlan } from './partition-plans.ts';
 import type { PageItem, Partition, WindowedStreamSpec, WindowRef } from './windowed-stream-spec.ts';
 
@@ -232,7 +232,8 @@ async function runWindowedStream<P extends Partition, S extends z.ZodObject, M, 
     );
   // Windows sized for cursor chains (window-probes.ts): probes first, the rest joined by density.
   if (spec.policy.densityJoin === true) {
-    await probeAndJoin(plans, slotsOf(ctx), runAll, () => failure !== undefined);
+    const days = (windows: readonly PlannedWindow[]): PlannedWindow[] => splitDays(windows, ctx.zone);
+    await probeAndJoin(plans, slotsOf(ctx), runAll, () => failure !== undefined, days);
   }
   const work = plans.flatMap((part) =>
     part.plan.windows.map((_, index) => ({ part, index })).filter(({ index }) => index >= (part.probes ?? 0)),

@@ -55,6 +55,20 @@ function split(startDate: LocalDate, end: Date, windowDays: number, zone: IanaZo
   return windows;
 }
 
+/**
+ * The same span as `windows`, cut at every local midnight: one window per account-local day (the
+ * last may end inside its day, at now). Windows sized for cursor chains re-cut a plan from days.
+ */
+export function splitDays(windows: readonly PlannedWindow[], zone: IanaZone): PlannedWindow[] {
+  const first = windows[0];
+  if (first === undefined) return [];
+  const days = split(localDateOf(first.start, zone), windows[windows.length - 1]!.end, 1, zone);
+  // Plans start at a local midnight; should one not, the first day starts where the plan does.
+  if (days[0]!.start.getTime() !== first.start.getTime())
+    days[0] = { ...days[0]!, start: first.start, startLocal: first.startLocal };
+  return days;
+}
+
 /** Plans the windows of one partition. */
 export function planWindows(input: PlanInput): WindowPlan {
   const { zone, now } = input;

@@ -1,13 +1,16 @@
 /**
  * The probing half of windows sized for cursor chains (density-plan.ts has the pure sizing, and
- * docs/extraction.md the rule): each partition's first windows, one per concurrency slot, are read
- * first; the alerts they held give the density by which the rest of the plan is joined. A round of
- * probes that found less than a page (a range that starts before the data) says nothing about the
- * rest, so the next windows are probed in turn. Probes are ordinary windows: they commit, record
- * coverage and move the watermark like any other.
+ * docs/extraction.md the rule). A partition whose plan is long enough to probe is re-cut into
+ * account-local days; its first days, one per concurrency slot, are read first, and the alerts
+ * they held give the density by which the rest is joined into even runs of days. Probes are days,
+ * not planned windows, because the probe round is a barrier: with `--window 7` and eight slots,
+ * week probes held half of a four-month range at the planned size before anything was sized.
+ * A round of probes that found less than a page (a range that starts before the data) says
+ * nothing about the rest, so the next days are probed in turn. Probes are ordinary windows: they
+ * commit, record coverage and move the watermark like any other.
  */
 import { joinByDensity, RECORDS_PER_PAGE } from './density-plan.ts';
-import type { WindowPlan } from './window-plan.ts';
+import type { PlannedWindow, WindowPlan } from './window-plan.ts';
 
 /** What probing reads and writes of a partition's plan. */
 export interface ProbedPartition {
@@ -22,15 +25,20 @@ export interface ProbedPartition {
 /** Reads windows `{ part, index }` concurrently; resolves when all have finished or failed. */
 export type RunWindows<P> = (work: readonly { part: P; index: number }[]) => Promise<unknown>;
 
+/** The same span cut at local midnights (window-plan.ts `splitDays` in the account's zone). */
+export type SplitDays = (windows: readonly PlannedWindow[]) => PlannedWindow[];
+
 /**
- * Probes every partition with more than `slots + 1` windows left, round by round, and joins the
- * rest of each plan once a round held at least a page. Stops as soon as `failed()` says so.
+ * Probes every partition with more than `slots + 1` planned windows, round by round, and joins the
+ * rest of each plan once a round held at least a page. Stops as soon as `failed()` says so. Only
+ * for streams whose windows are independent (not `ordered`): the plan's windows are replaced.
  */
 export async function probeAndJoin<P extends ProbedPartition>(
   partitions: readonly P[],
   slots: number,
   run: RunWindows<P>,
   failed: () => boolean,
+  days: SplitDays,
 ): Promise<void> {
   let probing = [...partitions];
   while (!failed()) {
@@ -38,6 +46,8 @@ export async function probeAndJoin<P extends ProbedPartition>(
     if (probing.length === 0) return;
     const round = probing.map((part) => {
       const from = part.probes ?? 0;
+      // Nothing of the plan has been read yet: its days are what the probes and runs are cut from.
+      if (from === 0) part.plan = { ...part.plan, windows: days(part.plan.windows) };
       part.probes = from + slots;
       part.probeRecords = 0;
       return { part, from };

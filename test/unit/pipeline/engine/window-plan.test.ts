@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contiguousEnd, planWindows } from '../../../../src/pipeline/engine/window-plan.ts';
+import { contiguousEnd, planWindows, splitDays } from '../../../../src/pipeline/engine/window-plan.ts';
 
 const zone = 'Europe/Amsterdam';
 const base = { zone, lookbackDays: 3, initialDays: 30, windowDays: 1 };
@@ -126,6 +126,40 @@ describe('planWindows', () => {
         },
       ),
     );
+  });
+});
+
+describe('splitDays', () => {
+  it('re-cuts weeks at every local midnight, DST days included, and ends where the plan ends', () => {
+    const now = new Date('2025-11-20T10:00:00Z');
+    const weeks = planWindows({ ...base, windowDays: 7, now, from: '2025-10-20', to: '2025-12-01' });
+    const days = splitDays(weeks.windows, zone);
+    expect(days).toHaveLength(32); // 2025-10-20 .. 2025-11-20, the last day ending at now
+    expect(days.map((d) => d.startLocal.slice(11))).toEqual(days.map(() => '00:00:00'));
+    for (let i = 1; i < days.length; i++) expect(days[i]!.start).toEqual(days[i - 1]!.end);
+    const hours = days.map((d) => (d.end.getTime() - d.start.getTime()) / 3_600_000);
+    expect(hours[6]).toBe(25); // 2025-10-26, the autumn change
+    expect(days[0]!.start).toEqual(weeks.windows[0]!.start);
+    expect(days.at(-1)!.end).toEqual(now);
+    expect(days.at(-1)!.endLocal).toBe('2025-11-20T11:00:00');
+  });
+
+  it('keeps a start that is not a local midnight, and an empty plan empty', () => {
+    const start = new Date('2025-11-03T09:30:00Z');
+    const window = {
+      start,
+      end: new Date('2025-11-05T23:00:00Z'),
+      startLocal: '2025-11-03T10:30:00',
+      endLocal: '2025-11-06T00:00:00',
+    };
+    const days = splitDays([window], zone);
+    expect(days.map((d) => [d.startLocal, d.endLocal])).toEqual([
+      ['2025-11-03T10:30:00', '2025-11-04T00:00:00'],
+      ['2025-11-04T00:00:00', '2025-11-05T00:00:00'],
+      ['2025-11-05T00:00:00', '2025-11-06T00:00:00'],
+    ]);
+    expect(days[0]!.start).toEqual(start);
+    expect(splitDays([], zone)).toEqual([]);
   });
 });
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { probeAndJoin, type ProbedPartition } from '../../../../src/pipeline/engine/window-probes.ts';
-import type { PlannedWindow } from '../../../../src/pipeline/engine/window-plan.ts';
+import { planWindows, splitDays, type PlannedWindow } from '../../../../src/pipeline/engine/window-plan.ts';
 
 const DAY = 86_400_000;
+/** Day windows are already days. */
+const asDays = (windows: readonly PlannedWindow[]): PlannedWindow[] => [...windows];
 
 function partition(days: number): ProbedPartition {
   const windows: PlannedWindow[] = Array.from({ length: days }, (_, i) => ({
@@ -31,7 +33,7 @@ describe('probeAndJoin', () => {
   it('probes one window per slot, then joins the rest by the density they showed', async () => {
     const part = partition(100);
     const { run, read } = runner(() => 1_000);
-    await probeAndJoin([part], 4, run, () => false);
+    await probeAndJoin([part], 4, run, () => false, asDays);
     expect(read).toEqual([0, 1, 2, 3]);
     // 96 days at 10 pages a day: 960 pages, 4 slots -> 16 runs of 6 days after the 4 probes.
     expect(part.plan.windows).toHaveLength(4 + 16);
@@ -42,7 +44,7 @@ describe('probeAndJoin', () => {
   it('probes the next windows while a round held less than a page (a range starting before the data)', async () => {
     const part = partition(100);
     const { run, read } = runner((i) => (i < 8 ? 0 : 1_000));
-    await probeAndJoin([part], 4, run, () => false);
+    await probeAndJoin([part], 4, run, () => false, asDays);
     expect(read).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(part.probes).toBe(12);
     expect(part.plan.windows.length).toBeLessThan(100);
@@ -54,12 +56,52 @@ describe('probeAndJoin', () => {
   it('leaves short plans alone and stops probing after a failure', async () => {
     const short = partition(5);
     const { run, read } = runner(() => 1_000);
-    await probeAndJoin([short], 4, run, () => false);
+    await probeAndJoin([short], 4, run, () => false, asDays);
     expect(read).toEqual([]);
     expect(short.plan.windows).toHaveLength(5);
     const failing = partition(100);
-    await probeAndJoin([failing], 4, runner(() => 0).run, () => (failing.probes ?? 0) >= 4);
+    await probeAndJoin([failing], 4, runner(() => 0).run, () => (failing.probes ?? 0) >= 4, asDays);
     expect(failing.probes).toBe(4);
     expect(failing.plan.windows).toHaveLength(100);
+  });
+
+  it('probes days, not planned weeks, and cuts the rest into runs of days across week boundaries', async () => {
+    const zone = 'Europe/Amsterdam';
+    const weeks = planWindows({
+      zone,
+      now: new Date('2025-11-20T10:00:00Z'),
+      lookbackDays: 3,
+      initialDays: 30,
+      windowDays: 7,
+      from: '2025-07-23',
+      to: '2025-11-20',
+    });
+    expect(weeks.windows).toHaveLength(18);
+    const part: ProbedPartition = { plan: weeks };
+    // About 240 alerts a day, as in the bench's peer dataset.
+    const { run, read } = runner(() => 240);
+    await probeAndJoin(
+      [part],
+      8,
+      run,
+      () => false,
+      (w) => splitDays(w, zone),
+    );
+    expect(read).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const probes = part.plan.windows.slice(0, 8);
+    expect(probes.map((w) => [w.startLocal, w.endLocal])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [`2025-07-${23 + i}T00:00:00`, `2025-07-${24 + i}T00:00:00`]),
+    );
+    // 112 days at 2.4 pages a day: about 269 pages, 8 slots -> 24 runs of 4 or 5 days.
+    const rest = part.plan.windows.slice(8);
+    expect(rest).toHaveLength(24);
+    const lengths = rest.map((w) => Math.round((w.end.getTime() - w.start.getTime()) / DAY));
+    expect(Math.min(...lengths)).toBe(4);
+    expect(Math.max(...lengths)).toBe(5);
+    // Runs start at local midnights that are not week boundaries of the plan.
+    expect(rest.some((w) => !weeks.windows.some((p) => p.start.getTime() === w.start.getTime()))).toBe(true);
+    expect(rest.every((w) => w.startLocal.endsWith('T00:00:00'))).toBe(true);
+    expect(rest[0]!.start).toEqual(probes[7]!.end);
+    expect(rest.at(-1)!.end).toEqual(weeks.windows.at(-1)!.end);
   });
 });
