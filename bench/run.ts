@@ -17,6 +17,7 @@ import { peerScenario } from './scenarios/peer.ts';
 import { startupScenario } from './scenarios/startup.ts';
 import { queueWorkersScenario } from './scenarios/queue-workers.ts';
 import type { Scenario } from './scenario.ts';
+import { machineSpeedLine } from './machine-speed.ts';
 import { Scoreboard } from './scoreboard.ts';
 
 const SCENARIOS: readonly Scenario[] = [
@@ -57,6 +58,8 @@ buildCompiled();
 process.stdout.write(
   `bench: ${sizes.quick ? 'quick' : 'full'} run, backends ${sizes.backends.join(' + ')}\n`,
 );
+// The CPU figures are absolute: this line tells how fast the machine was (bench/machine-speed.ts).
+process.stdout.write(`${machineSpeedLine()}\n`);
 for (const scenario of SCENARIOS.filter((s) => only === undefined || only.includes(s.name))) {
   const t0 = Date.now();
   try {

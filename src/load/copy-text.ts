@@ -40,10 +40,23 @@ const JSON_ESCAPE_TO_CHECK =
 export function storableJsonText(json: string): string {
   // Cheap test first: almost no record has anything to replace (a literal "\\u0000" text only
   // sends it down the exact path below, which leaves it alone).
-  if (!MAYBE_UNSTORABLE_JSON.test(json)) return json;
+  if (!mayBeUnstorableJson(json)) return json;
   return json.replace(JSON_ESCAPE_TO_CHECK, (escape) =>
     escape === '\\\\' || escape.length === 12 ? escape : '\\ufffd',
   );
+}
+
+/**
+ * Whether MAYBE_UNSTORABLE_JSON can match: native searches for `\\u` first, the pattern only
+ * where one is followed by 0 or d. A backfill asks this of every raw text (a kilobyte each), and
+ * searching for the two characters is about ten times cheaper than the pattern's scan.
+ */
+function mayBeUnstorableJson(json: string): boolean {
+  for (let at = json.indexOf('\\u'); at >= 0; at = json.indexOf('\\u', at + 2)) {
+    const next = json.charCodeAt(at + 2);
+    if (next === 0x30 || next === 0x44 || next === 0x64) return MAYBE_UNSTORABLE_JSON.test(json);
+  }
+  return false;
 }
 
 /**
@@ -126,9 +139,35 @@ function copyField(text: string | null): string {
 // eslint-disable-next-line no-control-regex -- NUL is one of the characters looked for
 const NEEDS_WORK = /[\\\t\n\r\u0000\uD800-\uDFFF]/;
 
+/** Texts this long are searched character by character natively instead of by NEEDS_WORK. */
+const LONG_TEXT = 64;
+
+/**
+ * Whether `text` needs more than itself in a COPY line. A character class scans a long text
+ * several times slower than a few native searches (raw JSON texts of a kilobyte are most of what a
+ * backfill writes: 1.2 µs against 0.16 µs each on this project's machine); on short texts the
+ * pattern is cheaper. A well-formed surrogate pair needs nothing, which the pattern cannot tell.
+ */
+function needsWork(text: string): boolean {
+  if (text.length < LONG_TEXT) return NEEDS_WORK.test(text);
+  return (
+    text.includes('\\') ||
+    text.includes('\t') ||
+    text.includes('\n') ||
+    text.includes('\r') ||
+    text.includes('\u0000') ||
+    !(text as unknown as WellFormedText).isWellFormed()
+  );
+}
+
+/** ES2024's String.prototype.isWellFormed (Node 20 has it; the project's lib is ES2023). */
+interface WellFormedText {
+  isWellFormed(): boolean;
+}
+
 /** A value as one field of a COPY line: the common types first, each without a second look. */
 function fieldOf(value: unknown): string {
-  if (typeof value === 'string') return NEEDS_WORK.test(value) ? copyField(storableText(value)) : value;
+  if (typeof value === 'string') return needsWork(value) ? copyField(storableText(value)) : value;
   if (value === null || value === undefined) return '\\N';
   // Neither a number's text nor an ISO timestamp holds anything to escape.
   if (typeof value === 'number') return String(value);

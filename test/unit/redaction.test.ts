@@ -158,6 +158,13 @@ describe('mayHoldSecrets (a record stored from its text when false)', () => {
     expect(mayHoldSecrets({ Headers: [{ Name: 'Accept', Value: 'text/html' }] })).toBe(true);
     expect(mayHoldSecrets({ Item: { VaultItemType: 'Credential', Notes: 'n' } })).toBe(true);
     expect(mayHoldSecrets({ PredefinedVariables: [] })).toBe(true);
+    // Leaves are judged in place: strings in arrays, at the top, and objects inside arrays.
+    expect(mayHoldSecrets({ ...alert, Urls: ['https://a.example', 'ftp://u:p@b.example/'] })).toBe(true);
+    expect(mayHoldSecrets({ ...alert, Urls: ['https://a.example', 'no url'] })).toBe(false);
+    expect(mayHoldSecrets('https://u:p@c.example/')).toBe(true);
+    expect(mayHoldSecrets('https://c.example/')).toBe(false);
+    expect(mayHoldSecrets({ ...alert, Steps: [[{ Name: 'step' }], [{ ApiKey: 'k' }]] })).toBe(true);
+    expect(mayHoldSecrets(null)).toBe(false);
     let deep: unknown = 'leaf';
     for (let i = 0; i < 300; i++) deep = [deep];
     expect(mayHoldSecrets(deep)).toBe(true);

@@ -52,6 +52,37 @@ describe('COPY text', () => {
     expect(json.Pair).toBe('\ud83d\ude00');
   });
 
+  it('escapes long texts as short ones: each COPY special, NUL and lone halves, and leaves pairs alone', () => {
+    const pad = 'x'.repeat(80);
+    const cases: [string, string][] = [
+      [`${pad}\\`, `${pad}\\\\`],
+      [`${pad}\t`, `${pad}\\t`],
+      [`${pad}\n`, `${pad}\\n`],
+      [`${pad}\r`, `${pad}\\r`],
+      [`${pad}\u0000`, `${pad}\ufffd`],
+      [`${pad}\ud800`, `${pad}\ufffd`],
+      [`\udc00${pad}`, `\ufffd${pad}`],
+      [`${pad}\ud83d\ude00`, `${pad}\ud83d\ude00`],
+      [pad, pad],
+    ];
+    for (const [text, field] of cases) {
+      for (const value of [text, text.slice(70)]) {
+        const expected = value === text ? field : field.slice(70);
+        expect(copyData([{ note: value }], ['note'])).toBe(`${expected}\n`);
+      }
+    }
+  });
+
+  it('storableJsonText looks past escapes that cannot be unstorable, in a long text too', () => {
+    const pad = '"p":"' + 'y'.repeat(100) + '"';
+    const harmless = `{${pad},"a":"\\u00e9 \\n \\u2028"}`;
+    expect(storableJsonText(harmless)).toBe(harmless);
+    const nul = `{${pad},"a":"\\u00e9 \\u0000"}`;
+    expect(JSON.parse(storableJsonText(nul))).toMatchObject({ a: '\u00e9 \ufffd' });
+    const half = `{${pad},"a":"\\u00e9 \\uD801x"}`;
+    expect(JSON.parse(storableJsonText(half))).toMatchObject({ a: '\u00e9 \ufffdx' });
+  });
+
   it('copyChunks cuts the data at whole lines, every row once, in order', () => {
     const rows = Array.from({ length: 300 }, (_, n) => ({ ...sampleRow(), id: `a${n}` }));
     const chunks = [...copyChunks(rows, COLUMNS)];
