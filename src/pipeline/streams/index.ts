@@ -1,7 +1,7 @@
 /**
  * The stream registry, in run order: later streams read what earlier ones loaded (members need
  * their groups, maintenance needs the monitors, alerts need the All Monitors group, uptime needs
- * the device tree). A run takes the list streams one after another in this order, and starts each
+ * the device tree). The monitor groups come first, so the alerts start after one request. A run takes the list streams one after another in this order, and starts each
  * windowed one once the list streams it reads (`after`) are done, with slots in this order
  * (run-streams.ts). Adding a stream means
  * declaring it in this folder and adding it here (docs/adding-a-stream.md).
@@ -26,9 +26,11 @@ import { statisticsStream } from './statistics.ts';
 
 /** Every stream, in run order. */
 export const STREAMS: readonly StreamDefinition[] = Object.freeze([
+  // First, because the alerts (the longest cursor chains of a run) wait for it and for nothing
+  // else; it reads nothing loaded by another stream.
+  monitorGroupsStream,
   timezonesStream,
   monitorsStream,
-  monitorGroupsStream,
   monitorGroupMembersStream,
   slasStream,
   slaExclusionPeriodsStream,

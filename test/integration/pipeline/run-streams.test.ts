@@ -19,7 +19,8 @@ const FAST = {
   retry: { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 50, maxAttempts: 2 },
   timeouts: { headersMs: 5000, bodyMs: 10000 },
 };
-const STREAMS = ['monitors', 'monitor_groups', 'alerts', 'statistics'];
+// In registry order, as the summary lists them.
+const STREAMS = ['monitor_groups', 'monitors', 'alerts', 'statistics'];
 
 let sim: RunningSimulator;
 const made: TestDatabase[] = [];
@@ -95,7 +96,7 @@ describe('the streams of a run', () => {
       times: 1000,
       transform: (body) => (alertsAt.push(Date.now()), body),
     });
-    const streams = ['monitors', 'monitor_groups', 'operators', 'alerts'];
+    const streams = ['monitor_groups', 'monitors', 'operators', 'alerts'];
     const summary = await sync({ streams });
     sim.clearInjections();
     expect(summary.status).toBe('succeeded');
@@ -103,6 +104,31 @@ describe('the streams of a run', () => {
     expect(alertsAt.length).toBeGreaterThan(0);
     // Waiting for every list stream first, no alert would be answered before the operators.
     expect(Math.min(...alertsAt)).toBeLessThan(operatorsAnsweredAt);
+    expect(Object.keys(summary.streams)).toEqual(streams);
+  });
+
+  it('reads the monitor groups first, so the alerts do not wait for the time zones or the monitors', async () => {
+    sim.clearInjections();
+    const alertsAt: number[] = [];
+    let monitorsAnsweredAt = Infinity;
+    sim.inject({
+      match: /\/Monitor$/,
+      delayMs: 1500,
+      transform: (body) => ((monitorsAnsweredAt = Date.now()), body),
+    });
+    sim.inject({
+      match: '/Alert/MonitorGroup/',
+      times: 1000,
+      transform: (body) => (alertsAt.push(Date.now()), body),
+    });
+    const streams = ['monitor_groups', 'timezones', 'monitors', 'alerts'];
+    const summary = await sync({ streams });
+    sim.clearInjections();
+    expect(summary.status).toBe('succeeded');
+    expect(summary.streams.monitors?.records).toBeGreaterThan(0);
+    expect(alertsAt.length).toBeGreaterThan(0);
+    // With the monitors before the groups, no alert would be answered before the monitor list.
+    expect(Math.min(...alertsAt)).toBeLessThan(monitorsAnsweredAt);
     expect(Object.keys(summary.streams)).toEqual(streams);
   });
 
