@@ -103,11 +103,12 @@ function databaseUrl(value: string | undefined): string | undefined {
   if (
     parsed === undefined ||
     !['postgres:', 'postgresql:'].includes(parsed.protocol) ||
-    parsed.hostname === ''
+    // No host is fine when `?host=` names a Unix-socket directory, as libpq and pg read it.
+    (parsed.hostname === '' && !(parsed.searchParams.get('host') ?? '').startsWith('/'))
   ) {
     // Never echo the value: it may hold a password.
     throw new ConfigError(
-      'DATABASE_URL is not a valid postgres://user[:password]@host[:port]/database URL (value not shown: it may hold a password).',
+      'DATABASE_URL is not a valid postgres://user[:password]@host[:port]/database URL, or postgres:///database?host=/socket/directory&user=name (value not shown: it may hold a password).',
       { context: { setting: 'DATABASE_URL' } },
     );
   }

@@ -68,6 +68,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://m:99/ss@mail:25' })).toThrow(/SMTP_URL: the password/);
   });
 
+  it('accepts a DATABASE_URL without a host only when ?host= names a Unix-socket directory', () => {
+    const url = 'postgres:///warehouse?host=/var/run/postgresql&user=etl';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    for (const bad of ['postgres:///warehouse', 'postgres:///warehouse?host=relative/dir&user=etl']) {
+      expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(/DATABASE_URL is not a valid/);
+    }
+  });
+
   it('keeps a password exactly as given: spaces at either end are part of it (issue 17 #11)', () => {
     const config = loadConfig({ UPTRENDS_USERNAME: 'u', UPTRENDS_PASSWORD: '  pass word ' });
     expect(config.password).toBe('  pass word ');
