@@ -1,6 +1,6 @@
 /**
  * How fast this machine runs the kind of work a sync does, printed at the start of every bench
- * run. The CPU figures (µs per alert) are absolute: the same code measured 33 to 40 µs on one
+ * run and before and after each scenario. The CPU figures (µs per alert) are absolute: the same code measured 33 to 40 µs on one
  * machine of this project's kind and 69 µs on another a day later. A fixed workload timed beside
  * them lets an entry in RESULTS.md be compared with an earlier one on a different machine; it is
  * never used to scale a figure or a target.

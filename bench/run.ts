@@ -17,7 +17,7 @@ import { peerScenario } from './scenarios/peer.ts';
 import { startupScenario } from './scenarios/startup.ts';
 import { queueWorkersScenario } from './scenarios/queue-workers.ts';
 import type { Scenario } from './scenario.ts';
-import { machineSpeedLine } from './machine-speed.ts';
+import { machineSpeedLine, machineSpeedMs } from './machine-speed.ts';
 import { Scoreboard } from './scoreboard.ts';
 
 const SCENARIOS: readonly Scenario[] = [
@@ -61,6 +61,9 @@ process.stdout.write(
 // The CPU figures are absolute: this line tells how fast the machine was (bench/machine-speed.ts).
 process.stdout.write(`${machineSpeedLine()}\n`);
 for (const scenario of SCENARIOS.filter((s) => only === undefined || only.includes(s.name))) {
+  // The machine's speed moves by up to a factor of two within minutes here: taken around each
+  // scenario, it tells which figures ran on a slow moment.
+  const speedBefore = machineSpeedMs();
   const t0 = Date.now();
   try {
     await scenario.run({ sizes, board, cleanup });
@@ -74,8 +77,10 @@ for (const scenario of SCENARIOS.filter((s) => only === undefined || only.includ
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' ');
+  const took = ((Date.now() - t0) / 1000).toFixed(0);
+  const speed = `${speedBefore.toFixed(0)} / ${machineSpeedMs().toFixed(0)} ms`;
   process.stdout.write(
-    `[${scenario.name}] (scenario took ${((Date.now() - t0) / 1000).toFixed(0)} s, load average ${load})\n`,
+    `[${scenario.name}] (scenario took ${took} s, load average ${load}, machine speed before / after ${speed})\n`,
   );
 }
 process.stdout.write(`bench: total ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
