@@ -33,14 +33,15 @@ const ALL_VALUES_SENSITIVE = new Set(['PredefinedVariables']);
 
 // A field naming a vault item marks the object as one: its Value and archive are never kept.
 const VAULT_MARKERS = ['VaultItemType', 'VaultSectionGuid'];
+const VAULT_VALUE_KEYS = new Set(['Value', 'CertificateArchive', 'UserName']);
 
+const PAIR_NAME_KEYS = ['Key', 'Name', 'HeaderName'];
+
+/** Whether an object is a vault item (a loop, not `some`: asked of every object of every record). */
 function isVaultItem(object: Record<string, unknown>): boolean {
   for (const marker of VAULT_MARKERS) if (marker in object) return true;
   return false;
 }
-const VAULT_VALUE_KEYS = new Set(['Value', 'CertificateArchive', 'UserName']);
-
-const PAIR_NAME_KEYS = ['Key', 'Name', 'HeaderName'];
 
 /** True when a key's value is removed by redactSecrets. */
 export function isSensitiveKey(key: string): boolean {

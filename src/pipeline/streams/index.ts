@@ -1,10 +1,10 @@
 /**
  * The stream registry, in run order: later streams read what earlier ones loaded (members need
  * their groups, maintenance needs the monitors, alerts need the All Monitors group, uptime needs
- * the device tree). The monitor groups come first, so the alerts start after one request. A run takes the list streams one after another in this order, and starts each
- * windowed one once the list streams it reads (`after`) are done, with slots in this order
- * (run-streams.ts). Adding a stream means
- * declaring it in this folder and adding it here (docs/adding-a-stream.md).
+ * the device tree). The monitor groups come first, so the alerts start after one request. A run
+ * takes the list streams one after another in this order, and starts each windowed one once the
+ * list streams it reads (`after`) are done, with slots in this order (run-streams.ts). Adding a
+ * stream means declaring it in this folder and adding it here (docs/adding-a-stream.md).
  */
 import type { StreamDefinition } from '../engine/stream-definition.ts';
 import {
