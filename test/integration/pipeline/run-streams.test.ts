@@ -45,6 +45,25 @@ async function sync(options: Partial<SyncOptions> = {}) {
   );
 }
 
+/**
+ * A sync of `streams` with the list route `held` answered after a second and a half: when it was
+ * answered, and when each alert page was.
+ */
+async function syncHolding(held: RegExp, streams: string[]) {
+  sim.clearInjections();
+  const alertsAt: number[] = [];
+  let heldAnsweredAt = Infinity;
+  sim.inject({ match: held, delayMs: 1500, transform: (body) => ((heldAnsweredAt = Date.now()), body) });
+  sim.inject({
+    match: '/Alert/MonitorGroup/',
+    times: 1000,
+    transform: (body) => (alertsAt.push(Date.now()), body),
+  });
+  const summary = await sync({ streams });
+  sim.clearInjections();
+  return { summary, alertsAt, heldAnsweredAt };
+}
+
 describe('the streams of a run', () => {
   it('reads statistics while an alert window is still waiting for its answer, and counts each stream its own requests', async () => {
     sim.clearInjections();
@@ -82,53 +101,25 @@ describe('the streams of a run', () => {
   });
 
   it('starts the alerts once the All Monitors group is loaded, while a later list stream is still waiting', async () => {
-    sim.clearInjections();
-    const alertsAt: number[] = [];
-    let operatorsAnsweredAt = Infinity;
     // The operator list (after monitor_groups in the registry) is held for a second and a half.
-    sim.inject({
-      match: /\/Operator$/,
-      delayMs: 1500,
-      transform: (body) => ((operatorsAnsweredAt = Date.now()), body),
-    });
-    sim.inject({
-      match: '/Alert/MonitorGroup/',
-      times: 1000,
-      transform: (body) => (alertsAt.push(Date.now()), body),
-    });
     const streams = ['monitor_groups', 'monitors', 'operators', 'alerts'];
-    const summary = await sync({ streams });
-    sim.clearInjections();
+    const { summary, alertsAt, heldAnsweredAt } = await syncHolding(/\/Operator$/, streams);
     expect(summary.status).toBe('succeeded');
     expect(summary.streams.operators?.status).toBe('succeeded');
     expect(alertsAt.length).toBeGreaterThan(0);
     // Waiting for every list stream first, no alert would be answered before the operators.
-    expect(Math.min(...alertsAt)).toBeLessThan(operatorsAnsweredAt);
+    expect(Math.min(...alertsAt)).toBeLessThan(heldAnsweredAt);
     expect(Object.keys(summary.streams)).toEqual(streams);
   });
 
   it('reads the monitor groups first, so the alerts do not wait for the time zones or the monitors', async () => {
-    sim.clearInjections();
-    const alertsAt: number[] = [];
-    let monitorsAnsweredAt = Infinity;
-    sim.inject({
-      match: /\/Monitor$/,
-      delayMs: 1500,
-      transform: (body) => ((monitorsAnsweredAt = Date.now()), body),
-    });
-    sim.inject({
-      match: '/Alert/MonitorGroup/',
-      times: 1000,
-      transform: (body) => (alertsAt.push(Date.now()), body),
-    });
     const streams = ['monitor_groups', 'timezones', 'monitors', 'alerts'];
-    const summary = await sync({ streams });
-    sim.clearInjections();
+    const { summary, alertsAt, heldAnsweredAt } = await syncHolding(/\/Monitor$/, streams);
     expect(summary.status).toBe('succeeded');
     expect(summary.streams.monitors?.records).toBeGreaterThan(0);
     expect(alertsAt.length).toBeGreaterThan(0);
     // With the monitors before the groups, no alert would be answered before the monitor list.
-    expect(Math.min(...alertsAt)).toBeLessThan(monitorsAnsweredAt);
+    expect(Math.min(...alertsAt)).toBeLessThan(heldAnsweredAt);
     expect(Object.keys(summary.streams)).toEqual(streams);
   });
 
