@@ -1,6 +1,6 @@
 -- What the warehouse holds for each monitor: its lifetime and the time its alerts and statistics
--- were read. A figure over a period is only as good as the covered part of
--- period * lifetime (docs/warehouse.md, "Coverage").
+-- were read (uptrends.monitor_coverage). A figure over a period is only as good as the covered
+-- part of period * lifetime (docs/warehouse.md, "Coverage").
 create or replace view uptrends.v_monitor_coverage as
 select
   m.account_id,
@@ -11,36 +11,14 @@ select
     greatest(coalesce(m.deleted_at, 'infinity'::timestamptz), coalesce(m.created_at, '-infinity'::timestamptz)),
     '[)'
   ) as lifetime,
-  coalesce(
-    (
-      select range_agg(c.covered)
-      from uptrends.etl_coverage c
-      where c.account_id = m.account_id
-        and c.stream = 'alerts'
-        and (
-          c.partition = 'all'
-          or c.partition = 'monitor:' || m.monitor_guid::text
-          or c.partition in (
-            select 'group:' || gm.monitor_group_guid::text
-            from uptrends.monitor_group_member gm
-            where gm.monitor_guid = m.monitor_guid and gm.deleted_at is null
-          )
-        )
-    ),
-    '{}'::tstzmultirange
-  ) as alerts_covered,
-  coalesce(
-    (
-      select c.covered
-      from uptrends.etl_coverage c
-      where c.account_id = m.account_id and c.stream = 'statistics' and c.partition = m.monitor_guid::text
-    ),
-    '{}'::tstzmultirange
-  ) as statistics_covered
-from uptrends.monitor m;
+  c.alerts_covered,
+  c.statistics_covered
+from uptrends.account a
+cross join lateral uptrends.monitor_coverage(a.account_id) c
+join uptrends.monitor m on m.monitor_guid = c.monitor_guid;
 
 comment on view uptrends.v_monitor_coverage is
-  'Per monitor: its lifetime and the time the warehouse read its alerts and its statistics. A period outside alerts_covered has unknown incidents (not zero); outside statistics_covered, unknown statistics. Coverage share of a period p: uptrends.covered_seconds(alerts_covered * tstzmultirange(lifetime), p) / seconds of (p * lifetime).';
+  'Per monitor: its lifetime and the time the warehouse read its alerts and its statistics. A period outside alerts_covered has unknown incidents (not zero); outside statistics_covered, unknown statistics. Coverage share of a period p: uptrends.covered_seconds(alerts_covered * tstzmultirange(lifetime), p) / seconds of (p * lifetime). The figures of uptrends.figures and the uptime views count coverage this way.';
 comment on column uptrends.v_monitor_coverage.account_id is 'Account of the monitor.';
 comment on column uptrends.v_monitor_coverage.monitor_guid is 'Monitor GUID; joins monitor.';
 comment on column uptrends.v_monitor_coverage.monitor_name is 'Monitor name (current).';

@@ -32,6 +32,10 @@ const MIGRATION_LOCK_KEY = 0x7570_7472;
 // column": what `create or replace view` refuses when a view's column list changed.
 const VIEW_COLUMNS_CHANGED = '42P16';
 
+// Postgres' invalid_function_definition: "cannot change return type of existing function" (and of
+// its OUT columns): what `create or replace function` refuses when a function's result changed.
+const FUNCTION_RESULT_CHANGED = '42P13';
+
 /** One migration file. */
 export interface MigrationFile {
   version: string;
@@ -142,17 +146,51 @@ function sameSet(recorded: ReadonlyMap<string, string>, files: readonly Repeatab
   return recorded.size === files.length && files.every((f) => recorded.get(f.file) === f.checksum);
 }
 
-async function applyView(trx: Kysely<Database>, file: RepeatableFile): Promise<void> {
-  const name = /create or replace view\s+([a-z0-9_.]+)/i.exec(file.sql)?.[1];
-  await sql`savepoint repeatable_view`.execute(trx);
+/**
+ * Applies a view or function file; when Postgres refuses to replace the object because its columns
+ * (or its result) changed, drops it with what depends on it (the later files recreate that) and
+ * creates it again.
+ */
+async function applyReplacing(trx: Kysely<Database>, file: RepeatableFile): Promise<void> {
+  const view = /create or replace view\s+([a-z0-9_.]+)/i.exec(file.sql)?.[1];
+  const fn = /create or replace function\s+([a-z0-9_.]+)\s*\(/i.exec(file.sql)?.[1];
+  await sql`savepoint repeatable_object`.execute(trx);
   try {
     await sql.raw(file.sql).execute(trx);
-    await sql`release savepoint repeatable_view`.execute(trx);
+    await sql`release savepoint repeatable_object`.execute(trx);
   } catch (error) {
-    await sql`rollback to savepoint repeatable_view`.execute(trx);
-    if ((error as { code?: string }).code !== VIEW_COLUMNS_CHANGED || name === undefined) throw error;
-    await sql.raw(`drop view if exists ${name} cascade`).execute(trx);
+    await sql`rollback to savepoint repeatable_object`.execute(trx);
+    const code = (error as { code?: string }).code;
+    if (code === VIEW_COLUMNS_CHANGED && view !== undefined) {
+      await sql.raw(`drop view if exists ${view} cascade`).execute(trx);
+    } else if (code === FUNCTION_RESULT_CHANGED && fn !== undefined) {
+      await dropFunction(trx, fn);
+    } else {
+      throw error;
+    }
     await sql.raw(file.sql).execute(trx);
+  }
+  // A file holds one function: when its argument list changed, `create or replace` made a second
+  // one beside the old, and calls with the old arguments would still reach the old code.
+  if (fn !== undefined && (await overloads(trx, fn)).length > 1) {
+    await dropFunction(trx, fn);
+    await sql.raw(file.sql).execute(trx);
+  }
+}
+
+/** The signatures of every function called `name` (schema-qualified). */
+async function overloads(trx: Kysely<Database>, name: string): Promise<string[]> {
+  const rows = await sql<{ signature: string }>`
+    select p.oid::regprocedure::text as signature
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname || '.' || p.proname = ${name.toLowerCase()}`.execute(trx);
+  return rows.rows.map((r) => r.signature);
+}
+
+/** Drops every function called `name`, with what depends on it (the later files recreate that). */
+async function dropFunction(trx: Kysely<Database>, name: string): Promise<void> {
+  for (const signature of await overloads(trx, name)) {
+    await sql.raw(`drop function if exists ${signature} cascade`).execute(trx);
   }
 }
 
@@ -160,10 +198,7 @@ async function applyRepeatables(conn: Kysely<Database>, files: readonly Repeatab
   const rows = await conn.selectFrom('schema_repeatable').select(['file', 'checksum']).execute();
   if (sameSet(new Map(rows.map((r) => [r.file, r.checksum])), files)) return [];
   await conn.transaction().execute(async (trx) => {
-    for (const file of files) {
-      if (file.kind === 'view') await applyView(trx, file);
-      else await sql.raw(file.sql).execute(trx);
-    }
+    for (const file of files) await applyReplacing(trx, file);
     await trx.deleteFrom('schema_repeatable').execute();
     await trx
       .insertInto('schema_repeatable')
