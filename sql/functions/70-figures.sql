@@ -76,6 +76,7 @@ returns table (
   longest_ttr_seconds double precision,
   mtbf_seconds double precision,
   members_missed integer,
+  members_affected integer,
   alerts_read_seconds double precision,
   statistics_read_seconds double precision,
   covered_seconds double precision,
@@ -240,7 +241,7 @@ as $$
       select
         c.window_index,
         c.monitor_guid,
-        (count(*) filter (where c.overlaps))::integer as overlapping,
+        (count(*) filter (where c.overlaps or c.started_in))::integer as overlapping,
         (count(*) filter (where c.started_in))::integer as started,
         (count(*) filter (where c.resolved_in))::integer as resolved,
         (count(*) filter (where c.open_at_end))::integer as open_at_end,
@@ -506,7 +507,8 @@ as $$
       sum(f.alerts_read) as alerts_read, sum(f.statistics_read) as statistics_read, sum(f.covered) as covered,
       (count(*) filter (
         where uptrends.sla_status(f.uptime, f.desired, f.error, f.state) = 'Missed'
-      ))::integer as members_missed
+      ))::integer as members_missed,
+      (count(*) filter (where f.started > 0 or f.open_at_end > 0))::integer as members_affected
     from members x
     join mon_judged f on f.window_index = x.window_index and f.monitor_guid = x.monitor_guid and f.production
     group by x.window_index, f.window_start, f.window_end, f.elapsed_end, x.grain, x.monitor_group_guid, x.name, x.is_all
@@ -529,7 +531,7 @@ as $$
       s.required, s.monitored, s.maintenance, s.down, s.buckets, s.stat_up, s.stat_down, s.checks,
       s.confirmed_errors, s.stat_up + s.stat_down > 0 as has_statistics, tg.desired, tg.error, tg.source,
       tg.sla_name, s.overlapping, s.started, s.resolved, s.open_at_end, s.alerts, s.mttr, t.median_ttr,
-      s.longest_ttr, s.members_missed, s.alerts_read, s.statistics_read, s.covered, st.state, st.alerts_state,
+      s.longest_ttr, s.members_missed, s.members_affected, s.alerts_read, s.statistics_read, s.covered, st.state, st.alerts_state,
       u.incident_uptime, u.statistics_uptime,
       -- The statistics figure leads only when every member with monitored time has statistics.
       case when s.every_member_has_statistics and u.statistics_uptime is not null then u.statistics_uptime
@@ -570,7 +572,7 @@ as $$
       f.required, f.monitored, f.maintenance, f.down, f.buckets, f.stat_up, f.stat_down, f.checks,
       f.confirmed_errors, f.has_statistics, f.desired, f.error, f.source, f.sla_name, f.overlapping,
       f.started, f.resolved, f.open_at_end, f.alerts, f.mttr, f.median_ttr, f.longest_ttr,
-      null::integer as members_missed, f.alerts_read, f.statistics_read, f.covered, f.state,
+      null::integer as members_missed, null::integer as members_affected, f.alerts_read, f.statistics_read, f.covered, f.state,
       f.alerts_state, f.incident_uptime, f.statistics_uptime, f.uptime, f.lead_statistics
     from mon_judged f
     union all
@@ -597,7 +599,7 @@ as $$
     f.overlapping, f.started, f.resolved, f.open_at_end, f.alerts,
     f.mttr, f.median_ttr, f.longest_ttr,
     case when f.started > 0 then f.monitored / f.started end,
-    f.members_missed, f.alerts_read, f.statistics_read, f.covered,
+    f.members_missed, f.members_affected, f.alerts_read, f.statistics_read, f.covered,
     case when f.required > 0 then least(1.0::double precision, f.covered / f.required) end,
     case when f.required > 0 then least(1.0::double precision, f.alerts_read / f.required) end,
     f.state, f.alerts_state,

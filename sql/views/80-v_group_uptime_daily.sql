@@ -14,6 +14,7 @@ select
   f.elapsed_end,
   f.members,
   f.members_missed,
+  f.members_affected,
   f.required_seconds,
   f.monitored_seconds,
   f.maintenance_seconds,

@@ -10,7 +10,7 @@
  *     scope: { monitor_groups: [EU webshops], monitors: [Checkout API] }   # (Default: every monitor)
  *     formats: [pdf, xlsx]            # xlsx, csv, pdf (Default: pdf, xlsx)
  *     recipients: { addresses: [eu-lead@example.com], operator_groups: [EU operations] }
- *     subject: "EU availability {period}"   # {subscription}, {period}, {scope} (Default: the figures)
+ *     subject: "EU availability {period}: {uptime}"   # placeholders: src/subject-placeholders.ts (Default: the figures)
  *     sla_target: 99.95               # hold every monitor and group to this target (Default: theirs)
  *     catch_up: 14                    # most missed periods sent after an outage (Default: 14)
  *     accounts: [acme]                # accounts of the accounts: section it reports on, each
@@ -23,6 +23,7 @@
  * quarter's first month), `MM-DD` or a list (year). What the schedule means: src/time/schedule.ts.
  * Names of groups, monitors and operator groups are checked against the warehouse when used.
  */
+import { checkSubject } from '../subject-placeholders.ts';
 import { z } from 'zod';
 import type { Schedule, ScheduleRule, MonthDay } from '../time/schedule.ts';
 import { defaultPresetFor, SCHEDULED_PRESETS, type ScheduledPreset } from '../time/schedule.ts';
@@ -177,6 +178,17 @@ const subscription = z
     accounts: z.array(nonEmptyText).min(1).optional(),
   })
   .superRefine((s, ctx) => {
+    if (s.subject !== undefined) {
+      const reports = s.reports ?? SUBSCRIPTION_REPORTS;
+      const { unfillable, valid } = checkSubject(s.subject, reports);
+      if (unfillable.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${unfillable.map((p) => `{${p}}`).join(', ')} cannot be filled for the reports ${reports.join(' and ')}; the placeholders of this subscription are ${valid.map((p) => `{${p}}`).join(', ')}`,
+          path: ['subject'],
+        });
+      }
+    }
     if ((s.recipients.addresses?.length ?? 0) + (s.recipients.operator_groups?.length ?? 0) === 0) {
       ctx.addIssue({
         code: 'custom',

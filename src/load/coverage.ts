@@ -17,16 +17,6 @@ export interface CoverageKey {
   readonly partition?: string;
 }
 
-/** What the warehouse holds for one monitor inside a period. */
-export interface MonitorCoverage {
-  /** The part of the period the monitor existed; undefined when it did not exist in the period. */
-  readonly lifetime: Interval | undefined;
-  /** Time inside the period whose alerts were read (sorted, disjoint). */
-  readonly alerts: readonly Interval[];
-  /** Time inside the period whose statistics were read (sorted, disjoint). */
-  readonly statistics: readonly Interval[];
-}
-
 /** Adds `[window.start, window.end)` to the partition's coverage. Run inside the window's transaction. */
 export async function recordCoverage(
   trx: Kysely<Database>,
@@ -75,56 +65,4 @@ export async function loadStreamCoverage(
   const byPartition = new Map<string, Interval[]>();
   for (const row of rows.rows) push(byPartition, row.key, { start: row.start_at, end: row.end_at });
   return byPartition;
-}
-
-/**
- * For every monitor of the account (deleted ones included): its lifetime, alert coverage and
- * statistics coverage, each clipped to `period`. Alert coverage of a monitor is the union of the
- * alert partitions that include it (all monitors, the groups it is a member of now, itself), as
- * `uptrends.v_monitor_coverage` defines it.
- */
-export async function loadMonitorCoverage(
-  db: Kysely<Database>,
-  accountId: string,
-  period: Interval,
-): Promise<Map<string, MonitorCoverage>> {
-  const p = sql`tstzrange(${period.start}::timestamptz, ${period.end}::timestamptz, '[)')`;
-  const rows = await sql<RangeRow>`
-    with v as (
-      select monitor_guid::text as key, lifetime * ${p} as lifetime,
-        alerts_covered * tstzmultirange(${p}) as alerts,
-        statistics_covered * tstzmultirange(${p}) as statistics
-      from uptrends.v_monitor_coverage
-      where account_id = ${accountId}
-    )
-    select key, 'lifetime' as kind, lower(lifetime) as start_at, upper(lifetime) as end_at
-    from v where not isempty(lifetime)
-    union all
-    select key, 'alerts', lower(r), upper(r) from v, unnest(v.alerts) as r
-    union all
-    select key, 'statistics', lower(r), upper(r) from v, unnest(v.statistics) as r
-    order by 1, 2, 3`.execute(db);
-  const monitors = await db
-    .selectFrom('monitor')
-    .select('monitor_guid')
-    .where('account_id', '=', accountId)
-    .execute();
-  const lifetimes = new Map<string, Interval>();
-  const alerts = new Map<string, Interval[]>();
-  const statistics = new Map<string, Interval[]>();
-  for (const row of rows.rows) {
-    const range = { start: row.start_at, end: row.end_at };
-    if (row.kind === 'lifetime') lifetimes.set(row.key, range);
-    else push(row.kind === 'alerts' ? alerts : statistics, row.key, range);
-  }
-  return new Map(
-    monitors.map(({ monitor_guid: guid }) => [
-      guid,
-      {
-        lifetime: lifetimes.get(guid),
-        alerts: alerts.get(guid) ?? [],
-        statistics: statistics.get(guid) ?? [],
-      },
-    ]),
-  );
 }

@@ -8,18 +8,17 @@ import { ConfigError } from '../errors.ts';
 import type { Warehouse } from '../load/db.ts';
 import type { Logger } from '../logger.ts';
 import { systemClock, type Clock } from '../terms.ts';
-import { loadIncidentReportInput } from './queries/incident-input.ts';
-import type { IncidentModel } from './incidents/model.ts';
+import { loadIncidentModel, type IncidentModel } from './incidents/model.ts';
 import { writeIncidentReport } from './incidents/write-incident-report.ts';
 import { sendReportMail, type SendReportMailOptions, type SentReportMail } from './mail/send-report-mail.ts';
 import type { PeriodOptions } from '../time/period-options.ts';
 import type { ReportFormat } from './render/report-files.ts';
-import type { SlaStatus } from './model/sla-status.ts';
 import type { SlaModel } from './sla/model-types.ts';
-import type { UptimeSource } from './sla/monitor-figures.ts';
+import { loadSlaModel } from './sla/model.ts';
 import { queryReportAccount } from './queries/scope.ts';
-import { loadStreamedSlaReportInput } from './queries/sla-input.ts';
+import { preloadSlaXlsx } from './sla/render-xlsx.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
+import { DEFAULT_REPORT_FORMATS } from './render/report-files.ts';
 import { type ReportPeriod } from '../time/periods.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS } from './report-defaults.ts';
 
@@ -65,27 +64,33 @@ export interface RunReportsDeps {
   readonly sendMail?: (options: SendReportMailOptions) => Promise<SentReportMail>;
 }
 
-/** The SLA figures a caller can print or put in a notification without opening the workbook. */
+/**
+ * The SLA figures a caller can print or put in a notification without opening the workbook: the
+ * account's row of `uptrends.figures`, named for the log.
+ */
 export interface SlaHeadline {
   readonly uptime: number | null;
-  readonly uptimeSource: UptimeSource;
-  readonly target: number;
-  readonly status: SlaStatus | null;
+  readonly uptimeSource: string | null;
+  readonly target: number | null;
+  readonly status: string | null;
+  /** complete, incomplete or no data. */
+  readonly data: string;
   readonly monitors: number;
-  readonly monitorsMissed: number;
-  readonly incidents: number;
-  readonly ongoing: number;
-  readonly downtimeMinutes: number;
+  readonly monitorsMissed: number | null;
+  readonly incidents: number | null;
+  readonly ongoing: number | null;
+  readonly downtimeSeconds: number | null;
 }
 
 /** The incident figures of the period. */
 export interface IncidentHeadline {
   /** Incidents touching the period. */
-  readonly incidents: number;
+  readonly incidents: number | null;
   /** Incidents that started in the period. */
-  readonly started: number;
-  readonly ongoing: number;
-  readonly downtimeMinutes: number;
+  readonly started: number | null;
+  /** Incidents open at the end of the period. */
+  readonly ongoing: number | null;
+  readonly downtimeSeconds: number | null;
 }
 
 /** What `runReports` did. */
@@ -117,29 +122,29 @@ export function mailSettings(config: Config): { smtpUrl: string; from: string; t
   return { smtpUrl: config.smtpUrl, from: config.mailFrom, to: config.mailTo };
 }
 
-const minutes = (ms: number): number => ms / 60_000;
-
 function slaHeadline(model: SlaModel): SlaHeadline {
-  const o = model.overall;
+  const a = model.account;
   return {
-    uptime: o.uptime,
-    uptimeSource: o.uptimeSource,
-    target: o.target.desired,
-    status: o.status,
-    monitors: o.memberCount,
-    monitorsMissed: o.missedCount,
-    incidents: o.incidents,
-    ongoing: o.ongoing,
-    downtimeMinutes: minutes(o.downtimeMs),
+    uptime: a.uptime_percentage,
+    uptimeSource: a.uptime_source,
+    target: a.target_percentage,
+    status: a.status,
+    data: a.data_state,
+    monitors: model.monitors.length,
+    monitorsMissed: a.members_missed,
+    incidents: a.incidents_started,
+    ongoing: a.ongoing_at_end,
+    downtimeSeconds: a.incident_downtime_seconds,
   };
 }
 
 function incidentHeadline(model: IncidentModel): IncidentHeadline {
+  const a = model.account;
   return {
-    incidents: model.rows.length,
-    started: model.summary.reduce((sum, s) => sum + s.incidentsStarted, 0),
-    ongoing: model.rows.filter((r) => r.ongoing).length,
-    downtimeMinutes: minutes(model.summary.reduce((sum, s) => sum + s.downtimeMs, 0)),
+    incidents: a.incidents_overlapping,
+    started: a.incidents_started,
+    ongoing: a.ongoing_at_end,
+    downtimeSeconds: a.incident_downtime_seconds,
   };
 }
 
@@ -171,12 +176,13 @@ export async function runReports(
   let incidents: ReportsResult['incidents'] = null;
   let period: ReportPeriod | undefined;
   if (reports.includes('sla')) {
-    const input = await loadStreamedSlaReportInput(warehouse.db, {
+    if ((options.formats ?? DEFAULT_REPORT_FORMATS).includes('xlsx')) preloadSlaXlsx();
+    const input = await loadSlaModel(warehouse.db, {
       ...common,
-      defaultTarget:
+      target:
         options.targetOverride === undefined
           ? { desired: options.defaultTarget ?? DEFAULT_SLA_TARGET }
-          : { desired: options.targetOverride, overrides: true },
+          : { desired: options.targetOverride, override: true },
     });
     period = input.period;
     const written = await writeSlaReport(input, write);
@@ -188,7 +194,7 @@ export async function runReports(
     );
   }
   if (reports.includes('incidents')) {
-    const input = await loadIncidentReportInput(warehouse.db, common);
+    const input = await loadIncidentModel(warehouse.db, common);
     period = input.period;
     const written = await writeIncidentReport(input, write);
     paths.push(...written.paths);

@@ -4,18 +4,17 @@
  * covered is held: nothing is written to the ledger, so the next run tries it again (within the
  * catch-up limit), by which time a backfill or a later nightly may have read the missing time.
  *
- * The decision is the reports' own (src/reports/model/data-coverage.ts): every monitor in the
+ * The decision is the reports' own (uptrends.figures, alerts_data_state): every monitor in the
  * subscription's scope must have its alerts read over all of its life within the period. The
  * nightly schedule and `report send --subscription` both go through `periodCoverage`.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
-import { loadMonitorCoverage } from '../../load/coverage.ts';
-import { monitorCoverage, NOTHING_COVERED } from '../../reports/model/data-coverage.ts';
-import { monitorLife } from '../../reports/model/monitor-timeline.ts';
+import { queryAlertGaps, queryFigures } from '../../reports/queries/figures.ts';
 import { queryReportScope } from '../../reports/queries/scope.ts';
 import { localText } from '../../reports/render/cell-values.ts';
-import { clipInterval, subtractIntervals, unionIntervals, type Interval } from '../../time/intervals.ts';
+import { figureText } from '../../reports/render/figure-format.ts';
+import { DEFAULT_SLA_TARGET } from '../../reports/report-defaults.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 
 /** The verdict on one period. */
@@ -49,29 +48,25 @@ export async function periodCoverage(
     monitorGroups: question.monitorGroups,
     monitors: question.monitors,
   });
-  const ranges = await loadMonitorCoverage(db, question.accountId, period);
-  const missing: Interval[] = [];
-  let lifeMs = 0;
-  let coveredMs = 0;
-  for (const monitor of scope.monitors) {
-    const life = monitorLife(monitor);
-    const covered = ranges.get(monitor.monitor_guid) ?? NOTHING_COVERED;
-    const share = monitorCoverage(covered, life, period, false);
-    lifeMs += share.lifeMs;
-    coveredMs += share.coveredMs;
-    const lived = clipInterval(period, life);
-    if (!share.complete && lived !== undefined) missing.push(...subtractIntervals([lived], covered.alerts));
-  }
-  if (missing.length === 0) return { covered: true };
-  const gaps = unionIntervals(missing);
+  const restricted = question.monitorGroups.length > 0 || question.monitors.length > 0;
+  const figureScope = {
+    accountId: question.accountId,
+    monitorGuids: restricted ? scope.monitors.map((m) => m.monitor_guid) : null,
+    groupGuids: null,
+    asOf: question.now,
+    target: { desired: DEFAULT_SLA_TARGET },
+  };
+  // The reports' own judgement: the account row of the period, its alerts read in full.
+  const [account] = await queryFigures(db, figureScope, [period], { grains: ['account'], medians: false });
+  if (account === undefined || account.alerts_data_state === 'complete') return { covered: true };
+  const gaps = await queryAlertGaps(db, figureScope, period);
   const zone = period.zone;
   const shown = gaps
     .slice(0, 3)
     .map((g) => `${localText(g.start, zone)} to ${localText(g.end, zone)}`)
     .join(', ');
-  const share = lifeMs > 0 ? ((100 * coveredMs) / lifeMs).toFixed(1) : '0.0';
   return {
     covered: false,
-    reason: `the alerts stream has not been read for all of ${period.label} (${share} % of the monitored time covered; missing ${shown}${gaps.length > 3 ? ` and ${gaps.length - 3} more range(s)` : ''} ${zone}): run uptrends-etl sync --from/--to over the missing days`,
+    reason: `the alerts stream has not been read for all of ${period.label} (${figureText('coverage', account.alerts_coverage)} of the monitored time covered; missing ${shown}${gaps.length > 3 ? ` and ${gaps.length - 3} more range(s)` : ''} ${zone}): run uptrends-etl sync --from/--to over the missing days`,
   };
 }

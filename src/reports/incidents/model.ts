@@ -1,67 +1,30 @@
 /**
- * The incident report model: one row per incident touching the period, a per-monitor summary and
- * a heat map of starts. Pure; "now" comes from the injected clock.
+ * The incident report model, read from the warehouse: one row per incident touching the period
+ * (uptrends.incident_figures), the per-monitor and account figures of the same period
+ * (uptrends.figures, the rows the SLA report shows) and the heat map of incident starts. This file
+ * chooses and orders rows; it computes no figure.
  */
-import type { Clock } from '../../terms.ts';
-import {
-  clipInterval,
-  intersectIntervals,
-  subtractIntervals,
-  totalDurationMs,
-} from '../../time/intervals.ts';
-import { REPORT_RULES_VERSION } from '../render/definitions.ts';
-import {
-  durationStats,
-  excludedMaintenance,
-  indexByMonitor,
-  monitorLife,
-  monitorTimeline,
-} from '../model/monitor-timeline.ts';
-import {
-  type IncidentReportInput,
-  type ReportGroup,
-  type ReportIncident,
-  type ReportMonitor,
-} from '../queries/report-input.ts';
-import {
-  combinedCoverage,
-  monitorCoverage,
-  NOTHING_COVERED,
-  type CoverageFigures,
-} from '../model/data-coverage.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../load/schema.ts';
 import { elapsedWindow, type ReportPeriod } from '../../time/periods.ts';
-import { incidentHeatMap } from './heat-map.ts';
+import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { queryCommonScope, type LoadReportInputOptions } from '../queries/common-input.ts';
+import {
+  emptyFigure,
+  queryFigures,
+  queryHeatMap,
+  queryIncidentFigures,
+  type Figure,
+  type FigureScope,
+  type IncidentFigure,
+} from '../queries/figures.ts';
+import { queryRawAlerts } from '../queries/raw-alerts.ts';
+import type { ReportRawAlert } from '../queries/report-input.ts';
+import { queryDataAsOf } from '../queries/scope.ts';
+import { DEFAULT_SLA_TARGET } from '../report-defaults.ts';
 
-/** One incident that touches the period. */
-export interface IncidentRow {
-  readonly incident: ReportIncident;
-  readonly monitorName: string;
-  readonly groupNames: string;
-  readonly ongoing: boolean;
-  /** Full duration; an ongoing incident counts to the period end or now. */
-  readonly durationMs: number;
-  /** The part inside the period and the monitor's monitored time (overlaps with other incidents included). */
-  readonly downtimeInPeriodMs: number;
-  /** The part inside the period covered by DisableMonitoring maintenance. */
-  readonly excludedByMaintenanceMs: number;
-}
-
-/** Per-monitor summary of the period. */
-export interface IncidentMonitorSummary {
-  readonly monitor: ReportMonitor;
-  readonly groupNames: string;
-  readonly incidentsStarted: number;
-  readonly ongoing: number;
-  /** Union of incident time within monitored time (overlaps counted once). */
-  readonly downtimeMs: number;
-  readonly alerts: number;
-  readonly resolved: number;
-  readonly mttrMs: number | null;
-  readonly medianTtrMs: number | null;
-  readonly longestMs: number | null;
-  /** How much of the monitor's life in the period had its alerts read (issue 14). */
-  readonly coverage: CoverageFigures;
-}
+/** Monday first, as in ISO 8601 and most of the account zones' calendars. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** The whole incident report. */
 export interface IncidentModel {
@@ -71,101 +34,81 @@ export interface IncidentModel {
   readonly dataAsOf: Date;
   readonly scope: string;
   readonly rulesVersion: string;
-  /** Coverage of every monitor in scope together: the incident list is only as complete as this. */
-  readonly overall: CoverageFigures;
-  readonly rows: readonly IncidentRow[];
-  readonly summary: readonly IncidentMonitorSummary[];
-  /** [weekday Monday=0][local hour] counts of incidents started in the period. */
-  readonly heatMap: readonly (readonly number[])[];
+  /** Every Production monitor in scope: counts, downtime and how completely the alerts were read. */
+  readonly account: Figure;
+  /** Every incident touching the period, oldest first. */
+  readonly rows: readonly IncidentFigure[];
+  /** Per monitor, most downtime first. */
+  readonly summary: readonly Figure[];
+  /** Per weekday (Monday first): the incidents started in each local hour, then the day's total. */
+  readonly heatMap: readonly { readonly hours: readonly number[]; readonly total: number }[];
+  /**
+   * The raw alerts of the period, oldest first: a fresh stream on each call (the workbook and the
+   * CSV each read it once; a year of alerts is never held in memory).
+   */
+  readonly rawAlerts: () => AsyncIterable<ReportRawAlert>;
 }
 
-function groupNamesOf(monitor: ReportMonitor, groups: readonly ReportGroup[]): string {
-  const mine = groups.filter(
-    (g) => g.members.includes(monitor.monitor_guid) || monitor.groups.includes(g.monitor_group_guid),
-  );
-  const named = mine.filter((g) => !g.is_all);
-  return (named.length > 0 ? named : mine)
-    .map((g) => g.description)
-    .sort((a, b) => a.localeCompare(b))
-    .join(', ');
+const ACCOUNT_ROW_NAME = 'All monitors in scope';
+
+/** Options of `loadIncidentModel`. */
+export interface LoadIncidentModelOptions extends LoadReportInputOptions {
+  /** Raw alerts read per query. (Default: 5,000) */
+  readonly alertPageSize?: number | undefined;
 }
 
-/** Builds the incident report for `input.period`. */
-export function buildIncidentModel(input: IncidentReportInput, clock: Clock): IncidentModel {
-  const window = elapsedWindow(input.period, clock());
-  const incidentsBy = indexByMonitor(input.incidents);
-  const maintenanceBy = indexByMonitor(input.maintenance);
-  const rows: IncidentRow[] = [];
-  const summary: IncidentMonitorSummary[] = [];
-  const starts: Date[] = [];
-  for (const monitor of input.monitors) {
-    const guid = monitor.monitor_guid;
-    const incidents = incidentsBy.get(guid) ?? [];
-    const maintenance = maintenanceBy.get(guid) ?? [];
-    const groupNames = groupNamesOf(monitor, input.groups);
-    const excluded = excludedMaintenance(maintenance);
-    const life = clipInterval(window, monitorLife(monitor));
-    const inScope: ReportIncident[] = [];
-    for (const incident of incidents) {
-      const start = incident.started_at;
-      const end = incident.ended_at ?? window.end;
-      const clipped = clipInterval({ start, end }, window);
-      if (clipped === undefined && !(start >= window.start && start < window.end)) continue;
-      inScope.push(incident);
-      const alive = clipped === undefined || life === undefined ? undefined : clipInterval(clipped, life);
-      const part = alive === undefined ? [] : [alive];
-      rows.push({
-        incident,
-        monitorName: monitor.name,
-        groupNames,
-        ongoing: incident.ended_at === null,
-        durationMs: Math.max(0, end.getTime() - start.getTime()),
-        downtimeInPeriodMs: totalDurationMs(subtractIntervals(part, excluded)),
-        excludedByMaintenanceMs: totalDurationMs(intersectIntervals(part, excluded)),
-      });
-    }
-    if (life === undefined && inScope.length === 0) continue;
-    const started = incidents.filter((i) => i.started_at >= window.start && i.started_at < window.end);
-    starts.push(...started.map((i) => i.started_at));
-    const resolved = incidents
-      .filter((i) => i.ended_at !== null && i.ended_at >= window.start && i.ended_at < window.end)
-      .map((i) => i.ended_at!.getTime() - i.started_at.getTime());
-    const stats = durationStats(resolved);
-    summary.push({
-      monitor,
-      groupNames,
-      incidentsStarted: started.length,
-      ongoing: inScope.filter((i) => i.ended_at === null).length,
-      downtimeMs: totalDurationMs(monitorTimeline(monitor, incidents, maintenance, window).down),
-      alerts: inScope.reduce((sum, i) => sum + i.alert_count, 0),
-      resolved: stats.count,
-      mttrMs: stats.meanMs,
-      medianTtrMs: stats.medianMs,
-      longestMs: stats.longestMs,
-      coverage: monitorCoverage(
-        input.coverage === undefined ? undefined : (input.coverage.get(guid) ?? NOTHING_COVERED),
-        monitorLife(monitor),
-        window,
-        false,
-      ),
-    });
+/** Reads the incident report of one period and scope. */
+export async function loadIncidentModel(
+  db: Kysely<Database>,
+  options: LoadIncidentModelOptions,
+): Promise<IncidentModel> {
+  const scoped = await queryCommonScope(db, options, (_period, previous) => previous.start);
+  const { account, period, generatedAt } = scoped;
+  const restricted = (options.monitorGroups ?? []).length > 0 || (options.monitors ?? []).length > 0;
+  // Targets do not show in this report; the default keeps the rows the same as the SLA report's.
+  const scope: FigureScope = {
+    accountId: account.accountId,
+    monitorGuids: restricted ? scoped.monitorGuids : null,
+    groupGuids: restricted ? scoped.scope.groups.map((g) => g.monitor_group_guid) : null,
+    asOf: generatedAt,
+    target: { desired: DEFAULT_SLA_TARGET },
+  };
+  const [figures, rows, cells, dataAsOf] = await Promise.all([
+    queryFigures(db, scope, [period], { grains: ['monitor', 'account'] }),
+    queryIncidentFigures(db, scope, period),
+    queryHeatMap(db, scope, period),
+    queryDataAsOf(db, account.accountId, generatedAt),
+  ]);
+  const heatMap = WEEKDAYS.map(() => ({ hours: Array.from({ length: 24 }, () => 0), total: 0 }));
+  for (const c of cells) {
+    const day = heatMap[(c.iso_weekday ?? 1) - 1]!;
+    if (c.local_hour === null) day.total = c.incidents ?? 0;
+    else day.hours[c.local_hour] = c.incidents ?? 0;
   }
-  rows.sort(
-    (a, b) =>
-      a.incident.started_at.getTime() - b.incident.started_at.getTime() ||
-      a.monitorName.localeCompare(b.monitorName),
-  );
-  summary.sort((a, b) => b.downtimeMs - a.downtimeMs || a.monitor.name.localeCompare(b.monitor.name));
+  const summary = figures
+    .filter((f) => f.grain === 'monitor' && f.production === true)
+    .sort(
+      (a, b) =>
+        (b.incident_downtime_seconds ?? 0) - (a.incident_downtime_seconds ?? 0) || a.name.localeCompare(b.name),
+    );
   return {
-    period: input.period,
-    elapsedEnd: new Date(window.end),
-    generatedAt: input.generatedAt,
-    dataAsOf: input.dataAsOf,
-    scope: input.scope,
+    period,
+    elapsedEnd: elapsedWindow(period, generatedAt).end,
+    generatedAt,
+    dataAsOf,
+    scope: scoped.scope.scope,
     rulesVersion: REPORT_RULES_VERSION,
-    overall: combinedCoverage(summary.map((s) => s.coverage)),
+    account:
+      figures.find((f) => f.grain === 'account') ??
+      emptyFigure('account', ACCOUNT_ROW_NAME, period, scope.target),
     rows,
     summary,
-    heatMap: incidentHeatMap(starts, input.period.zone),
+    heatMap,
+    rawAlerts: queryRawAlerts(db, {
+      accountId: account.accountId,
+      period,
+      monitorGuids: scoped.monitorGuids,
+      pageSize: options.alertPageSize,
+    }),
   };
 }

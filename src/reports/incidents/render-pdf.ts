@@ -1,15 +1,36 @@
 /**
  * The incident report's summary as a PDF: the period's figures, the monitors with the most
- * downtime and the longest incidents, from the same model as the workbook. Every incident and the
- * raw alerts stay in the workbook and the CSVs.
+ * downtime and the longest incidents, from the same model and the same columns as the workbook.
+ * Every incident and the raw alerts stay in the workbook and the CSVs.
  */
 import { localText } from '../render/cell-values.ts';
-import { incidentFigureRows, minutesText, plainText } from '../render/headline-figures.ts';
+import { incidentFigureRows, plainText } from '../render/headline-figures.ts';
 import { writePdf } from '../render/pdf-document.ts';
+import { columnNamed, columnText, INCIDENT_COLUMNS, SUMMARY_COLUMNS, type ReportColumn } from './incident-columns.ts';
 import type { IncidentModel } from './model.ts';
 
 /** Most monitors and incidents listed in each table of the PDF. */
 const MOST_ROWS = 20;
+
+/** A PDF table of some columns of a list, by CSV name, with relative widths. */
+function pdfTable<R>(
+  columns: readonly ReportColumn<R>[],
+  picks: readonly (readonly [csv: string, width: number, align?: 'right'])[],
+  rows: readonly R[],
+  zone: string,
+): { headers: { header: string; width: number; align?: 'right' }[]; cells: string[][] } {
+  const chosen = picks.map(([csv, width, align]) => ({ column: columnNamed(columns, csv), width, align }));
+  return {
+    headers: chosen.map((c) => ({
+      header: c.column.header,
+      width: c.width,
+      ...(c.align === undefined ? {} : { align: c.align }),
+    })),
+    cells: rows.map((r) =>
+      chosen.map((c) => plainText(columnText(c.column, r, zone), c.column.kind === 'text' ? 160 : 40)),
+    ),
+  };
+}
 
 /** Writes the incident summary PDF of `model` to `path`. */
 export async function writeIncidentPdf(model: IncidentModel, path: string): Promise<void> {
@@ -35,50 +56,46 @@ export async function writeIncidentPdf(model: IncidentModel, path: string): Prom
         ],
         incidentFigureRows(model),
       );
-      const affected = model.summary.filter((s) => s.downtimeMs > 0 || s.incidentsStarted > 0);
+      const affected = model.summary.filter(
+        (s) => (s.incident_downtime_seconds ?? 0) > 0 || (s.incidents_started ?? 0) > 0,
+      );
       pages.heading('Monitors with the most downtime');
       if (affected.length === 0) pages.paragraph('No incidents in this period.');
       else {
-        pages.table(
+        const table = pdfTable(
+          SUMMARY_COLUMNS,
           [
-            { header: 'Monitor', width: 2.4 },
-            { header: 'Groups', width: 1.65 },
-            { header: 'Started', width: 0.8, align: 'right' },
-            { header: 'Ongoing', width: 0.95, align: 'right' },
-            { header: 'Downtime', width: 1.1, align: 'right' },
-            { header: 'MTTR', width: 1, align: 'right' },
-            { header: 'Longest', width: 1, align: 'right' },
+            ['monitor_name', 2.4],
+            ['groups', 1.65],
+            ['incidents_started', 0.9, 'right'],
+            ['ongoing', 0.95, 'right'],
+            ['downtime_min', 1.1, 'right'],
+            ['mttr_min', 1, 'right'],
+            ['longest_min', 1, 'right'],
           ],
-          affected
-            .slice(0, MOST_ROWS)
-            .map((s) => [
-              plainText(s.monitor.name),
-              plainText(s.groupNames),
-              String(s.incidentsStarted),
-              String(s.ongoing),
-              minutesText(s.downtimeMs),
-              minutesText(s.mttrMs),
-              minutesText(s.longestMs),
-            ]),
+          affected.slice(0, MOST_ROWS),
+          zone,
         );
+        pages.table(table.headers, table.cells);
       }
-      const longest = [...model.rows].sort((a, b) => b.durationMs - a.durationMs).slice(0, MOST_ROWS);
+      const longest = [...model.rows]
+        .sort((a, b) => (b.duration_seconds ?? 0) - (a.duration_seconds ?? 0))
+        .slice(0, MOST_ROWS);
       if (longest.length > 0) {
         pages.heading('Longest incidents');
-        pages.table(
+        const table = pdfTable(
+          INCIDENT_COLUMNS,
           [
-            { header: 'Monitor', width: 2 },
-            { header: 'Started', width: 1.5 },
-            { header: 'Duration', width: 1.3, align: 'right' },
-            { header: 'First error', width: 2.7 },
+            ['monitor_name', 2],
+            ['started_local_{zone}', 1.5],
+            ['duration_min', 1.1, 'right'],
+            ['ongoing', 0.9],
+            ['first_error', 2.5],
           ],
-          longest.map((r) => [
-            plainText(r.monitorName),
-            localText(r.incident.started_at, zone).slice(0, 16),
-            `${minutesText(r.durationMs)}${r.ongoing ? ' (ongoing)' : ''}`,
-            plainText(r.incident.first_error_description, 160),
-          ]),
+          longest,
+          zone,
         );
+        pages.table(table.headers, table.cells);
       }
       if (model.summary.length > MOST_ROWS || model.rows.length > MOST_ROWS) {
         pages.paragraph(

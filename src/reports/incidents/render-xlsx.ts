@@ -2,36 +2,21 @@
  * The incident workbook: one row per incident, a per-monitor summary, a day x hour heat map of
  * incident starts (account-local), the raw alerts when they fit, and the definitions.
  */
-import { localWallDate, duration } from '../render/cell-values.ts';
+import { localWallDate } from '../render/cell-values.ts';
 import { writeDefinitionsTable } from '../render/definitions.ts';
+import { coverageLine, figureCell } from '../render/figure-format.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../render/workbook-writer.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
-import { coverageLine, dataWord } from '../model/data-coverage.ts';
-import { WEEKDAYS } from './heat-map.ts';
-import type { IncidentModel } from './model.ts';
+import {
+  INCIDENT_COLUMNS,
+  PRINTED_INCIDENT_COLUMNS,
+  SUMMARY_COLUMNS,
+  workbookColumns,
+  workbookRow,
+} from './incident-columns.ts';
+import { WEEKDAYS, type IncidentModel } from './model.ts';
 import { INCIDENT_SHEETS } from './sheet-names.ts';
-
-/** Columns of the Incidents sheet. */
-export const INCIDENT_COLUMNS: readonly Column[] = [
-  { header: 'Monitor', width: 28, wrap: true },
-  { header: 'Group', width: 20, wrap: true },
-  { header: 'Start (local)', width: 19, format: 'datetime' },
-  { header: 'End (local)', width: 19, format: 'datetime' },
-  { header: 'Ongoing', width: 8 },
-  { header: 'Duration (h:mm)', width: 10, format: 'duration' },
-  { header: 'Downtime in period (h:mm)', width: 11, format: 'duration' },
-  { header: 'Excluded by maintenance (h:mm)', width: 12, format: 'duration' },
-  { header: 'Alerts', width: 8, format: 'count' },
-  { header: 'Reminders', width: 9, format: 'count' },
-  { header: 'First error', width: 50, wrap: true },
-  { header: 'Start (UTC)', width: 19, format: 'datetime' },
-  { header: 'End (UTC)', width: 19, format: 'datetime' },
-  { header: 'Incident key', width: 16 },
-  { header: 'First error check id', width: 18, format: 'id' },
-  { header: 'Last check id', width: 18, format: 'id' },
-  { header: 'Monitor GUID', width: 38 },
-];
 
 /** Columns of the Raw alerts sheet. */
 export const RAW_ALERT_COLUMNS: readonly Column[] = [
@@ -47,12 +32,6 @@ export const RAW_ALERT_COLUMNS: readonly Column[] = [
   { header: 'First error check id', width: 18, format: 'id' },
   { header: 'Monitor GUID', width: 38 },
 ];
-
-/**
- * Columns of the Incidents sheet that print: monitor to reminders. The first error text (up to
- * 32,767 characters, which no printed row can hold) and the identifiers are on screen and in the CSV.
- */
-const PRINTED_INCIDENT_COLUMNS = 10;
 
 /** Raw alerts for the workbook: the rows when they fit, else where the CSV went. */
 export type RawAlertsContent =
@@ -79,12 +58,13 @@ export async function renderIncidentXlsx(
     created: model.generatedAt,
     footer: { report: 'Incident report', period: `${model.period.label} (${zone})` },
   });
-  const monitorNames = new Map(model.summary.map((s) => [s.monitor.monitor_guid, s.monitor.name]));
+  const monitorNames = new Map(model.summary.map((s) => [s.monitor_guid ?? '', s.name]));
+  const coverage = `Data coverage: ${coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)}`;
 
   const incidents = workbook.sheet(INCIDENT_SHEETS.incidents);
   const start = incidents.title([
     title('Incidents'),
-    `Data coverage: ${coverageLine(model.overall)}`,
+    coverage,
     `Every incident that touches the period, oldest first. Ongoing incidents run to ${model.elapsedEnd.getTime() < model.period.end.getTime() ? 'the time of generation' : 'the period end'}.`,
     ...(incidentRows.shown < model.rows.length
       ? [
@@ -94,29 +74,8 @@ export async function renderIncidentXlsx(
   ]);
   incidents.table(
     start,
-    INCIDENT_COLUMNS,
-    model.rows.slice(0, incidentRows.shown).map((r): CellValue[] => {
-      const i = r.incident;
-      return [
-        r.monitorName,
-        r.groupNames,
-        localWallDate(i.started_at, zone),
-        i.ended_at === null ? null : localWallDate(i.ended_at, zone),
-        r.ongoing ? 'Yes' : 'No',
-        duration(r.durationMs),
-        duration(r.downtimeInPeriodMs),
-        duration(r.excludedByMaintenanceMs),
-        i.alert_count,
-        i.reminder_count,
-        i.first_error_description,
-        i.started_at,
-        i.ended_at,
-        i.incident_key,
-        i.first_error_check_id,
-        i.last_check_id,
-        i.monitor_guid,
-      ];
-    }),
+    workbookColumns(INCIDENT_COLUMNS),
+    model.rows.slice(0, incidentRows.shown).map((r) => workbookRow(INCIDENT_COLUMNS, r, zone)),
     { printColumns: PRINTED_INCIDENT_COLUMNS },
   );
 
@@ -124,37 +83,11 @@ export async function renderIncidentXlsx(
   perMonitor.table(
     perMonitor.title([
       title('Per monitor'),
-      `Data coverage: ${coverageLine(model.overall)}`,
-      'Downtime counts overlapping incidents once; MTTR uses incidents resolved in the period.',
+      coverage,
+      'Downtime counts overlapping incidents once; MTTR uses incidents resolved in the period; ongoing means open at the end of the period.',
     ]),
-    [
-      { header: 'Monitor', width: 28 },
-      { header: 'Group', width: 20 },
-      { header: 'Incidents started', width: 10, format: 'count' },
-      { header: 'Ongoing', width: 8, format: 'count' },
-      { header: 'Downtime (h:mm)', width: 10, format: 'duration' },
-      { header: 'Alerts', width: 8, format: 'count' },
-      { header: 'Resolved', width: 9, format: 'count' },
-      { header: 'MTTR (h:mm)', width: 9, format: 'duration' },
-      { header: 'Median TTR (h:mm)', width: 9, format: 'duration' },
-      { header: 'Longest (h:mm)', width: 9, format: 'duration' },
-      { header: 'Data', width: 16, wrap: true },
-      { header: 'Data coverage', width: 10, format: 'percent1' },
-    ],
-    model.summary.map((s): CellValue[] => [
-      s.monitor.name,
-      s.groupNames,
-      s.incidentsStarted,
-      s.ongoing,
-      s.coverage.noData ? null : duration(s.downtimeMs),
-      s.alerts,
-      s.resolved,
-      duration(s.mttrMs),
-      duration(s.medianTtrMs),
-      duration(s.longestMs),
-      dataWord(s.coverage),
-      s.coverage.coverage,
-    ]),
+    workbookColumns(SUMMARY_COLUMNS),
+    model.summary.map((s) => workbookRow(SUMMARY_COLUMNS, s, zone)),
   );
 
   const heat = workbook.sheet(INCIDENT_SHEETS.heatMap);
@@ -166,10 +99,10 @@ export async function renderIncidentXlsx(
       ...hours.map((h) => ({ header: h, width: 6, format: 'count' as const })),
       { header: 'Total', width: 8, format: 'count' },
     ],
-    model.heatMap.map((counts, day): CellValue[] => [
-      WEEKDAYS[day]!,
-      ...counts,
-      counts.reduce((a, b) => a + b, 0),
+    model.heatMap.map((day, index): CellValue[] => [
+      WEEKDAYS[index]!,
+      ...day.hours.map((n) => figureCell('count', n)),
+      figureCell('count', day.total),
     ]),
     { autoFilter: false },
   );

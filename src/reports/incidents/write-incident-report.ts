@@ -8,8 +8,8 @@ import { writeFileAtomic } from '../render/atomic-file.ts';
 import { basename, join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
-import type { IncidentReportInput, ReportRawAlert } from '../queries/report-input.ts';
-import { buildIncidentModel, type IncidentModel } from './model.ts';
+import type { ReportRawAlert } from '../queries/report-input.ts';
+import type { IncidentModel } from './model.ts';
 import { writeIncidentSummaryCsv, writeIncidentsCsv, writeRawAlertsCsv } from './render-csv.ts';
 import { writeIncidentPdf } from './render-pdf.ts';
 import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
@@ -48,14 +48,14 @@ async function firstAlerts(alerts: AsyncIterable<ReportRawAlert>, limit: number)
   return taken;
 }
 
-/** Builds the incident model and writes the requested files into `options.outDir`. */
+/** Writes the requested files of the incident report `model` into `options.outDir`. */
 export async function writeIncidentReport(
-  input: IncidentReportInput,
+  model: IncidentModel,
   options: WriteIncidentReportOptions,
 ): Promise<WrittenIncidentReport> {
+  const input = model;
   const formats = options.formats ?? DEFAULT_REPORT_FORMATS;
   const limit = options.rawAlertRowLimit ?? DEFAULT_RAW_ALERT_ROW_LIMIT;
-  const model = buildIncidentModel(input, options.clock);
   const csvPath = (name: string): string => join(options.outDir, reportFileName(name, input.period, '.csv'));
   const alertsCsv = csvPath('uptrends-alerts');
   try {
@@ -98,7 +98,7 @@ export async function writeIncidentReport(
       paths.push(pdf);
     }
     if (formats.includes('csv') || rawAlertsInCsvOnly) {
-      const names = new Map(input.monitors.map((m) => [m.monitor_guid, m.name]));
+      const names = new Map(model.summary.map((m) => [m.monitor_guid ?? '', m.name]));
       await writeRawAlertsCsv(input.rawAlerts(), names, input.period.zone, alertsCsv);
       paths.push(alertsCsv);
     }

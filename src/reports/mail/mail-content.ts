@@ -7,15 +7,11 @@
  * names come from the account) is escaped; every style is inline, as mail clients drop <style>.
  */
 import type { IncidentModel } from '../incidents/model.ts';
-import type { SlaStatus } from '../model/sla-status.ts';
 import { localText } from '../render/cell-values.ts';
-import {
-  minutesText,
-  percentText,
-  plainText,
-  slaFigureRows,
-  statusColour,
-} from '../render/headline-figures.ts';
+import { figureText, statusWord } from '../render/figure-format.ts';
+import { incidentFigureRows, plainText, slaFigureRows, statusColour } from '../render/headline-figures.ts';
+import type { Figure } from '../queries/figures.ts';
+import { subjectValues } from './subject.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import { escapeHtml } from './escape-html.ts';
 
@@ -29,7 +25,7 @@ export interface MailContentInput {
   readonly omitted: readonly string[];
   /** Content-ID of the inline daily chart; without it the body has no image. */
   readonly chartCid?: string | undefined;
-  /** Subject template: `{subscription}`, `{period}`, `{scope}`, `{uptime}`, `{status}`. (Default: the figures) */
+  /** Subject template with the placeholders of subject.ts. (Default: the headline figures) */
   readonly subject?: string | undefined;
   /** The subscription the mail is sent for, shown at the top. */
   readonly subscription?: string | undefined;
@@ -50,18 +46,18 @@ const TABLE = 'width:100%;border-collapse:collapse;font-size:15px';
 const CELL = 'padding:6px 4px;border-bottom:1px solid #d0d7de;vertical-align:top';
 const H2 = 'font-size:17px;margin:20px 0 6px';
 
-function statusBadge(status: SlaStatus | null): string {
-  const colour = statusColour(status);
-  return `<strong style="color:${colour}">${escapeHtml(status ?? 'No data')}</strong>`;
+function statusBadge(f: Figure): string {
+  const colour = statusColour(f.status);
+  return `<strong style="color:${colour}">${escapeHtml(statusWord(f.status, f.data_state, f.coverage))}</strong>`;
 }
 
 function headline(sla: SlaModel): string {
-  const o = sla.overall;
-  const colour = statusColour(o.status);
+  const a = sla.account;
+  const colour = statusColour(a.status);
   return [
     `<div style="border-left:6px solid ${colour};padding:8px 12px;background:#f6f8fa;margin:8px 0 12px">`,
-    `<div style="font-size:32px;font-weight:bold;line-height:1.2">${escapeHtml(percentText(o.uptime))}</div>`,
-    `<div style="font-size:15px">uptime against a target of ${escapeHtml(percentText(o.target.desired))}: ${statusBadge(o.status)}</div>`,
+    `<div style="font-size:32px;font-weight:bold;line-height:1.2">${escapeHtml(figureText('percent', a.uptime_percentage))}</div>`,
+    `<div style="font-size:15px">uptime against a target of ${escapeHtml(figureText('percent', a.target_percentage))}: ${statusBadge(a)}</div>`,
     '</div>',
   ].join('');
 }
@@ -81,7 +77,7 @@ function table(
   return `<table role="presentation" style="${TABLE}"><tr>${head}</tr>${body}</table>`;
 }
 
-/** Fills `{subscription}`, `{period}`, `{scope}`, `{uptime}` and `{status}` in a subject template. */
+/** Fills the placeholders of a subject template (subject.ts lists them); an unknown one stays. */
 function fillSubject(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
@@ -91,19 +87,11 @@ export function buildMailContent(input: MailContentInput): MailContent {
   const { sla, incidents } = input;
   const period = sla?.period ?? incidents?.period;
   const label = period === undefined ? '' : `${period.label} (${period.zone})`;
+  const values = subjectValues({ sla, incidents, subscription: input.subscription });
   const defaultSubject = sla
-    ? `[SLA] ${label}: ${percentText(sla.overall.uptime)} uptime, target ${percentText(sla.overall.target.desired)} ${sla.overall.status ?? ''}, ${sla.overall.missedCount} monitor(s) missed`
-    : `[Incidents] ${label}: ${incidents?.rows.length ?? 0} incident(s)`;
-  const subject =
-    input.subject === undefined
-      ? defaultSubject
-      : fillSubject(input.subject, {
-          subscription: input.subscription ?? '',
-          period: period?.label ?? '',
-          scope: sla?.scope ?? incidents?.scope ?? '',
-          uptime: sla ? percentText(sla.overall.uptime) : '',
-          status: sla?.overall.status ?? '',
-        });
+    ? `[SLA] ${label}: ${values.uptime} uptime, target ${values.target} ${values.status}, ${values.missed} monitor(s) missed`
+    : `[Incidents] ${label}: ${values.incidents} incident(s), ${values.ongoing} ongoing`;
+  const subject = input.subject === undefined ? defaultSubject : fillSubject(input.subject, values);
   const scope = sla?.scope ?? incidents?.scope;
   const kicker = ['Uptrends report', input.subscription, scope].filter((s) => s !== undefined && s !== '');
   const html: string[] = [
@@ -120,15 +108,15 @@ export function buildMailContent(input: MailContentInput): MailContent {
       html.push(`<h2 style="${H2}">Five worst monitors</h2>`);
       text.push('', 'Worst monitors:');
       const rows = sla.worst.map((w) => [
-        escapeHtml(clean(w.monitor.name)),
-        escapeHtml(percentText(w.figures.uptime)),
-        escapeHtml(minutesText(w.figures.downtimeMs)),
-        statusBadge(w.figures.status),
+        escapeHtml(clean(w.name)),
+        escapeHtml(figureText('percent', w.uptime_percentage)),
+        escapeHtml(figureText('duration', w.incident_downtime_seconds)),
+        statusBadge(w),
       ]);
-      html.push(table(['Monitor', 'Uptime', 'Down', 'Status'], rows, new Set([0, 1, 2, 3])));
+      html.push(table(['Monitor', 'Uptime', 'Down (h:mm)', 'Status'], rows, new Set([0, 1, 2, 3])));
       for (const w of sla.worst) {
         text.push(
-          `- ${clean(w.monitor.name)}: ${percentText(w.figures.uptime)}, ${minutesText(w.figures.downtimeMs)} down (${w.figures.status ?? 'no data'})`,
+          `- ${clean(w.name)}: ${figureText('percent', w.uptime_percentage)}, ${figureText('duration', w.incident_downtime_seconds)} (h:mm) down (${statusWord(w.status, w.data_state, w.coverage)})`,
         );
       }
     }
@@ -145,32 +133,31 @@ export function buildMailContent(input: MailContentInput): MailContent {
     html.push(`<h2 style="${H2}">Groups</h2>`);
     text.push('', 'Groups:');
     const groupRows = sla.groups.map((g) => {
-      const f = g.figures;
       const cells = [
-        clean(g.group.description),
-        percentText(f.uptime),
-        percentText(f.target.desired),
-        f.status ?? 'no data',
-        minutesText(f.downtimeMs),
+        clean(g.name),
+        figureText('percent', g.uptime_percentage),
+        figureText('percent', g.target_percentage),
+        statusWord(g.status, g.data_state, g.coverage),
+        figureText('duration', g.incident_downtime_seconds),
       ];
       text.push(`- ${cells.join(' | ')}`);
       return [
         escapeHtml(cells[0]!),
         escapeHtml(cells[1]!),
         escapeHtml(cells[2]!),
-        statusBadge(f.status),
+        statusBadge(g),
         escapeHtml(cells[4]!),
       ];
     });
     html.push(
-      table(['Group', 'Uptime', 'Target', 'Status', 'Downtime'], groupRows, new Set([0, 1, 2, 3, 4])),
+      table(['Group', 'Uptime', 'Target', 'Status', 'Downtime (h:mm)'], groupRows, new Set([0, 1, 2, 3, 4])),
     );
   }
   if (incidents) {
-    const ongoing = incidents.rows.filter((r) => r.ongoing).length;
-    const line = `${incidents.rows.length} incident(s) touched the period, ${ongoing} still ongoing.`;
-    html.push(`<h2 style="${H2}">Incidents</h2><p style="font-size:15px">${escapeHtml(line)}</p>`);
-    text.push('', `Incidents: ${line}`);
+    html.push(`<h2 style="${H2}">Incidents</h2>`);
+    html.push(table(['Figure', 'Value'], incidentFigureRows(incidents)));
+    text.push('', 'Incidents:');
+    for (const [name, value] of incidentFigureRows(incidents)) text.push(`${name}: ${value}`);
   }
   const generated = sla?.generatedAt ?? incidents?.generatedAt;
   const foot: string[] = [];

@@ -1,27 +1,19 @@
 /**
- * What both report queries read the same way: account and zone, the period, scope, incidents,
- * maintenance and provenance. Each report passes how far back its data must reach (the SLA
- * report's Trend months go back a year, the incident report only needs the previous period).
+ * What both reports resolve the same way before reading their figures: the account and its zone,
+ * the period (ended, or "to date"), the previous period and the monitors and groups in scope. Each
+ * report passes how far back its scope must reach (the SLA report's Trend months go back a year).
  */
 import type { Kysely } from 'kysely';
 import { ConfigError } from '../../errors.ts';
 import { type Clock } from '../../terms.ts';
 import { resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
 import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
-import { queryIncidents, queryMaintenance } from './facts.ts';
-import {
-  queryDataAsOf,
-  queryReportAccount,
-  queryReportScope,
-  type ReportAccount,
-  type ReportScope,
-} from './scope.ts';
-import { type CommonReportFrame, type CommonReportInput } from './report-input.ts';
+import { queryReportAccount, queryReportScope, type ReportAccount, type ReportScope } from './scope.ts';
 import { type Interval } from '../../time/intervals.ts';
 import { type Database } from '../../load/schema.ts';
 import { localText } from '../render/cell-values.ts';
 
-/** Options shared by `loadSlaReportInput` and `loadIncidentReportInput`. */
+/** Options shared by `loadSlaModel` and `loadIncidentModel`. */
 export interface LoadReportInputOptions {
   /** The account to report on. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
@@ -41,15 +33,6 @@ export interface LoadReportInputOptions {
    * "to date". Without it such a period is refused. (Default: false)
    */
   readonly toDate?: boolean | undefined;
-}
-
-/** The common part of an input, plus what the report-specific queries need. */
-export interface CommonInputData<Input extends CommonReportFrame = CommonReportInput> {
-  readonly account: ReportAccount;
-  readonly input: Input;
-  /** The whole data range: from the earliest period the report compares with to the period end. */
-  readonly range: Interval;
-  readonly monitorGuids: readonly string[];
 }
 
 function isReportPeriod(period: PeriodOptions | ReportPeriod): period is ReportPeriod {
@@ -94,17 +77,6 @@ function endedOrToDate(period: ReportPeriod, now: Date, toDate: boolean): Report
   return { ...period, label: `${period.label} to date` };
 }
 
-/** Reads the common input; `rangeStart` picks the start of the data range from the two periods. */
-export async function queryCommonInput(
-  db: Kysely<Database>,
-  options: LoadReportInputOptions,
-  rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
-): Promise<CommonInputData> {
-  const common = await queryCommonFrame(db, options, rangeStart);
-  const incidents = await queryIncidents(db, common.account.accountId, common.range, common.monitorGuids);
-  return { ...common, input: { ...common.input, incidents } };
-}
-
 /** Account, period, range and scope: what every other query of a report needs. */
 export interface CommonScopeData {
   readonly account: ReportAccount;
@@ -117,16 +89,7 @@ export interface CommonScopeData {
   readonly monitorGuids: readonly string[];
 }
 
-/** The common input without the incidents, for a report that reads them itself (in batches). */
-export async function queryCommonFrame(
-  db: Kysely<Database>,
-  options: LoadReportInputOptions,
-  rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
-): Promise<CommonInputData<CommonReportFrame>> {
-  return completeCommonFrame(db, await queryCommonScope(db, options, rangeStart));
-}
-
-/** The first step of `queryCommonFrame`: the queries after it can then run side by side. */
+/** Resolves the account, the period and the scope of a report. */
 export async function queryCommonScope(
   db: Kysely<Database>,
   options: LoadReportInputOptions,
@@ -149,31 +112,4 @@ export async function queryCommonScope(
   });
   const monitorGuids = scope.monitors.map((m) => m.monitor_guid);
   return { account, generatedAt, period, previousPeriod: previous, range, scope, monitorGuids };
-}
-
-/** The second step of `queryCommonFrame`: maintenance and provenance. */
-export async function completeCommonFrame(
-  db: Kysely<Database>,
-  scoped: CommonScopeData,
-): Promise<CommonInputData<CommonReportFrame>> {
-  const { account, range, monitorGuids, scope } = scoped;
-  const [maintenance, dataAsOf] = await Promise.all([
-    queryMaintenance(db, account.accountId, range, account.zone, monitorGuids),
-    queryDataAsOf(db, account.accountId, scoped.generatedAt),
-  ]);
-  return {
-    account,
-    range,
-    monitorGuids,
-    input: {
-      period: scoped.period,
-      previousPeriod: scoped.previousPeriod,
-      monitors: scope.monitors,
-      groups: scope.groups,
-      maintenance,
-      generatedAt: scoped.generatedAt,
-      dataAsOf,
-      scope: scope.scope,
-    },
-  };
 }

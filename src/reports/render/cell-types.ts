@@ -16,8 +16,8 @@ export const NUMBER_FORMATS = {
   duration: '[h]:mm',
   /** Identifiers (check ids): digits only, no thousands separator. */
   id: '0',
-  /** A change between two percentages, signed: +0.120% means 0.12 percentage points higher. */
-  change: '+0.000%;-0.000%;0.000%',
+  /** A change between two percentages in percentage points, signed: `+0.120 pp`. */
+  points: '+0.000" pp";-0.000" pp";0.000" pp"',
 } as const;
 
 /** One of `NUMBER_FORMATS`. */

@@ -2,24 +2,12 @@
  * The headline figures a reader sees first, in words and numbers, shared by the e-mail body and
  * the PDFs so both say exactly the same: uptime against the target, the previous period, downtime
  * against the error budget, incidents, repair times, monitors that missed, maintenance excluded.
+ * Every number is a column of the account's row of `uptrends.figures`, written by figure-format.ts.
  * Statuses get a colour, always shown beside the word (readable in black and white).
  */
 import type { IncidentModel } from '../incidents/model.ts';
-import type { SlaStatus } from '../model/sla-status.ts';
 import type { SlaModel } from '../sla/model-types.ts';
-import { coverageLine, statusWord } from '../model/data-coverage.ts';
-import { accountDowntimeMs } from '../sla/kpi-tiles.ts';
-import { durationText } from './cell-values.ts';
-
-/** Percent with three decimals, or "n/a". */
-export function percentText(value: number | null): string {
-  return value === null ? 'n/a' : `${value.toFixed(3)}%`;
-}
-
-/** Minutes with one decimal, or "n/a". */
-export function minutesText(ms: number | null): string {
-  return ms === null ? 'n/a' : `${(ms / 60_000).toFixed(1)} min`;
-}
+import { comparisonText, coverageLine, figureText, previousText, statusWord, type SlaStatus } from './figure-format.ts';
 
 /** Colour of a status (and of "no data"). */
 export const STATUS_COLOUR: Readonly<Record<SlaStatus | 'none', string>> = {
@@ -29,56 +17,77 @@ export const STATUS_COLOUR: Readonly<Record<SlaStatus | 'none', string>> = {
   none: '#57606a',
 };
 
-/** The colour of `status`, grey for no data. */
-export function statusColour(status: SlaStatus | null): string {
-  return STATUS_COLOUR[status ?? 'none'];
+/** The colour of `status`, grey for no status. */
+export function statusColour(status: string | null): string {
+  return STATUS_COLOUR[(status ?? 'none') as SlaStatus | 'none'] ?? STATUS_COLOUR.none;
 }
 
-/** `Uptime 99.712% against a target of 99.000%: Met`, the line under the big figure. */
+/** `uptime against a target of 99.900%: Met`, the line under the big figure. */
 export function targetLine(sla: SlaModel): string {
-  const o = sla.overall;
-  return `uptime against a target of ${percentText(o.target.desired)}: ${statusWord(o)}`;
-}
-
-/** The account's downtime, time-weighted (not summed over monitors), and the error budget used. */
-function downtimeText(sla: SlaModel): string {
-  const o = sla.overall;
-  const account = accountDowntimeMs(o, sla.elapsedEnd.getTime() - sla.period.start.getTime());
-  const budget =
-    o.budgetUsed === null
-      ? 'no error budget'
-      : `${(100 * o.budgetUsed).toFixed(1)}% of the error budget used`;
-  return account === null ? 'n/a' : `${durationText(account)} (h:mm) for the account as a whole; ${budget}`;
+  const a = sla.account;
+  return `uptime against a target of ${figureText('percent', a.target_percentage)}: ${statusWord(a.status, a.data_state, a.coverage)}`;
 }
 
 /** The SLA headline figures as (name, value) rows. */
 export function slaFigureRows(sla: SlaModel): [string, string][] {
-  const o = sla.overall;
+  const a = sla.account;
+  const p = sla.accountPrevious;
+  const budget =
+    a.budget_used === null ? 'no error budget' : `${figureText('share', a.budget_used)} of the error budget used`;
+  const change = comparisonText({
+    unit: 'percent',
+    current: a.uptime_percentage,
+    previous: p.uptime_percentage,
+    currentState: a.data_state,
+    previousState: p.data_state,
+    previousCoverage: p.coverage,
+    higherIsBetter: true,
+    change: a.change_pp,
+  });
   return [
-    ['Uptime', `${percentText(o.uptime)} (target ${percentText(o.target.desired)}: ${statusWord(o)})`],
-    ['Previous period', percentText(sla.overallPrevious.uptime)],
-    ['Downtime', downtimeText(sla)],
-    ['Incidents', `${o.incidents} started, ${o.ongoing} ongoing`],
+    ...(a.data_state === 'complete'
+      ? []
+      : [['Data coverage', coverageLine(a.data_state, a.coverage)] as [string, string]]),
     [
-      'MTTR',
-      `${minutesText(o.mttrMs)} (median ${minutesText(o.medianTtrMs)}, longest ${minutesText(o.longestMs)})`,
+      'Uptime',
+      `${figureText('percent', a.uptime_percentage)} (target ${figureText('percent', a.target_percentage)}: ${statusWord(a.status, a.data_state, a.coverage)})`,
     ],
-    ['Monitors missing SLA', `${o.missedCount} of ${sla.monitors.length}`],
-    ['Maintenance excluded', minutesText(o.maintenanceExcludedMs)],
+    [
+      'Previous period',
+      `${previousText('percent', p.uptime_percentage, p.data_state, p.coverage)}; ${change}`,
+    ],
+    [
+      'Downtime',
+      a.period_downtime_seconds === null
+        ? 'n/a'
+        : `${figureText('duration', a.period_downtime_seconds)} (h:mm) for the account as a whole; ${budget}`,
+    ],
+    [
+      'Incidents',
+      `${figureText('count', a.incidents_started)} started, ${figureText('count', a.ongoing_at_end)} ongoing at the end`,
+    ],
+    [
+      'MTTR (h:mm)',
+      `${figureText('duration', a.mttr_seconds)} (median ${figureText('duration', a.median_ttr_seconds)}, longest ${figureText('duration', a.longest_ttr_seconds)})`,
+    ],
+    ['Monitors missing SLA', `${figureText('count', a.members_missed)} of ${figureText('count', a.members)}`],
+    ['Maintenance excluded (h:mm)', figureText('duration', a.maintenance_seconds)],
   ];
 }
 
 /** The incident headline figures as (name, value) rows. */
 export function incidentFigureRows(model: IncidentModel): [string, string][] {
-  const started = model.summary.reduce((sum, s) => sum + s.incidentsStarted, 0);
-  const ongoing = model.rows.filter((r) => r.ongoing).length;
-  const downtime = model.summary.reduce((sum, s) => sum + s.downtimeMs, 0);
-  const affected = model.summary.filter((s) => s.incidentsStarted > 0 || s.ongoing > 0).length;
+  const a = model.account;
   return [
-    ...(model.overall.complete ? [] : [['Data coverage', coverageLine(model.overall)] as [string, string]]),
-    ['Incidents', `${model.rows.length} touched the period, ${started} started in it, ${ongoing} ongoing`],
-    ['Downtime', `${minutesText(downtime)} over all monitors`],
-    ['Monitors affected', `${affected} of ${model.summary.length}`],
+    ...(a.alerts_data_state === 'complete'
+      ? []
+      : [['Data coverage', coverageLine(a.alerts_data_state, a.alerts_coverage)] as [string, string]]),
+    [
+      'Incidents',
+      `${figureText('count', a.incidents_overlapping)} touched the period, ${figureText('count', a.incidents_started)} started in it, ${figureText('count', a.ongoing_at_end)} ongoing at the end`,
+    ],
+    ['Downtime (h:mm)', `${figureText('duration', a.incident_downtime_seconds)} summed over the monitors`],
+    ['Monitors affected', `${figureText('count', a.members_affected)} of ${figureText('count', a.members)}`],
   ];
 }
 

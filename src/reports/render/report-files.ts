@@ -40,3 +40,11 @@ export function reportFileName(report: string, period: ReportPeriod, suffix: str
   const zone = period.zone.replace(/[^A-Za-z0-9_+-]+/g, '-');
   return `${report}_${periodSlug(period)}_${zone}${suffix}`;
 }
+
+/**
+ * The zone as part of a CSV column name (`started_local_Europe_Amsterdam`): letters, digits and
+ * underscores only, so the name needs no quoting in SQL or a dataframe.
+ */
+export function zoneColumn(zone: string): string {
+  return zone.replace(/[^A-Za-z0-9_]+/g, '_');
+}

@@ -1,5 +1,5 @@
 /** The parts every sheet shares: its title line, and the fill and words of an SLA status cell. */
-import type { SlaStatus } from '../model/sla-status.ts';
+import type { SlaStatus } from './figure-format.ts';
 
 /** `<sheet> - <period> (<zone>)`. */
 export function sheetTitle(sheet: string, periodLabel: string, zone: string): string {
@@ -13,7 +13,8 @@ export const STATUS_FILL: Readonly<Record<SlaStatus, string>> = {
   Missed: 'FFFFC7CE',
 };
 
-/** The cell style of a status, or none for "no data". */
-export function statusStyle(status: SlaStatus | null): { fill?: string } {
-  return status === null ? {} : { fill: STATUS_FILL[status] };
+/** The cell style of a status (`uptrends.sla_status`), or none for no status. */
+export function statusStyle(status: string | null): { fill?: string } {
+  const fill = status === null ? undefined : STATUS_FILL[status as SlaStatus];
+  return fill === undefined ? {} : { fill };
 }

@@ -4,6 +4,8 @@
  * time-zone conversion happens inside vega (its time units would use the process zone).
  */
 import type { TopLevelSpec } from 'vega-lite';
+import { shownValue } from '../render/figure-format.ts';
+import { dailyValue } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
 
 /** Design size of the Summary charts in pixels. */
@@ -15,7 +17,7 @@ const CONFIG = { background: 'white', font: 'DejaVu Sans', view: { stroke: null 
 export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
   const values = model.daily.days.map((day, i) => ({
     day: day.slice(5),
-    uptime: model.daily.overall[i] ?? null,
+    uptime: shownValue('percent', dailyValue(model.daily.account[i] ?? null)),
   }));
   const known = values.map((v) => v.uptime).filter((u): u is number => u !== null);
   const floor = Math.min(model.defaultTarget.desired, ...known);
@@ -43,11 +45,11 @@ export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
   };
 }
 
-/** Downtime minutes per group (incident downtime, the figure the error budget uses). */
+/** Downtime per group in whole minutes (incident downtime, the figure the error budget uses). */
 export function downtimePerGroupChart(model: SlaModel): TopLevelSpec {
   const values = model.groups.map((g) => ({
-    group: g.group.description,
-    minutes: g.figures.downtimeMs / 60_000,
+    group: g.name,
+    minutes: shownValue('duration', g.incident_downtime_seconds),
   }));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',

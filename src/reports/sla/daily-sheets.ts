@@ -2,15 +2,16 @@
  * The Daily sheet (monitors x local days with a red-yellow-green colour scale: the "uptime bars"
  * made of native cells), the Trend sheet (twelve months per group) and the Infra devices sheet.
  */
-import { fraction, duration } from '../render/cell-values.ts';
 import { columnLetter, type CellValue, type Column, type SheetWriter } from '../render/workbook-writer.ts';
+import { dataWord, figureCell } from '../render/figure-format.ts';
+import type { Figure } from '../queries/figures.ts';
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
-import { dataWord } from '../model/data-coverage.ts';
+import { ACCOUNT_ROW_NAME, trendMonthKey } from './model.ts';
 
-/** Name of the first Daily row: everything in scope, time-weighted. */
-export const DAILY_OVERALL_ROW = 'All monitors in scope';
+/** The Daily sheet's value of a day: the incident uptime, empty without data for that day. */
+export const dailyValue = (day: Figure | null): number | null => day?.incident_uptime_percentage ?? null;
 
 function dayColumns(days: readonly string[]): Column[] {
   return days.map((day) => ({ header: day, width: 7, format: 'percent1' as const, vertical: true }));
@@ -20,16 +21,17 @@ function dayColumns(days: readonly string[]): Column[] {
 export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
   const start = sheet.title([
     sheetTitle(SLA_SHEETS.daily, model.period.label, model.period.zone),
-    'Daily uptime (incident figure) per account-local day; empty where the monitor was not monitored.',
+    'Daily uptime (incident figure) per account-local day; empty where the monitor was not monitored or the day was not read.',
   ]);
   const columns: Column[] = [
     { header: 'Group', width: 22 },
     { header: 'Monitor', width: 30 },
     ...dayColumns(model.daily.days),
   ];
+  const cell = (day: Figure | null): CellValue => figureCell('percent', dailyValue(day));
   const rows: CellValue[][] = [
-    ['', DAILY_OVERALL_ROW, ...model.daily.overall.map(fraction)],
-    ...model.daily.rows.map(({ row, values }) => [row.groupNames, row.monitor.name, ...values.map(fraction)]),
+    ['', ACCOUNT_ROW_NAME, ...model.daily.account.map(cell)],
+    ...model.daily.rows.map(({ monitor, days }) => [monitor.group_names, monitor.name, ...days.map(cell)]),
   ];
   const placement = sheet.table(start, columns, rows);
   if (model.daily.days.length > 0) {
@@ -53,8 +55,21 @@ export const TREND_COLUMNS: readonly Column[] = [
   { header: 'Downtime (h:mm)', width: 11, format: 'duration' },
   { header: 'Incidents', width: 9, format: 'count' },
   { header: 'MTTR (h:mm)', width: 9, format: 'duration' },
-  { header: 'Data', width: 24 },
+  { header: 'Data', width: 24, wrap: true },
 ];
+
+/** The Trend rows in sheet order: each group's months together (the account first), oldest first. */
+export function trendTable(model: SlaModel): { group: string; month: string; figure: Figure | null }[] {
+  const names = [ACCOUNT_ROW_NAME, ...model.groups.map((g) => g.name)];
+  const keyOf = (f: Figure): string => (f.grain === 'account' ? ACCOUNT_ROW_NAME : f.name);
+  const byKey = new Map(model.trend.rows.map((r) => [`${keyOf(r.figure)}|${r.month}`, r.figure]));
+  return names.flatMap((group) =>
+    model.trend.months.map((period) => {
+      const month = trendMonthKey(period);
+      return { group, month, figure: byKey.get(`${group}|${month}`) ?? null };
+    }),
+  );
+}
 
 /** Writes the Trend sheet: one row per group per month, groups kept together. */
 export function writeTrendSheet(sheet: SheetWriter, model: SlaModel): void {
@@ -66,20 +81,19 @@ export function writeTrendSheet(sheet: SheetWriter, model: SlaModel): void {
     sheetTitle(SLA_SHEETS.trend, `${first} to ${last}`, model.period.zone),
     'Each month computed with the same rules as the report period. A month whose data was not read is left empty and marked No data.',
   ]);
-  const order = new Map<string, number>();
-  model.trend.rows.forEach((r) => order.set(r.groupName, order.get(r.groupName) ?? order.size));
-  const rows = [...model.trend.rows]
-    .sort((a, b) => order.get(a.groupName)! - order.get(b.groupName)! || a.month.localeCompare(b.month))
-    .map((r): CellValue[] => [
-      r.groupName,
-      r.month,
-      fraction(r.uptime),
-      r.noData ? null : r.uptimeSource,
-      r.noData ? null : duration(r.downtimeMs),
-      r.noData ? null : r.incidents,
-      duration(r.mttrMs),
-      dataWord(r),
-    ]);
+  const rows = trendTable(model).map(({ group, month, figure: f }): CellValue[] => {
+    const known = f !== null && f.data_state !== 'no data';
+    return [
+      group,
+      month,
+      figureCell('percent', f?.uptime_percentage ?? null),
+      known ? (f.uptime_source === 'statistics' ? 'Statistics' : 'Incidents') : null,
+      known ? figureCell('duration', f.incident_downtime_seconds) : null,
+      known ? f.incidents_started : null,
+      figureCell('duration', f?.mttr_seconds ?? null),
+      dataWord(f?.data_state ?? null, f?.coverage ?? null),
+    ];
+  });
   sheet.table(start, TREND_COLUMNS, rows);
 }
 
@@ -89,17 +103,17 @@ export function writeInfraSheet(sheet: SheetWriter, model: SlaModel): void {
   if (infra === null) return;
   const start = sheet.title([
     sheetTitle(SLA_SHEETS.infra, model.period.label, model.period.zone),
-    'Daily device uptime as reported by the Infra API; the average is the mean of the reported days.',
+    'Daily device uptime as reported by the Infra API; the period figure weights each reported day by its length. No data: the device reported nothing.',
   ]);
   const columns: Column[] = [
     { header: 'Device', width: 30 },
-    { header: 'Average', width: 10, format: 'percent' },
+    { header: 'Period', width: 10, format: 'percent' },
     ...dayColumns(infra.days),
   ];
   const rows = infra.rows.map((r): CellValue[] => [
     r.deviceName,
-    fraction(r.average),
-    ...r.values.map(fraction),
+    r.daysWithData === 0 ? 'No data' : figureCell('percent', r.uptime),
+    ...r.values.map((v) => figureCell('percent', v)),
   ]);
   const placement = sheet.table(start, columns, rows);
   if (infra.days.length > 0 && rows.length > 0) {

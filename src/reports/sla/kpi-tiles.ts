@@ -1,116 +1,74 @@
 /**
- * The KPI tiles of the Summary sheet and the mail: the handful of figures management reads first,
- * each beside the previous period's value so a direction is visible without another report.
+ * The KPI tiles of the Summary sheet: the handful of account figures management reads first, each
+ * beside the same figure of the previous period. Every value is a column of the account's row of
+ * `uptrends.figures`; this file only picks them and words them.
  */
-import type { AggregateFigures } from './aggregate-figures.ts';
-import type { KpiTile } from './model-types.ts';
-import { statusWord } from '../model/data-coverage.ts';
-import { durationText } from '../render/cell-values.ts';
+import { figureText, statusWord, type FigureUnit } from '../render/figure-format.ts';
+import type { Figure } from '../queries/figures.ts';
 
-const MINUTE_MS = 60_000;
-const minutes = (ms: number | null): number | null => (ms === null ? null : ms / MINUTE_MS);
-
-function formatPercent(value: number): string {
-  return `${value.toFixed(3).replace(/\.?0+$/, '')}%`;
+/** One KPI tile: a figure of the period beside the same figure of the previous period. */
+export interface KpiTile {
+  readonly key: string;
+  readonly label: string;
+  readonly unit: FigureUnit;
+  readonly current: number | null;
+  readonly previous: number | null;
+  /** A short second line (target, budget, "n of N"). */
+  readonly note: string;
+  /** True when a higher value is better (uptime), false when lower is better (downtime). */
+  readonly higherIsBetter: boolean;
 }
 
-/**
- * The account's downtime as one figure: the share of monitored time that was down, times the
- * length of the period, i.e. (1 - availability) x period. Time-weighted like the availability, so
- * 40 monitors down for an hour each read as one hour, not as 40 hours summed across monitors.
- */
-export function accountDowntimeMs(figures: AggregateFigures, periodMs: number): number | null {
-  if (figures.monitoredMs <= 0 || figures.noData) return null;
-  return (figures.downtimeMs / figures.monitoredMs) * periodMs;
-}
-
-/** The eight tiles, from the overall figures of the period and of the previous period. */
-export function buildKpiTiles(
-  current: AggregateFigures,
-  previous: AggregateFigures,
-  monitorCount: number,
-  periodMs: { readonly current: number; readonly previous: number },
-): KpiTile[] {
-  const budgetNote =
-    current.budgetUsed === null
+/** The eight tiles, from the account's figures of the period and of the previous period. */
+export function buildKpiTiles(current: Figure, previous: Figure): KpiTile[] {
+  const source = current.uptime_source === 'statistics' ? 'as measured by Uptrends' : 'from incidents';
+  const budget =
+    current.budget_used === null
       ? 'no error budget (target 100% or nothing monitored)'
-      : `${(current.budgetUsed * 100).toFixed(1)}% of the error budget used`;
-  const source = current.uptimeSource === 'Statistics' ? 'as measured by Uptrends' : 'from incidents';
+      : `${figureText('share', current.budget_used)} of the error budget used`;
+  const tile = (
+    key: string,
+    label: string,
+    unit: FigureUnit,
+    value: (f: Figure) => number | null,
+    note: string,
+    higherIsBetter = false,
+  ): KpiTile => ({ key, label, unit, current: value(current), previous: value(previous), note, higherIsBetter });
   return [
-    {
-      key: 'uptime',
-      label: 'Availability',
-      unit: 'percent',
-      current: current.uptime,
-      previous: previous.uptime,
-      note: `all monitors, time-weighted, ${source}; target ${formatPercent(current.target.desired)}: ${statusWord(current)}`,
-      higherIsBetter: true,
-    },
-    {
-      key: 'downtime',
-      label: 'Downtime (account)',
-      unit: 'minutes',
-      current: minutes(accountDowntimeMs(current, periodMs.current)),
-      previous: minutes(accountDowntimeMs(previous, periodMs.previous)),
-      note: budgetNote,
-      higherIsBetter: false,
-    },
-    {
-      key: 'incidents',
-      label: 'Incidents',
-      unit: 'count',
-      current: current.incidents,
-      previous: previous.incidents,
-      note: 'started in the period',
-      higherIsBetter: false,
-    },
-    {
-      key: 'mttr',
-      label: 'Mean time to recover',
-      unit: 'minutes',
-      current: minutes(current.mttrMs),
-      previous: minutes(previous.mttrMs),
-      note:
-        current.medianTtrMs === null
-          ? 'no incident resolved'
-          : `median ${durationText(current.medianTtrMs)} (h:mm)`,
-      higherIsBetter: false,
-    },
-    {
-      key: 'longest',
-      label: 'Longest outage',
-      unit: 'minutes',
-      current: minutes(current.longestMs),
-      previous: minutes(previous.longestMs),
-      note: 'longest incident resolved in the period',
-      higherIsBetter: false,
-    },
-    {
-      key: 'missed',
-      label: 'Monitors missing SLA',
-      unit: 'count',
-      current: current.missedCount,
-      previous: previous.missedCount,
-      note: `of ${monitorCount} monitors`,
-      higherIsBetter: false,
-    },
-    {
-      key: 'maintenance',
-      label: 'Planned maintenance',
-      unit: 'minutes',
-      current: minutes(current.maintenanceExcludedMs),
-      previous: minutes(previous.maintenanceExcludedMs),
-      note: 'total over the monitors; monitoring paused, so not counted as downtime',
-      higherIsBetter: false,
-    },
-    {
-      key: 'ongoing',
-      label: 'Ongoing incidents',
-      unit: 'count',
-      current: current.ongoing,
-      previous: previous.ongoing,
-      note: 'open at the end of the period',
-      higherIsBetter: false,
-    },
+    tile(
+      'uptime',
+      'Availability',
+      'percent',
+      (f) => f.uptime_percentage,
+      `all monitors, time-weighted, ${source}; target ${figureText('percent', current.target_percentage)}: ${statusWord(current.status, current.data_state, current.coverage)}`,
+      true,
+    ),
+    tile(
+      'downtime',
+      'Downtime (account)',
+      'duration',
+      (f) => f.period_downtime_seconds,
+      `the share of monitored time that was down, times the period: monitors down at the same time count once (the groups' Downtime adds up each monitor's own); ${budget}`,
+    ),
+    tile('incidents', 'Incidents', 'count', (f) => f.incidents_started, 'started in the period'),
+    tile(
+      'mttr',
+      'Mean time to recover',
+      'duration',
+      (f) => f.mttr_seconds,
+      current.median_ttr_seconds === null
+        ? 'no incident resolved'
+        : `median ${figureText('duration', current.median_ttr_seconds)} (h:mm)`,
+    ),
+    tile('longest', 'Longest outage', 'duration', (f) => f.longest_ttr_seconds, 'longest incident resolved in the period'),
+    tile('missed', 'Monitors missing SLA', 'count', (f) => f.members_missed, `of ${current.members} monitors`),
+    tile(
+      'maintenance',
+      'Planned maintenance',
+      'duration',
+      (f) => f.maintenance_seconds,
+      'total over the monitors; monitoring paused, so not counted as downtime',
+    ),
+    tile('ongoing', 'Ongoing incidents', 'count', (f) => f.ongoing_at_end, 'open at the end of the period'),
   ];
 }

@@ -1,85 +1,27 @@
 /**
- * The SLA report model: every figure the SLA workbook, its CSVs and the mail show, computed once
- * by `buildSlaModel` so renderers only lay out numbers and never compute them.
+ * The SLA report model: the rows of the warehouse's figure functions the SLA workbook, its CSVs,
+ * its PDF and the mail lay out, chosen and ordered, never computed (docs/reports.md, "Figures").
  */
 import type { LocalDate } from '../../terms.ts';
-import {
-  type ReportGroup,
-  type ReportMaintenance,
-  type ReportMonitor,
-  type ReportSlaDefinition,
-} from '../queries/report-input.ts';
-import type { SlaTarget } from '../model/sla-status.ts';
-import type { AggregateFigures } from './aggregate-figures.ts';
-import type { MonitorFigures, UptimeSource } from './monitor-figures.ts';
-import { type ReportPeriod } from '../../time/periods.ts';
+import type { Figure, MaintenanceFigure } from '../queries/figures.ts';
+import type { ReportSlaDefinition } from '../queries/report-input.ts';
+import type { ReportPeriod } from '../../time/periods.ts';
 
-/** One monitor row of the Monitors sheet. */
-export interface SlaMonitorRow {
-  readonly monitor: ReportMonitor;
-  /** Descriptions of its groups, "All monitors" only when it is in no other group. */
-  readonly groupNames: string;
-  readonly figures: MonitorFigures;
-  /** Headline uptime in the previous period; null when it did not exist or was not monitored. */
-  readonly previousUptime: number | null;
-}
-
-/** One group row (Summary "groups at a glance" and the Monitor groups sheet). */
-export interface SlaGroupRow {
-  readonly group: ReportGroup;
-  readonly figures: AggregateFigures;
-  readonly previous: AggregateFigures;
-}
-
-/** What a KPI tile measures, which fixes its unit and number format. */
-export type KpiUnit = 'percent' | 'minutes' | 'count';
-
-/** One KPI tile: a figure of the period beside the same figure of the previous period. */
-export interface KpiTile {
-  readonly key: string;
-  readonly label: string;
-  readonly unit: KpiUnit;
-  readonly current: number | null;
-  readonly previous: number | null;
-  /** A short second line (target, budget, "n of N"). */
-  readonly note: string;
-  /** True when a higher value is better (uptime), false when lower is better (downtime). */
-  readonly higherIsBetter: boolean;
-}
-
-/** One group (or everything in scope) in one trend month. */
+/** One group (or the account) in one Trend month. */
 export interface TrendRow {
-  readonly groupName: string;
+  /** `yyyy-MM` of the month. */
   readonly month: string;
   readonly monthLabel: string;
-  readonly uptime: number | null;
-  readonly uptimeSource: UptimeSource;
-  readonly downtimeMs: number;
-  readonly incidents: number;
-  readonly mttrMs: number | null;
-  /** Share of the month's monitored life whose data was read (null: not known); see data-coverage.ts. */
-  readonly coverage: number | null;
-  readonly complete: boolean;
-  readonly noData: boolean;
+  readonly figure: Figure;
 }
 
-/** One maintenance interval overlapping the period. */
-export interface MaintenanceRow {
-  readonly monitorName: string;
-  readonly maintenance: ReportMaintenance;
-  /** The part of the interval inside the period. */
-  readonly inPeriodMs: number;
-  /** The part excluded from monitored time (DisableMonitoring while the monitor existed). */
-  readonly excludedMs: number;
-  /** Incident time that fell inside this interval. */
-  readonly overlappingIncidentMs: number;
-}
-
-/** One distinct target in use, with where it came from. */
+/** One distinct target in use, with the monitors held to it. */
 export interface TargetRow {
-  readonly target: SlaTarget;
-  readonly monitorCount: number;
-  readonly monitorNames: string;
+  readonly source: string;
+  readonly slaName: string | null;
+  readonly desired: number;
+  readonly error: number;
+  readonly monitorNames: readonly string[];
 }
 
 /** An SLA definition of the account and the groups held to it. */
@@ -88,12 +30,14 @@ export interface SlaDefinitionRow {
   readonly groupNames: string;
 }
 
-/** Daily device uptime of the Infra API, averaged per device. */
+/** Daily device uptime of the Infra API, with the device's figure over the period. */
 export interface InfraDeviceRow {
-  readonly deviceGuid: string;
+  readonly deviceId: string;
   readonly deviceName: string;
   readonly values: readonly (number | null)[];
-  readonly average: number | null;
+  /** Uptime weighted by day length over the days with data (uptrends.infra_device_figures). */
+  readonly uptime: number | null;
+  readonly daysWithData: number;
 }
 
 /** The whole SLA report. */
@@ -106,21 +50,27 @@ export interface SlaModel {
   readonly dataAsOf: Date;
   readonly scope: string;
   readonly rulesVersion: string;
-  readonly defaultTarget: SlaTarget;
-  readonly monitors: readonly SlaMonitorRow[];
-  readonly groups: readonly SlaGroupRow[];
-  readonly overall: AggregateFigures;
-  readonly overallPrevious: AggregateFigures;
-  readonly kpis: readonly KpiTile[];
-  /** Up to five monitors with the most downtime (any downtime or uptime below 100% only). */
-  readonly worst: readonly SlaMonitorRow[];
+  /** The target of groups without an SLA and of the account. */
+  readonly defaultTarget: { readonly desired: number; readonly error: number };
+  /** Every Production monitor in scope, compared with the previous period. */
+  readonly account: Figure;
+  /** The account in the previous period (the KPI tiles' second line). */
+  readonly accountPrevious: Figure;
+  /** Production monitors in scope, by group names then name. */
+  readonly monitors: readonly Figure[];
+  /** Groups, All Monitors first, then by name. */
+  readonly groups: readonly Figure[];
+  /** Up to five monitors with the most downtime (only those with downtime or under 100 %). */
+  readonly worst: readonly Figure[];
   readonly daily: {
     readonly days: readonly LocalDate[];
-    readonly rows: readonly { readonly row: SlaMonitorRow; readonly values: readonly (number | null)[] }[];
-    readonly overall: readonly (number | null)[];
+    /** Per monitor (in `monitors` order), its figures of each day (null: it did not exist). */
+    readonly rows: readonly { readonly monitor: Figure; readonly days: readonly (Figure | null)[] }[];
+    /** The account's figures of each day. */
+    readonly account: readonly (Figure | null)[];
   };
   readonly trend: { readonly months: readonly ReportPeriod[]; readonly rows: readonly TrendRow[] };
-  readonly maintenance: readonly MaintenanceRow[];
+  readonly maintenance: readonly MaintenanceFigure[];
   readonly targets: readonly TargetRow[];
   readonly slaDefinitions: readonly SlaDefinitionRow[];
   readonly infra: { readonly days: readonly LocalDate[]; readonly rows: readonly InfraDeviceRow[] } | null;

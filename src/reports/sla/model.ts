@@ -1,128 +1,188 @@
 /**
- * The SLA report model: input rows in, every figure of the SLA workbook out. Pure: no I/O, and
- * "now" (for ongoing incidents and a running period) comes from the injected clock. Each monitor
- * is digested from its own rows (monitor-digest.ts), so the rows can arrive a batch of monitors
- * at a time and be dropped; the figures are the same whichever way they arrive.
+ * The SLA report model, read from the warehouse: the figures of the period and the previous one,
+ * of each Trend month and each day, from `uptrends.figures` (the one home of every figure), and
+ * the maintenance, SLA definitions and Infra devices beside them. This file chooses and orders
+ * rows; it computes no figure (docs/reports.md, "Figures").
  */
-import type { Clock } from '../../terms.ts';
-import { indexByMonitor } from '../model/monitor-timeline.ts';
-import { NOTHING_COVERED } from '../model/data-coverage.ts';
-import type {
-  MonitorFactColumns,
-  ReportGroup,
-  ReportMaintenance,
-  ReportMonitor,
-  SlaFactsBatch,
-  SlaReportFrame,
-  SlaReportInput,
-  StreamedSlaReportInput,
-} from '../queries/report-input.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../load/schema.ts';
 import { localDays } from '../../time/calendar.ts';
-import { elapsedWindow } from '../../time/periods.ts';
-import { assembleSlaModel } from './model-assembly.ts';
-import type { SlaModel } from './model-types.ts';
-import { digestMonitor, type MonitorDigest, type SlaWindows, type TargetOf } from './monitor-digest.ts';
-import { monitorTargetOf, type TargetContext } from './resolve-target.ts';
-import { factColumnsByMonitor, NO_FACTS } from './monitor-facts.ts';
+import { elapsedWindow, periodShape, trendMonths, type ReportPeriod } from '../../time/periods.ts';
+import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { queryCommonScope, type LoadReportInputOptions } from '../queries/common-input.ts';
+import { queryDataAsOf } from '../queries/scope.ts';
+import { queryInfraDeviceDays, querySlaDefinitions } from '../queries/facts.ts';
+import {
+  emptyFigure,
+  queryFigures,
+  queryInfraDeviceFigures,
+  queryMaintenanceFigures,
+  type Figure,
+  type FigureScope,
+  type TargetSettings,
+} from '../queries/figures.ts';
+import type { InfraDeviceRow, SlaModel, TargetRow, TrendRow } from './model-types.ts';
 
-/** The guids of the groups each monitor belongs to, from both sides of the membership. */
-function membership(
-  monitors: readonly ReportMonitor[],
-  groups: readonly ReportGroup[],
-): Map<string, Set<string>> {
-  const groupsOf = new Map<string, Set<string>>(monitors.map((m) => [m.monitor_guid, new Set(m.groups)]));
-  for (const group of groups) {
-    for (const member of group.members) groupsOf.get(member)?.add(group.monitor_group_guid);
-  }
-  return groupsOf;
+/** Options of `loadSlaModel`. */
+export interface LoadSlaModelOptions extends LoadReportInputOptions {
+  /** The target of groups without an SLA and of the account, or an override of every target. */
+  readonly target: TargetSettings;
 }
 
-/** Collects the monitors' digests batch by batch, then assembles the model from them. */
-class SlaModelBuilder {
-  readonly #input: SlaReportFrame;
-  readonly #now: Date;
-  readonly #windows: SlaWindows;
-  readonly #targetOf: TargetOf;
-  readonly #context: TargetContext;
-  readonly #groupsOf: Map<string, Set<string>>;
-  readonly #maintenanceBy: Map<string, ReportMaintenance[]>;
-  /** Digests in the order of `input.monitors`, filled as their batches arrive. */
-  readonly #digests: (MonitorDigest | undefined)[];
-  readonly #positions = new Map<string, number[]>();
-
-  constructor(input: SlaReportFrame, clock: Clock) {
-    this.#input = input;
-    this.#now = clock();
-    const current = elapsedWindow(input.period, this.#now);
-    this.#windows = {
-      current,
-      previous: elapsedWindow(input.previousPeriod, this.#now),
-      trend: input.trendMonths.map((month) => elapsedWindow(month, this.#now)),
-      days: localDays(current, input.period.zone),
-    };
-    this.#context = {
-      slaByGuid: new Map(input.slaDefinitions.map((d) => [d.sla_guid, d])),
-      groupSla: input.groupSla,
-      groupsByGuid: new Map(input.groups.map((g) => [g.monitor_group_guid, g])),
-      defaultTarget: input.defaultTarget,
-    };
-    this.#groupsOf = membership(input.monitors, input.groups);
-    this.#targetOf = (monitor, latestSlaTarget) =>
-      monitorTargetOf([...(this.#groupsOf.get(monitor.monitor_guid) ?? [])], latestSlaTarget, this.#context);
-    this.#maintenanceBy = indexByMonitor(input.maintenance);
-    this.#digests = input.monitors.map(() => undefined);
-    input.monitors.forEach((m, index) => {
-      const positions = this.#positions.get(m.monitor_guid);
-      if (positions === undefined) this.#positions.set(m.monitor_guid, [index]);
-      else positions.push(index);
-    });
-  }
-
-  /** Digests the monitors of one batch; their facts are not kept. */
-  add(batch: SlaFactsBatch): void {
-    for (const guid of new Set(batch.monitorGuids)) {
-      const columns = batch.facts.get(guid) ?? NO_FACTS;
-      for (const index of this.#positions.get(guid) ?? [])
-        this.#digests[index] = this.#digest(index, columns);
-    }
-  }
-
-  #digest(index: number, columns: MonitorFactColumns): MonitorDigest {
-    const monitor = this.#input.monitors[index]!;
-    const guid = monitor.monitor_guid;
-    const coverage = this.#input.coverage;
-    const facts = {
-      columns,
-      maintenance: this.#maintenanceBy.get(guid) ?? [],
-      coverage: coverage === undefined ? undefined : (coverage.get(guid) ?? NOTHING_COVERED),
-    };
-    return digestMonitor(monitor, facts, this.#windows, this.#targetOf);
-  }
-
-  /** The model; a monitor no batch listed has no incidents and no statistics. */
-  finish(): SlaModel {
-    const digests = this.#digests.map((d, index) => d ?? this.#digest(index, NO_FACTS));
-    return assembleSlaModel(this.#input, digests, {
-      windows: this.#windows,
-      groupsOf: this.#groupsOf,
-      context: this.#context,
-    });
-  }
+/** A Trend month as `yyyy-MM`. */
+export function trendMonthKey(month: ReportPeriod): string {
+  const shape = periodShape(month);
+  return shape.kind === 'month' ? shape.month : month.label;
 }
 
-/** Builds every figure of the SLA report for `input.period`. */
-export function buildSlaModel(input: SlaReportInput, clock: Clock): SlaModel {
-  const builder = new SlaModelBuilder(input, clock);
-  builder.add({
-    monitorGuids: input.monitors.map((m) => m.monitor_guid),
-    facts: factColumnsByMonitor(input.incidents, input.statistics),
+/** Name of the row that covers every monitor in scope (the account's figures). */
+export const ACCOUNT_ROW_NAME = 'All monitors in scope';
+
+const byGroupThenName = (a: Figure, b: Figure): number =>
+  (a.group_names ?? '').localeCompare(b.group_names ?? '') || a.name.localeCompare(b.name);
+const allFirstThenName = (a: Figure, b: Figure): number =>
+  Number(b.is_all === true) - Number(a.is_all === true) || a.name.localeCompare(b.name);
+
+/** The five monitors with the most downtime, of those with any downtime or under 100 %. */
+function worstMonitors(monitors: readonly Figure[]): Figure[] {
+  return monitors
+    .filter((m) => (m.incident_downtime_seconds ?? 0) > 0 || (m.uptime_percentage ?? 100) < 100)
+    .sort(
+      (a, b) =>
+        (b.incident_downtime_seconds ?? 0) - (a.incident_downtime_seconds ?? 0) ||
+        (a.uptime_percentage ?? 100) - (b.uptime_percentage ?? 100) ||
+        a.name.localeCompare(b.name),
+    )
+    .slice(0, 5);
+}
+
+/** The distinct targets the monitors are held to, most used first. */
+function targetsInUse(monitors: readonly Figure[]): TargetRow[] {
+  const rows = new Map<string, { row: TargetRow; names: string[] }>();
+  for (const m of monitors) {
+    const key = `${m.target_source}|${m.sla_name ?? ''}|${m.target_percentage}|${m.target_error_percentage}`;
+    const entry = rows.get(key) ?? {
+      row: {
+        source: m.target_source ?? '',
+        slaName: m.sla_name,
+        desired: m.target_percentage ?? 0,
+        error: m.target_error_percentage ?? 0,
+        monitorNames: [],
+      },
+      names: [],
+    };
+    entry.names.push(m.name);
+    rows.set(key, entry);
+  }
+  return [...rows.values()]
+    .map(({ row, names }) => ({ ...row, monitorNames: names }))
+    .sort((a, b) => b.monitorNames.length - a.monitorNames.length || a.source.localeCompare(b.source));
+}
+
+/** Reads every figure of the SLA report for one period and scope. */
+export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOptions): Promise<SlaModel> {
+  const scoped = await queryCommonScope(db, options, (period, previous) => {
+    const first = trendMonths(period)[0]?.start ?? previous.start;
+    return first < previous.start ? first : previous.start;
   });
-  return builder.finish();
-}
+  const { account, period, previousPeriod, generatedAt } = scoped;
+  const restricted = (options.monitorGroups ?? []).length > 0 || (options.monitors ?? []).length > 0;
+  const scope: FigureScope = {
+    accountId: account.accountId,
+    monitorGuids: restricted ? scoped.monitorGuids : null,
+    groupGuids: restricted ? scoped.scope.groups.map((g) => g.monitor_group_guid) : null,
+    asOf: generatedAt,
+    target: options.target,
+  };
+  const elapsed = elapsedWindow(period, generatedAt);
+  const days = localDays(elapsed, period.zone);
+  const months = trendMonths(period);
+  const firstDay = days[0]?.date;
+  const lastDay = days.at(-1)?.date;
+  const [main, trend, daily, maintenance, dataAsOf, definitions, infraDays, infraFigures] = await Promise.all([
+    queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
+    queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
+    queryFigures(db, scope, days, { medians: false, grains: ['monitor', 'account'] }),
+    queryMaintenanceFigures(db, scope, period),
+    queryDataAsOf(db, account.accountId, generatedAt),
+    querySlaDefinitions(db, account.accountId, period),
+    queryInfraDeviceDays(db, account.accountId, elapsed, period.zone),
+    firstDay === undefined || lastDay === undefined
+      ? Promise.resolve([])
+      : queryInfraDeviceFigures(db, account.accountId, firstDay, lastDay),
+  ]);
 
-/** The same model, reading the facts a batch of monitors at a time (`StreamedSlaReportInput`). */
-export async function buildStreamedSlaModel(input: StreamedSlaReportInput, clock: Clock): Promise<SlaModel> {
-  const builder = new SlaModelBuilder(input, clock);
-  for await (const batch of input.facts()) builder.add(batch);
-  return builder.finish();
+  const current = main.filter((f) => f.window_index === 1);
+  const monitors = current.filter((f) => f.grain === 'monitor' && f.production === true).sort(byGroupThenName);
+  const groups = current.filter((f) => f.grain === 'group').sort(allFirstThenName);
+  const accountRow =
+    current.find((f) => f.grain === 'account') ?? emptyFigure('account', ACCOUNT_ROW_NAME, period, options.target);
+  const accountPrevious =
+    main.find((f) => f.window_index === 2 && f.grain === 'account') ??
+    emptyFigure('account', ACCOUNT_ROW_NAME, previousPeriod, options.target);
+
+  const dailyOf = new Map<string, (Figure | null)[]>(monitors.map((m) => [m.monitor_guid!, days.map(() => null)]));
+  const dailyAccount: (Figure | null)[] = days.map(() => null);
+  for (const f of daily) {
+    if (f.grain === 'account') dailyAccount[f.window_index - 1] = f;
+    else dailyOf.get(f.monitor_guid ?? '')?.splice(f.window_index - 1, 1, f);
+  }
+
+  const trendRows: TrendRow[] = trend.map((f) => {
+    const month = months[f.window_index - 1]!;
+    return { month: trendMonthKey(month), monthLabel: month.label, figure: f };
+  });
+
+  const deviceDays = new Map<string, Map<string, number | null>>();
+  for (const d of infraDays) {
+    const values = deviceDays.get(d.device_guid) ?? new Map<string, number | null>();
+    values.set(d.date, d.uptime_percent);
+    deviceDays.set(d.device_guid, values);
+  }
+  const infraRows: InfraDeviceRow[] = infraFigures
+    .map((d) => ({
+      deviceId: d.device_id ?? '',
+      deviceName: d.device_name ?? d.device_id ?? '',
+      values: days.map((day) => deviceDays.get(d.device_id ?? '')?.get(day.date) ?? null),
+      uptime: d.uptime_percentage,
+      daysWithData: d.days_with_data ?? 0,
+    }))
+    .sort((a, b) => a.deviceName.localeCompare(b.deviceName));
+
+  const defaultTarget = {
+    desired: options.target.desired,
+    error: Math.min(options.target.error ?? options.target.desired, options.target.desired),
+  };
+  return {
+    period,
+    previousPeriod,
+    elapsedEnd: elapsed.end,
+    generatedAt,
+    dataAsOf,
+    scope: scoped.scope.scope,
+    rulesVersion: REPORT_RULES_VERSION,
+    defaultTarget,
+    account: accountRow,
+    accountPrevious,
+    monitors,
+    groups,
+    worst: worstMonitors(monitors),
+    daily: {
+      days: days.map((d) => d.date),
+      rows: monitors.map((monitor) => ({ monitor, days: dailyOf.get(monitor.monitor_guid!) ?? [] })),
+      account: dailyAccount,
+    },
+    trend: { months, rows: trendRows },
+    maintenance,
+    targets: targetsInUse(monitors),
+    slaDefinitions: definitions.slaDefinitions.map((definition) => ({
+      definition,
+      groupNames: scoped.scope.groups
+        .filter((g) => definitions.groupSla.get(g.monitor_group_guid) === definition.sla_guid)
+        .map((g) => g.description)
+        .sort((a, b) => a.localeCompare(b))
+        .join(', '),
+    })),
+    infra: infraRows.length === 0 ? null : { days: days.map((d) => d.date), rows: infraRows },
+  };
 }

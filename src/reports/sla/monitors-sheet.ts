@@ -13,7 +13,7 @@ import {
 } from './figure-columns.ts';
 import type { SlaModel } from './model-types.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
-import { statusWord } from '../model/data-coverage.ts';
+import { statusWord } from '../render/figure-format.ts';
 
 /** Writes the Monitors sheet; returns the row of each monitor guid (for links from the Summary). */
 export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<string, number> {
@@ -31,8 +31,8 @@ export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<str
   const rowOf = new Map<string, number>();
   model.monitors.forEach((row, index) => {
     const excelRow = placement.firstDataRow + index;
-    rowOf.set(row.monitor.monitor_guid, excelRow);
-    sheet.cell(excelRow, statusColumn, statusWord(row.figures), statusStyle(row.figures.status));
+    rowOf.set(row.monitor_guid ?? '', excelRow);
+    sheet.cell(excelRow, statusColumn, statusWord(row.status, row.data_state, row.coverage), statusStyle(row.status));
   });
   return rowOf;
 }
@@ -55,8 +55,8 @@ export function writeGroupsSheet(sheet: SheetWriter, model: SlaModel): void {
     sheet.cell(
       placement.firstDataRow + i,
       statusColumn,
-      statusWord(g.figures),
-      statusStyle(g.figures.status),
+      statusWord(g.status, g.data_state, g.coverage),
+      statusStyle(g.status),
     ),
   );
 }

@@ -3,7 +3,8 @@
  * downtime), SLA definitions (thresholds and where each target came from) and Definitions (the
  * rules in words with their version).
  */
-import { fraction, localWallDate, duration } from '../render/cell-values.ts';
+import { localWallDate } from '../render/cell-values.ts';
+import { figureCell } from '../render/figure-format.ts';
 import { writeDefinitionsTable } from '../render/definitions.ts';
 import type { CellValue, Column, SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
@@ -32,16 +33,16 @@ export function writeMaintenanceSheet(sheet: SheetWriter, model: SlaModel): void
     'Only DisableMonitoring maintenance is excluded; during DisableNotifications maintenance errors still count (Uptrends rule).',
   ]);
   const rows = model.maintenance.map((m): CellValue[] => [
-    m.monitorName,
-    m.maintenance.maintenance_type,
-    m.maintenance.maintenance_type === 'DisableMonitoring' ? 'Yes' : 'No',
-    localWallDate(m.maintenance.start_at, zone),
-    localWallDate(m.maintenance.end_at, zone),
-    m.maintenance.start_at,
-    m.maintenance.end_at,
-    duration(m.inPeriodMs),
-    duration(m.excludedMs),
-    duration(m.overlappingIncidentMs),
+    m.monitor_name,
+    m.maintenance_type,
+    m.maintenance_type === 'DisableMonitoring' ? 'Yes' : 'No',
+    localWallDate(m.start_at, zone),
+    localWallDate(m.end_at, zone),
+    m.start_at,
+    m.end_at,
+    figureCell('duration', m.in_period_seconds),
+    figureCell('duration', m.excluded_seconds),
+    figureCell('duration', m.incident_seconds),
   ]);
   sheet.table(start, MAINTENANCE_COLUMNS, rows);
 }
@@ -61,14 +62,14 @@ export function writeSlaDefinitionsSheet(sheet: SheetWriter, model: SlaModel): v
   const definitionRows: CellValue[][] = [
     ...model.slaDefinitions.map((d): CellValue[] => [
       d.definition.description,
-      fraction(d.definition.uptime_error_threshold),
-      fraction(d.definition.uptime_warning_threshold),
+      figureCell('percent', d.definition.uptime_error_threshold),
+      figureCell('percent', d.definition.uptime_warning_threshold),
       d.groupNames,
     ]),
     [
       '(configured default)',
-      fraction(model.defaultTarget.error),
-      fraction(model.defaultTarget.desired),
+      figureCell('percent', model.defaultTarget.error),
+      figureCell('percent', model.defaultTarget.desired),
       'groups without an SLA, and the overall figure',
     ],
   ];
@@ -84,12 +85,12 @@ export function writeSlaDefinitionsSheet(sheet: SheetWriter, model: SlaModel): v
     { header: 'Monitor names', width: 60, wrap: true },
   ];
   const targetRows = model.targets.map((t): CellValue[] => [
-    t.target.source,
-    fraction(t.target.error),
-    fraction(t.target.desired),
-    t.target.slaName,
-    t.monitorCount,
-    t.monitorNames,
+    t.source,
+    figureCell('percent', t.error),
+    figureCell('percent', t.desired),
+    t.slaName,
+    t.monitorNames.length,
+    t.monitorNames.join(', '),
   ]);
   sheet.table(targetsStart, targetColumns, targetRows, { autoFilter: false, freeze: false });
 }

@@ -1,14 +1,16 @@
 /**
- * The SLA report's tables as CSVs for analysts: the same figures as the workbook, in plain units
- * named in the header (`_pct` 0-100, `_min`, `_h`), UTC instants plus local columns.
+ * The SLA report's tables as CSVs for analysts: the same figures as the workbook, rounded as the
+ * workbook shows them (figure-format.ts), in plain units named in the header (`_pct` 0-100,
+ * `_min`, `_pp`), UTC instants plus local columns.
  */
 import { join } from 'node:path';
-import { localText, minutes } from '../render/cell-values.ts';
-import { csvRow, GROUP_COLUMNS, MONITOR_COLUMNS } from './figure-columns.ts';
-import { reportFileName } from '../render/report-files.ts';
+import { localText } from '../render/cell-values.ts';
+import { dataWord, figureCsv } from '../render/figure-format.ts';
+import { reportFileName, zoneColumn } from '../render/report-files.ts';
 import { writeCsv, type CsvValue } from '../render/write-csv.ts';
+import { csvRow, GROUP_COLUMNS, MONITOR_COLUMNS } from './figure-columns.ts';
+import { dailyValue, trendTable } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
-import { dataWord } from '../model/data-coverage.ts';
 
 /** Writes the SLA CSVs into `outDir`; returns their paths. */
 export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<string[]> {
@@ -35,11 +37,18 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
   const daily = path('uptrends-sla-daily');
   await writeCsv(
     daily,
-    ['monitor_guid', 'monitor_name', 'date_local', 'uptime_incidents_pct'],
+    ['monitor_guid', 'monitor_name', 'date_local', 'uptime_incidents_pct', 'data'],
     (function* () {
-      for (const { row, values } of model.daily.rows) {
-        for (let i = 0; i < values.length; i += 1) {
-          yield [row.monitor.monitor_guid, row.monitor.name, model.daily.days[i]!, values[i] ?? null];
+      for (const { monitor, days } of model.daily.rows) {
+        for (let i = 0; i < days.length; i += 1) {
+          const day = days[i] ?? null;
+          yield [
+            monitor.monitor_guid,
+            monitor.name,
+            model.daily.days[i]!,
+            figureCsv('percent', dailyValue(day)),
+            dataWord(day?.alerts_data_state ?? null, day?.alerts_coverage ?? null),
+          ];
         }
       }
     })(),
@@ -60,17 +69,20 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
       'data_coverage_pct',
       'data',
     ],
-    model.trend.rows.map((r): CsvValue[] => [
-      r.groupName,
-      r.month,
-      r.uptime,
-      r.noData ? null : r.uptimeSource,
-      r.noData ? null : minutes(r.downtimeMs),
-      r.noData ? null : r.incidents,
-      minutes(r.mttrMs),
-      r.coverage === null ? null : 100 * r.coverage,
-      dataWord(r),
-    ]),
+    trendTable(model).map(({ group, month, figure: f }): CsvValue[] => {
+      const known = f !== null && f.data_state !== 'no data';
+      return [
+        group,
+        month,
+        figureCsv('percent', f?.uptime_percentage ?? null),
+        known ? (f.uptime_source === 'statistics' ? 'Statistics' : 'Incidents') : null,
+        known ? figureCsv('duration', f.incident_downtime_seconds) : null,
+        known ? f.incidents_started : null,
+        figureCsv('duration', f?.mttr_seconds ?? null),
+        figureCsv('coverage', f?.coverage ?? null),
+        dataWord(f?.data_state ?? null, f?.coverage ?? null),
+      ];
+    }),
   );
   written.push(trend);
 
@@ -83,23 +95,23 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
       'maintenance_type',
       'start_utc',
       'end_utc',
-      `start_local_${zone}`,
-      `end_local_${zone}`,
+      `start_local_${zoneColumn(zone)}`,
+      `end_local_${zoneColumn(zone)}`,
       'in_period_min',
       'excluded_min',
       'incident_time_inside_min',
     ],
     model.maintenance.map((m): CsvValue[] => [
-      m.maintenance.monitor_guid,
-      m.monitorName,
-      m.maintenance.maintenance_type,
-      m.maintenance.start_at,
-      m.maintenance.end_at,
-      localText(m.maintenance.start_at, zone),
-      localText(m.maintenance.end_at, zone),
-      minutes(m.inPeriodMs),
-      minutes(m.excludedMs),
-      minutes(m.overlappingIncidentMs),
+      m.monitor_guid,
+      m.monitor_name,
+      m.maintenance_type,
+      m.start_at,
+      m.end_at,
+      localText(m.start_at, zone),
+      localText(m.end_at, zone),
+      figureCsv('duration', m.in_period_seconds),
+      figureCsv('duration', m.excluded_seconds),
+      figureCsv('duration', m.incident_seconds),
     ]),
   );
   written.push(maintenance);

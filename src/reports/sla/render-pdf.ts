@@ -6,29 +6,22 @@
  */
 import { localText } from '../render/cell-values.ts';
 import { renderChartPng } from '../render/chart-png.ts';
-import {
-  minutesText,
-  percentText,
-  plainText,
-  slaFigureRows,
-  statusColour,
-  targetLine,
-} from '../render/headline-figures.ts';
+import { figureText, statusWord } from '../render/figure-format.ts';
+import { plainText, slaFigureRows, statusColour, targetLine } from '../render/headline-figures.ts';
 import { writePdf, type PdfCell } from '../render/pdf-document.ts';
+import type { Figure } from '../queries/figures.ts';
 import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import type { SlaModel } from './model-types.ts';
-import type { SlaFigures } from './monitor-figures.ts';
-import { statusWord } from '../model/data-coverage.ts';
 
-function status(f: SlaFigures): PdfCell {
-  return { text: statusWord(f), colour: statusColour(f.status), bold: true };
+function status(f: Figure): PdfCell {
+  return { text: statusWord(f.status, f.data_state, f.coverage), colour: statusColour(f.status), bold: true };
 }
 
 /** Writes the SLA summary and groups PDF of `model` to `path`. */
 export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> {
   const zone = model.period.zone;
   const daily = model.daily.days.length > 0 ? await renderChartPng(dailyUptimeChart(model)) : undefined;
-  const withDowntime = model.groups.some((g) => g.figures.downtimeMs > 0);
+  const withDowntime = model.groups.some((g) => (g.incident_downtime_seconds ?? 0) > 0);
   const perGroup = withDowntime ? await renderChartPng(downtimePerGroupChart(model)) : undefined;
   await writePdf(
     path,
@@ -45,9 +38,9 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
         { size: 9, colour: '#57606a' },
       );
       pages.headline(
-        percentText(model.overall.uptime),
+        figureText('percent', model.account.uptime_percentage),
         targetLine(model),
-        statusColour(model.overall.status),
+        statusColour(model.account.status),
       );
       pages.table(
         [
@@ -63,17 +56,17 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
             { header: 'Monitor', width: 2.4 },
             { header: 'Groups', width: 1.8 },
             { header: 'Uptime', width: 1, align: 'right' },
-            { header: 'Downtime', width: 1, align: 'right' },
+            { header: 'Downtime (h:mm)', width: 1.15, align: 'right' },
             { header: 'Target', width: 1, align: 'right' },
             { header: 'Status', width: 0.9 },
           ],
           model.worst.map((w) => [
-            plainText(w.monitor.name),
-            plainText(w.groupNames),
-            percentText(w.figures.uptime),
-            minutesText(w.figures.downtimeMs),
-            percentText(w.figures.target.desired),
-            status(w.figures),
+            plainText(w.name),
+            plainText(w.group_names),
+            figureText('percent', w.uptime_percentage),
+            figureText('duration', w.incident_downtime_seconds),
+            figureText('percent', w.target_percentage),
+            status(w),
           ]),
         );
       }
@@ -90,18 +83,18 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
           { header: 'Previous', width: 1, align: 'right' },
           { header: 'Target', width: 1, align: 'right' },
           { header: 'Status', width: 0.9 },
-          { header: 'Downtime', width: 1.1, align: 'right' },
+          { header: 'Downtime (h:mm)', width: 1.15, align: 'right' },
           { header: 'Incidents', width: 1.05, align: 'right' },
         ],
         model.groups.map((g) => [
-          plainText(g.group.description),
-          String(g.figures.memberCount),
-          percentText(g.figures.uptime),
-          percentText(g.previous.uptime),
-          percentText(g.figures.target.desired),
-          status(g.figures),
-          minutesText(g.figures.downtimeMs),
-          String(g.figures.incidents),
+          plainText(g.name),
+          figureText('count', g.members),
+          figureText('percent', g.uptime_percentage),
+          g.previous_data_state === 'complete' ? figureText('percent', g.previous_uptime_percentage) : 'incomplete',
+          figureText('percent', g.target_percentage),
+          status(g),
+          figureText('duration', g.incident_downtime_seconds),
+          figureText('count', g.incidents_started),
         ]),
       );
       if (perGroup !== undefined) {

@@ -7,12 +7,10 @@ import { writeFileAtomic } from '../render/atomic-file.ts';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
-import type { SlaReportInput, StreamedSlaReportInput } from '../queries/report-input.ts';
-import { buildSlaModel, buildStreamedSlaModel } from './model.ts';
 import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';
 import { writeSlaPdf } from './render-pdf.ts';
-import { preloadSlaXlsx, renderSlaXlsx } from './render-xlsx.ts';
+import { renderSlaXlsx } from './render-xlsx.ts';
 
 /** File name stem of the SLA workbook. */
 export const SLA_REPORT_NAME = 'uptrends-sla';
@@ -26,20 +24,10 @@ export interface WrittenSlaReport {
   readonly paths: readonly string[];
 }
 
-/**
- * Builds the SLA model and writes the requested files into `options.outDir`. The input holds its
- * facts in arrays, or reads them a batch of monitors at a time (the CLI's way, for memory).
- */
-export async function writeSlaReport(
-  input: SlaReportInput | StreamedSlaReportInput,
-  options: WriteReportOptions,
-): Promise<WrittenSlaReport> {
+/** Writes the requested files of the SLA report `model` into `options.outDir`. */
+export async function writeSlaReport(model: SlaModel, options: WriteReportOptions): Promise<WrittenSlaReport> {
+  const input = model;
   const formats = options.formats ?? DEFAULT_REPORT_FORMATS;
-  if (formats.includes('xlsx')) preloadSlaXlsx();
-  const model =
-    'facts' in input
-      ? await buildStreamedSlaModel(input, options.clock)
-      : buildSlaModel(input, options.clock);
   try {
     await mkdir(options.outDir, { recursive: true });
     const paths: string[] = [];

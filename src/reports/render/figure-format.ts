@@ -1,0 +1,199 @@
+/**
+ * How every reported figure is written, in one place for every channel: the workbook's typed cell
+ * (value and number format), the CSV field, and the text of the PDF, the e-mail and its subject.
+ * Each unit rounds once, here, to the precision it is shown at; every channel shows that rounded
+ * value, so the same figure reads the same wherever it appears (docs/reports.md, "Rounding"):
+ *
+ * | unit     | model value            | shown as                    | CSV                  |
+ * | -------- | ---------------------- | --------------------------- | -------------------- |
+ * | percent  | 0-100                  | 3 decimals, `99.712%`       | `_pct`, 3 decimals   |
+ * | points   | percentage points      | signed, `+0.120 pp`         | `_pp`, 3 decimals    |
+ * | share    | 0-1 (budget used)      | 1 decimal, `12.3%`          | `_pct`, 1 decimal    |
+ * | coverage | 0-1 (data coverage)    | 1 decimal rounded down      | `_pct`, same         |
+ * | duration | seconds                | whole minutes, `h:mm`       | `_min`, whole        |
+ * | count    | integer                | `1,510`                     | integer              |
+ *
+ * Durations round half up to the minute; percentages to the nearest thousandth (half away from
+ * zero); coverage rounds down, so data that is 99.96 % read never shows as 100 %. The workbook cell
+ * holds the rounded value, so a spreadsheet shows the same digits as the PDF.
+ */
+import type { CellValue, NumberFormat } from './cell-types.ts';
+
+/** What a figure measures, which fixes how it is rounded and written. */
+export type FigureUnit = 'percent' | 'points' | 'share' | 'coverage' | 'duration' | 'count' | 'text';
+
+const round = (value: number, decimals: number): number => {
+  const scale = 10 ** decimals;
+  // Half away from zero, as spreadsheets round for display; the epsilon absorbs binary noise
+  // (99.9995 is 99.99949999... in binary).
+  return (Math.sign(value) * Math.round(Math.abs(value) * scale + 1e-7)) / scale;
+};
+
+/** The value a figure is shown with: rounded to its unit's precision; null stays null. */
+export function shownValue(unit: FigureUnit, value: number | null): number | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  switch (unit) {
+    case 'percent':
+    case 'points':
+      return round(value, 3);
+    case 'share':
+      return round(value, 3);
+    case 'coverage':
+      return Math.floor(value * 1000 + 1e-7) / 1000;
+    case 'duration':
+      return Math.round(value / 60 + 1e-9);
+    case 'count':
+      return Math.round(value);
+    default:
+      return value;
+  }
+}
+
+/** Minutes as `h:mm` (30:15 is thirty hours and fifteen minutes). */
+function hoursMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '';
+  const whole = Math.abs(minutes);
+  return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** A figure as text (PDF, e-mail, subject); `none` when there is no value. (Default: `n/a`) */
+export function figureText(unit: FigureUnit, value: number | null, none = 'n/a'): string {
+  const shown = shownValue(unit, value);
+  if (shown === null) return none;
+  switch (unit) {
+    case 'percent':
+      return `${shown.toFixed(3)}%`;
+    case 'points':
+      return `${shown > 0 ? '+' : shown < 0 ? '-' : ''}${Math.abs(shown).toFixed(3)} pp`;
+    case 'share':
+    case 'coverage':
+      return `${(shown * 100).toFixed(1)}%`;
+    case 'duration':
+      return hoursMinutes(shown);
+    case 'count':
+      return shown.toLocaleString('en-US');
+    default:
+      return String(shown);
+  }
+}
+
+/** The workbook number format of each unit. */
+export const UNIT_FORMAT: Readonly<Record<FigureUnit, NumberFormat | undefined>> = {
+  percent: 'percent',
+  points: 'points',
+  share: 'percent1',
+  coverage: 'percent1',
+  duration: 'duration',
+  count: 'count',
+  text: undefined,
+};
+
+/** A figure as a typed workbook cell value (to be written with `UNIT_FORMAT[unit]`). */
+export function figureCell(unit: FigureUnit, value: number | string | null): CellValue {
+  if (value === null || typeof value === 'string') return value;
+  const shown = shownValue(unit, value);
+  if (shown === null) return null;
+  switch (unit) {
+    case 'percent':
+      return shown / 100;
+    case 'duration':
+      // Whole minutes as a fraction of a day, the unit of an `[h]:mm` cell.
+      return shown / 1440;
+    default:
+      return shown;
+  }
+}
+
+/** A figure as a CSV field, in the unit its column name ends with (`_pct` 0-100, `_min`, `_pp`). */
+export function figureCsv(unit: FigureUnit, value: number | string | null): number | string | null {
+  if (value === null || typeof value === 'string') return value;
+  const shown = shownValue(unit, value);
+  if (shown === null) return null;
+  if (unit === 'share' || unit === 'coverage') return round(shown * 100, 1);
+  return shown;
+}
+
+/** The SLA statuses of `uptrends.sla_status`: a word always, colour only beside it. */
+export type SlaStatus = 'Met' | 'At risk' | 'Missed';
+
+/** The data behind a figure (`uptrends.data_state`). */
+export type DataState = 'complete' | 'incomplete' | 'no data';
+
+/** What the data behind a figure is, in words: `Complete`, `Incomplete (13.1% covered)`, `No data`. */
+export function dataWord(state: string | null, coverage: number | null): string {
+  if (state === 'no data' || state === null) return 'No data';
+  if (state === 'incomplete') return `Incomplete (${figureText('coverage', coverage)} covered)`;
+  return 'Complete';
+}
+
+/** A status cell: the SLA status, or why there is none (the data word). */
+export function statusWord(status: string | null, state: string | null, coverage: number | null): string {
+  if (state === 'complete' && status !== null) return status;
+  return dataWord(state, coverage);
+}
+
+/** The Summary's and the PDF's opening line about the data behind the report. */
+export function coverageLine(state: string | null, coverage: number | null): string {
+  if (state === 'complete') return 'Complete: every monitored hour of the period was read.';
+  if (state === 'incomplete')
+    return `Incomplete: ${figureText('coverage', coverage)} of the monitored time was read from Uptrends. Figures marked Incomplete are not judged against the SLA; run a sync (backfill) of the missing days.`;
+  return 'No data: nothing of this period was read from Uptrends. No figure here is judged against the SLA.';
+}
+
+/**
+ * A figure of an earlier period beside this one: its value, and "(incomplete, 13.1% covered)"
+ * when that period was read only in part, so nobody compares against it unawares.
+ */
+export function previousText(
+  unit: FigureUnit,
+  value: number | null,
+  state: string | null,
+  coverage: number | null,
+): string {
+  if (state === 'no data' || state === null) return 'no data';
+  const text = figureText(unit, value);
+  return state === 'incomplete' ? `${text} (incomplete, ${figureText('coverage', coverage)} covered)` : text;
+}
+
+/** Both sides of a comparison: a figure of this period and of the previous one, with their data. */
+export interface Comparison {
+  readonly unit: FigureUnit;
+  readonly current: number | null;
+  readonly previous: number | null;
+  readonly currentState: string | null;
+  readonly previousState: string | null;
+  readonly previousCoverage: number | null;
+  /** True when a higher value is better (uptime), false when lower is better (downtime). */
+  readonly higherIsBetter: boolean;
+  /** The change as the warehouse gives it (uptime's change_pp); else the difference as shown. */
+  readonly change?: number | null;
+}
+
+/**
+ * "▲ 0.120 pp, better": the direction, size and meaning of a change, of the values as shown (so
+ * the change is the difference of the two numbers the reader sees). Drawn only between two
+ * complete periods, as `uptrends.figures` draws change_pp: against a period read in part it says
+ * so instead.
+ */
+export function comparisonText(c: Comparison): string {
+  if (c.previousState !== 'complete') {
+    return c.previousState === 'incomplete'
+      ? `previous period incomplete (${figureText('coverage', c.previousCoverage)} covered): no comparison`
+      : 'no data for the previous period';
+  }
+  if (c.currentState !== 'complete') return 'this period is not complete: no comparison';
+  const current = shownValue(c.unit, c.current);
+  const previous = shownValue(c.unit, c.previous);
+  if (current === null || previous === null) return 'no previous figure';
+  const deltaUnit = c.unit === 'percent' ? 'points' : c.unit;
+  const delta = shownValue(deltaUnit, c.change ?? current - previous)!;
+  if (delta === 0) return '= unchanged';
+  const size =
+    c.unit === 'percent'
+      ? figureText('points', Math.abs(delta)).replace('+', '')
+      : c.unit === 'duration'
+        ? `${figureText('duration', Math.abs(delta) * 60)} (h:mm)`
+        : figureText(c.unit, Math.abs(delta));
+  const better = delta > 0 === c.higherIsBetter;
+  return `${delta > 0 ? '▲' : '▼'} ${size}, ${better ? 'better' : 'worse'}`;
+}
