@@ -185,8 +185,11 @@ export function comparisonText(c: Comparison): string {
   const current = shownValue(c.unit, c.current);
   const previous = shownValue(c.unit, c.previous);
   if (current === null || previous === null) return 'no previous figure';
-  const deltaUnit = c.unit === 'percent' ? 'points' : c.unit;
-  const delta = shownValue(deltaUnit, c.change ?? current - previous)!;
+  // Shown values are already in the unit's steps (whole minutes, counts, thousandths of a percent).
+  const delta =
+    c.unit === 'percent' || c.unit === 'points' || c.unit === 'share' || c.unit === 'coverage'
+      ? round(c.change ?? current - previous, 3)
+      : current - previous;
   if (delta === 0) return '= unchanged';
   const size =
     c.unit === 'percent'

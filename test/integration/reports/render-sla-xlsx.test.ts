@@ -1,17 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+/**
+ * The SLA workbook of the hand-made October account, read back with exceljs cell by cell: the
+ * cells hold the warehouse's figures rounded as figure-format.ts shows them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type ExcelJS from 'exceljs';
-import { buildSlaModel } from '../../../../src/reports/sla/model.ts';
-import { renderSlaXlsx } from '../../../../src/reports/sla/render-xlsx.ts';
-import { DAILY_OVERALL_ROW } from '../../../../src/reports/sla/daily-sheets.ts';
-import { durationMinutes, findColumn, findRow, loadWorkbook, tableReader } from '../xlsx-reader.ts';
-import { A, afterPeriod, octoberInput } from './october-fixture.ts';
+import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
+import { ACCOUNT_ROW_NAME } from '../../../src/reports/sla/model.ts';
+import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
+import { durationMinutes, findColumn, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
+import { A, octoberFixture, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
 
-const model = buildSlaModel(octoberInput(), afterPeriod);
+let fixture: FixtureModels;
+let model: SlaModel;
 let workbook: ExcelJS.Workbook;
 const sheet = (name: string) => workbook.getWorksheet(name)!;
 
 beforeAll(async () => {
+  fixture = await octoberModels();
+  model = fixture.sla;
   workbook = await loadWorkbook(await renderSlaXlsx(model));
+});
+afterAll(async () => {
+  await fixture.tdb.drop();
 });
 
 describe('SLA workbook read back with exceljs', () => {
@@ -39,15 +49,20 @@ describe('SLA workbook read back with exceljs', () => {
     const tables = (monitors as unknown as { tables: Record<string, unknown> }).tables;
     expect(Object.keys(tables)).toEqual(['Monitors']);
     const t = tableReader(monitors, header, 'Monitor');
-    const a = model.monitors.find((r) => r.monitor.monitor_guid === A)!.figures;
+    const a = model.monitors.find((r) => r.monitor_guid === A)!;
     const uptime = t.cell('Web A', 'Uptime');
-    expect(uptime.value).toBeCloseTo(a.uptime! / 100, 12);
+    // Rounded to a thousandth of a percent, as every channel shows it: 99.720170... -> 99.720%.
+    expect(uptime.value).toBeCloseTo(0.9972, 12);
+    expect(a.uptime_percentage).toBeCloseTo(99.72017, 5);
     expect(uptime.numFmt).toBe('0.000%');
-    // 125 min of downtime and 44,670 / 60 = 744.5 monitored hours (see model.test.ts).
+    // 125 min of downtime and 44,670 / 60 = 744.5 monitored hours (see sla-figures.test.ts).
     expect(durationMinutes(t.cell('Web A', 'Downtime (h:mm)'))).toBe(125);
     expect(t.cell('Web A', 'Downtime (h:mm)').numFmt).toBe('[h]:mm');
     expect(durationMinutes(t.cell('Web A', 'Monitored (h:mm)'))).toBe(744.5 * 60);
-    expect(t.cell('Web A', 'Change vs previous').numFmt).toBe('+0.000%;-0.000%;0.000%');
+    expect(t.cell('Web A', 'Change vs previous (pp)').numFmt).toBe('+0.000" pp";-0.000" pp";0.000" pp"');
+    // 99.720170 - 99.884259 = -0.164089 pp -> -0.164.
+    expect(t.cell('Web A', 'Change vs previous (pp)').value).toBeCloseTo(-0.164, 12);
+    expect(t.cell('Web A', 'Previous data').value).toBe('Complete');
     expect(t.cell('Web A', 'Status').value).toBe('At risk');
     expect(t.cell('Web A', 'Target').value).toBeCloseTo(0.999, 12);
     expect(t.cell('DNS C', 'Uptime source').value).toBe('Statistics');
@@ -74,15 +89,17 @@ describe('SLA workbook read back with exceljs', () => {
       }
       throw new Error(label);
     };
-    expect(tile('Availability').value.value).toBeCloseTo(model.overall.uptime! / 100, 12);
+    // 100 x (1 - 320 / 111,030) = 99.71179... -> 99.712%; September 100 x (1 - 50 / 86,400) = 99.94213 -> 99.942%.
+    expect(tile('Availability').value.value).toBeCloseTo(0.99712, 12);
     expect(tile('Availability').value.numFmt).toBe('0.000%');
-    expect(tile('Availability').previous.value).toBeCloseTo(model.overallPrevious.uptime! / 100, 12);
-    expect(tile('Availability').change.value).toMatch(/^▼ 0\.2\d\d percentage points, worse$/);
+    expect(tile('Availability').previous.value).toBeCloseTo(0.99942, 12);
+    // The change is the warehouse's change_pp, -0.230... -> -0.230 pp.
+    expect(tile('Availability').change.value).toBe('▼ 0.230 pp, worse');
     expect(tile('Incidents').value.value).toBe(5);
     expect(tile('Incidents').previous.value).toBe(2);
     // Time-weighted, not summed over monitors: 320 of 111,030 monitored minutes, over the
-    // 31 days + 1 hour (744 h + 60 min) of October in Amsterdam.
-    expect(durationMinutes(tile('Downtime (account)').value)).toBeCloseTo((320 / 111_030) * 44_700, 4);
+    // 31 days + 1 hour (744 h + 60 min) of October in Amsterdam: 128.83 -> 129 whole minutes.
+    expect(durationMinutes(tile('Downtime (account)').value)).toBe(129);
     expect(tile('Downtime (account)').value.numFmt).toBe('[h]:mm');
 
     const worstHeader = findRow(summary, 'Five worst monitors (most downtime; click a name for its row)') + 1;
@@ -96,7 +113,8 @@ describe('SLA workbook read back with exceljs', () => {
     const glanceHeader = findRow(summary, 'Groups at a glance') + 1;
     const glance = tableReader(summary, glanceHeader, 'Group');
     expect(glance.cell('Shop', 'Status').value).toBe('At risk');
-    expect(glance.cell('Shop', 'Uptime').value).toBeCloseTo(1 - 305 / 66_330, 12);
+    // 100 x (1 - 305 / 66,330) = 99.540177 -> 99.540%.
+    expect(glance.cell('Shop', 'Uptime').value).toBeCloseTo(0.9954, 12);
   });
 
   it('Daily: local days as columns, uptime fractions and a colour scale', () => {
@@ -105,9 +123,10 @@ describe('SLA workbook read back with exceljs', () => {
     expect(daily.autoFilter).toBeDefined();
     const t = tableReader(daily, header, 'Monitor');
     expect(t.cell('DNS C', '2025-10-26').value).toBeCloseTo(0.99, 12);
-    expect(t.cell('Web A', '2025-10-10').value).toBeCloseTo(1 - 75 / 1410, 12);
+    // 100 x (1 - 75 / 1,410) = 94.680851 -> 94.681%.
+    expect(t.cell('Web A', '2025-10-10').value).toBeCloseTo(0.94681, 12);
     expect(t.cell('API B', '2025-10-16').value).toBeNull();
-    expect(t.cell(DAILY_OVERALL_ROW, '2025-10-02').value).toBe(1);
+    expect(t.cell(ACCOUNT_ROW_NAME, '2025-10-02').value).toBe(1);
     expect(findColumn(daily, header, '2025-10-31')).toBe(33);
     const formats = (
       daily as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] }
@@ -135,10 +154,8 @@ describe('SLA workbook read back with exceljs', () => {
     const shopSeptember = [...Array(trend.rowCount).keys()]
       .map((i) => i + 1)
       .find((r) => trend.getCell(r, 1).value === 'Shop' && trend.getCell(r, 2).value === '2025-09')!;
-    expect(trend.getCell(shopSeptember, findColumn(trend, header, 'Uptime')).value).toBeCloseTo(
-      1 - 50 / 43_200,
-      12,
-    );
+    // 100 x (1 - 50 / 43,200) = 99.884259 -> 99.884%.
+    expect(trend.getCell(shopSeptember, findColumn(trend, header, 'Uptime')).value).toBeCloseTo(0.99884, 12);
     const sla = sheet('SLA definitions');
     const slaTable = tableReader(sla, findRow(sla, 'SLA definition'), 'SLA definition');
     expect(slaTable.cell('Shop SLA', 'Groups held to it').value).toBe('Shop');
@@ -150,25 +167,30 @@ describe('SLA workbook read back with exceljs', () => {
 });
 
 describe('Infra devices sheet', () => {
-  it('appears only with infra data, averaging the reported days', async () => {
-    const input = {
-      ...octoberInput(),
-      infraDeviceDays: [
-        { device_guid: 'd1', device_name: 'db-01', date: '2025-10-01', uptime_percent: 100 },
-        { device_guid: 'd1', device_name: 'db-01', date: '2025-10-02', uptime_percent: 97 },
-        { device_guid: 'd1', device_name: 'db-01', date: '2025-10-03', uptime_percent: null },
-      ],
-    };
-    const withInfra = await loadWorkbook(
-      await renderSlaXlsx(buildSlaModel(input, afterPeriod), { charts: false }),
-    );
-    const infra = withInfra.getWorksheet('Infra devices')!;
-    expect(withInfra.worksheets.at(-1)!.name).toBe('Infra devices');
-    const t = tableReader(infra, findRow(infra, 'Device'), 'Device');
-    // Mean of the two reported days: (100 + 97) / 2 = 98.5%.
-    expect(t.cell('db-01', 'Average').value).toBeCloseTo(0.985, 12);
-    expect(t.cell('db-01', '2025-10-02').value).toBeCloseTo(0.97, 12);
-    expect(t.cell('db-01', '2025-10-03').value).toBeNull();
-    expect(t.cell('db-01', '2025-10-31').value).toBeNull();
+  it('appears only with infra data, weighting the reported days by their length', async () => {
+    expect(workbook.getWorksheet('Infra devices')).toBeUndefined();
+    const withInfraData = octoberFixture();
+    withInfraData.infra = [
+      { device: 'd1', name: 'db-01', day: '2025-10-01', uptime: 100 },
+      { device: 'd1', name: 'db-01', day: '2025-10-02', uptime: 97 },
+      { device: 'd1', name: 'db-01', day: '2025-10-03', uptime: null },
+      { device: 'd2', name: 'quiet-02', day: '2025-10-01', uptime: null },
+    ];
+    const other = await octoberModels(withInfraData);
+    try {
+      const withInfra = await loadWorkbook(await renderSlaXlsx(other.sla, { charts: false }));
+      const infra = withInfra.getWorksheet('Infra devices')!;
+      expect(withInfra.worksheets.at(-1)!.name).toBe('Infra devices');
+      const t = tableReader(infra, findRow(infra, 'Device'), 'Device');
+      // Two reported days of 24 h each: (100 x 24 + 97 x 24) / 48 = 98.5%.
+      expect(t.cell('db-01', 'Period').value).toBeCloseTo(0.985, 12);
+      expect(t.cell('db-01', '2025-10-02').value).toBeCloseTo(0.97, 12);
+      expect(t.cell('db-01', '2025-10-03').value).toBeNull();
+      expect(t.cell('db-01', '2025-10-31').value).toBeNull();
+      // A device that reported no data is labelled, never an empty row.
+      expect(t.cell('quiet-02', 'Period').value).toBe('No data');
+    } finally {
+      await other.tdb.drop();
+    }
   });
 });
