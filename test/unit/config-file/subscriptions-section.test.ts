@@ -134,6 +134,18 @@ describe('the subscriptions section', () => {
       'sla_target',
     ],
     [
+      'a subject placeholder its reports cannot fill',
+      "subscriptions:\n  - name: a\n    schedule: daily\n    reports: [incidents]\n    subject: 'Incidents {period}: {uptime} ({status})'\n    recipients: { addresses: [a@example.com] }\n",
+      'subs.yaml:5:5:',
+      '{uptime}, {status} cannot be filled for the reports incidents; the placeholders of this subscription are {subscription}, {period}, {scope}, {incidents}, {ongoing}',
+    ],
+    [
+      'an unknown subject placeholder',
+      "subscriptions:\n  - name: a\n    schedule: daily\n    subject: '{perod} report'\n    recipients: { addresses: [a@example.com] }\n",
+      'subs.yaml:4:5:',
+      '{perod} cannot be filled',
+    ],
+    [
       'a month day of 32',
       'subscriptions:\n  - name: a\n    schedule: { every: month, on: 32 }\n    recipients: { addresses: [a@example.com] }\n',
       'subs.yaml:3:',

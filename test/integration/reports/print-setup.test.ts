@@ -5,27 +5,27 @@
  * number has a format, and every duration is `[h]:mm`. Read back with exceljs.
  */
 import type ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildIncidentModel } from '../../../../src/reports/incidents/model.ts';
-import { renderIncidentXlsx } from '../../../../src/reports/incidents/render-xlsx.ts';
-import { REPORT_DEFINITIONS } from '../../../../src/reports/render/definitions.ts';
-import { pageWidthUnits } from '../../../../src/reports/render/print-layout.ts';
-import { footerText, LINE_POINTS, wrappedLines } from '../../../../src/reports/render/print-layout.ts';
-import { buildSlaModel } from '../../../../src/reports/sla/model.ts';
-import { renderSlaXlsx } from '../../../../src/reports/sla/render-xlsx.ts';
-import { loadWorkbook } from '../xlsx-reader.ts';
-import { afterPeriod, octoberIncidentInput, octoberInput } from '../sla/october-fixture.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderIncidentXlsx } from '../../../src/reports/incidents/render-xlsx.ts';
+import { REPORT_DEFINITIONS } from '../../../src/reports/render/definitions.ts';
+import { pageWidthUnits } from '../../../src/reports/render/print-layout.ts';
+import { footerText, LINE_POINTS, wrappedLines } from '../../../src/reports/render/print-layout.ts';
+import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
+import { loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
+import { octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
 
 const PORTRAIT = new Set(['Definitions']);
 let sla: ExcelJS.Workbook;
 let incidents: ExcelJS.Workbook;
+let fixture: FixtureModels;
 
 beforeAll(async () => {
-  sla = await loadWorkbook(
-    await renderSlaXlsx(buildSlaModel(octoberInput(), afterPeriod), { charts: false }),
-  );
-  const model = buildIncidentModel(octoberIncidentInput(), afterPeriod);
-  incidents = await loadWorkbook(await renderIncidentXlsx(model, { kind: 'rows', alerts: [] }));
+  fixture = await octoberModels();
+  sla = await loadWorkbook(await renderSlaXlsx(fixture.sla, { charts: false }));
+  incidents = await loadWorkbook(await renderIncidentXlsx(fixture.incidents, { kind: 'rows', alerts: [] }));
+});
+afterAll(async () => {
+  await fixture.tdb.drop();
 });
 
 /** Every sheet of both workbooks, with the report name its footer must carry. */
@@ -117,8 +117,8 @@ describe('print setup of every sheet', () => {
       const header = headerRowOf(sheet);
       return sheet.getCell(`${match![1]}${header}`).text;
     };
-    expect(lastPrinted(sla, 'Monitors')).toBe('Change vs previous');
-    expect(lastPrinted(sla, 'Monitor groups')).toBe('Change vs previous');
+    expect(lastPrinted(sla, 'Monitors')).toBe('Change vs previous (pp)');
+    expect(lastPrinted(sla, 'Monitor groups')).toBe('Change vs previous (pp)');
     expect(lastPrinted(incidents, 'Incidents')).toBe('Reminders');
     // Raw alerts: the title block only, over columns that fit a page unscaled (was: the table's
     // whole width, which printed the title shrunk to a few points on an empty page).

@@ -7,38 +7,36 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIncidentModel } from '../../../../src/reports/incidents/model.ts';
-import { writeIncidentReport } from '../../../../src/reports/incidents/write-incident-report.ts';
-import { writeSlaReport } from '../../../../src/reports/sla/write-sla-report.ts';
-import { readPdf, type PdfContents } from '../../../support/pdf-text.ts';
-import { afterPeriod, B, octoberIncidentInput, octoberInput } from '../sla/october-fixture.ts';
+import { writeIncidentReport } from '../../../src/reports/incidents/write-incident-report.ts';
+import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
+import { readPdf, type PdfContents } from '../../support/pdf-text.ts';
+import { AFTER_OCTOBER, B, octoberFixture, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
 
 let dir: string;
 let sla: PdfContents;
 let incidents: PdfContents;
 let slaPaths: readonly string[];
+let fixture: FixtureModels;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'report-pdf-'));
-  const input = octoberInput();
+  const data = octoberFixture();
   // Markup and a formula-like name: a PDF shows both as plain text.
-  const monitors = input.monitors.map((m) => (m.monitor_guid === B ? { ...m, name: '=API <b>B</b>' } : m));
-  const written = await writeSlaReport(
-    { ...input, monitors },
-    { outDir: dir, clock: afterPeriod, formats: ['pdf'] },
-  );
+  data.monitors = data.monitors.map((m) => (m.guid === B ? { ...m, name: '=API <b>B</b>' } : m));
+  fixture = await octoberModels(data);
+  const written = await writeSlaReport(fixture.sla, { outDir: dir, clock: () => AFTER_OCTOBER, formats: ['pdf'] });
   slaPaths = written.paths;
   sla = await readPdf(written.paths[0]!);
-  const incidentInput = octoberIncidentInput();
-  const writtenIncidents = await writeIncidentReport(incidentInput, {
+  const writtenIncidents = await writeIncidentReport(fixture.incidents, {
     outDir: dir,
-    clock: afterPeriod,
+    clock: () => AFTER_OCTOBER,
     formats: ['pdf'],
   });
-  expect(buildIncidentModel(incidentInput, afterPeriod).rows.length).toBeGreaterThan(0);
+  expect(fixture.incidents.rows.length).toBeGreaterThan(0);
   incidents = await readPdf(writtenIncidents.paths[0]!);
 }, 60_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+  await fixture.tdb.drop();
 });
 
 describe('the SLA PDF', () => {
@@ -63,7 +61,7 @@ describe('the SLA PDF', () => {
     expect(sla.text).toContain('99.712%');
     expect(sla.text).toContain('uptime against a target of 99.000%: Met');
     expect(sla.text).toContain('2:09 (h:mm) for the account as a whole; 28.8% of the error budget used');
-    expect(sla.text).toContain('5 started, 1 ongoing');
+    expect(sla.text).toContain('5 started, 1 ongoing at the end');
     expect(sla.text).toContain('2 of 3');
     expect(sla.text).toContain('Five worst monitors');
     expect(sla.text).toContain('=API <b>B</b>');
