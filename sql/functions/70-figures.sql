@@ -148,8 +148,9 @@ as $$
     select c.* from uptrends.monitor_coverage(p_account_id) c
   ),
   -- Incidents that overlap a window, were resolved in it or are open at its end. Three probes keep
-  -- the lookup bounded: incidents of up to 7 days start in the 7 days before the window; longer
-  -- and ongoing ones are few and have partial indexes.
+  -- the lookup bounded and never meet: those that started in the window or the 7 days before it
+  -- (by start); those that started earlier and lasted longer than 7 days, and those still open
+  -- (both few, with partial indexes).
   inc as materialized (
     select
       w.window_index,
@@ -167,23 +168,22 @@ as $$
       select s.monitor_guid, s.started_at, s.ended_at, s.alert_count
       from uptrends.incident s
       where s.account_id = p_account_id
-        and s.duration_seconds <= 604800
         and s.started_at >= w.window_start - interval '7 days'
         and s.started_at < w.elapsed_end
-        and s.ended_at >= w.window_start
+        and (s.ended_at is null or s.ended_at >= w.window_start)
       union all
       select l.monitor_guid, l.started_at, l.ended_at, l.alert_count
       from uptrends.incident l
       where l.account_id = p_account_id
         and l.duration_seconds > 604800
-        and l.started_at < w.elapsed_end
+        and l.started_at < w.window_start - interval '7 days'
         and l.ended_at >= w.window_start
       union all
       select o.monitor_guid, o.started_at, o.ended_at, o.alert_count
       from uptrends.incident o
       where o.account_id = p_account_id
         and o.ended_at is null
-        and o.started_at < w.elapsed_end
+        and o.started_at < w.window_start - interval '7 days'
     ) i
     where w.window_start < w.elapsed_end
       and (p_monitors is null or i.monitor_guid = any (p_monitors))

@@ -10,12 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { coverageLine, statusWord } from '../../../src/reports/model/data-coverage.ts';
-import { loadSlaReportInput } from '../../../src/reports/queries/sla-input.ts';
-import { loadIncidentReportInput } from '../../../src/reports/queries/incident-input.ts';
-import { buildIncidentModel, type IncidentModel } from '../../../src/reports/incidents/model.ts';
+import { coverageLine, statusWord } from '../../../src/reports/render/figure-format.ts';
+import type { Figure } from '../../../src/reports/queries/figures.ts';
+import { loadIncidentModel, type IncidentModel } from '../../../src/reports/incidents/model.ts';
 import { writeIncidentSummaryCsv } from '../../../src/reports/incidents/render-csv.ts';
-import { buildSlaModel } from '../../../src/reports/sla/model.ts';
+import { loadSlaModel } from '../../../src/reports/sla/model.ts';
 import { renderSlaCsv } from '../../../src/reports/sla/render-csv.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
@@ -45,8 +44,8 @@ insert into uptrends.etl_run (command) values ('sync');
 insert into uptrends.account (account_id, iana_zone, iana_zone_exact, iana_zone_source, run_id) values ('a', 'UTC', true, 'api', 1);
 insert into uptrends.monitor (account_id, monitor_guid, name, monitor_type, monitor_mode, config_hash, raw, run_id, created_at)
   values ('a', '${M1}', 'Shop', 'Https', 'Production', 'h', '{}', 1, ${createdAt === null ? 'null' : `'${createdAt}'`});
-insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, ended_at, alert_count, reminder_count, last_alert_at, run_id)
-  values ('a', '${M1}', 'k1', '2025-10-20T10:00:00Z', '2025-10-20T10:30:00Z', 2, 0, '2025-10-20T10:30:00Z', 1);
+insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, ended_at, duration_seconds, alert_count, reminder_count, last_alert_at, run_id)
+  values ('a', '${M1}', 'k1', '2025-10-20T10:00:00Z', '2025-10-20T10:30:00Z', 1800, 2, 0, '2025-10-20T10:30:00Z', 1);
 insert into uptrends.etl_coverage (account_id, stream, partition, covered, updated_by_run_id)
   values ('a', 'alerts', 'all', '${covered}', 1);
 `,
@@ -55,38 +54,38 @@ insert into uptrends.etl_coverage (account_id, stream, partition, covered, updat
 }
 
 async function october(): Promise<SlaModel> {
-  const input = await loadSlaReportInput(tdb!.warehouse.db, {
-    period: { month: '2025-10' },
-    clock,
-    defaultTarget: { desired: 99 },
-  });
-  return buildSlaModel(input, clock);
+  return loadSlaModel(tdb!.warehouse.db, { period: { month: '2025-10' }, clock, target: { desired: 99 } });
 }
+
+const word = (f: Figure): string => statusWord(f.status, f.data_state, f.coverage);
+const line = (f: Figure): string => coverageLine(f.data_state, f.coverage);
 
 describe('the SLA report over October 2025', () => {
   it('fully read: Complete, judged against the target (Met)', async () => {
     await seed('{[2025-09-01T00:00:00Z,2025-11-01T00:00:00Z)}');
     const model = await october();
-    expect(model.overall.complete).toBe(true);
-    expect(model.overall.coverage).toBe(1);
-    expect(model.overall.status).toBe('Met');
-    expect(statusWord(model.overall)).toBe('Met');
-    expect(coverageLine(model.overall)).toMatch(/^Complete/);
+    expect(model.account.data_state).toBe('complete');
+    expect(model.account.coverage).toBe(1);
+    expect(model.account.incident_downtime_seconds).toBe(1800);
+    expect(model.account.status).toBe('Met');
+    expect(word(model.account)).toBe('Met');
+    expect(line(model.account)).toMatch(/^Complete/);
   });
 
   it('a period entirely before the data: No data, no uptime, not 100 %', async () => {
     await seed('{[2025-11-01T00:00:00Z,2025-11-03T00:00:00Z)}');
     const model = await october();
-    expect(model.overall.noData).toBe(true);
-    expect(model.overall.uptime).toBeNull();
-    expect(model.overall.status).toBeNull();
-    expect(statusWord(model.overall)).toBe('No data');
-    expect(statusWord(model.monitors[0]!.figures)).toBe('No data');
-    expect(coverageLine(model.overall)).toMatch(/^No data/);
+    expect(model.account.data_state).toBe('no data');
+    expect(model.account.uptime_percentage).toBeNull();
+    expect(model.account.status).toBeNull();
+    expect(word(model.account)).toBe('No data');
+    expect(word(model.monitors[0]!)).toBe('No data');
+    expect(line(model.account)).toMatch(/^No data/);
     // Every trend month is before the data: empty and marked, never 100 %.
+    expect(model.trend.rows.length).toBeGreaterThan(0);
     for (const row of model.trend.rows) {
-      expect(row.uptime, row.month).toBeNull();
-      expect(row.noData, row.month).toBe(true);
+      expect(row.figure.uptime_percentage, row.month).toBeNull();
+      expect(row.figure.data_state, row.month).toBe('no data');
     }
   });
 
@@ -102,25 +101,25 @@ describe('the SLA report over October 2025', () => {
     await seed(covered);
     const model = await october();
     const share = (days * 86_400_000) / OCTOBER_MS;
-    expect(model.overall.complete).toBe(false);
-    expect(model.overall.coverage).toBeCloseTo(share, 9);
-    expect(model.overall.status).toBeNull();
-    const word = `Incomplete (${(Math.floor(share * 1000) / 10).toFixed(1)} % covered)`;
-    expect(statusWord(model.overall)).toBe(word);
-    expect(statusWord(model.monitors[0]!.figures)).toBe(word);
-    expect(coverageLine(model.overall)).toMatch(/^Incomplete: \d+\.\d % of the monitored time/);
+    expect(model.account.data_state).toBe('incomplete');
+    expect(model.account.coverage).toBeCloseTo(share, 9);
+    expect(model.account.status).toBeNull();
+    const expected = `Incomplete (${(Math.floor(share * 1000) / 10).toFixed(1)}% covered)`;
+    expect(word(model.account)).toBe(expected);
+    expect(word(model.monitors[0]!)).toBe(expected);
+    expect(line(model.account)).toMatch(/^Incomplete: \d+\.\d% of the monitored time/);
     // The October trend row says so too.
     const trendOctober = model.trend.rows.filter((r) => r.month === '2025-10');
     expect(trendOctober.length).toBeGreaterThan(0);
-    for (const row of trendOctober) expect(row.complete).toBe(false);
+    for (const row of trendOctober) expect(row.figure.data_state).toBe('incomplete');
   });
 
   it('a monitor created mid-period is complete when its own life was read', async () => {
     await seed('{[2025-10-15T00:00:00Z,2025-11-03T00:00:00Z)}', '2025-10-15T00:00:00Z');
     const model = await october();
-    expect(model.overall.complete).toBe(true);
-    expect(model.overall.lifeMs).toBe(17 * 86_400_000);
-    expect(model.overall.status).toBe('Met');
+    expect(model.account.data_state).toBe('complete');
+    expect(model.account.required_seconds).toBe(17 * 86_400);
+    expect(model.account.status).toBe('Met');
   });
 
   it('the CSVs carry the coverage: a column on monitors, the status word, and the Trend data word', async () => {
@@ -137,7 +136,7 @@ describe('the SLA report over October 2025', () => {
     const columns = header!.split(',');
     const values = row!.split(',');
     expect(values[columns.indexOf('data_coverage_pct')]).toMatch(/^67\.7/);
-    expect(values[columns.indexOf('status')]).toBe('Incomplete (67.7 % covered)');
+    expect(values[columns.indexOf('status')]).toBe('Incomplete (67.7% covered)');
     const trend = readFileSync(
       files.find((f) => f.includes('sla-trend'))!,
       'utf8',
@@ -147,24 +146,23 @@ describe('the SLA report over October 2025', () => {
 });
 
 async function octoberIncidents(): Promise<IncidentModel> {
-  const input = await loadIncidentReportInput(tdb!.warehouse.db, { period: { month: '2025-10' }, clock });
-  return buildIncidentModel(input, clock);
+  return loadIncidentModel(tdb!.warehouse.db, { period: { month: '2025-10' }, clock });
 }
 
 describe('the incident report over October 2025', () => {
   it('fully read: complete, the downtime counted', async () => {
     await seed('{[2025-09-01T00:00:00Z,2025-11-01T00:00:00Z)}');
     const model = await octoberIncidents();
-    expect(model.overall.complete).toBe(true);
-    expect(model.summary[0]!.coverage.coverage).toBe(1);
-    expect(model.summary[0]!.downtimeMs).toBe(30 * 60_000);
+    expect(model.account.alerts_data_state).toBe('complete');
+    expect(model.summary[0]!.alerts_coverage).toBe(1);
+    expect(model.summary[0]!.incident_downtime_seconds).toBe(30 * 60);
   });
 
   it('a period entirely before the data: No data, and the CSV leaves the downtime empty', async () => {
     await seed('{[2025-11-01T00:00:00Z,2025-11-03T00:00:00Z)}');
     const model = await octoberIncidents();
-    expect(model.overall.noData).toBe(true);
-    expect(coverageLine(model.overall)).toMatch(/^No data/);
+    expect(model.account.alerts_data_state).toBe('no data');
+    expect(coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)).toMatch(/^No data/);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'report-coverage-'));
     dirs.push(dir);
     const file = path.join(dir, 'summary.csv');
@@ -191,15 +189,15 @@ describe('the incident report over October 2025', () => {
     await seed(covered);
     const model = await octoberIncidents();
     const share = (days * 86_400_000) / OCTOBER_MS;
-    expect(model.overall.complete).toBe(false);
-    expect(model.summary[0]!.coverage.coverage).toBeCloseTo(share, 9);
-    expect(coverageLine(model.overall)).toMatch(/^Incomplete/);
+    expect(model.account.alerts_data_state).toBe('incomplete');
+    expect(model.summary[0]!.alerts_coverage).toBeCloseTo(share, 9);
+    expect(coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)).toMatch(/^Incomplete/);
   });
 
   it('a monitor created mid-period is complete when its own life was read', async () => {
     await seed('{[2025-10-15T00:00:00Z,2025-11-03T00:00:00Z)}', '2025-10-15T00:00:00Z');
     const model = await octoberIncidents();
-    expect(model.overall.complete).toBe(true);
-    expect(model.overall.lifeMs).toBe(17 * 86_400_000);
+    expect(model.account.alerts_data_state).toBe('complete');
+    expect(model.account.required_seconds).toBe(17 * 86_400);
   });
 });

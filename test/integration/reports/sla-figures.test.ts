@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSlaModel } from '../../../src/reports/sla/model.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import { buildKpiTiles } from '../../../src/reports/sla/kpi-tiles.ts';
-import type { Figure } from '../../../src/reports/queries/figures.ts';
+import type { Figure, TargetSettings } from '../../../src/reports/queries/figures.ts';
 import {
   A,
   AFTER_OCTOBER,
@@ -23,7 +23,7 @@ const MIN = 60;
 let tdb: TestDatabase;
 let model: SlaModel;
 
-async function load(target = { desired: 99 }, clock = AFTER_OCTOBER): Promise<SlaModel> {
+async function load(target: TargetSettings = { desired: 99 }, clock = AFTER_OCTOBER): Promise<SlaModel> {
   return loadSlaModel(tdb.warehouse.db, { period: { month: '2025-10' }, clock: () => clock, target });
 }
 
