@@ -1,17 +1,17 @@
 /**
- * The report queries against a real warehouse: rows inserted by hand, inputs compared with
- * hand-written expectations. October 2025 in Europe/Amsterdam (CEST until 26 October 03:00, then
- * CET) so every local boundary below is worked out from the two offsets, not from the code.
+ * What the reports read from a real warehouse: rows inserted by hand, the models compared with
+ * hand-written expectations (scope, period, targets, maintenance, statistics buckets, Infra days,
+ * raw alerts). October 2025 in Europe/Amsterdam (CEST until 26 October 03:00, then CET) so every
+ * local boundary below is worked out from the two offsets, not from the code.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { loadIncidentReportInput } from '../../../src/reports/queries/incident-input.ts';
+import { loadIncidentModel } from '../../../src/reports/incidents/model.ts';
 import { monthPeriod } from '../../../src/time/periods.ts';
-import type { ReportMonitor } from '../../../src/reports/queries/report-input.ts';
-import { loadSlaReportInput, loadStreamedSlaReportInput } from '../../../src/reports/queries/sla-input.ts';
-import { factColumnsByMonitor } from '../../../src/reports/sla/monitor-facts.ts';
-import { buildSlaModel, buildStreamedSlaModel } from '../../../src/reports/sla/model.ts';
+import type { Figure } from '../../../src/reports/queries/figures.ts';
+import { loadSlaModel, type LoadSlaModelOptions } from '../../../src/reports/sla/model.ts';
+import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const ZONE = 'Europe/Amsterdam';
@@ -127,177 +127,45 @@ insert into uptrends.etl_state (account_id, stream, partition, watermark, update
   ('${ACCOUNT}', 'alerts', 'group:${G_WEB}', '2025-06-01T00:00:00Z', 1);
 `;
 
-const monitor = (
-  m: Partial<ReportMonitor> & Pick<ReportMonitor, 'monitor_guid' | 'name'>,
-): ReportMonitor => ({
-  monitor_type: 'Https',
-  check_interval_seconds: 300,
-  created_at: null,
-  deleted_at: null,
-  groups: [],
-  ...m,
-});
-const SHOP = monitor({
-  monitor_guid: M1,
-  name: 'Shop home',
-  created_at: d('2024-01-01T00:00:00Z'),
-  groups: [G_ALL, G_WEB, G_API],
-});
-const API = monitor({
-  monitor_guid: M2,
-  name: 'API login',
-  monitor_type: 'MultiStepApi',
-  check_interval_seconds: 60,
-  groups: [G_ALL, G_API],
-});
-const OLD = monitor({
-  monitor_guid: M4,
-  name: 'Old monitor',
-  monitor_type: 'Ping',
-  check_interval_seconds: 600,
-  created_at: d('2024-02-01T00:00:00Z'),
-  deleted_at: d('2025-10-10T12:00:00Z'),
-  groups: [G_ALL, G_API],
-});
-const LEGACY = monitor({
-  monitor_guid: M8,
-  name: 'Legacy ping',
-  monitor_type: 'Ping',
-  check_interval_seconds: null,
-  groups: [G_ALL],
-});
-// Paused: no checks after its LastModified instant, so its life ends there.
-const PAUSED = monitor({
-  monitor_guid: M9,
-  name: 'Paused probe',
-  deleted_at: d('2025-10-20T08:00:00Z'),
-  groups: [G_ALL],
-});
 
-const incident = {
-  k0: {
-    monitor_guid: M1,
-    incident_key: 'k0',
-    started_at: d('2025-09-30T21:00:00Z'),
-    ended_at: d('2025-10-01T01:00:00Z'),
-    alert_count: 2,
-    reminder_count: 0,
-    first_error_description: null,
-    first_error_check_id: null,
-    last_check_id: null,
-  },
-  k1: {
-    monitor_guid: M1,
-    incident_key: 'k1',
-    started_at: d('2025-10-05T09:00:00Z'),
-    ended_at: d('2025-10-05T11:00:00Z'),
-    alert_count: 3,
-    reminder_count: 1,
-    first_error_description: 'HTTP 503',
-    first_error_check_id: 101,
-    last_check_id: 103,
-  },
-  k2: {
-    monitor_guid: M2,
-    incident_key: 'k2',
-    started_at: d('2025-10-31T22:00:00Z'),
-    ended_at: null,
-    alert_count: 1,
-    reminder_count: 0,
-    first_error_description: 'Timeout',
-    first_error_check_id: 201,
-    last_check_id: 201,
-  },
-  k6: {
-    monitor_guid: M8,
-    incident_key: 'k6',
-    started_at: d('2024-03-01T00:00:00Z'),
-    ended_at: null,
-    alert_count: 40,
-    reminder_count: 39,
-    first_error_description: 'DNS',
-    first_error_check_id: 801,
-    last_check_id: 840,
-  },
-  k8: {
-    monitor_guid: M2,
-    incident_key: 'k8',
-    started_at: d('2025-01-10T10:00:00Z'),
-    ended_at: d('2025-01-10T10:30:00Z'),
-    alert_count: 2,
-    reminder_count: 0,
-    first_error_description: 'January',
-    first_error_check_id: 210,
-    last_check_id: 211,
-  },
-};
-
-/** Monthly maintenance on the 26th, 02:00-03:00 local: 01:00Z in CET, 00:00Z in CEST. */
-function monthly26(
-  month: string,
-  cest: boolean,
-): { monitor_guid: string; maintenance_type: 'DisableNotifications'; start_at: Date; end_at: Date } {
-  const hour = cest ? '00' : '01';
-  const end = cest ? '01' : '02';
-  return {
-    monitor_guid: M2,
-    maintenance_type: 'DisableNotifications',
-    start_at: d(`${month}-26T${hour}:00:00Z`),
-    end_at: d(`${month}-26T${end}:00:00Z`),
-  };
-}
-const ONE_TIME = {
-  monitor_guid: M1,
-  maintenance_type: 'DisableMonitoring',
-  start_at: d('2025-10-05T10:00:00Z'),
-  end_at: d('2025-10-05T12:00:00Z'),
-};
-// 26 October 2025: 02:00 local exists twice; the earlier (CEST, 00:00Z) is taken, and 03:00 comes
-// after the switch (CET, 02:00Z), so that night's window lasts two hours.
-const OCT_26 = {
-  monitor_guid: M2,
-  maintenance_type: 'DisableNotifications',
-  start_at: d('2025-10-26T00:00:00Z'),
-  end_at: d('2025-10-26T02:00:00Z'),
-};
+const load = (options: Partial<LoadSlaModelOptions> = {}): Promise<SlaModel> =>
+  loadSlaModel(tdb.warehouse.db, { clock, target: { desired: 99.9 }, ...options });
 
 let tdb: TestDatabase;
 let emptyError: unknown;
+let october: SlaModel;
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  emptyError = await loadSlaReportInput(tdb.warehouse.db, { clock, defaultTarget: { desired: 99.9 } }).catch(
-    (e: unknown) => e,
-  );
+  emptyError = await load().catch((e: unknown) => e);
   await sql.raw(SEED).execute(tdb.warehouse.db);
+  october = await load({ period: { month: '2025-10' } });
 });
 afterAll(async () => {
   await tdb.drop();
 });
 
-describe('loadSlaReportInput', () => {
+const monitor = (guid: string): Figure => october.monitors.find((m) => m.monitor_guid === guid)!;
+const group = (guid: string): Figure => october.groups.find((g) => g.monitor_group_guid === guid)!;
+
+describe('the SLA report read from the warehouse', () => {
   it('fails on an empty warehouse with a ConfigError that says to sync', () => {
     expect(emptyError).toBeInstanceOf(ConfigError);
     expect((emptyError as Error).message).toContain('no data yet: run uptrends-etl sync');
   });
 
-  it('builds the input of October 2025 for every monitor', async () => {
-    const input = await loadSlaReportInput(tdb.warehouse.db, {
-      period: { month: '2025-10' },
-      clock,
-      defaultTarget: { desired: 99.9 },
-    });
-    expect(input.period).toEqual({
+  it('resolves October 2025, its previous month and twelve Trend months in the account zone', () => {
+    expect(october.period).toEqual({
       start: d('2025-09-30T22:00:00Z'),
       end: d('2025-10-31T23:00:00Z'),
       zone: ZONE,
       label: 'October 2025',
     });
-    expect(input.previousPeriod).toMatchObject({
+    expect(october.previousPeriod).toMatchObject({
       start: d('2025-08-31T22:00:00Z'),
       end: d('2025-09-30T22:00:00Z'),
       label: 'September 2025',
     });
-    expect(input.trendMonths.map((m) => m.label)).toEqual([
+    expect(october.trend.months.map((m) => m.label)).toEqual([
       'November 2024',
       'December 2024',
       'January 2025',
@@ -311,147 +179,118 @@ describe('loadSlaReportInput', () => {
       'September 2025',
       'October 2025',
     ]);
-    expect(input.trendMonths[0]!.start).toEqual(d('2024-10-31T23:00:00Z'));
-    expect(input.generatedAt).toEqual(NOW);
-    expect(input.dataAsOf).toEqual(d('2025-11-02T23:00:00Z'));
-    expect(input.scope).toBe('All monitors');
-    expect(input.defaultTarget).toEqual({ desired: 99.9 });
+    expect(october.trend.months[0]!.start).toEqual(d('2024-10-31T23:00:00Z'));
+    expect(october.generatedAt).toEqual(NOW);
+    expect(october.dataAsOf).toEqual(d('2025-11-02T23:00:00Z'));
+    expect(october.scope).toBe('All monitors');
+    expect(october.defaultTarget).toEqual({ desired: 99.9, error: 99.9 });
+  });
 
-    // Staging, Development, deleted or paused before the range and created after the period are
-    // left out; a monitor without a mode counts as Production.
-    expect(input.monitors).toEqual([API, LEGACY, OLD, PAUSED, SHOP]);
-    expect(input.groups).toEqual([
-      { monitor_group_guid: G_API, description: 'Public APIs', is_all: false, members: [M1, M2, M4] },
-      { monitor_group_guid: G_WEB, description: 'Webshop', is_all: false, members: [M1] },
-      { monitor_group_guid: G_ALL, description: 'All monitors', is_all: true, members: [M1, M2, M4, M8, M9] },
+  it('reports the Production monitors that lived in the period, in their groups', () => {
+    // Staging, Development, deleted or paused before the period and created after it are left
+    // out; a monitor without a mode counts as Production.
+    expect(new Set(october.monitors.map((m) => m.monitor_guid))).toEqual(new Set([M1, M2, M4, M8, M9]));
+    expect(monitor(M1).group_names).toBe('Public APIs, Webshop');
+    expect(monitor(M8).group_names).toBe('All monitors');
+    // Deleted on 10 October 12:00Z (14:00 local): 9 days and 14 hours of October.
+    expect(monitor(M4).required_seconds).toBe((9 * 24 + 14) * 3600);
+    // Paused on 20 October 08:00Z: its life ends there.
+    expect(monitor(M9).required_seconds).toBe((19 * 24 + 10) * 3600);
+    expect(october.groups.map((g) => [g.name, g.members])).toEqual([
+      ['All monitors', 5],
+      ['Public APIs', 3],
+      ['Webshop', 1],
     ]);
+  });
 
-    // From the first Trend month (1 November 2024 local) to the period end; ongoing ones whenever they began.
-    expect(input.incidents).toEqual([incident.k0, incident.k1, incident.k8, incident.k2, incident.k6]);
-
-    expect(input.maintenance).toEqual([
-      ONE_TIME,
-      monthly26('2024-11', false),
-      monthly26('2024-12', false),
-      monthly26('2025-01', false),
-      monthly26('2025-02', false),
-      monthly26('2025-03', false),
-      monthly26('2025-04', true),
-      monthly26('2025-05', true),
-      monthly26('2025-06', true),
-      monthly26('2025-07', true),
-      monthly26('2025-08', true),
-      monthly26('2025-09', true),
-      OCT_26,
+  it('holds groups to the SLA of the published status page, and monitors to their statistics target', () => {
+    // Public APIs: published page with Gold beats the draft with Silver; Webshop: the draft only;
+    // the deleted page counts for nothing, so All monitors keeps the default.
+    expect(group(G_API)).toMatchObject({ target_percentage: 99.5, target_error_percentage: 99, sla_name: 'Gold' });
+    expect(group(G_WEB)).toMatchObject({ target_percentage: 99, target_error_percentage: 98, sla_name: 'Silver' });
+    expect(group(G_ALL)).toMatchObject({ target_percentage: 99.9, target_source: 'Default' });
+    // Shop home's latest bucket with a target says 99.5; Gold has that desired threshold.
+    expect(monitor(M1)).toMatchObject({
+      target_percentage: 99.5,
+      target_error_percentage: 99,
+      target_source: 'Statistics',
+      sla_name: 'Gold',
+    });
+    // API login has no statistics target: its first group by name with an SLA, Public APIs (Gold).
+    expect(monitor(M2)).toMatchObject({ target_source: 'Group SLA', sla_name: 'Gold' });
+    expect(october.slaDefinitions.map((s) => [s.definition.description, s.groupNames])).toEqual([
+      ['Gold', 'Public APIs'],
+      ['Silver', 'Webshop'],
     ]);
+  });
 
-    // Hourly buckets inside a daily bucket are dropped; missing counters read as 0.
-    expect(input.statistics).toEqual([
-      {
-        monitor_guid: M1,
-        bucket_start_at: d('2025-09-30T22:00:00Z'),
-        bucket_end_at: d('2025-10-01T22:00:00Z'),
-        uptime_seconds: 86000,
-        downtime_seconds: 400,
-        sla_target: 99.5,
-        checks: 288,
-        confirmed_errors: 2,
-      },
-      {
-        monitor_guid: M1,
-        bucket_start_at: d('2025-10-01T22:00:00Z'),
-        bucket_end_at: d('2025-10-02T22:00:00Z'),
-        uptime_seconds: 86400,
-        downtime_seconds: 0,
-        sla_target: null,
-        checks: 288,
-        confirmed_errors: 0,
-      },
-      {
-        monitor_guid: M1,
-        bucket_start_at: d('2025-10-03T10:00:00Z'),
-        bucket_end_at: d('2025-10-03T11:00:00Z'),
-        uptime_seconds: 3500,
-        downtime_seconds: 0,
-        sla_target: null,
-        checks: 0,
-        confirmed_errors: 0,
-      },
-      {
-        monitor_guid: M2,
-        bucket_start_at: d('2024-11-14T23:00:00Z'),
-        bucket_end_at: d('2024-11-15T23:00:00Z'),
-        uptime_seconds: 86340,
-        downtime_seconds: 60,
-        sla_target: null,
-        checks: 1440,
-        confirmed_errors: 1,
-      },
-    ]);
+  it('takes each day of statistics from its finest complete cover; missing counters count nothing', () => {
+    // 1 Oct: the daily bucket (the hour inside it is dropped); 2 Oct: daily; 3 Oct: one hour.
+    expect(monitor(M1)).toMatchObject({
+      statistics_buckets: 3,
+      statistics_uptime_seconds: 86_000 + 86_400 + 3_500,
+      statistics_downtime_seconds: 400,
+      checks: 576,
+      confirmed_errors: 2,
+    });
+    // The Staging monitor's bucket is in no figure.
+    expect(october.account.statistics_uptime_seconds).toBe(86_000 + 86_400 + 3_500);
+  });
 
-    expect(input.slaDefinitions).toEqual([
-      { sla_guid: S_GOLD, description: 'Gold', uptime_error_threshold: 99, uptime_warning_threshold: 99.5 },
-      { sla_guid: S_SILVER, description: 'Silver', uptime_error_threshold: 98, uptime_warning_threshold: 99 },
+  it('counts the incidents of October and the ones still open, never a Staging one', () => {
+    // k0 started on 30 September 23:00 local; k1 on 5 October; k2 on 31 October 23:00 local.
+    expect(monitor(M1)).toMatchObject({ incidents_started: 1, incidents_resolved: 2, ongoing_at_end: 0 });
+    expect(monitor(M2)).toMatchObject({ incidents_started: 1, ongoing_at_end: 1 });
+    // k6 began in March 2024 and is still open.
+    expect(monitor(M8)).toMatchObject({ incidents_started: 0, ongoing_at_end: 1 });
+    expect(october.account).toMatchObject({ incidents_started: 2, ongoing_at_end: 2 });
+  });
+
+  it('expands maintenance in the account zone: the deleted period and other months left out', () => {
+    expect(
+      october.maintenance.map((m) => [m.monitor_guid, m.maintenance_type, m.start_at, m.end_at, m.excluded_seconds]),
+    ).toEqual([
+      [M1, 'DisableMonitoring', d('2025-10-05T10:00:00Z'), d('2025-10-05T12:00:00Z'), 7200],
+      // 26 October: 02:00 local exists twice; the earlier (CEST, 00:00Z) is taken, and 03:00 comes
+      // after the switch (CET, 02:00Z), so that night's window lasts two hours.
+      [M2, 'DisableNotifications', d('2025-10-26T00:00:00Z'), d('2025-10-26T02:00:00Z'), 0],
     ]);
-    expect(input.groupSla).toEqual(
-      new Map([
-        [G_API, S_GOLD],
-        [G_WEB, S_SILVER],
-      ]),
-    );
-    expect(input.infraDeviceDays).toEqual([
-      { device_guid: 'dev-1', device_name: 'DB server', date: '2025-10-01', uptime_percent: 99.5 },
-      { device_guid: 'dev-1', device_name: 'DB server', date: '2025-10-02', uptime_percent: null },
+  });
+
+  it('shows the Infra devices with their reported days, no data as no value', () => {
+    expect(october.infra?.rows).toEqual([
+      {
+        deviceId: 'dev-1',
+        deviceName: 'DB server',
+        values: [99.5, null, ...Array.from({ length: 29 }, () => null)],
+        uptime: 99.5,
+        daysWithData: 1,
+      },
     ]);
   });
 
   it('limits the scope to the requested groups, by name (any case) or guid', async () => {
-    const input = await loadSlaReportInput(tdb.warehouse.db, {
-      period: { month: '2025-10' },
-      monitorGroups: ['webshop', G_API],
-      clock,
-      defaultTarget: { desired: 99.9 },
-    });
-    expect(input.scope).toBe('Webshop, Public APIs');
-    expect(input.monitors).toEqual([
-      { ...API, groups: [G_API] },
-      { ...OLD, groups: [G_API] },
-      { ...SHOP, groups: [G_WEB, G_API] },
+    const scoped = await load({ period: { month: '2025-10' }, monitorGroups: ['webshop', G_API] });
+    expect(scoped.scope).toBe('Webshop, Public APIs');
+    expect(new Set(scoped.monitors.map((m) => m.monitor_guid))).toEqual(new Set([M1, M2, M4]));
+    expect(scoped.groups.map((g) => [g.monitor_group_guid, g.members])).toEqual([
+      [G_API, 3],
+      [G_WEB, 1],
     ]);
-    expect(input.groups.map((g) => [g.monitor_group_guid, g.members])).toEqual([
-      [G_WEB, [M1]],
-      [G_API, [M1, M2, M4]],
-    ]);
-    expect(input.incidents.map((i) => i.incident_key)).toEqual(['k0', 'k1', 'k8', 'k2']);
-    expect(new Set(input.statistics.map((s) => s.monitor_guid))).toEqual(new Set([M1, M2]));
+    expect(scoped.account.members).toBe(3);
   });
 
   it('names the known groups when a requested group does not exist', async () => {
-    const error = await loadSlaReportInput(tdb.warehouse.db, {
-      monitorGroups: ['Nope'],
-      clock,
-      defaultTarget: { desired: 99 },
-    }).catch((e: unknown) => e);
+    const error = await load({ monitorGroups: ['Nope'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toMatch(
-      /"Nope" is not a monitor group.*All monitors, Public APIs, Webshop/,
-    );
+    expect((error as Error).message).toMatch(/"Nope" is not a monitor group.*All monitors, Public APIs, Webshop/);
   });
 
   it('defaults to the previous month and accepts a ready-made period in the account zone only', async () => {
-    const input = await loadSlaReportInput(tdb.warehouse.db, { clock, defaultTarget: { desired: 99.9 } });
-    expect(input.period.label).toBe('October 2025');
-    const ready = await loadSlaReportInput(tdb.warehouse.db, {
-      period: monthPeriod('2025-09', ZONE),
-      clock,
-      defaultTarget: { desired: 99.9 },
-    });
+    expect((await load()).period.label).toBe('October 2025');
+    const ready = await load({ period: monthPeriod('2025-09', ZONE) });
     expect(ready.period.start).toEqual(d('2025-08-31T22:00:00Z'));
-    const wrongZone = await loadSlaReportInput(tdb.warehouse.db, {
-      period: monthPeriod('2025-09', 'UTC'),
-      clock,
-      defaultTarget: { desired: 99.9 },
-    }).catch((e: unknown) => e);
+    const wrongZone = await load({ period: monthPeriod('2025-09', 'UTC') }).catch((e: unknown) => e);
     expect(wrongZone).toBeInstanceOf(ConfigError);
   });
 
@@ -461,41 +300,26 @@ describe('loadSlaReportInput', () => {
       db,
     );
     try {
-      const error = await loadSlaReportInput(db, { clock, defaultTarget: { desired: 99 } }).catch(
-        (e: unknown) => e,
-      );
+      const error = await load().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as Error).message).toMatch(/acc-1( \(\S+\))?, acc-2 \(Globex\)/);
-      const other = await loadSlaReportInput(db, {
-        accountId: 'acc-2',
-        clock,
-        defaultTarget: { desired: 99 },
-      });
+      const other = await load({ accountId: 'acc-2' });
       expect(other.period.zone).toBe('UTC');
       expect(other.monitors).toEqual([]);
       // No alert watermark for acc-2: the time its configuration was last read.
       expect(other.dataAsOf).toBeInstanceOf(Date);
-      const unknown = await loadSlaReportInput(db, {
-        accountId: 'acc-9',
-        clock,
-        defaultTarget: { desired: 99 },
-      }).catch((e: unknown) => e);
+      const unknown = await load({ accountId: 'acc-9' }).catch((e: unknown) => e);
       expect((unknown as Error).message).toContain('account acc-9 is not in the warehouse');
       // The name the configuration file gives the account picks it too, in any case.
-      const byName = await loadSlaReportInput(db, {
-        accountId: 'globex',
-        clock,
-        defaultTarget: { desired: 99 },
-      });
-      expect(byName.period.zone).toBe('UTC');
+      expect((await load({ accountId: 'globex' })).period.zone).toBe('UTC');
     } finally {
       await sql`delete from uptrends.account where account_id = 'acc-2'`.execute(db);
     }
   });
 });
 
-describe('loadIncidentReportInput', () => {
-  it('reads from the previous period on, and streams the raw alerts of the period only', async () => {
+describe('the incident report read from the warehouse', () => {
+  it('lists the incidents touching October and streams the raw alerts of the period only', async () => {
     const db = tdb.warehouse.db;
     await sql
       .raw(
@@ -508,13 +332,12 @@ describe('loadIncidentReportInput', () => {
     `,
       )
       .execute(db);
-    const input = await loadIncidentReportInput(db, { period: { month: '2025-10' }, clock });
-    expect(input.monitors.map((m) => m.monitor_guid)).toEqual([M2, M8, M4, M9, M1]);
-    // The January incident belongs to the SLA Trend only.
-    expect(input.incidents).toEqual([incident.k0, incident.k1, incident.k2, incident.k6]);
-    expect(input.maintenance).toEqual([ONE_TIME, monthly26('2025-09', true), OCT_26]);
+    const model = await loadIncidentModel(db, { period: { month: '2025-10' }, clock });
+    // The January incident belongs to the SLA Trend only; the Staging one to no report.
+    expect(model.rows.map((r) => r.incident_key)).toEqual(['k6', 'k0', 'k1', 'k2']);
+    expect(model.rows.find((r) => r.incident_key === 'k6')).toMatchObject({ ongoing_at_end: true, alert_count: 40 });
     const alerts = [];
-    for await (const alert of input.rawAlerts()) alerts.push(alert);
+    for await (const alert of model.rawAlerts()) alerts.push(alert);
     expect(alerts).toEqual([
       {
         monitor_guid: M1,
@@ -541,45 +364,4 @@ describe('loadIncidentReportInput', () => {
       },
     ]);
   });
-});
-
-describe('loadStreamedSlaReportInput', () => {
-  const cases = [
-    { name: 'October, every monitor', options: { period: { month: '2025-10' } } },
-    { name: 'two groups', options: { period: { month: '2025-10' }, monitorGroups: ['webshop', G_API] } },
-    { name: 'the November to date', options: { period: { month: '2025-11' }, toDate: true } },
-  ] as const;
-
-  it.each(cases)(
-    'reads the facts of loadSlaReportInput as columns, in batches: $name',
-    async ({ options }) => {
-      const db = tdb.warehouse.db;
-      const common = { ...options, clock, defaultTarget: { desired: 99.9 } };
-      const rows = await loadSlaReportInput(db, common);
-      const expected = factColumnsByMonitor(rows.incidents, rows.statistics);
-      for (const batchMonitors of [1, 2, 100]) {
-        const streamed = await loadStreamedSlaReportInput(db, { ...common, batchMonitors });
-        const { incidents: _incidents, statistics: _statistics, ...frame } = rows;
-        expect({ ...streamed, facts: undefined }).toEqual({ ...frame, facts: undefined });
-        const seen: string[] = [];
-        for await (const batch of streamed.facts()) {
-          expect(batch.monitorGuids.length).toBeLessThanOrEqual(batchMonitors);
-          for (const guid of batch.monitorGuids) {
-            seen.push(guid);
-            const own = expected.get(guid);
-            const columns = batch.facts.get(guid);
-            if (own === undefined) {
-              expect(columns?.incidentStart.length ?? 0, guid).toBe(0);
-              expect(columns?.bucketStart.length ?? 0, guid).toBe(0);
-            } else {
-              expect(columns, guid).toEqual(own);
-            }
-          }
-        }
-        expect(seen).toEqual(rows.monitors.map((m) => m.monitor_guid));
-        // The model is the same whichever way the facts arrive (a second reading starts afresh).
-        expect(await buildStreamedSlaModel(streamed, clock)).toEqual(buildSlaModel(rows, clock));
-      }
-    },
-  );
 });
