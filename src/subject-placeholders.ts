@@ -8,7 +8,9 @@
 type Kind = 'sla' | 'incidents';
 
 /** Every placeholder: what it holds and which report fills it. */
-export const SUBJECT_PLACEHOLDERS: Readonly<Record<string, { readonly about: string; readonly needs?: Kind }>> = {
+export const SUBJECT_PLACEHOLDERS: Readonly<
+  Record<string, { readonly about: string; readonly needs?: Kind }>
+> = {
   subscription: { about: 'the subscription name' },
   period: { about: 'the period label, e.g. October 2025' },
   scope: { about: 'the scope, e.g. All monitors' },

@@ -60,7 +60,12 @@ export interface ReportFixture {
   monitors: FixtureMonitor[];
   groups: { guid: string; name: string; isAll: boolean; members: string[] }[];
   incidents: FixtureIncident[];
-  maintenance: { monitor: string; type: 'DisableMonitoring' | 'DisableNotifications'; start: string; end: string }[];
+  maintenance: {
+    monitor: string;
+    type: 'DisableMonitoring' | 'DisableNotifications';
+    start: string;
+    end: string;
+  }[];
   statistics: FixtureBucket[];
   slas: { guid: string; name: string; error: number; warning: number }[];
   /** Group guid -> SLA guid, through a status page as the API assigns it. */
@@ -94,7 +99,13 @@ export function octoberFixture(): ReportFixture {
       { monitor: A, key: 'a1', start: '2025-09-30T21:40:00Z', end: '2025-09-30T22:20:00Z' },
       // Two overlapping incidents (two alert definitions): union 08:00-09:30 = 90 min.
       { monitor: A, key: 'a2', start: '2025-10-10T08:00:00Z', end: '2025-10-10T09:00:00Z' },
-      { monitor: A, key: 'a3', start: '2025-10-10T08:30:00Z', end: '2025-10-10T09:30:00Z', text: '=cmd|"/c calc"!A1' },
+      {
+        monitor: A,
+        key: 'a3',
+        start: '2025-10-10T08:30:00Z',
+        end: '2025-10-10T09:30:00Z',
+        text: '=cmd|"/c calc"!A1',
+      },
       // Inside DisableNotifications maintenance: still downtime.
       { monitor: A, key: 'a4', start: '2025-10-12T10:15:00Z', end: '2025-10-12T10:45:00Z' },
       // September only.
@@ -106,12 +117,38 @@ export function octoberFixture(): ReportFixture {
     ],
     maintenance: [
       { monitor: A, type: 'DisableMonitoring', start: '2025-10-10T09:15:00Z', end: '2025-10-10T09:45:00Z' },
-      { monitor: A, type: 'DisableNotifications', start: '2025-10-12T10:00:00Z', end: '2025-10-12T11:00:00Z' },
+      {
+        monitor: A,
+        type: 'DisableNotifications',
+        start: '2025-10-12T10:00:00Z',
+        end: '2025-10-12T11:00:00Z',
+      },
     ],
     statistics: [
-      { monitor: C, start: '2025-09-01T22:00:00Z', end: '2025-09-02T22:00:00Z', up: 0, down: 86_400, target: null },
-      { monitor: C, start: '2025-10-01T22:00:00Z', end: '2025-10-02T22:00:00Z', up: 86_000, down: 400, target: 99.9 },
-      { monitor: C, start: '2025-10-02T22:00:00Z', end: '2025-10-03T22:00:00Z', up: 86_400, down: 0, target: 99.95 },
+      {
+        monitor: C,
+        start: '2025-09-01T22:00:00Z',
+        end: '2025-09-02T22:00:00Z',
+        up: 0,
+        down: 86_400,
+        target: null,
+      },
+      {
+        monitor: C,
+        start: '2025-10-01T22:00:00Z',
+        end: '2025-10-02T22:00:00Z',
+        up: 86_000,
+        down: 400,
+        target: 99.9,
+      },
+      {
+        monitor: C,
+        start: '2025-10-02T22:00:00Z',
+        end: '2025-10-03T22:00:00Z',
+        up: 86_400,
+        down: 0,
+        target: 99.95,
+      },
     ],
     slas: [
       { guid: SLA_SHOP, name: 'Shop SLA', error: 99.5, warning: 99.9 },
@@ -140,7 +177,9 @@ export async function loadReportFixture(db: Kysely<Database>, f: ReportFixture):
         created_at, deleted_at, is_active, last_modified_at, monitor_mode, config_hash, raw, run_id)
       values (${acct}, ${m.guid}::uuid, ${m.name}, 'Https', 300, ${m.created ?? null}::timestamptz,
         ${m.paused === true ? null : (m.deleted ?? null)}::timestamptz, ${m.paused !== true},
-        ${m.paused === true ? (m.deleted ?? null) : null}::timestamptz, ${m.mode ?? null}, 'h', '{}'::jsonb, 1)`.execute(db);
+        ${m.paused === true ? (m.deleted ?? null) : null}::timestamptz, ${m.mode ?? null}, 'h', '{}'::jsonb, 1)`.execute(
+      db,
+    );
   }
   for (const g of f.groups) {
     await sql`insert into uptrends.monitor_group (account_id, monitor_group_guid, description, is_all, raw, run_id)
@@ -156,7 +195,9 @@ export async function loadReportFixture(db: Kysely<Database>, f: ReportFixture):
         last_monitor_check_id, last_alert_at, run_id)
       values (${acct}, ${i.monitor}::uuid, ${i.key}, ${i.start}::timestamptz, ${i.end}::timestamptz,
         extract(epoch from ${i.end}::timestamptz - ${i.start}::timestamptz)::integer, ${i.alerts ?? 2}, 0,
-        ${i.text ?? 'Timeout'}, 1000, 1010, coalesce(${i.end}::timestamptz, ${i.start}::timestamptz), 1)`.execute(db);
+        ${i.text ?? 'Timeout'}, 1000, 1010, coalesce(${i.end}::timestamptz, ${i.start}::timestamptz), 1)`.execute(
+      db,
+    );
   }
   let id = 1;
   for (const m of f.maintenance) {
@@ -171,7 +212,9 @@ export async function loadReportFixture(db: Kysely<Database>, f: ReportFixture):
         confirmed_errors, raw, run_id)
       values (${acct}, ${b.monitor}::uuid, ${b.start}::timestamptz, ${b.end}::timestamptz,
         ${b.start}::timestamptz at time zone ${f.zone}, ${b.end}::timestamptz at time zone ${f.zone},
-        ${b.grain ?? 'day'}, ${b.up}, ${b.down}, ${b.target}, 288, ${b.down > 0 ? 1 : 0}, '{}'::jsonb, 1)`.execute(db);
+        ${b.grain ?? 'day'}, ${b.up}, ${b.down}, ${b.target}, 288, ${b.down > 0 ? 1 : 0}, '{}'::jsonb, 1)`.execute(
+      db,
+    );
   }
   for (const s of f.slas) {
     await sql`insert into uptrends.sla (account_id, sla_guid, description, uptime_error_threshold,

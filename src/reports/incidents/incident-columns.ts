@@ -38,12 +38,31 @@ const flag = (value: boolean | null): boolean | null => value;
 
 /** The columns of the Incidents sheet and the incidents CSV, in sheet order. */
 export const INCIDENT_COLUMNS: readonly ReportColumn<IncidentFigure>[] = [
-  { header: 'Monitor', csv: 'monitor_name', kind: 'text', width: 28, wrap: true, value: (r) => r.monitor_name },
+  {
+    header: 'Monitor',
+    csv: 'monitor_name',
+    kind: 'text',
+    width: 28,
+    wrap: true,
+    value: (r) => r.monitor_name,
+  },
   { header: 'Group', csv: 'groups', kind: 'text', width: 20, wrap: true, value: (r) => r.group_names },
-  { header: 'Start (local)', csv: 'started_local_{zone}', kind: 'local', width: 19, value: (r) => r.started_at },
+  {
+    header: 'Start (local)',
+    csv: 'started_local_{zone}',
+    kind: 'local',
+    width: 19,
+    value: (r) => r.started_at,
+  },
   { header: 'End (local)', csv: 'ended_local_{zone}', kind: 'local', width: 19, value: (r) => r.ended_at },
   { header: 'Ongoing', csv: 'ongoing', kind: 'flag', width: 9, value: (r) => flag(r.ongoing_at_end) },
-  { header: 'Duration (h:mm)', csv: 'duration_min', kind: 'duration', width: 10, value: (r) => r.duration_seconds },
+  {
+    header: 'Duration (h:mm)',
+    csv: 'duration_min',
+    kind: 'duration',
+    width: 10,
+    value: (r) => r.duration_seconds,
+  },
   {
     header: 'Downtime in period (h:mm)',
     csv: 'downtime_in_period_min',
@@ -92,7 +111,13 @@ export const PRINTED_INCIDENT_COLUMNS = 10;
 export const SUMMARY_COLUMNS: readonly ReportColumn<Figure>[] = [
   { header: 'Monitor', csv: 'monitor_name', kind: 'text', width: 28, wrap: true, value: (r) => r.name },
   { header: 'Group', csv: 'groups', kind: 'text', width: 20, wrap: true, value: (r) => r.group_names },
-  { header: 'Incidents started', csv: 'incidents_started', kind: 'count', width: 10, value: (r) => r.incidents_started },
+  {
+    header: 'Incidents started',
+    csv: 'incidents_started',
+    kind: 'count',
+    width: 10,
+    value: (r) => r.incidents_started,
+  },
   { header: 'Ongoing', csv: 'ongoing', kind: 'count', width: 9, value: (r) => r.ongoing_at_end },
   {
     header: 'Downtime (h:mm)',
@@ -111,7 +136,13 @@ export const SUMMARY_COLUMNS: readonly ReportColumn<Figure>[] = [
     width: 9,
     value: (r) => r.median_ttr_seconds,
   },
-  { header: 'Longest (h:mm)', csv: 'longest_min', kind: 'duration', width: 9, value: (r) => r.longest_ttr_seconds },
+  {
+    header: 'Longest (h:mm)',
+    csv: 'longest_min',
+    kind: 'duration',
+    width: 9,
+    value: (r) => r.longest_ttr_seconds,
+  },
   {
     header: 'Data',
     csv: 'data',
@@ -120,11 +151,28 @@ export const SUMMARY_COLUMNS: readonly ReportColumn<Figure>[] = [
     wrap: true,
     value: (r) => dataWord(r.alerts_data_state, r.alerts_coverage),
   },
-  { header: 'Data coverage', csv: 'data_coverage_pct', kind: 'coverage', width: 10, value: (r) => r.alerts_coverage },
-  { header: 'Monitor GUID', csv: 'monitor_guid', kind: 'text', width: 38, inSheet: false, value: (r) => r.monitor_guid },
+  {
+    header: 'Data coverage',
+    csv: 'data_coverage_pct',
+    kind: 'coverage',
+    width: 10,
+    value: (r) => r.alerts_coverage,
+  },
+  {
+    header: 'Monitor GUID',
+    csv: 'monitor_guid',
+    kind: 'text',
+    width: 38,
+    inSheet: false,
+    value: (r) => r.monitor_guid,
+  },
 ];
 
-const FORMAT: Partial<Record<ColumnKind, Column['format']>> = { local: 'datetime', utc: 'datetime', id: 'id' };
+const FORMAT: Partial<Record<ColumnKind, Column['format']>> = {
+  local: 'datetime',
+  utc: 'datetime',
+  id: 'id',
+};
 
 /** The workbook columns of a list. */
 export function workbookColumns<R>(columns: readonly ReportColumn<R>[]): Column[] {

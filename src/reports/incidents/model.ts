@@ -24,7 +24,15 @@ import { queryDataAsOf } from '../queries/scope.ts';
 import { DEFAULT_SLA_TARGET } from '../report-defaults.ts';
 
 /** Monday first, as in ISO 8601 and most of the account zones' calendars. */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 
 /** The whole incident report. */
 export interface IncidentModel {
@@ -89,7 +97,8 @@ export async function loadIncidentModel(
     .filter((f) => f.grain === 'monitor' && f.production === true)
     .sort(
       (a, b) =>
-        (b.incident_downtime_seconds ?? 0) - (a.incident_downtime_seconds ?? 0) || a.name.localeCompare(b.name),
+        (b.incident_downtime_seconds ?? 0) - (a.incident_downtime_seconds ?? 0) ||
+        a.name.localeCompare(b.name),
     );
   return {
     period,

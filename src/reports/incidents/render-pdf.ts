@@ -6,7 +6,13 @@
 import { localText } from '../render/cell-values.ts';
 import { incidentFigureRows, plainText } from '../render/headline-figures.ts';
 import { writePdf } from '../render/pdf-document.ts';
-import { columnNamed, columnText, INCIDENT_COLUMNS, SUMMARY_COLUMNS, type ReportColumn } from './incident-columns.ts';
+import {
+  columnNamed,
+  columnText,
+  INCIDENT_COLUMNS,
+  SUMMARY_COLUMNS,
+  type ReportColumn,
+} from './incident-columns.ts';
 import type { IncidentModel } from './model.ts';
 
 /** Most monitors and incidents listed in each table of the PDF. */

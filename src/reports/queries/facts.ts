@@ -4,10 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../load/schema.ts';
-import type {
-  ReportInfraDeviceDay,
-  ReportSlaDefinition,
-} from './report-input.ts';
+import type { ReportInfraDeviceDay, ReportSlaDefinition } from './report-input.ts';
 import type { IanaZone } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
 import type { Interval } from '../../time/intervals.ts';

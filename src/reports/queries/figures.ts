@@ -67,7 +67,8 @@ function rangeText(window: Interval): string {
   return `[${window.start.toISOString()},${window.end.toISOString()})`;
 }
 
-const uuids = (guids: readonly string[] | null): readonly string[] | null => (guids === null ? null : [...guids]);
+const uuids = (guids: readonly string[] | null): readonly string[] | null =>
+  guids === null ? null : [...guids];
 
 /** The figures of every window (1-based `window_index` in the order given). */
 export async function queryFigures(
@@ -120,7 +121,9 @@ export async function queryIncidentFigures(
   const rows = await db
     .selectFrom(
       sql<IncidentFiguresRow>`uptrends.incident_figures(${scope.accountId}, ${period.start}::timestamptz,
-        ${period.end}::timestamptz, ${scope.asOf}::timestamptz, ${uuids(scope.monitorGuids)}::uuid[])`.as('i'),
+        ${period.end}::timestamptz, ${scope.asOf}::timestamptz, ${uuids(scope.monitorGuids)}::uuid[])`.as(
+        'i',
+      ),
     )
     .selectAll()
     .where('i.production', '=', true)
@@ -148,7 +151,9 @@ export async function queryMaintenanceFigures(
   const rows = await db
     .selectFrom(
       sql<MaintenanceFiguresRow>`uptrends.maintenance_figures(${scope.accountId}, ${period.start}::timestamptz,
-        ${period.end}::timestamptz, ${scope.asOf}::timestamptz, ${uuids(scope.monitorGuids)}::uuid[])`.as('m'),
+        ${period.end}::timestamptz, ${scope.asOf}::timestamptz, ${uuids(scope.monitorGuids)}::uuid[])`.as(
+        'm',
+      ),
     )
     .selectAll()
     .where('m.production', '=', true)

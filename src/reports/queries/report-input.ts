@@ -58,4 +58,3 @@ export interface ReportRawAlert {
   readonly monitor_check_id: number | null;
   readonly first_error_monitor_check_id: number | null;
 }
-

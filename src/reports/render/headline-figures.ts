@@ -7,7 +7,14 @@
  */
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaModel } from '../sla/model-types.ts';
-import { comparisonText, coverageLine, figureText, previousText, statusWord, type SlaStatus } from './figure-format.ts';
+import {
+  comparisonText,
+  coverageLine,
+  figureText,
+  previousText,
+  statusWord,
+  type SlaStatus,
+} from './figure-format.ts';
 
 /** Colour of a status (and of "no data"). */
 export const STATUS_COLOUR: Readonly<Record<SlaStatus | 'none', string>> = {
@@ -33,7 +40,9 @@ export function slaFigureRows(sla: SlaModel): [string, string][] {
   const a = sla.account;
   const p = sla.accountPrevious;
   const budget =
-    a.budget_used === null ? 'no error budget' : `${figureText('share', a.budget_used)} of the error budget used`;
+    a.budget_used === null
+      ? 'no error budget'
+      : `${figureText('share', a.budget_used)} of the error budget used`;
   const change = comparisonText({
     unit: 'percent',
     current: a.uptime_percentage,

@@ -90,7 +90,13 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
     wrap: true,
     value: (r) => statusWord(r.status, r.data_state, r.coverage),
   },
-  { header: 'Data coverage', csv: 'data_coverage_pct', unit: 'coverage', width: 10, value: (r) => r.coverage },
+  {
+    header: 'Data coverage',
+    csv: 'data_coverage_pct',
+    unit: 'coverage',
+    width: 10,
+    value: (r) => r.coverage,
+  },
   {
     header: 'Monitored (h:mm)',
     detail: true,
@@ -133,8 +139,21 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
     width: 9,
     value: (r) => r.median_ttr_seconds,
   },
-  { header: 'Longest (h:mm)', csv: 'longest_min', unit: 'duration', width: 9, value: (r) => r.longest_ttr_seconds },
-  { header: 'MTBF (h:mm)', detail: true, csv: 'mtbf_min', unit: 'duration', width: 10, value: (r) => r.mtbf_seconds },
+  {
+    header: 'Longest (h:mm)',
+    csv: 'longest_min',
+    unit: 'duration',
+    width: 9,
+    value: (r) => r.longest_ttr_seconds,
+  },
+  {
+    header: 'MTBF (h:mm)',
+    detail: true,
+    csv: 'mtbf_min',
+    unit: 'duration',
+    width: 10,
+    value: (r) => r.mtbf_seconds,
+  },
   {
     header: 'Previous uptime',
     csv: 'previous_uptime_pct',
@@ -163,7 +182,14 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
 export const MONITOR_COLUMNS: readonly FigureColumn[] = [
   { header: 'Group', csv: 'groups', unit: 'text', width: 22, value: (r) => r.group_names },
   { header: 'Monitor', csv: 'monitor_name', unit: 'text', width: 30, value: (r) => r.name },
-  { header: 'Type', detail: true, csv: 'monitor_type', unit: 'text', width: 12, value: (r) => r.monitor_type },
+  {
+    header: 'Type',
+    detail: true,
+    csv: 'monitor_type',
+    unit: 'text',
+    width: 12,
+    value: (r) => r.monitor_type,
+  },
   {
     header: 'Check interval (s)',
     detail: true,
@@ -172,7 +198,14 @@ export const MONITOR_COLUMNS: readonly FigureColumn[] = [
     width: 10,
     value: (r) => r.check_interval_seconds,
   },
-  { header: 'SLA definition', detail: true, csv: 'sla_definition', unit: 'text', width: 16, value: (r) => r.sla_name },
+  {
+    header: 'SLA definition',
+    detail: true,
+    csv: 'sla_definition',
+    unit: 'text',
+    width: 16,
+    value: (r) => r.sla_name,
+  },
   ...FIGURE_COLUMNS,
   {
     header: 'Checks',
@@ -190,7 +223,14 @@ export const MONITOR_COLUMNS: readonly FigureColumn[] = [
     width: 9,
     value: (r) => (r.has_statistics === true ? r.confirmed_errors : null),
   },
-  { header: 'Monitor GUID', detail: true, csv: 'monitor_guid', unit: 'text', width: 38, value: (r) => r.monitor_guid },
+  {
+    header: 'Monitor GUID',
+    detail: true,
+    csv: 'monitor_guid',
+    unit: 'text',
+    width: 38,
+    value: (r) => r.monitor_guid,
+  },
 ];
 
 /** The aggregation rule in words, as the groups CSV states it on every row. */
@@ -211,7 +251,14 @@ export const GROUP_COLUMNS: readonly FigureColumn[] = [
     value: () => AGGREGATION_RULE,
   },
   ...FIGURE_COLUMNS,
-  { header: 'Group GUID', csv: 'group_guid', unit: 'text', width: 38, inSheet: false, value: (r) => r.monitor_group_guid },
+  {
+    header: 'Group GUID',
+    csv: 'group_guid',
+    unit: 'text',
+    width: 38,
+    inSheet: false,
+    value: (r) => r.monitor_group_guid,
+  },
 ];
 
 /** The columns on the sheet, in sheet order: what management reads first, analyst detail after. */

@@ -33,7 +33,15 @@ export function buildKpiTiles(current: Figure, previous: Figure): KpiTile[] {
     value: (f: Figure) => number | null,
     note: string,
     higherIsBetter = false,
-  ): KpiTile => ({ key, label, unit, current: value(current), previous: value(previous), note, higherIsBetter });
+  ): KpiTile => ({
+    key,
+    label,
+    unit,
+    current: value(current),
+    previous: value(previous),
+    note,
+    higherIsBetter,
+  });
   return [
     tile(
       'uptime',
@@ -60,8 +68,20 @@ export function buildKpiTiles(current: Figure, previous: Figure): KpiTile[] {
         ? 'no incident resolved'
         : `median ${figureText('duration', current.median_ttr_seconds)} (h:mm)`,
     ),
-    tile('longest', 'Longest outage', 'duration', (f) => f.longest_ttr_seconds, 'longest incident resolved in the period'),
-    tile('missed', 'Monitors missing SLA', 'count', (f) => f.members_missed, `of ${current.members} monitors`),
+    tile(
+      'longest',
+      'Longest outage',
+      'duration',
+      (f) => f.longest_ttr_seconds,
+      'longest incident resolved in the period',
+    ),
+    tile(
+      'missed',
+      'Monitors missing SLA',
+      'count',
+      (f) => f.members_missed,
+      `of ${current.members} monitors`,
+    ),
     tile(
       'maintenance',
       'Planned maintenance',

@@ -99,29 +99,36 @@ export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOp
   const months = trendMonths(period);
   const firstDay = days[0]?.date;
   const lastDay = days.at(-1)?.date;
-  const [main, trend, daily, maintenance, dataAsOf, definitions, infraDays, infraFigures] = await Promise.all([
-    queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
-    queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
-    queryFigures(db, scope, days, { medians: false, grains: ['monitor', 'account'] }),
-    queryMaintenanceFigures(db, scope, period),
-    queryDataAsOf(db, account.accountId, generatedAt),
-    querySlaDefinitions(db, account.accountId, period),
-    queryInfraDeviceDays(db, account.accountId, elapsed, period.zone),
-    firstDay === undefined || lastDay === undefined
-      ? Promise.resolve([])
-      : queryInfraDeviceFigures(db, account.accountId, firstDay, lastDay),
-  ]);
+  const [main, trend, daily, maintenance, dataAsOf, definitions, infraDays, infraFigures] = await Promise.all(
+    [
+      queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
+      queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
+      queryFigures(db, scope, days, { medians: false, grains: ['monitor', 'account'] }),
+      queryMaintenanceFigures(db, scope, period),
+      queryDataAsOf(db, account.accountId, generatedAt),
+      querySlaDefinitions(db, account.accountId, period),
+      queryInfraDeviceDays(db, account.accountId, elapsed, period.zone),
+      firstDay === undefined || lastDay === undefined
+        ? Promise.resolve([])
+        : queryInfraDeviceFigures(db, account.accountId, firstDay, lastDay),
+    ],
+  );
 
   const current = main.filter((f) => f.window_index === 1);
-  const monitors = current.filter((f) => f.grain === 'monitor' && f.production === true).sort(byGroupThenName);
+  const monitors = current
+    .filter((f) => f.grain === 'monitor' && f.production === true)
+    .sort(byGroupThenName);
   const groups = current.filter((f) => f.grain === 'group').sort(allFirstThenName);
   const accountRow =
-    current.find((f) => f.grain === 'account') ?? emptyFigure('account', ACCOUNT_ROW_NAME, period, options.target);
+    current.find((f) => f.grain === 'account') ??
+    emptyFigure('account', ACCOUNT_ROW_NAME, period, options.target);
   const accountPrevious =
     main.find((f) => f.window_index === 2 && f.grain === 'account') ??
     emptyFigure('account', ACCOUNT_ROW_NAME, previousPeriod, options.target);
 
-  const dailyOf = new Map<string, (Figure | null)[]>(monitors.map((m) => [m.monitor_guid!, days.map(() => null)]));
+  const dailyOf = new Map<string, (Figure | null)[]>(
+    monitors.map((m) => [m.monitor_guid!, days.map(() => null)]),
+  );
   const dailyAccount: (Figure | null)[] = days.map(() => null);
   for (const f of daily) {
     if (f.grain === 'account') dailyAccount[f.window_index - 1] = f;

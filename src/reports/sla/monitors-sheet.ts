@@ -32,7 +32,12 @@ export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<str
   model.monitors.forEach((row, index) => {
     const excelRow = placement.firstDataRow + index;
     rowOf.set(row.monitor_guid ?? '', excelRow);
-    sheet.cell(excelRow, statusColumn, statusWord(row.status, row.data_state, row.coverage), statusStyle(row.status));
+    sheet.cell(
+      excelRow,
+      statusColumn,
+      statusWord(row.status, row.data_state, row.coverage),
+      statusStyle(row.status),
+    );
   });
   return rowOf;
 }

@@ -90,7 +90,9 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
           plainText(g.name),
           figureText('count', g.members),
           figureText('percent', g.uptime_percentage),
-          g.previous_data_state === 'complete' ? figureText('percent', g.previous_uptime_percentage) : 'incomplete',
+          g.previous_data_state === 'complete'
+            ? figureText('percent', g.previous_uptime_percentage)
+            : 'incomplete',
           figureText('percent', g.target_percentage),
           status(g),
           figureText('duration', g.incident_downtime_seconds),

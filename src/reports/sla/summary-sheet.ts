@@ -56,7 +56,10 @@ function writeTiles(sheet: SheetWriter, model: SlaModel, firstRow: number): numb
     sheet.merge(row + 1, col, row + 1, col + 1);
     sheet.cell(row + 2, col, tile.note, { wrap: true });
     sheet.merge(row + 2, col, row + 2, col + 1);
-    sheet.cell(row + 3, col, figureCell(tile.unit, tile.previous), { format: tileFormat(tile), align: 'left' });
+    sheet.cell(row + 3, col, figureCell(tile.unit, tile.previous), {
+      format: tileFormat(tile),
+      align: 'left',
+    });
     sheet.cell(row + 3, col + 1, tileChange(tile, model), { wrap: true });
     // The big number's row fits its 18 pt font; the note and the change get the lines they need.
     sheet.rowHeight(row + 1, rowPoints(1, 18) + 4);
@@ -152,7 +155,12 @@ export function writeSummarySheet(
     fit: false,
   });
   model.groups.forEach((g, i) =>
-    sheet.cell(glance.firstDataRow + i, 4, statusWord(g.status, g.data_state, g.coverage), statusStyle(g.status)),
+    sheet.cell(
+      glance.firstDataRow + i,
+      4,
+      statusWord(g.status, g.data_state, g.coverage),
+      statusStyle(g.status),
+    ),
   );
 
   row = glance.lastRow + 2;
@@ -187,7 +195,12 @@ export function writeSummarySheet(
     fit: false,
   });
   model.worst.forEach((r, i) =>
-    sheet.cell(worst.firstDataRow + i, 4, statusWord(r.status, r.data_state, r.coverage), statusStyle(r.status)),
+    sheet.cell(
+      worst.firstDataRow + i,
+      4,
+      statusWord(r.status, r.data_state, r.coverage),
+      statusStyle(r.status),
+    ),
   );
   if (model.worst.length === 0) sheet.cell(worst.firstDataRow, 1, 'No monitor had downtime in this period.');
 
@@ -209,4 +222,3 @@ function previousData(previous: Figure): string {
     return `incomplete: ${figureText('coverage', previous.coverage)} read, so no change is shown against it`;
   return 'no data: nothing of it was read, so no change is shown';
 }
-

@@ -25,7 +25,10 @@ export interface WrittenSlaReport {
 }
 
 /** Writes the requested files of the SLA report `model` into `options.outDir`. */
-export async function writeSlaReport(model: SlaModel, options: WriteReportOptions): Promise<WrittenSlaReport> {
+export async function writeSlaReport(
+  model: SlaModel,
+  options: WriteReportOptions,
+): Promise<WrittenSlaReport> {
   const input = model;
   const formats = options.formats ?? DEFAULT_REPORT_FORMATS;
   try {

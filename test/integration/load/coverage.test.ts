@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMonitorCoverage, loadStreamCoverage } from '../../../src/load/coverage.ts';
+import { loadStreamCoverage } from '../../../src/load/coverage.ts';
 import { migrate, SQL_DIR } from '../../../src/load/migrate.ts';
 import { localDateOf, localMidnight } from '../../../src/time/calendar.ts';
 import { startReliabilityRig, type ReliabilityRig } from '../../support/reliability-rig.ts';
@@ -65,27 +65,32 @@ describe('coverage of windowed streams', () => {
     expect(await rig.inspect((db) => loadStreamCoverage(db, accountId, 'alerts'))).toEqual(before);
   });
 
-  it("a monitor's coverage is clipped to the period, with its lifetime", async () => {
+  it("a monitor's coverage (uptrends.monitor_coverage) is what its alert and statistics windows read", async () => {
     const accountId = (await rig.sync({ streams: ['timezones'] })).summary!.accountId!;
     const period = { start: day('2025-10-10'), end: day('2025-11-01') };
-    const coverage = await rig.inspect((db) => loadMonitorCoverage(db, accountId, period));
-    const monitors = await rig.inspect((db) =>
-      db.selectFrom('monitor').select(['monitor_guid', 'created_at']).execute(),
-    );
-    expect(coverage.size).toBe(monitors.length);
+    const rows = await rig.inspect(async (db) => {
+      const result = await sql<{ monitor_guid: string; kind: string; start_at: Date; end_at: Date }>`
+        select c.monitor_guid::text as monitor_guid, k.kind, lower(r) as start_at, upper(r) as end_at
+        from uptrends.monitor_coverage(${accountId}) c
+        cross join lateral (values ('alerts', c.alerts_covered), ('statistics', c.statistics_covered)) k (kind, covered)
+        cross join lateral unnest(k.covered * tstzmultirange(tstzrange(${period.start}::timestamptz, ${period.end}::timestamptz))) r
+        order by 1, 2, 3`.execute(db);
+      return result.rows;
+    });
+    const monitors = await rig.inspect((db) => db.selectFrom('monitor').select(['monitor_guid']).execute());
+    expect(monitors.length).toBeGreaterThan(0);
     for (const m of monitors) {
-      const c = coverage.get(m.monitor_guid)!;
-      expect(iso(c.alerts)).toEqual([
+      const of = (kind: string) =>
+        iso(
+          rows
+            .filter((r) => r.monitor_guid === m.monitor_guid && r.kind === kind)
+            .map((r) => ({ start: r.start_at, end: r.end_at })),
+        );
+      expect(of('alerts')).toEqual([
         [day('2025-10-10').toISOString(), day('2025-10-15').toISOString()],
         [day('2025-10-22').toISOString(), day('2025-10-29').toISOString()],
       ]);
-      expect(iso(c.statistics)).toEqual(iso(c.alerts));
-      const created = m.created_at ?? new Date(-8.64e15);
-      if (created >= period.end) expect(c.lifetime).toBeUndefined();
-      else
-        expect(iso([c.lifetime!])).toEqual(
-          iso([{ start: created > period.start ? created : period.start, end: period.end }]),
-        );
+      expect(of('statistics')).toEqual(of('alerts'));
     }
   });
 });

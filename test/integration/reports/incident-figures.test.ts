@@ -6,14 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIncidentModel, type IncidentModel } from '../../../src/reports/incidents/model.ts';
 import { loadSlaModel } from '../../../src/reports/sla/model.ts';
-import {
-  A,
-  AFTER_OCTOBER,
-  B,
-  C,
-  loadReportFixture,
-  octoberFixture,
-} from '../../support/report-fixture.ts';
+import { A, AFTER_OCTOBER, B, C, loadReportFixture, octoberFixture } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const MIN = 60;
@@ -24,9 +17,17 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   const fixture = octoberFixture();
   // A paused monitor, to show its incidents and statistics end with its life.
-  fixture.monitors.push({ guid: 'dddddddd-0000-0000-0000-000000000004', name: 'Paused page', deleted: '2025-10-03T10:00:00Z', paused: true });
+  fixture.monitors.push({
+    guid: 'dddddddd-0000-0000-0000-000000000004',
+    name: 'Paused page',
+    deleted: '2025-10-03T10:00:00Z',
+    paused: true,
+  });
   await loadReportFixture(tdb.warehouse.db, fixture);
-  model = await loadIncidentModel(tdb.warehouse.db, { period: { month: '2025-10' }, clock: () => AFTER_OCTOBER });
+  model = await loadIncidentModel(tdb.warehouse.db, {
+    period: { month: '2025-10' },
+    clock: () => AFTER_OCTOBER,
+  });
 });
 afterAll(async () => {
   await tdb.drop();
@@ -85,7 +86,9 @@ describe('incident figures, October 2025 in Europe/Amsterdam', () => {
     expect(model.account.ongoing_at_end).toBe(sla.account.ongoing_at_end);
     expect(model.rows.filter((r) => r.ongoing_at_end === true)).toHaveLength(sla.account.ongoing_at_end!);
     for (const s of model.summary) {
-      expect(s.ongoing_at_end).toBe(sla.monitors.find((m) => m.monitor_guid === s.monitor_guid)!.ongoing_at_end);
+      expect(s.ongoing_at_end).toBe(
+        sla.monitors.find((m) => m.monitor_guid === s.monitor_guid)!.ongoing_at_end,
+      );
     }
   });
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeIncidentReport } from '../../../src/reports/incidents/write-incident-report.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
-import { afterPeriod, octoberIncidentInput, octoberInput } from '../../unit/reports/sla/october-fixture.ts';
+import { AFTER_OCTOBER, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
 
 const run = promisify(execFile);
 
@@ -24,19 +24,19 @@ if (!hasSoffice)
   console.warn('libreoffice.test.ts: soffice is not on PATH; skipping the LibreOffice conversion test');
 
 let dir: string | undefined;
+let fixture: FixtureModels | undefined;
 afterAll(async () => {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  await fixture?.tdb.drop();
 });
 
 describe.skipIf(!hasSoffice)('workbooks open in LibreOffice', () => {
   it('converts the SLA and incident workbooks to PDF', async () => {
     dir = await mkdtemp(join(tmpdir(), 'libreoffice-'));
-    const sla = await writeSlaReport(octoberInput(), { outDir: dir, clock: afterPeriod, formats: ['xlsx'] });
-    const incidents = await writeIncidentReport(octoberIncidentInput(), {
-      outDir: dir,
-      clock: afterPeriod,
-      formats: ['xlsx'],
-    });
+    fixture = await octoberModels();
+    const clock = (): Date => AFTER_OCTOBER;
+    const sla = await writeSlaReport(fixture.sla, { outDir: dir, clock, formats: ['xlsx'] });
+    const incidents = await writeIncidentReport(fixture.incidents, { outDir: dir, clock, formats: ['xlsx'] });
     const profile = join(dir, 'profile');
     for (const workbook of [sla.workbook!, incidents.workbook!]) {
       await run(

@@ -39,7 +39,8 @@ describe('report mail content', () => {
       attached: [],
       omitted: [],
       subscription: 'ops',
-      subject: '{subscription} {period}: {uptime} ({status}), {missed} missed, {incidents} incidents, {ongoing} ongoing',
+      subject:
+        '{subscription} {period}: {uptime} ({status}), {missed} missed, {incidents} incidents, {ongoing} ongoing',
     });
     expect(both.subject).toBe('ops October 2025: 99.712% (Met), 2 missed, 6 incidents, 1 ongoing');
     // The incident count is the incident report's: six incidents touch October.

@@ -14,7 +14,7 @@ import { MailError } from '../../../src/errors.ts';
 import { sendReportMail } from '../../../src/reports/mail/send-report-mail.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
-import { afterPeriod, octoberInput } from '../../unit/reports/sla/october-fixture.ts';
+import { AFTER_OCTOBER, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
 
 const accepted: string[] = [];
 let hang = false;
@@ -34,13 +34,17 @@ const server = new SMTPServer({
 let port = 0;
 let dir: string;
 let sla: SlaModel;
+let fixture: FixtureModels;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.server.address() as AddressInfo).port;
   dir = await mkdtemp(join(tmpdir(), 'hand-over-'));
-  sla = (await writeSlaReport(octoberInput(), { outDir: dir, clock: afterPeriod, formats: ['csv'] })).model;
+  fixture = await octoberModels();
+  sla = (await writeSlaReport(fixture.sla, { outDir: dir, clock: () => AFTER_OCTOBER, formats: ['csv'] }))
+    .model;
 });
 afterAll(async () => {
+  await fixture.tdb.drop();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await rm(dir, { recursive: true, force: true });
 });

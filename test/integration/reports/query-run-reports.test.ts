@@ -64,16 +64,17 @@ describe('runReports', () => {
     // 60 minutes down of 744 hours: 100 x (1 - 1/744) = 99.8656 %, below the 99.9 % default.
     expect(result.sla?.headline).toEqual({
       uptime: 100 * (1 - 1 / 744),
-      uptimeSource: 'Incidents',
+      uptimeSource: 'incidents',
       target: 99.9,
       status: 'Missed',
+      data: 'complete',
       monitors: 1,
       monitorsMissed: 1,
       incidents: 1,
       ongoing: 0,
-      downtimeMinutes: 60,
+      downtimeSeconds: 3600,
     });
-    expect(result.incidents?.headline).toEqual({ incidents: 1, started: 1, ongoing: 0, downtimeMinutes: 60 });
+    expect(result.incidents?.headline).toEqual({ incidents: 1, started: 1, ongoing: 0, downtimeSeconds: 3600 });
     expect(result.mail).toBeNull();
   });
 

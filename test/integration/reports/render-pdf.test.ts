@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeIncidentReport } from '../../../src/reports/incidents/write-incident-report.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
 import { readPdf, type PdfContents } from '../../support/pdf-text.ts';
-import { AFTER_OCTOBER, B, octoberFixture, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
+import {
+  AFTER_OCTOBER,
+  B,
+  octoberFixture,
+  octoberModels,
+  type FixtureModels,
+} from '../../support/report-fixture.ts';
 
 let dir: string;
 let sla: PdfContents;
@@ -23,7 +29,11 @@ beforeAll(async () => {
   // Markup and a formula-like name: a PDF shows both as plain text.
   data.monitors = data.monitors.map((m) => (m.guid === B ? { ...m, name: '=API <b>B</b>' } : m));
   fixture = await octoberModels(data);
-  const written = await writeSlaReport(fixture.sla, { outDir: dir, clock: () => AFTER_OCTOBER, formats: ['pdf'] });
+  const written = await writeSlaReport(fixture.sla, {
+    outDir: dir,
+    clock: () => AFTER_OCTOBER,
+    formats: ['pdf'],
+  });
   slaPaths = written.paths;
   sla = await readPdf(written.paths[0]!);
   const writtenIncidents = await writeIncidentReport(fixture.incidents, {

@@ -7,7 +7,13 @@ import type ExcelJS from 'exceljs';
 import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
 import { ACCOUNT_ROW_NAME } from '../../../src/reports/sla/model.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
-import { durationMinutes, findColumn, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
+import {
+  durationMinutes,
+  findColumn,
+  findRow,
+  loadWorkbook,
+  tableReader,
+} from '../../unit/reports/xlsx-reader.ts';
 import { A, octoberFixture, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
 
 let fixture: FixtureModels;

@@ -191,7 +191,9 @@ describe('the incident report over October 2025', () => {
     const share = (days * 86_400_000) / OCTOBER_MS;
     expect(model.account.alerts_data_state).toBe('incomplete');
     expect(model.summary[0]!.alerts_coverage).toBeCloseTo(share, 9);
-    expect(coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)).toMatch(/^Incomplete/);
+    expect(coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)).toMatch(
+      /^Incomplete/,
+    );
   });
 
   it('a monitor created mid-period is complete when its own life was read', async () => {

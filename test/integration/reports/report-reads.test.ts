@@ -127,7 +127,6 @@ insert into uptrends.etl_state (account_id, stream, partition, watermark, update
   ('${ACCOUNT}', 'alerts', 'group:${G_WEB}', '2025-06-01T00:00:00Z', 1);
 `;
 
-
 const load = (options: Partial<LoadSlaModelOptions> = {}): Promise<SlaModel> =>
   loadSlaModel(tdb.warehouse.db, { clock, target: { desired: 99.9 }, ...options });
 
@@ -206,8 +205,16 @@ describe('the SLA report read from the warehouse', () => {
   it('holds groups to the SLA of the published status page, and monitors to their statistics target', () => {
     // Public APIs: published page with Gold beats the draft with Silver; Webshop: the draft only;
     // the deleted page counts for nothing, so All monitors keeps the default.
-    expect(group(G_API)).toMatchObject({ target_percentage: 99.5, target_error_percentage: 99, sla_name: 'Gold' });
-    expect(group(G_WEB)).toMatchObject({ target_percentage: 99, target_error_percentage: 98, sla_name: 'Silver' });
+    expect(group(G_API)).toMatchObject({
+      target_percentage: 99.5,
+      target_error_percentage: 99,
+      sla_name: 'Gold',
+    });
+    expect(group(G_WEB)).toMatchObject({
+      target_percentage: 99,
+      target_error_percentage: 98,
+      sla_name: 'Silver',
+    });
     expect(group(G_ALL)).toMatchObject({ target_percentage: 99.9, target_source: 'Default' });
     // Shop home's latest bucket with a target says 99.5; Gold has that desired threshold.
     expect(monitor(M1)).toMatchObject({
@@ -248,7 +255,13 @@ describe('the SLA report read from the warehouse', () => {
 
   it('expands maintenance in the account zone: the deleted period and other months left out', () => {
     expect(
-      october.maintenance.map((m) => [m.monitor_guid, m.maintenance_type, m.start_at, m.end_at, m.excluded_seconds]),
+      october.maintenance.map((m) => [
+        m.monitor_guid,
+        m.maintenance_type,
+        m.start_at,
+        m.end_at,
+        m.excluded_seconds,
+      ]),
     ).toEqual([
       [M1, 'DisableMonitoring', d('2025-10-05T10:00:00Z'), d('2025-10-05T12:00:00Z'), 7200],
       // 26 October: 02:00 local exists twice; the earlier (CEST, 00:00Z) is taken, and 03:00 comes
@@ -283,7 +296,9 @@ describe('the SLA report read from the warehouse', () => {
   it('names the known groups when a requested group does not exist', async () => {
     const error = await load({ monitorGroups: ['Nope'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toMatch(/"Nope" is not a monitor group.*All monitors, Public APIs, Webshop/);
+    expect((error as Error).message).toMatch(
+      /"Nope" is not a monitor group.*All monitors, Public APIs, Webshop/,
+    );
   });
 
   it('defaults to the previous month and accepts a ready-made period in the account zone only', async () => {
@@ -335,7 +350,10 @@ describe('the incident report read from the warehouse', () => {
     const model = await loadIncidentModel(db, { period: { month: '2025-10' }, clock });
     // The January incident belongs to the SLA Trend only; the Staging one to no report.
     expect(model.rows.map((r) => r.incident_key)).toEqual(['k6', 'k0', 'k1', 'k2']);
-    expect(model.rows.find((r) => r.incident_key === 'k6')).toMatchObject({ ongoing_at_end: true, alert_count: 40 });
+    expect(model.rows.find((r) => r.incident_key === 'k6')).toMatchObject({
+      ongoing_at_end: true,
+      alert_count: 40,
+    });
     const alerts = [];
     for await (const alert of model.rawAlerts()) alerts.push(alert);
     expect(alerts).toEqual([

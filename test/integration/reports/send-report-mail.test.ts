@@ -6,16 +6,16 @@ import PostalMime from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailError } from '../../../src/errors.ts';
-import { buildIncidentModel } from '../../../src/reports/incidents/model.ts';
 import { sendReportMail } from '../../../src/reports/mail/send-report-mail.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import {
+  AFTER_OCTOBER,
   B,
-  afterPeriod,
-  octoberIncidentInput,
-  octoberInput,
-} from '../../unit/reports/sla/october-fixture.ts';
+  octoberFixture,
+  octoberModels,
+  type FixtureModels,
+} from '../../support/report-fixture.ts';
 
 const PASSWORD = 's3cret-Pa55';
 interface Received {
@@ -59,27 +59,29 @@ let port = 0;
 let dir: string;
 let files: string[];
 let sla: SlaModel;
+let fixture: FixtureModels;
 const url = (password = PASSWORD) => `smtp://report:${encodeURIComponent(password)}@127.0.0.1:${port}`;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.server.address() as AddressInfo).port;
   dir = await mkdtemp(join(tmpdir(), 'report-mail-'));
-  const input = octoberInput();
+  const data = octoberFixture();
   // A name with markup: the body must show it as text.
-  const monitors = input.monitors.map((m) =>
-    m.monitor_guid === B ? { ...m, name: 'API <b>B</b> & "co"' } : m,
-  );
-  const written = await writeSlaReport(
-    { ...input, monitors },
-    { outDir: dir, clock: afterPeriod, formats: ['xlsx', 'csv'] },
-  );
+  data.monitors = data.monitors.map((m) => (m.guid === B ? { ...m, name: 'API <b>B</b> & "co"' } : m));
+  fixture = await octoberModels(data);
+  const written = await writeSlaReport(fixture.sla, {
+    outDir: dir,
+    clock: () => AFTER_OCTOBER,
+    formats: ['xlsx', 'csv'],
+  });
   sla = written.model;
   files = [written.paths[0]!, written.paths[1]!];
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await rm(dir, { recursive: true, force: true });
+  await fixture.tdb.drop();
 });
 beforeEach(() => {
   received.length = 0;
@@ -101,7 +103,7 @@ async function expectMailError(promise: Promise<unknown>, code: string): Promise
 
 describe('sendReportMail to an in-process SMTP server', () => {
   it('delivers to every recipient with the headline figures in the body and the files byte for byte', async () => {
-    const incidents = buildIncidentModel(octoberIncidentInput(), afterPeriod);
+    const incidents = fixture.incidents;
     const sent = await sendReportMail({
       smtpUrl: url(),
       from: 'reports@example.com',

@@ -140,7 +140,8 @@ describe('SLA figures, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', (
     expect(a.period_downtime_seconds! / MIN).toBeCloseTo((320 / 111_030) * 44_700, 9);
     // September: A 50 min down of 43,200; C 0 of 43,200 (B did not exist) -> 50 / 86,400.
     expect(model.accountPrevious.uptime_percentage).toBeCloseTo(100 * (1 - 50 / 86_400), 9);
-    const tile = (key: string) => buildKpiTiles(model.account, model.accountPrevious).find((k) => k.key === key)!;
+    const tile = (key: string) =>
+      buildKpiTiles(model.account, model.accountPrevious).find((k) => k.key === key)!;
     expect(tile('incidents')).toMatchObject({ current: 5, previous: 2 });
     // Open at the end: b1 in October; a1 (21:40Z-22:20Z on 30 Sep) was open when September ended.
     expect(tile('ongoing')).toMatchObject({ current: 1, previous: 1 });
@@ -184,7 +185,11 @@ describe('SLA figures, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', (
 
   it('maintenance rows show both types, only DisableMonitoring excluded', () => {
     expect(
-      model.maintenance.map((m) => [m.maintenance_type, m.excluded_seconds! / MIN, m.incident_seconds! / MIN]),
+      model.maintenance.map((m) => [
+        m.maintenance_type,
+        m.excluded_seconds! / MIN,
+        m.incident_seconds! / MIN,
+      ]),
     ).toEqual([
       // 09:15-09:45 overlaps the 08:00-09:30 union for 15 min.
       ['DisableMonitoring', 30, 15],
@@ -215,7 +220,11 @@ describe('SLA figures, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', (
     expect(new Set(model.monitors.map((m) => m.target_source)).size).toBeGreaterThan(1);
     const overridden = await load({ desired: 99.5, override: true });
     for (const f of [...overridden.monitors, ...overridden.groups, overridden.account]) {
-      expect(f).toMatchObject({ target_percentage: 99.5, target_error_percentage: 99.5, target_source: 'Override' });
+      expect(f).toMatchObject({
+        target_percentage: 99.5,
+        target_error_percentage: 99.5,
+        target_source: 'Override',
+      });
     }
     // Status follows the override: 99.712% for the account is Met against 99.5, Missed against 99.9.
     expect(overridden.account.status).toBe('Met');

@@ -21,13 +21,48 @@ beforeAll(async () => {
   fixture.incidents = [];
   fixture.maintenance = [];
   fixture.statistics = [
-    { monitor: P, start: '2025-09-30T22:00:00Z', end: '2025-10-01T22:00:00Z', up: 86_000, down: 400, target: null },
-    { monitor: P, start: '2025-10-01T22:00:00Z', end: '2025-10-02T22:00:00Z', up: 86_400, down: 0, target: null },
+    {
+      monitor: P,
+      start: '2025-09-30T22:00:00Z',
+      end: '2025-10-01T22:00:00Z',
+      up: 86_000,
+      down: 400,
+      target: null,
+    },
+    {
+      monitor: P,
+      start: '2025-10-01T22:00:00Z',
+      end: '2025-10-02T22:00:00Z',
+      up: 86_400,
+      down: 0,
+      target: null,
+    },
     // The day of the pause: partly in its life.
-    { monitor: P, start: '2025-10-02T22:00:00Z', end: '2025-10-03T22:00:00Z', up: 43_000, down: 200, target: null },
+    {
+      monitor: P,
+      start: '2025-10-02T22:00:00Z',
+      end: '2025-10-03T22:00:00Z',
+      up: 43_000,
+      down: 200,
+      target: null,
+    },
     // After the pause: the service counts the paused time as up.
-    { monitor: P, start: '2025-10-03T22:00:00Z', end: '2025-10-04T22:00:00Z', up: 86_400, down: 0, target: null },
-    { monitor: P, start: '2025-10-04T22:00:00Z', end: '2025-10-05T22:00:00Z', up: 86_400, down: 0, target: null },
+    {
+      monitor: P,
+      start: '2025-10-03T22:00:00Z',
+      end: '2025-10-04T22:00:00Z',
+      up: 86_400,
+      down: 0,
+      target: null,
+    },
+    {
+      monitor: P,
+      start: '2025-10-04T22:00:00Z',
+      end: '2025-10-05T22:00:00Z',
+      up: 86_400,
+      down: 0,
+      target: null,
+    },
   ];
   fixture.statisticsRead = { [P]: [['2025-07-31T22:00:00Z', '2025-11-05T05:00:00Z']] };
   await loadReportFixture(tdb.warehouse.db, fixture);
@@ -40,7 +75,13 @@ describe('statistics within the monitor life', () => {
   it("leaves out a paused monitor's buckets after its pause, keeps the one it was paused in", async () => {
     const [figure] = await queryFigures(
       tdb.warehouse.db,
-      { accountId: ACCOUNT, monitorGuids: null, groupGuids: null, asOf: AFTER_OCTOBER, target: { desired: 99.9 } },
+      {
+        accountId: ACCOUNT,
+        monitorGuids: null,
+        groupGuids: null,
+        asOf: AFTER_OCTOBER,
+        target: { desired: 99.9 },
+      },
       [{ start: new Date('2025-09-30T22:00:00Z'), end: new Date('2025-10-31T23:00:00Z') }],
       { grains: ['monitor'] },
     );

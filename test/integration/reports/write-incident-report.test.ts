@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeIncidentReport } from '../../../src/reports/incidents/write-incident-report.ts';
 import type { ReportRawAlert } from '../../../src/reports/queries/report-input.ts';
 import { parseCsv } from '../../unit/reports/csv-reader.ts';
-import { findColumn, findRow, loadWorkbook, tableReader, durationMinutes } from '../../unit/reports/xlsx-reader.ts';
+import {
+  findColumn,
+  findRow,
+  loadWorkbook,
+  tableReader,
+  durationMinutes,
+} from '../../unit/reports/xlsx-reader.ts';
 import type { IncidentModel } from '../../../src/reports/incidents/model.ts';
 import { A, AFTER_OCTOBER, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
 
@@ -160,7 +166,12 @@ describe('writeIncidentReport', () => {
 
     const incidents = parseCsv(await readFile(written.paths[0]!, 'utf8')).records;
     const a3 = incidents.find((r) => r[incidents[0]!.indexOf('incident_key')] === 'a3')!;
-    expect(incidents[0]!.slice(0, 4)).toEqual(['monitor_name', 'groups', 'started_local_Europe_Amsterdam', 'ended_local_Europe_Amsterdam']);
+    expect(incidents[0]!.slice(0, 4)).toEqual([
+      'monitor_name',
+      'groups',
+      'started_local_Europe_Amsterdam',
+      'ended_local_Europe_Amsterdam',
+    ]);
     expect(a3[incidents[0]!.indexOf('first_error')]).toBe(`'=cmd|"/c calc"!A1`);
     expect(a3[incidents[0]!.indexOf('excluded_by_maintenance_min')]).toBe('15');
     expect(a3[incidents[0]!.indexOf('ongoing')]).toBe('false');
@@ -216,4 +227,3 @@ describe('the incident workbook is bounded (issue 17 #9)', () => {
     );
   });
 });
-

@@ -84,8 +84,8 @@ describe('writeSlaReport', () => {
 
   it('wraps a file system failure in ReportError', async () => {
     const blocked = join(dir, 'all', 'uptrends-sla_2025-10_Europe-Amsterdam.xlsx', 'sub');
-    await expect(
-      writeSlaReport(model, { outDir: blocked, clock: afterPeriod }),
-    ).rejects.toBeInstanceOf(ReportError);
+    await expect(writeSlaReport(model, { outDir: blocked, clock: afterPeriod })).rejects.toBeInstanceOf(
+      ReportError,
+    );
   });
 });
