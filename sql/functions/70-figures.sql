@@ -258,14 +258,14 @@ as $$
   -- The statistics buckets of each window: statistics_cover over all the windows at once (each
   -- local day taken once, from its finest complete cover), each bucket in the window it starts in.
   wday as (
-    select w.window_index, w.window_start, w.elapsed_end, d.d::date as day
+    select w.window_index, w.window_start, w.elapsed_end, wd.wd::date as day
     from win w
     cross join zone z
     cross join lateral generate_series(
       (w.window_start at time zone z.iana_zone)::date::timestamp,
       ((w.elapsed_end - interval '1 microsecond') at time zone z.iana_zone)::date::timestamp,
       interval '1 day'
-    ) d (d)
+    ) wd (wd)
     where w.window_start < w.elapsed_end
   ),
   stat as materialized (

@@ -6,7 +6,7 @@
 import type { SheetWriter } from './workbook-writer.ts';
 
 /** Version of the calculation rules; shown in every workbook. */
-export const REPORT_RULES_VERSION = '1.1 (November 2026)';
+export const REPORT_RULES_VERSION = '1.2 (November 2026)';
 
 /** One term and its rule. */
 export interface Definition {
@@ -38,11 +38,11 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
   },
   {
     term: 'Change vs previous',
-    rule: "This period's uptime minus the previous period's, in percentage points: +0.120% means the uptime rose from, say, 99.800% to 99.920%.",
+    rule: "This period's uptime minus the previous period's, in percentage points (pp): +0.120 pp means the uptime rose from, say, 99.800% to 99.920%. Shown only when both periods were read in full; against a period read in part the report says so and draws no change.",
   },
   {
     term: 'Incident',
-    rule: 'All alerts of one monitor that share an IncidentKey. It starts at the earliest FirstError and ends at the Timestamp of its Ok alert; without an Ok alert it is ongoing. Reminders add to the alert count and never start a new incident.',
+    rule: 'All alerts of one monitor that share an IncidentKey. It starts at the earliest FirstError and ends at the Timestamp of its Ok alert; it is ongoing when it is still open at the end of the period. Reminders add to the alert count and never start a new incident.',
   },
   {
     term: 'Monitored time',
@@ -59,7 +59,7 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
   },
   {
     term: 'Uptime % (headline)',
-    rule: 'The Uptrends figure where statistics exist, else the incident figure; the Uptime source column says which (Statistics or Incidents). A group or overall figure uses the Uptrends figure only when every member with monitored time has statistics. Uptrends minus incidents is the difference of the two, in percentage points.',
+    rule: 'The Uptrends figure where statistics exist, else the incident figure; the Uptime source column says which (Statistics or Incidents). A group or overall figure uses the Uptrends figure only when every member with monitored time has statistics.',
   },
   {
     term: 'SLA target',

@@ -135,12 +135,19 @@ async function load(): Promise<void> {
       ('acc', ${G_ALL}::uuid, ${M5}::uuid, 1, null),
       ('acc', ${G_ALL}::uuid, ${M6}::uuid, 1, null),
       ('acc', ${G_EUROPE}::uuid, ${M2}::uuid, 1, '2025-03-16T10:00:00Z')`.execute(db);
-  // Alerts of every monitor were read for 1 to 15 March (local days); statistics never.
+  // Alerts of every monitor were read for 1 to 15 March (local days); Shop home's alerts for
+  // March and October, the campaign's for its life, the status page's lately. Statistics: Shop
+  // home's for March, 26 and 28 October (not 27), the paused page's for 10 March.
+  const yesterdayStart = localToUtc(`${yesterdayLocal()}T00:00:00`, ZONE)!.toISOString();
   await sql`
     insert into uptrends.etl_coverage (account_id, stream, partition, covered)
-    values ('acc', 'alerts', 'all', tstzmultirange(tstzrange('2025-02-28T23:00:00Z', '2025-03-15T23:00:00Z')))`.execute(
-    db,
-  );
+    values
+      ('acc', 'alerts', 'all', tstzmultirange(tstzrange('2025-02-28T23:00:00Z', '2025-03-15T23:00:00Z'))),
+      ('acc', 'alerts', ${`monitor:${M1}`}, '{[2025-02-28T23:00:00Z,2025-03-31T22:00:00Z),[2025-09-30T22:00:00Z,2025-10-31T23:00:00Z)}'),
+      ('acc', 'alerts', ${`monitor:${M3}`}, '{[2025-03-15T23:00:00Z,2025-03-31T22:00:00Z)}'),
+      ('acc', 'alerts', ${`monitor:${M4}`}, tstzmultirange(tstzrange(${yesterdayStart}::timestamptz, now() + interval '1 day'))),
+      ('acc', 'statistics', ${M1}, '{[2025-02-28T23:00:00Z,2025-03-31T22:00:00Z),[2025-10-25T22:00:00Z,2025-10-26T23:00:00Z),[2025-10-27T23:00:00Z,2025-10-28T23:00:00Z)}'),
+      ('acc', 'statistics', ${M5}, '{[2025-03-09T23:00:00Z,2025-03-10T23:00:00Z)}')`.execute(db);
 
   const maintenance = [
     maintenancePeriodRow(
@@ -296,19 +303,27 @@ async function monthly(monitor: string, month: string): Promise<Row | undefined>
 
 const pct = (value: unknown): number => Number(value);
 
+async function statisticsDaily(monitor: string, day: string): Promise<Row | undefined> {
+  const result = await sql<Row>`
+    select * from uptrends.v_monitor_statistics_daily where monitor_guid = ${monitor}::uuid and day = ${day}::date`.execute(
+    db,
+  );
+  return result.rows[0];
+}
+
 describe('v_monitor_uptime_daily', () => {
   it('excludes DisableMonitoring maintenance from the incident figure, not DisableNotifications', async () => {
     const row = await daily(M1, '2025-03-12');
     expect(row).toMatchObject({
-      day_seconds: 86_400,
+      required_seconds: 86_400,
       maintenance_seconds: 3600,
       monitored_seconds: 82_800,
       incident_downtime_seconds: 3600 + 900,
-      incident_count: 2,
+      incidents_overlapping: 2,
       incidents_started: 2,
       statistics_buckets: 0,
-      statistics_granularity: null,
       uptime_source: 'incidents',
+      data_state: 'complete',
       monitor_name: 'Shop home',
       iana_zone: ZONE,
       month: '2025-03-01',
@@ -324,7 +339,7 @@ describe('v_monitor_uptime_daily', () => {
     const row = await daily(M1, '2025-03-13');
     expect(row).toMatchObject({
       incident_downtime_seconds: 7200,
-      incident_count: 2,
+      incidents_overlapping: 2,
       monitored_seconds: 86_400,
     });
     expect(pct(row?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 7200 / 86_400), 9);
@@ -343,7 +358,7 @@ describe('v_monitor_uptime_daily', () => {
       incident_downtime_seconds: 2700,
       monitored_seconds: 82_800,
       incidents_started: 0,
-      incident_count: 1,
+      incidents_overlapping: 1,
     });
     expect(pct(after?.incident_uptime_percentage)).toBeCloseTo(100 * (1 - 2700 / 82_800), 9);
   });
@@ -351,17 +366,20 @@ describe('v_monitor_uptime_daily', () => {
   it('the spring DST day has 23 hours; its hourly buckets tile it and win over its whole-day bucket', async () => {
     const row = await daily(M1, '2025-03-30');
     expect(row).toMatchObject({
-      day_seconds: 82_800,
+      required_seconds: 82_800,
       monitored_seconds: 82_800,
       incident_downtime_seconds: 7200,
-      statistics_granularity: 'hour',
       statistics_buckets: 23,
-      statistics_covered_seconds: 82_800,
       statistics_uptime_seconds: 75_600,
       statistics_downtime_seconds: 7200,
-      statistics_checks: 23 * 12,
-      sla_target: null,
+      checks: 23 * 12,
+      // The hours carry no SlaTarget: the default target.
+      target_source: 'Default',
       uptime_source: 'statistics',
+    });
+    expect(await statisticsDaily(M1, '2025-03-30')).toMatchObject({
+      granularity: 'hour',
+      covered_seconds: 82_800,
     });
     expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 75_600) / 82_800, 9);
     expect(pct(row?.uptime_percentage)).toBeCloseTo((100 * 75_600) / 82_800, 9);
@@ -375,27 +393,31 @@ describe('v_monitor_uptime_daily', () => {
 
   it('a whole-day bucket wins over hours that do not tile the day', async () => {
     expect(await daily(M1, '2025-03-01')).toMatchObject({
-      statistics_granularity: 'day',
       statistics_buckets: 1,
-      statistics_covered_seconds: 86_400,
       statistics_uptime_seconds: 86_400,
       statistics_downtime_seconds: 0,
-      statistics_checks: 288,
+      checks: 288,
+    });
+    expect(await statisticsDaily(M1, '2025-03-01')).toMatchObject({
+      granularity: 'day',
+      covered_seconds: 86_400,
     });
   });
 
   it('the autumn DST day has 25 hours, summed from 25 hourly buckets', async () => {
     const row = await daily(M1, '2025-10-26');
     expect(row).toMatchObject({
-      day_seconds: 90_000,
+      required_seconds: 90_000,
       monitored_seconds: 90_000,
       incident_downtime_seconds: 0,
-      statistics_granularity: 'hour',
       statistics_buckets: 25,
-      statistics_covered_seconds: 90_000,
       statistics_uptime_seconds: 89_400,
       statistics_downtime_seconds: 600,
-      statistics_checks: 25 * 12,
+      checks: 25 * 12,
+    });
+    expect(await statisticsDaily(M1, '2025-10-26')).toMatchObject({
+      granularity: 'hour',
+      covered_seconds: 90_000,
     });
     expect(pct(row?.statistics_uptime_percentage)).toBeCloseTo((100 * 89_400) / 90_000, 9);
     expect(pct(row?.incident_uptime_percentage)).toBe(100);
@@ -403,19 +425,23 @@ describe('v_monitor_uptime_daily', () => {
 
   it('a partial bucket from another request replaces the hours it covers, not adds to them', async () => {
     expect(await daily(M1, '2025-10-27')).toMatchObject({
-      statistics_granularity: 'mixed',
       statistics_buckets: 13,
-      statistics_covered_seconds: 86_400,
       statistics_uptime_seconds: 12 * 3600 + 43_000,
       statistics_downtime_seconds: 200,
     });
+    expect(await statisticsDaily(M1, '2025-10-27')).toMatchObject({
+      granularity: 'mixed',
+      covered_seconds: 86_400,
+    });
     // Where the hours tile the day, they are the finest complete cover and the partial bucket goes.
     expect(await daily(M1, '2025-10-28')).toMatchObject({
-      statistics_granularity: 'hour',
       statistics_buckets: 24,
-      statistics_covered_seconds: 86_400,
       statistics_uptime_seconds: 86_400 - 60,
       statistics_downtime_seconds: 60,
+    });
+    expect(await statisticsDaily(M1, '2025-10-28')).toMatchObject({
+      granularity: 'hour',
+      covered_seconds: 86_400,
     });
   });
 
@@ -467,11 +493,11 @@ describe('v_monitor_uptime_monthly', () => {
     const month = 31 * 86_400 - 3600;
     expect(row).toMatchObject({
       monitor_name: 'Shop home',
-      days: 31,
-      statistics_days: 2,
-      month_seconds: month,
+      statistics_buckets: 1 + 23,
+      required_seconds: month,
       month_start_at: new Date('2025-02-28T23:00:00Z'),
       month_end_at: new Date('2025-03-31T22:00:00Z'),
+      data_state: 'complete',
       statistics_uptime_seconds: 86_400 + 75_600,
       statistics_downtime_seconds: 7200,
       maintenance_seconds: 3600,
@@ -495,13 +521,13 @@ describe('v_monitor_uptime_monthly', () => {
     });
     expect(pct(row?.uptime_percentage)).toBeCloseTo(100 * (1 - 4500 / monitored), 9);
     expect(await monthly(M3, '2025-03-01')).toMatchObject({
-      days: 5,
+      required_seconds: 43_200 + 4 * 86_400,
       monitored_seconds: 43_200 + 4 * 86_400,
     });
   });
 
   it('October 2025 has an extra hour', async () => {
-    expect(await monthly(M1, '2025-10-01')).toMatchObject({ days: 31, month_seconds: 31 * 86_400 + 3600 });
+    expect(await monthly(M1, '2025-10-01')).toMatchObject({ required_seconds: 31 * 86_400 + 3600 });
   });
 });
 
@@ -516,7 +542,6 @@ describe('paused monitors and coverage', () => {
     });
     expect(await daily(M5, '2025-03-11')).toBeUndefined();
     expect(await monthly(M5, '2025-03-01')).toMatchObject({
-      days: 10,
       monitored_seconds: 9 * 86_400 + 13 * 3600,
     });
   });
@@ -527,20 +552,28 @@ describe('paused monitors and coverage', () => {
       alerts_read_seconds: 86_400,
       statistics_read_seconds: 0,
       alerts_coverage: 1,
-      statistics_coverage: 0,
       coverage: 1,
     });
+    // A day never read has no uptime at all: not 100 %.
     const unread = await daily(M2, '2025-03-20');
-    expect(unread).toMatchObject({ alerts_coverage: 0, coverage: 0, uptime_source: 'incidents' });
-    expect(pct(unread?.uptime_percentage)).toBe(100);
-    // A statistics figure is as good as the statistics read: none were (the rows were loaded by hand).
-    expect(await daily(M1, '2025-03-01')).toMatchObject({
-      uptime_source: 'statistics',
+    expect(unread).toMatchObject({ alerts_coverage: 0, coverage: 0, data_state: 'no data', status: null });
+    expect(unread?.uptime_percentage).toBeNull();
+    expect(unread?.uptime_source).toBeNull();
+    // A statistics figure is as good as the statistics read: those of 27 October were not read.
+    expect(await daily(M1, '2025-10-27')).toMatchObject({
       alerts_coverage: 1,
       coverage: 0,
+      data_state: 'no data',
+      uptime_percentage: null,
     });
+    // The month counts coverage over all of March, not from the first day read.
     const month = await monthly(M2, '2025-03-01');
-    expect(month).toMatchObject({ required_seconds: 31 * 86_400 - 3600, alerts_read_seconds: 15 * 86_400 });
+    expect(month).toMatchObject({
+      required_seconds: 31 * 86_400 - 3600,
+      alerts_read_seconds: 15 * 86_400,
+      data_state: 'incomplete',
+      status: null,
+    });
     expect(pct(month?.coverage)).toBeCloseTo((15 * 86_400) / (31 * 86_400 - 3600), 12);
   });
 });
@@ -566,10 +599,10 @@ describe('group views', () => {
     expect(row).toMatchObject({
       group_name: 'All monitors',
       is_all: true,
-      monitors: 2,
+      members: 2,
       monitored_seconds: 2 * 86_400,
       incident_downtime_seconds: 64_800,
-      incident_count: 1,
+      incidents_overlapping: 1,
       incidents_started: 1,
       uptime_source: 'incidents',
     });
@@ -577,9 +610,9 @@ describe('group views', () => {
   });
 
   it('a membership counts until the day it was removed; a deleted group has no rows after', async () => {
-    expect(await groupDaily(G_EUROPE, '2025-03-16')).toMatchObject({ monitors: 2 });
-    expect(await groupDaily(G_EUROPE, '2025-03-17')).toMatchObject({ monitors: 1 });
-    expect(await groupDaily(G_SHOPS, '2025-03-16')).toMatchObject({ monitors: 1 });
+    expect(await groupDaily(G_EUROPE, '2025-03-16')).toMatchObject({ members: 2 });
+    expect(await groupDaily(G_EUROPE, '2025-03-17')).toMatchObject({ members: 1 });
+    expect(await groupDaily(G_SHOPS, '2025-03-16')).toMatchObject({ members: 1 });
     expect(await groupDaily(G_OLD, '2025-03-16')).toBeUndefined();
   });
 
@@ -587,8 +620,7 @@ describe('group views', () => {
     const m1 = await monthly(M1, '2025-03-01');
     const row = await groupMonthly(G_SHOPS, '2025-03-01');
     expect(row).toMatchObject({
-      monitors: 1,
-      monitor_guids: [M1],
+      members: 1,
       monitored_seconds: m1?.monitored_seconds,
       incident_downtime_seconds: m1?.incident_downtime_seconds,
       statistics_uptime_seconds: m1?.statistics_uptime_seconds,
@@ -606,7 +638,7 @@ describe('group views', () => {
 
   it('the statistics figure leads a group only when every member with monitored time has statistics', async () => {
     const row = await groupMonthly(G_ALL, '2025-03-01');
-    expect(row).toMatchObject({ monitors: 3, monitors_with_statistics: 2, uptime_source: 'incidents' });
+    expect(row).toMatchObject({ members: 3, has_statistics: true, uptime_source: 'incidents' });
     expect(pct(row?.uptime_percentage)).toBeCloseTo(pct(row?.incident_uptime_percentage), 12);
     expect(row?.statistics_uptime_percentage).not.toBeNull();
   });
@@ -644,13 +676,15 @@ describe('v_incident', () => {
 
 describe('efficiency', () => {
   // The filter must reach the list of days before any per-day work, or a month costs all history.
+  // Alias d: the list of days (v_account_day); m: the list of months (v_account_month).
   it.each([
-    ['v_monitor_uptime_daily', 'day', `date '2025-03-12'`],
-    ['v_monitor_uptime_monthly', 'month', `date '2025-03-01'`],
-    ['v_monitor_statistics_daily', 'day', `date '2025-03-12'`],
-    ['v_group_uptime_daily', 'day', `date '2025-03-12'`],
-    ['v_group_uptime_monthly', 'month', `date '2025-03-01'`],
-  ])('%s: a filter on %s is applied where the days are generated', async (view, column, value) => {
+    ['v_monitor_uptime_daily', 'day', `date '2025-03-12'`, 'd'],
+    ['v_monitor_uptime_monthly', 'month', `date '2025-03-01'`, 'm'],
+    ['v_monitor_statistics_daily', 'day', `date '2025-03-12'`, 'd'],
+    ['v_group_uptime_daily', 'day', `date '2025-03-12'`, 'd'],
+    ['v_group_uptime_monthly', 'month', `date '2025-03-01'`, 'm'],
+    ['v_account_uptime_monthly', 'month', `date '2025-03-01'`, 'm'],
+  ])('%s: a filter on %s is applied where the days are generated', async (view, column, value, alias) => {
     const plan =
       await sql<Row>`explain (format json) select * from ${sql.table(`uptrends.${view}`)} where ${sql.ref(column)} = ${sql.raw(value)}`.execute(
         db,
@@ -659,8 +693,8 @@ describe('efficiency', () => {
     const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
     const scans: PlanNode[] = [];
     const walk = (node: PlanNode): void => {
-      // Alias d: the view's list of days (maintenance_interval, inlined, has its own series).
-      if (node['Function Name'] === 'generate_series' && node.Alias === 'd') scans.push(node);
+      // maintenance_interval and figures, inlined, have series of their own, under other names.
+      if (node['Function Name'] === 'generate_series' && node.Alias === alias) scans.push(node);
       for (const child of node.Plans ?? []) walk(child);
     };
     walk(doc[0]!.Plan);

@@ -167,7 +167,7 @@ describe('SLA workbook read back with exceljs', () => {
     expect(slaTable.cell('Shop SLA', 'Groups held to it').value).toBe('Shop');
     expect(slaTable.cell('Shop SLA', 'Error threshold').value).toBeCloseTo(0.995, 12);
     const definitions = sheet('Definitions');
-    expect(definitions.getCell('A2').text).toContain('Calculation rules version 1.1');
+    expect(definitions.getCell('A2').text).toContain('Calculation rules version 1.2');
     expect(findRow(definitions, 'MTBF')).toBeGreaterThan(3);
   });
 });
