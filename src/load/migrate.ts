@@ -181,7 +181,8 @@ async function applyReplacing(trx: Kysely<Database>, file: RepeatableFile): Prom
 /** The signatures of every function called `name` (schema-qualified). */
 async function overloads(trx: Kysely<Database>, name: string): Promise<string[]> {
   const rows = await sql<{ signature: string }>`
-    select p.oid::regprocedure::text as signature
+    select quote_ident(n.nspname) || '.' || quote_ident(p.proname)
+             || '(' || pg_get_function_identity_arguments(p.oid) || ')' as signature
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname || '.' || p.proname = ${name.toLowerCase()}`.execute(trx);
   return rows.rows.map((r) => r.signature);

@@ -59,11 +59,8 @@ describe('repeatable SQL (views and functions)', () => {
     const dir = sqlCopy();
     const daily = path.join(dir, 'views/60-v_monitor_uptime_daily.sql');
     const original = readFileSync(daily, 'utf8');
-    // Drop the last column (coverage): `create or replace view` cannot do that. The monthly and
-    // group views use the daily view, so they are dropped with it and must come back.
-    const changed = original
-      .replace(/,\s*case[^,]*?end as coverage\s*\nfrom/s, '\nfrom')
-      .replace(/comment on column uptrends\.v_monitor_uptime_daily\.coverage is [^\n]*\n/, '');
+    // Drop a column (coverage): `create or replace view` cannot do that.
+    const changed = original.replace(/\n  f\.coverage,/, '');
     expect(changed).not.toBe(original);
     writeFileSync(daily, changed);
     await migrate(tdb.warehouse.db, dir);
@@ -71,6 +68,37 @@ describe('repeatable SQL (views and functions)', () => {
     expect(await viewColumns('v_monitor_uptime_monthly')).toContain('uptime_percentage');
     expect(await viewColumns('v_group_uptime_monthly')).toContain('mttr_seconds');
     await migrate(tdb.warehouse.db);
+    expect(await viewColumns('v_monitor_uptime_daily')).toContain('coverage');
+  });
+
+  it('replaces a function whose result or arguments changed, and the views depending on it come back', async () => {
+    const dir = sqlCopy();
+    const file = path.join(dir, 'functions/64-data_state.sql');
+    const original = readFileSync(file, 'utf8');
+    // A second argument: `create or replace` would make a second function beside the first.
+    const changed = original
+      .replace(
+        'p_read_seconds double precision)',
+        'p_read_seconds double precision, p_slack double precision default 1)',
+      )
+      .replace(
+        'data_state(double precision, double precision)',
+        'data_state(double precision, double precision, double precision)',
+      );
+    expect(changed).not.toBe(original);
+    writeFileSync(file, changed);
+    await migrate(tdb.warehouse.db, dir);
+    const overloads = async (): Promise<number[]> =>
+      (
+        await sql<{ arguments: number }>`
+          select p.pronargs as arguments from pg_proc p
+          join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'uptrends' and p.proname = 'data_state'`.execute(tdb.warehouse.db)
+      ).rows.map((r) => r.arguments);
+    expect(await overloads()).toEqual([3]);
+    expect(await viewColumns('v_group_uptime_monthly')).toContain('data_state');
+    await migrate(tdb.warehouse.db);
+    expect(await overloads()).toEqual([2]);
     expect(await viewColumns('v_monitor_uptime_daily')).toContain('coverage');
   });
 

@@ -80,15 +80,15 @@ async function viewFigures(tdb: TestDatabase): Promise<{ daily: Figures; monthly
   return inspect(tdb, async (db) => ({
     daily: (
       await sql<Record<string, unknown>>`
-        select monitor_guid::text, day::text, statistics_uptime_seconds, statistics_downtime_seconds,
-               statistics_checks, statistics_confirmed_errors, statistics_alerts, statistics_covered_seconds,
+        select monitor_guid::text, day::text, statistics_buckets > 0 as has_buckets, statistics_uptime_seconds,
+               statistics_downtime_seconds, checks, confirmed_errors,
                round(statistics_uptime_percentage::numeric, 9) as pct, uptime_source
         from uptrends.v_monitor_uptime_daily order by 1, 2`.execute(db)
     ).rows,
     monthly: (
       await sql<Record<string, unknown>>`
-        select monitor_guid::text, month::text, statistics_days, statistics_uptime_seconds,
-               statistics_downtime_seconds, statistics_checks, round(statistics_uptime_percentage::numeric, 9) as pct
+        select monitor_guid::text, month::text, statistics_uptime_seconds,
+               statistics_downtime_seconds, checks, round(statistics_uptime_percentage::numeric, 9) as pct
         from uptrends.v_monitor_uptime_monthly order by 1, 2`.execute(db)
     ).rows,
     days: (
