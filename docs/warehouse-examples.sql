@@ -158,48 +158,42 @@ where month = date_trunc('month', now() - interval '1 month')::date and uptime_p
 order by uptime_percentage;
 
 -- example: worst-monitors-last-month
--- the five worst monitors last month by downtime: incident downtime, as the workbook's "Five
--- worst monitors" ranks them (ties by the headline uptime), with the Uptrends figure beside it
+-- the five worst monitors last month by downtime, as the workbook's "Five worst monitors" ranks
+-- them (ties by the headline uptime), with the status and the data behind it
 select monitor_name,
-       round((incident_downtime_seconds / 60)::numeric, 1) as downtime_minutes,
+       round((incident_downtime_seconds / 60)::numeric) as downtime_minutes,
        round(uptime_percentage::numeric, 3) as uptime_pct,
-       uptime_source,
-       round(statistics_downtime_seconds / 60.0, 1) as statistics_downtime_minutes,
-       incidents_started,
-       round(coverage::numeric, 3) as coverage
-from uptrends.v_monitor_uptime_monthly m
-where month = date_trunc('month', now() - interval '1 month')::date
-  and exists (
-    select 1 from uptrends.monitor x
-    where x.monitor_guid = m.monitor_guid and (x.monitor_mode is null or x.monitor_mode = 'Production')
-  )
+       uptime_source, status, data_state,
+       incidents_started, ongoing_at_end
+from uptrends.v_monitor_uptime_monthly
+where month = date_trunc('month', now() - interval '1 month')::date and production
 order by incident_downtime_seconds desc, uptime_percentage, monitor_name
 limit 5;
 
 -- example: mttr-per-group-per-month
 -- MTTR per group per month: incidents of the Production members resolved in the month, pooled
 select group_name, month, incidents_resolved,
-       round((mttr_seconds / 60)::numeric, 1) as mttr_minutes,
-       round((median_ttr_seconds / 60)::numeric, 1) as median_minutes,
+       round((mttr_seconds / 60)::numeric) as mttr_minutes,
+       round((median_ttr_seconds / 60)::numeric) as median_minutes,
        round((mtbf_seconds / 3600)::numeric, 1) as mtbf_hours,
-       round(uptime_percentage::numeric, 3) as uptime_pct, coverage
+       round(uptime_percentage::numeric, 3) as uptime_pct, data_state
 from uptrends.v_group_uptime_monthly
 where month >= date_trunc('month', now() - interval '3 months')::date and not is_all
 order by group_name, month;
 
 -- example: account-uptime-per-month
--- the account's availability per month: the All Monitors group, time-weighted over every
--- Production monitor
-select month, monitors, round(uptime_percentage::numeric, 3) as uptime_pct, uptime_source,
-       incidents_started, round(coverage::numeric, 3) as coverage
-from uptrends.v_group_uptime_monthly
-where is_all
+-- the account's availability per month, as the SLA workbook's Summary shows it: time-weighted over
+-- every Production monitor, compared with the month before (only between two complete months)
+select month, members, round(uptime_percentage::numeric, 3) as uptime_pct, uptime_source,
+       status, incidents_started, ongoing_at_end, data_state,
+       round((coverage * 100)::numeric, 1) as coverage_pct, round(change_pp::numeric, 3) as change_pp
+from uptrends.v_account_uptime_monthly
 order by month;
 
 -- example: group-days-last-week
 -- each group's days of the last week, with what is missing
-select group_name, day, monitors, round(uptime_percentage::numeric, 3) as uptime_pct, uptime_source,
-       round(coverage::numeric, 3) as coverage
+select group_name, day, members, round(uptime_percentage::numeric, 3) as uptime_pct, uptime_source,
+       data_state, round(coverage::numeric, 3) as coverage
 from uptrends.v_group_uptime_daily
 where day >= current_date - 7
 order by group_name, day;

@@ -168,7 +168,7 @@ describe('nightly', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(received.length).toBe(before);
       expect(result.stderr).toMatch(
-        /held, not sent: the alerts stream has not been read for all of \w+ \d{4} \(\d+\.\d % of the monitored time covered; missing \d{4}-\d\d-\d\d/,
+        /held, not sent: the alerts stream has not been read for all of \w+ \d{4} \(\d+\.\d% of the monitored time covered; missing \d{4}-\d\d-\d\d/,
       );
     } finally {
       await fresh.drop();
