@@ -60,7 +60,7 @@ describe('repeatable SQL (views and functions)', () => {
     const daily = path.join(dir, 'views/60-v_monitor_uptime_daily.sql');
     const original = readFileSync(daily, 'utf8');
     // Drop a column (coverage): `create or replace view` cannot do that.
-    const changed = original.replace(/\n  f\.coverage,/, '');
+    const changed = original.replace(/\n {2}f\.coverage,/, '');
     expect(changed).not.toBe(original);
     writeFileSync(daily, changed);
     await migrate(tdb.warehouse.db, dir);

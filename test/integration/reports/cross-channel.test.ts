@@ -138,7 +138,7 @@ const num = (text: string | undefined): number | null =>
 
 /** The text a percent cell shows (`0.000%`). */
 const percentCell = (value: unknown): string =>
-  typeof value === 'number' ? `${(value * 100).toFixed(3)}%` : String(value ?? 'n/a');
+  typeof value === 'number' ? `${(value * 100).toFixed(3)}%` : typeof value === 'string' ? value : 'n/a';
 
 /** The text a `[h]:mm` cell shows. */
 function durationCell(cell: Parameters<typeof durationMinutes>[0]): string {

@@ -74,7 +74,12 @@ describe('runReports', () => {
       ongoing: 0,
       downtimeSeconds: 3600,
     });
-    expect(result.incidents?.headline).toEqual({ incidents: 1, started: 1, ongoing: 0, downtimeSeconds: 3600 });
+    expect(result.incidents?.headline).toEqual({
+      incidents: 1,
+      started: 1,
+      ongoing: 0,
+      downtimeSeconds: 3600,
+    });
     expect(result.mail).toBeNull();
   });
 
