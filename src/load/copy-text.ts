@@ -156,7 +156,7 @@ function needsWork(text: string): boolean {
     text.includes('\n') ||
     text.includes('\r') ||
     text.includes('\u0000') ||
-    !(text as unknown as WellFormedText).isWellFormed()
+    !(text as string & WellFormedText).isWellFormed()
   );
 }
 

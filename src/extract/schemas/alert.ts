@@ -58,9 +58,6 @@ export const alertListSchema = z.looseObject({
 /** A parsed alert page (items unvalidated). */
 export type AlertList = z.infer<typeof alertListSchema>;
 
-/** The same envelope with every item validated, for callers that want all-or-nothing. */
-export const alertListStrictSchema = alertListSchema.extend({ Data: z.array(alertSchema) });
-
 // What z.guid() accepts: 8-4-4-4-12 hex digits, any version nibble.
 const GUID_TEXT = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 

@@ -51,6 +51,3 @@ export const statisticsListSchema = z.looseObject({
 
 /** A parsed statistics response (items unvalidated). */
 export type StatisticsList = z.infer<typeof statisticsListSchema>;
-
-/** The same envelope with every bucket validated. */
-export const statisticsListStrictSchema = statisticsListSchema.extend({ Data: z.array(statisticsSchema) });

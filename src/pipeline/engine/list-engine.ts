@@ -5,7 +5,7 @@
  * write every table of the stream, the rejects and the soft deletes in ONE transaction. A stream
  * that fails leaves the warehouse as it was; a record that fails is rejected and the rest load.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { HttpError, ResponseFormatError } from '../../errors.ts';
@@ -78,7 +78,7 @@ interface ListStreamBase<T extends TableName, I> {
     ctx: SyncContext,
   ): { readonly [P in T]: readonly MappedRow<T>[] } & RowsByTable;
   /** Runs after the tables were merged, in the same transaction, with the rows of `table`; returns rows written. */
-  afterLoad?(trx: Kysely<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
+  afterLoad?(trx: Transaction<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
 }
 
 /** A list stream read with GET `route` (once, or once per parent) and parsed with `schema`. */

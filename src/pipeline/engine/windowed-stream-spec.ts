@@ -3,7 +3,7 @@
  * time into windows, how it reads a window's pages, maps their records to rows and loads a batch.
  * The engine that runs such a declaration is window-engine.ts.
  */
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ApiGetter } from '../../extract/http/api-client.ts';
 import type { Database } from '../../load/schema.ts';
@@ -102,7 +102,11 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
   recordId(raw: unknown): string | number | undefined;
   /** State a window carries from page to page (reset when a new pass restarts it). */
   initialState?(ref: WindowRef<P>): W;
-  /** Maps the records of one page, in order; a record may be skipped (undefined) or rejected (throw RecordValidationError). */
+  /**
+   * Maps the records of one page, in order. A record may be left out (no row), or rejected by
+   * passing the error to `reject` (a RecordValidationError: the record is stored as a reject and
+   * the window goes on). Anything the mapper throws fails the whole window.
+   */
   mapPage(
     items: readonly PageItem<z.infer<S>>[],
     page: StreamPage<M>,
@@ -117,5 +121,5 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
    */
   compact?(row: R): void;
   /** Writes one batch of rows; returns rows written (inserted, changed, deleted). */
-  load(trx: Kysely<Database>, rows: readonly R[], ctx: SyncContext): Promise<number>;
+  load(trx: Transaction<Database>, rows: readonly R[], ctx: SyncContext): Promise<number>;
 }

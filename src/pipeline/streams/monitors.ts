@@ -3,7 +3,7 @@
  * (deprecated fields mapped to their ErrorConditionType) and monitor_history (a new version when the
  * configuration hash changes; a deleted monitor's version is closed).
  */
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import { KNOWN_MONITOR_FIELDS, monitorSchema } from '../../extract/schemas/monitor.ts';
 import {
   closeDeletedMonitorsHistory,
@@ -23,7 +23,7 @@ import { guidField } from '../engine/record-keys.ts';
 
 /** Opens a history version for every monitor whose configuration hash changed (or that is new). */
 async function updateHistory(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   accountId: string,
   monitors: readonly MonitorRow[],
   now: Date,

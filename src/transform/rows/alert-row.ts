@@ -11,8 +11,8 @@ import type { RowContext } from '../row-context.ts';
 import { redactSecrets } from '../../redaction.ts';
 
 /**
- * Columns of `uptrends.alert` written by the mapper (`loaded_at` is the database's default,
- * set once on insert).
+ * Columns of `uptrends.alert` written by the mapper. `loaded_at` is the loader's: the run's clock
+ * (`ctx.clock()`) when the alert is first inserted, never changed by a later merge.
  */
 export type AlertRow = MappedRow<'alert'>;
 
