@@ -164,7 +164,7 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
           });
         if (record !== undefined) items.push({ record, raw, text: page.texts?.[i] });
       }
-      for (const mapped of spec.mapPage(items, page, ref, row, state, reject)) {
+      for (const mapped of spec.mapPage({ items, page, ref, row, state, reject })) {
         spec.compact?.(mapped);
         batch.push(mapped);
       }

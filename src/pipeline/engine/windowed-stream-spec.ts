@@ -70,6 +70,19 @@ export interface PageItem<T> {
   readonly text?: string | undefined;
 }
 
+/** What `mapPage` gets for one page. */
+export interface PageToMap<T, P extends Partition, M, W> {
+  /** The page's valid records, in order. */
+  readonly items: readonly PageItem<T>[];
+  readonly page: StreamPage<M>;
+  readonly ref: WindowRef<P>;
+  readonly row: RowContext;
+  /** The window's state (`initialState`), carried from page to page. */
+  readonly state: W;
+  /** Rejects one record: `error` a RecordValidationError (anything else is rethrown). */
+  readonly reject: (error: unknown, raw: unknown) => void;
+}
+
 /** Declaration of a windowed stream whose records map to rows of type R. */
 export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, M, R, W = undefined> {
   readonly name: string;
@@ -107,17 +120,10 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
    * passing the error to `reject` (a RecordValidationError: the record is stored as a reject and
    * the window goes on). Anything the mapper throws fails the whole window.
    */
-  mapPage(
-    items: readonly PageItem<z.infer<S>>[],
-    page: StreamPage<M>,
-    ref: WindowRef<P>,
-    row: RowContext,
-    state: W,
-    reject: (error: unknown, raw: unknown) => void,
-  ): R[];
+  mapPage(page: PageToMap<z.infer<S>, P, M, W>): R[];
   /**
    * Makes a mapped row compact for the time it waits in its batch, in place: its JSON values as
-   * the text the load writes (load/copy-text.ts, compactJsonValues). (Default: rows kept as mapped)
+   * the text the load writes (transform/raw-column.ts, compactJsonValues). (Default: rows kept as mapped)
    */
   compact?(row: R): void;
   /** Writes one batch of rows; returns rows written (inserted, changed, deleted). */

@@ -11,11 +11,11 @@ import { alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import { refreshIncidents } from '../../load/refresh-incidents.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
+import { compactJsonValues } from '../../transform/raw-column.ts';
 import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
 import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
-import { compactJsonValues, rawTextToStore } from '../../load/copy-text.ts';
 
 /** Stream name (also the etl_state stream). */
 export const ALERTS = 'alerts';
@@ -107,11 +107,11 @@ export const alertsStream = defineWindowedStream<
   recordId: alertId,
   initialState: ({ window }) => ({ floor: window.start }),
 
-  mapPage(items, _page, _ref, row, state, reject) {
+  mapPage({ items, row, state, reject }) {
     const mapped: AlertRow[] = [];
     for (const { record, raw, text } of items) {
       try {
-        mapped.push(alertRow(record, row, raw, rawTextToStore(raw, text)));
+        mapped.push(alertRow(record, row, raw, text));
       } catch (error) {
         reject(error, raw);
       }

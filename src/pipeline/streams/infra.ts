@@ -28,12 +28,12 @@ import {
   infraDeviceUptimeDailyRow,
   type InfraDeviceUptimeDailyRow,
 } from '../../transform/rows/infra-rows.ts';
+import { compactJsonValues } from '../../transform/raw-column.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
 import { defineCustomListStream, listTable } from '../engine/list-engine.ts';
 import { ACCOUNT, idField, recordIdOf } from '../engine/record-keys.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from '../engine/stream-definition.ts';
-import { compactJsonValues } from '../../load/copy-text.ts';
 
 /** Stream name. */
 export const INFRA_DEVICES = 'infra_devices';
@@ -191,7 +191,7 @@ export function createInfraDeviceUptimeStream(
     schema: infraDeviceSchema,
     recordId: (raw) => recordIdOf(DEVICE_KEY, raw),
 
-    mapPage(items, page, ref, row, _state, reject) {
+    mapPage({ items, page, ref, row, reject }) {
       const rows: UptimeRows[] = [];
       for (const { record, raw } of items) {
         // ItemsOnly lists no groups; should one come anyway, it has no uptime row of its own.

@@ -17,6 +17,7 @@ import {
   type MonitorStatisticsRow,
 } from '../../transform/rows/monitor-statistics-row.ts';
 import { responseIsCoarserThanDay } from '../../transform/bucket-grain.ts';
+import { compactJsonValues } from '../../transform/raw-column.ts';
 import { daysBetween, localDateOf, localMidnight } from '../../time/calendar.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
 import type { LocalDate } from '../../terms.ts';
@@ -25,7 +26,6 @@ import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
 import type { SyncContext } from '../sync-context.ts';
 import { halves, WindowLearner, windowDaysToAsk } from './statistics-windows.ts';
-import { compactJsonValues, rawTextToStore } from '../../load/copy-text.ts';
 
 /** Stream name (also the etl_state stream; partitions are monitor GUIDs, and `-` holds the learned window size). */
 export const STATISTICS = 'statistics';
@@ -126,11 +126,11 @@ export const statisticsStream = defineWindowedStream<
     return typeof id === 'string' || typeof id === 'number' ? id : undefined;
   },
 
-  mapPage(items, _page, { partition }, row, _state, reject) {
+  mapPage({ items, ref: { partition }, row, reject }) {
     const rows: MonitorStatisticsRow[] = [];
     for (const { record, raw, text } of items) {
       try {
-        rows.push(monitorStatisticsRow(partition.id, record, row, raw, rawTextToStore(raw, text)));
+        rows.push(monitorStatisticsRow(partition.id, record, row, raw, text));
       } catch (error) {
         reject(error, raw);
       }
