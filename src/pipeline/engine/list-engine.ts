@@ -9,6 +9,7 @@ import { sql, type Transaction } from 'kysely';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { HttpError, ResponseFormatError } from '../../errors.ts';
+import { fillRoute } from '../../extract/http/request-url.ts';
 import { loadSnapshot, type SnapshotTable } from '../../load/load-snapshot.ts';
 import type { ColumnOf } from '../../load/merge-rows.ts';
 import { saveRejects } from '../../load/save-rejects.ts';
@@ -121,20 +122,13 @@ async function parentIds(
   return result.rows.map((r) => r.id);
 }
 
-/** The route with each `{...}` placeholder filled by the next part of the parent key. */
-function pathOf(route: string, parent: string | undefined): string {
-  if (parent === undefined) return route;
-  const parts = parent.split(PARENT_SEPARATOR);
-  let next = 0;
-  return route.replace(/\{[^}]+\}/g, () => encodeURIComponent(parts[next++] ?? ''));
-}
-
 async function fetchList(
   ctx: SyncContext,
   spec: Pick<ListStreamBase<TableName, unknown>, 'name' | 'route' | 'api'>,
   parent: string | undefined,
 ): Promise<unknown[]> {
-  const path = pathOf(spec.route, parent);
+  // Each part of a composite parent (`definition/level`) fills the next placeholder.
+  const path = fillRoute(spec.route, parent?.split(PARENT_SEPARATOR) ?? []);
   let body: unknown;
   try {
     body = (

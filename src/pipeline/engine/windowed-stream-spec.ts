@@ -1,11 +1,13 @@
 /**
  * What a windowed stream declares (alerts, statistics, Infra uptime): its partitions, how it cuts
- * time into windows, how it reads a window's pages, maps their records to rows and loads a batch.
- * The engine that runs such a declaration is window-engine.ts.
+ * time into windows, the request it reads a window with (route, query and paging: the engine builds
+ * and sends it, window-request.ts), how its records map to rows and how a batch loads. The engine
+ * that runs such a declaration is window-engine.ts.
  */
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { ApiGetter } from '../../extract/http/api-client.ts';
+import type { QueryValues } from '../../extract/http/request-url.ts';
+import type { InfraFormat } from '../../extract/infra/device-group-data.ts';
 import type { Database } from '../../load/schema.ts';
 import type { RowContext } from '../../transform/row-context.ts';
 import type { SyncContext } from '../sync-context.ts';
@@ -50,6 +52,57 @@ export interface WindowRef<P extends Partition> {
   readonly last: boolean;
 }
 
+/** A span of account-local time a request asks for, as the API takes `Start` and `End`. */
+export interface LocalSpan {
+  /** Account-local `yyyy-MM-ddTHH:mm:ss`, inclusive. */
+  readonly start: string;
+  /** Account-local `yyyy-MM-ddTHH:mm:ss`, exclusive. */
+  readonly end: string;
+}
+
+/** How the answers to a stream's request come. */
+export type WindowPaging =
+  /** An enveloped list (`Data`) with `Cursors.Next`, followed to its end; a rejected or repeated cursor restarts the window. */
+  | { readonly kind: 'cursor' }
+  /** One enveloped list (`Data`), unpaged. */
+  | { readonly kind: 'single' }
+  /** An Infra DeviceGroupData listing, paged by Skip and `take` items, in `format`. */
+  | { readonly kind: 'device-group'; readonly take: number; readonly format: InfraFormat };
+
+/**
+ * The request a windowed stream reads with. The engine fills the route's `{...}` placeholders
+ * with `params`, in order, adds `query`, sends it with the stream's client and reads the answers
+ * as `paging` says; errors name the route template, the stream, the partition and the span.
+ */
+export interface WindowRequest<P extends Partition> {
+  /** The route template for a partition (alerts of one chosen monitor have a route of their own). (Default: the stream's `route`) */
+  readonly route?: (partition: P) => string;
+  /** The values of the route's placeholders, in order. (Default: none) */
+  readonly params?: (partition: P) => readonly string[];
+  /**
+   * The query for a partition and a span of local time; `part` is what a stream that reads a
+   * window in parts asks for (Infra uptime: a device group; undefined for the first or only part).
+   */
+  readonly query: (partition: P, span: LocalSpan, part?: string) => QueryValues;
+  readonly paging: WindowPaging;
+}
+
+/** One answer to a stream's request: a page of records, as the reader gets it. */
+export interface FetchedPage {
+  readonly records: readonly unknown[];
+  /** Each record's JSON text as the response held it, when it could be taken (same length). */
+  readonly texts?: readonly string[] | undefined;
+  /** Read pass of the window (cursor paging restarts a window with a new pass). */
+  readonly pass: number;
+  /** False when the listing may have missed records (an Infra listing that changed while paged). (Default: true) */
+  readonly complete?: boolean;
+  /** The whole body of the answer, for the unknown-field report (Infra listings). */
+  readonly body?: unknown;
+}
+
+/** Sends the stream's declared request for `span` (and `part`) and yields its answers' pages, in order. */
+export type WindowFetch = (span: LocalSpan, part?: string) => AsyncIterable<FetchedPage>;
+
 /** A page of a window, as a stream's reader yields it. */
 export interface StreamPage<M> {
   readonly records: readonly unknown[];
@@ -89,6 +142,7 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
   readonly description: string;
   /** (Default: api) */
   readonly api?: 'api' | 'infra';
+  /** The route template it requests (its placeholders named `{guid}`, `{id}`), as `sync --help` shows it. */
   readonly route: string;
   /** The list streams whose rows its partitions come from (StreamDefinition.after). */
   readonly after?: readonly string[];
@@ -102,8 +156,15 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
    * the whole range one window. (Default: undefined)
    */
   maxWindowDays?(ctx: SyncContext): Promise<number | undefined>;
-  /** The pages of one window, in order, as they arrive. */
-  read(ctx: SyncContext, client: ApiGetter, ref: WindowRef<P>): AsyncIterable<StreamPage<M>>;
+  /** The request its windows are read with. */
+  readonly request: WindowRequest<P>;
+  /**
+   * The pages of one window, in order, as they arrive, for a stream that reads a window in parts
+   * or judges its answers: `fetch` sends the declared request for a span (statistics asks again
+   * in halves when an answer is coarser than a day; Infra uptime asks each device group).
+   * (Default: the declared request for the window's span, its pages as they come)
+   */
+  read?(ctx: SyncContext, ref: WindowRef<P>, fetch: WindowFetch): AsyncIterable<StreamPage<M>>;
   readonly schema: S;
   /**
    * The record itself when it already has the exact form the schema gives back, else undefined

@@ -14,10 +14,13 @@ import {
 } from '../../extract/schemas/infra-device-group-data.ts';
 import {
   DEFAULT_INFRA_STREAM_OPTIONS,
+  infraDayPeriod,
   type InfraStreamOptions,
+  ROOT_DEVICE_GROUP,
 } from '../../extract/infra/device-group-data.ts';
+import { HttpError } from '../../errors.ts';
 import { walkDeviceTree, type TreeDevice } from '../../extract/infra/walk-device-tree.ts';
-import { planUptimeGroups, readUptimeDay } from '../../extract/infra/uptime-day.ts';
+import { planUptimeGroups } from '../../extract/infra/uptime-day.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import type { LocalDate } from '../../terms.ts';
 import {
@@ -146,6 +149,19 @@ export function createInfraDeviceUptimeStream(
     // Its partition is the device tree.
     after: [INFRA_DEVICES],
     policy: { days: 1, completedDaysOnly: true, ordered: true },
+    // One listing per device group (normally the all-devices group alone: planUptimeGroups) with
+    // each device's uptime over the day; every page of it, `options.take` devices a page.
+    request: {
+      query: (_partition, span, group) => ({
+        DeviceGroup: group,
+        GroupFilter: 'ItemsOnly',
+        StatusFilter: 'All',
+        SortOrder: 'Alphabetical',
+        ShowDetailInfo: 'True',
+        Period: infraDayPeriod(span.start.slice(0, 10)),
+      }),
+      paging: { kind: 'device-group', take: options.take, format: options.format },
+    },
     describe: ({ window }) => `${INFRA_DEVICE_UPTIME} day ${window.startLocal.slice(0, 10)}`,
 
     async partitions(ctx) {
@@ -166,26 +182,34 @@ export function createInfraDeviceUptimeStream(
       ];
     },
 
-    async *read(ctx, client, { partition, window }) {
+    async *read(ctx, { partition, window }, fetch) {
       const day = window.startLocal.slice(0, 10);
-      const data = await readUptimeDay(client, day, partition.groups, {
-        ...options,
-        stream: INFRA_DEVICE_UPTIME,
-        clock: ctx.clock,
-      });
-      for (const body of data.bodies)
-        ctx.validator.reportUnknown(INFRA_DEVICE_UPTIME, body, KNOWN_BODY_FIELDS);
-      if (!data.complete) {
+      const span = { start: window.startLocal, end: window.endLocal };
+      const items: unknown[] = [];
+      let complete = true;
+      for (const group of partition.groups) {
+        const isRoot = group === ROOT_DEVICE_GROUP.id;
+        try {
+          for await (const listing of fetch(span, isRoot ? undefined : group)) {
+            items.push(...listing.records);
+            ctx.validator.reportUnknown(INFRA_DEVICE_UPTIME, listing.body, KNOWN_BODY_FIELDS);
+            if (listing.complete === false) complete = false;
+          }
+        } catch (error) {
+          if (!(error instanceof HttpError && error.status === 404) || isRoot) throw error;
+          // Gone since the last tree walk; its devices may have moved, so the day is not proven complete.
+          complete = false;
+        }
+      }
+      // The data feed values are current as of the last answer.
+      const observedAt = ctx.clock();
+      if (!complete) {
         ctx.logger.warn(
           { stream: INFRA_DEVICE_UPTIME, day },
           `stream ${INFRA_DEVICE_UPTIME}: the listing of ${day} changed while it was paged; the day will be read again`,
         );
       }
-      yield {
-        records: data.items,
-        complete: data.complete,
-        meta: { day, period: data.period, observedAt: data.observedAt },
-      };
+      yield { records: items, complete, meta: { day, period: infraDayPeriod(day), observedAt } };
     },
 
     schema: infraDeviceSchema,

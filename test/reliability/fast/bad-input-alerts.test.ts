@@ -131,7 +131,7 @@ describe('bodies that are not an alert page', () => {
         week,
         outcome,
         EXIT.data,
-        /\/Alert\/MonitorGroup\/\{guid\}: the alert page is not an alert list/,
+        /GET \/Alert\/MonitorGroup\/\{guid\} answered no Data array/,
       );
     });
   }
