@@ -34,6 +34,14 @@ export interface ListTable<T extends TableName> {
   readonly softDelete?: boolean;
 }
 
+/** Work a list stream does after its tables were merged, in the same transaction. */
+export interface AfterLoad<T extends TableName> {
+  /** The tables it writes (StreamDefinition.tables). */
+  readonly tables: readonly TableName[];
+  /** Runs with the rows of the stream's `table`; returns rows written. */
+  run(trx: Transaction<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
+}
+
 /** A ListTable of any table, as a stream's list of tables holds it. */
 interface AnyListTable {
   readonly table: TableName;
@@ -78,8 +86,8 @@ interface ListStreamBase<T extends TableName, I> {
     row: RowContext,
     ctx: SyncContext,
   ): { readonly [P in T]: readonly MappedRow<T>[] } & RowsByTable;
-  /** Runs after the tables were merged, in the same transaction, with the rows of `table`; returns rows written. */
-  afterLoad?(trx: Transaction<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
+  /** Work after the tables were merged, in the same transaction (monitor history). */
+  readonly afterLoad?: AfterLoad<T>;
 }
 
 /** A list stream read with GET `route` (once, or once per parent) and parsed with `schema`. */
@@ -241,7 +249,7 @@ async function runListStream<T extends TableName, I>(
       const result = await loadSnapshot(trx, snapshot, seenAt);
       written += result.written + result.deleted;
     }
-    if (spec.afterLoad !== undefined) written += await spec.afterLoad(trx, primary, ctx);
+    if (spec.afterLoad !== undefined) written += await spec.afterLoad.run(trx, primary, ctx);
     await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
   });
   if (read.notice !== undefined)
@@ -265,6 +273,9 @@ function registryEntry<T extends TableName, I>(
     kind: 'list' as const,
     route: spec.route,
     table: spec.table,
+    tables: [
+      ...new Set([spec.table, ...(spec.also ?? []).map((t) => t.table), ...(spec.afterLoad?.tables ?? [])]),
+    ],
     run: (ctx: SyncContext) => runListStream(spec, ctx),
   });
 }

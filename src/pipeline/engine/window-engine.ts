@@ -280,6 +280,7 @@ export function defineWindowedStream<P extends Partition, S extends z.ZodObject,
     api: spec.api ?? 'api',
     kind: 'windowed' as const,
     route: spec.route,
+    tables: spec.tables,
     ...(spec.after === undefined ? {} : { after: spec.after }),
     run: (ctx: SyncContext) => runWindowedStream(frozen, ctx),
   });

@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { QueryValues } from '../../extract/http/request-url.ts';
 import type { InfraFormat } from '../../extract/infra/device-group-data.ts';
-import type { Database } from '../../load/schema.ts';
+import type { Database, TableName } from '../../load/schema.ts';
 import type { RowContext } from '../../transform/row-context.ts';
 import type { SyncContext } from '../sync-context.ts';
 import type { PlannedWindow } from './window-plan.ts';
@@ -187,6 +187,8 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
    * the text the load writes (transform/raw-column.ts, compactJsonValues). (Default: rows kept as mapped)
    */
   compact?(row: R): void;
+  /** Every table `load` writes, its main table first (StreamDefinition.tables). */
+  readonly tables: readonly TableName[];
   /** Writes one batch of rows; returns rows written (inserted, changed, deleted). */
   load(trx: Transaction<Database>, rows: readonly R[], ctx: SyncContext): Promise<number>;
 }

@@ -121,6 +121,9 @@ export const alertsStream = defineWindowedStream<
 
   compact: compactJsonValues,
 
+  // The incidents are recomputed from the alerts by uptrends.refresh_incidents().
+  tables: ['alert', 'incident'],
+
   async load(trx, rows, ctx) {
     const merged = await mergeRows(
       trx,

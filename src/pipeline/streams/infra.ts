@@ -236,6 +236,8 @@ export function createInfraDeviceUptimeStream(
       for (const feed of row.feeds) compactJsonValues(feed);
     },
 
+    tables: ['infra_device_uptime_daily', 'infra_data_feed_value'],
+
     async load(trx, rows) {
       const uptime = await mergeRows(
         trx,

@@ -65,5 +65,8 @@ export const monitorsStream = defineListStream({
     monitor: [monitorRow(record, row, raw)],
     monitor_error_condition: monitorErrorConditionRows(record, row),
   }),
-  afterLoad: (trx, monitors, ctx) => updateHistory(trx, ctx.accountId, monitors, ctx.clock()),
+  afterLoad: {
+    tables: ['monitor_history'],
+    run: (trx, monitors, ctx) => updateHistory(trx, ctx.accountId, monitors, ctx.clock()),
+  },
 });

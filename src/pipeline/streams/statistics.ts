@@ -169,6 +169,8 @@ export const statisticsStream = defineWindowedStream<
 
   compact: compactJsonValues,
 
+  tables: ['monitor_statistics'],
+
   async load(trx, rows) {
     const merged = await mergeRows(
       trx,
