@@ -3,7 +3,7 @@
  * page around them is envelope.ts's dataListSchema).
  */
 import { relationshipSchema } from './envelope.ts';
-import { enumText, guid, lenientInteger, localTimestampText } from './lenient.ts';
+import { enumText, guid, type KnownValues, lenientInteger, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
 
 /** AlertType values: `Ok` is the recovery alert that ends an incident. */
@@ -36,6 +36,9 @@ export const alertSchema = z.looseObject({
 
 /** A parsed alert item. */
 export type Alert = z.infer<typeof alertSchema>;
+
+/** The enum-like fields of an alert, with the values known. */
+export const ALERT_VALUES: KnownValues = { 'Attributes.AlertType': KNOWN_ALERT_TYPES };
 
 // What z.guid() accepts: 8-4-4-4-12 hex digits, any version nibble.
 const GUID_TEXT = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -10,6 +10,7 @@ import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { HttpError, ResponseFormatError } from '../../errors.ts';
 import { fillRoute } from '../../extract/http/request-url.ts';
+import type { KnownValues } from '../../extract/schemas/lenient.ts';
 import { loadSnapshot, type SnapshotTable } from '../../load/load-snapshot.ts';
 import type { ColumnOf } from '../../load/merge-rows.ts';
 import { saveRejects } from '../../load/save-rejects.ts';
@@ -103,6 +104,8 @@ export interface ListStreamSpec<S extends z.ZodObject, T extends TableName> exte
   readonly schema: S;
   /** Top-level fields the API may send that the schema does not type. (Default: the schema's keys) */
   readonly known?: ReadonlySet<string>;
+  /** Enum-like fields and the values known; a run reports others once. (Default: none) */
+  readonly values?: KnownValues;
 }
 
 /** A list stream with a reader of its own (a tree walk) that parses what it reads. */
@@ -188,6 +191,7 @@ async function readList<S extends z.ZodObject, T extends TableName>(
       const record = ctx.validator.parse(spec.name, spec.schema, raw, {
         idOf: (r) => recordIdOf(spec.key, r),
         known,
+        values: spec.values,
       });
       if (record === undefined) {
         const key = rawKeyText(spec.key, raw, parent, ctx.accountId);

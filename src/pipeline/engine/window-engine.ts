@@ -177,12 +177,16 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       for (let i = 0; i < page.records.length; i++) {
         const raw = page.records[i];
         const fast = spec.conforming?.(raw);
-        if (fast !== undefined) ctx.validator.reportUnknown(spec.name, raw, known);
+        if (fast !== undefined) {
+          ctx.validator.reportUnknown(spec.name, raw, known);
+          ctx.validator.reportUnknownValues(spec.name, fast, spec.values);
+        }
         const record =
           fast ??
           ctx.validator.parse(spec.name, spec.schema, raw, {
             idOf: (r) => spec.recordId(r),
             known,
+            values: spec.values,
             windowStart: window.start,
             windowEnd: window.end,
           });

@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { QueryValues } from '../../extract/http/request-url.ts';
 import type { InfraFormat } from '../../extract/infra/device-group-data.ts';
+import type { KnownValues } from '../../extract/schemas/lenient.ts';
 import type { Database, TableName } from '../../load/schema.ts';
 import type { RowContext } from '../../transform/row-context.ts';
 import type { SyncContext } from '../sync-context.ts';
@@ -166,6 +167,8 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
    */
   read?(ctx: SyncContext, ref: WindowRef<P>, fetch: WindowFetch): AsyncIterable<StreamPage<M>>;
   readonly schema: S;
+  /** Enum-like fields of a record and the values known; a run reports others once. (Default: none) */
+  readonly values?: KnownValues;
   /**
    * The record itself when it already has the exact form the schema gives back, else undefined
    * (the schema then reads it): a check without the copies a schema makes, for streams of many

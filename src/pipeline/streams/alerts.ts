@@ -6,7 +6,7 @@
  * batch the watermark. See docs/extraction.md.
  */
 import { ConfigError } from '../../errors.ts';
-import { alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
+import { ALERT_VALUES, alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import { refreshIncidents } from '../../load/refresh-incidents.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
@@ -99,6 +99,7 @@ export const alertsStream = defineWindowedStream<
   },
 
   schema: alertSchema,
+  values: ALERT_VALUES,
   conforming: conformingAlert,
   recordId: alertId,
   initialState: ({ window }) => ({ floor: window.start }),

@@ -9,6 +9,8 @@
  * XML bodies.
  */
 import {
+  INFRA_BODY_VALUES,
+  INFRA_DEVICE_VALUES,
   infraDeviceGroupDataSchema,
   infraDeviceSchema,
 } from '../../extract/schemas/infra-device-group-data.ts';
@@ -74,9 +76,13 @@ export function createInfraDevicesStream(
           ctx.validator.parse(INFRA_DEVICES, infraDeviceSchema, raw, {
             idOf: (r) => recordIdOf(DEVICE_KEY, r),
             known: KNOWN_DEVICE_FIELDS,
+            values: INFRA_DEVICE_VALUES,
           }),
       });
-      for (const body of tree.bodies) ctx.validator.reportUnknown(INFRA_DEVICES, body, KNOWN_BODY_FIELDS);
+      for (const body of tree.bodies) {
+        ctx.validator.reportUnknown(INFRA_DEVICES, body, KNOWN_BODY_FIELDS);
+        ctx.validator.reportUnknownValues(INFRA_DEVICES, body, INFRA_BODY_VALUES);
+      }
       const row = rowContextOf(ctx, INFRA_DEVICES);
       return {
         items: tree.devices.map((device) => ({ record: device, raw: device.raw, parent: undefined })),
@@ -193,6 +199,7 @@ export function createInfraDeviceUptimeStream(
           for await (const listing of fetch(span, isRoot ? undefined : group)) {
             items.push(...listing.records);
             ctx.validator.reportUnknown(INFRA_DEVICE_UPTIME, listing.body, KNOWN_BODY_FIELDS);
+            ctx.validator.reportUnknownValues(INFRA_DEVICE_UPTIME, listing.body, INFRA_BODY_VALUES);
             if (listing.complete === false) complete = false;
           }
         } catch (error) {
@@ -213,6 +220,7 @@ export function createInfraDeviceUptimeStream(
     },
 
     schema: infraDeviceSchema,
+    values: INFRA_DEVICE_VALUES,
     recordId: (raw) => recordIdOf(DEVICE_KEY, raw),
 
     mapPage({ items, page, ref, row, reject }) {

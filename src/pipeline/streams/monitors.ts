@@ -4,7 +4,7 @@
  * configuration hash changes; a deleted monitor's version is closed).
  */
 import type { Transaction } from 'kysely';
-import { KNOWN_MONITOR_FIELDS, monitorSchema } from '../../extract/schemas/monitor.ts';
+import { KNOWN_MONITOR_FIELDS, MONITOR_VALUES, monitorSchema } from '../../extract/schemas/monitor.ts';
 import {
   closeDeletedMonitorsHistory,
   closeHistoryVersions,
@@ -53,6 +53,7 @@ export const monitorsStream = defineListStream({
   route: '/Monitor',
   schema: monitorSchema,
   known: KNOWN_MONITOR_FIELDS,
+  values: MONITOR_VALUES,
   table: 'monitor',
   key: { monitor_guid: guidField('MonitorGuid') },
   also: [
