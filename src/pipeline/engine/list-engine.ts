@@ -1,15 +1,17 @@
 /**
  * The engine of list streams (configuration snapshots). A list stream is declared as data (route,
- * schema, key, mapper, tables) and this runs it: fetch the list once, or once per parent read from
- * the warehouse (each monitor group for its members), validate every record, map it to rows, then
- * write every table of the stream, the rejects and the soft deletes in ONE transaction. A stream
- * that fails leaves the warehouse as it was; a record that fails is rejected and the rest load.
+ * where the answer holds the records, schema, key, mapper, tables) and this runs it: fetch the
+ * list once, or once per parent read from the warehouse (each monitor group for its members),
+ * validate every record, map it to rows, then write every table of the stream, the rejects and
+ * the soft deletes in ONE transaction. A stream that fails leaves the warehouse as it was; a
+ * record that fails is rejected and the rest load.
  */
 import { sql, type Transaction } from 'kysely';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { HttpError, ResponseFormatError } from '../../errors.ts';
 import { fillRoute } from '../../extract/http/request-url.ts';
+import { dataListSchema } from '../../extract/schemas/envelope.ts';
 import type { KnownValues } from '../../extract/schemas/lenient.ts';
 import { loadSnapshot, type SnapshotTable } from '../../load/load-snapshot.ts';
 import type { ColumnOf } from '../../load/merge-rows.ts';
@@ -101,6 +103,12 @@ export interface ListStreamSpec<S extends z.ZodObject, T extends TableName> exte
    * Several columns make a composite parent (`a/b`); each fills the route's `{...}` placeholders in order.
    */
   readonly parents?: { readonly table: TableName; readonly columns: readonly string[] };
+  /**
+   * Where the answer holds the records: `none`, a bare JSON array (the configuration routes), or
+   * `data`, the `Data` array of the JSON:API-like envelope (`GET /Checkpoint`; facts 1.2).
+   * (Default: none)
+   */
+  readonly envelope?: 'none' | 'data';
   readonly schema: S;
   /** Top-level fields the API may send that the schema does not type. (Default: the schema's keys) */
   readonly known?: ReadonlySet<string>;
@@ -135,7 +143,7 @@ async function parentIds(
 
 async function fetchList(
   ctx: SyncContext,
-  spec: Pick<ListStreamBase<TableName, unknown>, 'name' | 'route' | 'api'>,
+  spec: Pick<ListStreamSpec<z.ZodObject, TableName>, 'name' | 'route' | 'api' | 'envelope'>,
   parent: string | undefined,
 ): Promise<unknown[]> {
   // Each part of a composite parent (`definition/level`) fills the next placeholder.
@@ -159,13 +167,27 @@ async function fetchList(
     }
     throw error;
   }
+  return recordsOf(spec, body);
+}
+
+/** The records of a list answer, where the declaration says they are; anything else fails the stream naming the route. */
+function recordsOf(
+  spec: Pick<ListStreamSpec<z.ZodObject, TableName>, 'name' | 'route' | 'envelope'>,
+  body: unknown,
+): unknown[] {
+  const context = { stream: spec.name, route: spec.route };
+  if (spec.envelope === 'data') {
+    const envelope = dataListSchema.safeParse(body);
+    if (envelope.success) return envelope.data.Data;
+    throw new ResponseFormatError(
+      `Stream ${spec.name}: ${spec.route} answered no Data array (${envelope.error.issues[0]?.message ?? 'invalid'})`,
+      { retriable: false, context },
+    );
+  }
   if (!Array.isArray(body)) {
     throw new ResponseFormatError(
       `Stream ${spec.name}: ${spec.route} answered ${typeof body} instead of a JSON array`,
-      {
-        retriable: false,
-        context: { stream: spec.name, route: spec.route },
-      },
+      { retriable: false, context },
     );
   }
   return body as unknown[];

@@ -17,7 +17,9 @@ import {
   escalationLevelMemberSchema,
   escalationLevelSchema,
 } from '../../../src/extract/schemas/alert-definition.ts';
+import { checkpointRegionSchema, checkpointSchema } from '../../../src/extract/schemas/checkpoint.ts';
 import { STREAMS } from '../../../src/pipeline/streams/index.ts';
+import { checkpointRegionRow, checkpointRow } from '../../../src/transform/rows/checkpoint-rows.ts';
 import {
   alertDefinitionMemberRow,
   alertDefinitionRow,
@@ -136,6 +138,8 @@ const ROWS: Record<string, object> = {
     device,
   ),
   infra_data_feed_value: infraDataFeedValueRows(device, device, new Date(0), CTX).rows[0] ?? {},
+  checkpoint: checkpointRow(checkpointSchema.parse({ Id: 1 }), CTX),
+  checkpoint_region: checkpointRegionRow(checkpointRegionSchema.parse({ Id: 1 }), CTX),
   alert_definition: alertDefinitionRow(alertDefinitionSchema.parse({ AlertDefinitionGuid: G }), CTX),
   alert_definition_member: alertDefinitionMemberRow(
     G,
