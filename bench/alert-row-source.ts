@@ -10,7 +10,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { compactJsonValues } from '../src/load/copy-text.ts';
+import { compactJsonValues } from '../src/transform/raw-column.ts';
 import type { TableRow } from '../src/load/schema.ts';
 
 type Row = TableRow<'alert'>;

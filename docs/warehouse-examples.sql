@@ -98,6 +98,32 @@ join uptrends.monitor m
 where p.is_published and p.deleted_at is null and m.deleted_at is null
 order by monitor_name, status_page;
 
+-- example: checkpoint-addresses
+-- every address checks come from, for a firewall's allow list
+select c.name, c.code, a.address,
+  case when a.address like '%:%' then 'IPv6' else 'IPv4' end as version
+from uptrends.checkpoint c
+cross join lateral unnest(c.ipv4_addresses || c.ipv6_addresses) as a (address)
+where c.deleted_at is null
+order by c.name, version, a.address;
+
+-- example: checkpoint-regions-inside
+-- the regions inside Europe, at any depth
+with recursive inside as (
+  select checkpoint_region_id, name, child_region_ids, 0 as depth
+  from uptrends.checkpoint_region
+  where name = 'Europe' and deleted_at is null
+  union all
+  select r.checkpoint_region_id, r.name, r.child_region_ids, i.depth + 1
+  from inside i
+  join uptrends.checkpoint_region r
+    on r.checkpoint_region_id = any (i.child_region_ids) and r.deleted_at is null
+  where i.depth < 10
+)
+select repeat('  ', depth) || name as region, checkpoint_region_id
+from inside
+order by depth, name;
+
 -- example: infra-tree
 -- the tree, indented
 select repeat('  ', depth) || name as tree, device_group_id

@@ -2,12 +2,14 @@
  * Validates API records against their zod schemas. A record that fails is rejected: kept in
  * uptrends.etl_rejected_record with the reason, counted on the run, and named in a warning (stream,
  * window, record id); it never stops the other records. Unknown fields are reported once per run
- * and stream (they stay in `raw`).
+ * and stream (they stay in `raw`), and so are values of enum-like fields the schema does not list
+ * (they are stored as sent).
  */
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RecordValidationError } from '../errors.ts';
 import { redactSecrets } from '../redaction.ts';
+import type { KnownValues } from './schemas/lenient.ts';
 
 /** A record that failed validation, ready to be stored. */
 export interface RejectedRecord {
@@ -63,6 +65,55 @@ export function unknownFields(record: unknown, known: ReadonlySet<string>): stri
   return found === undefined ? [] : found.sort();
 }
 
+/** One enum-like field of KnownValues, its path split and its values as a set. */
+interface KnownField {
+  readonly path: string;
+  readonly steps: readonly string[];
+  readonly values: ReadonlySet<string>;
+}
+
+// Compiled once per declaration: the check runs for every record (every alert of a backfill).
+const compiled = new WeakMap<KnownValues, readonly KnownField[]>();
+
+function knownFieldsOf(known: KnownValues): readonly KnownField[] {
+  let fields = compiled.get(known);
+  if (fields === undefined) {
+    fields = Object.entries(known).map(([path, values]) => ({
+      path,
+      steps: path.split('.'),
+      values: new Set(values),
+    }));
+    compiled.set(known, fields);
+  }
+  return fields;
+}
+
+/** Calls `found` with each string at `steps` of `value` (`*` walks every element of an array). */
+function stringsAt(
+  value: unknown,
+  steps: readonly string[],
+  at: number,
+  found: (text: string) => void,
+): void {
+  if (at === steps.length) {
+    if (typeof value === 'string') found(value);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const step = steps[at]!;
+  if (step === '*') {
+    if (Array.isArray(value)) for (const item of value as unknown[]) stringsAt(item, steps, at + 1, found);
+    return;
+  }
+  if (!Array.isArray(value)) stringsAt((value as Record<string, unknown>)[step], steps, at + 1, found);
+}
+
+/** Distinct unknown values reported per stream and field: a field the service filled with free text is not logged a thousand times. */
+export const MAX_UNKNOWN_VALUES_REPORTED = 20;
+
+/** How much of an unknown value a report shows. */
+const REPORTED_VALUE_LENGTH = 100;
+
 /** Describes zod issues as `Field: problem; ...` for humans. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -75,6 +126,8 @@ export function describeIssues(error: z.ZodError): string {
 export class RecordValidator {
   readonly rejected: RejectedRecord[] = [];
   readonly #reportedUnknown = new Set<string>();
+  /** Unknown values reported, per `stream.field`. */
+  readonly #reportedValues = new Map<string, Set<string>>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -89,13 +142,18 @@ export class RecordValidator {
     options: {
       idOf?: (raw: unknown) => unknown;
       known?: ReadonlySet<string>;
+      /** Enum-like fields of the record and the values known; others are reported. (Default: none) */
+      values?: KnownValues | undefined;
       windowStart?: Date;
       windowEnd?: Date;
     } = {},
   ): z.infer<S> | undefined {
     const result = schema.safeParse(raw);
     if (options.known !== undefined) this.reportUnknown(stream, raw, options.known);
-    if (result.success) return result.data;
+    if (result.success) {
+      this.reportUnknownValues(stream, result.data, options.values);
+      return result.data;
+    }
     const id = options.idOf?.(raw);
     this.reject({
       stream,
@@ -158,6 +216,35 @@ export class RecordValidator {
         `stream ${stream}: the API sent a field this version does not know: ${field} (kept in raw)`,
       );
     }
+  }
+
+  /**
+   * Reports once per run, stream, field and value each value of an enum-like field (`known`) that
+   * its list does not hold; at most MAX_UNKNOWN_VALUES_REPORTED values per stream and field.
+   */
+  reportUnknownValues(stream: string, record: unknown, known: KnownValues | undefined): void {
+    if (known === undefined) return;
+    for (const field of knownFieldsOf(known)) {
+      stringsAt(record, field.steps, 0, (value) => {
+        if (field.values.has(value)) return;
+        const key = `${stream}.${field.path}`;
+        let reported = this.#reportedValues.get(key);
+        if (reported === undefined) this.#reportedValues.set(key, (reported = new Set()));
+        if (reported.has(value) || reported.size >= MAX_UNKNOWN_VALUES_REPORTED) return;
+        reported.add(value);
+        const shown =
+          value.length > REPORTED_VALUE_LENGTH ? `${value.slice(0, REPORTED_VALUE_LENGTH)}…` : value;
+        this.logger.info(
+          { stream, field: field.path, value: shown },
+          `stream ${stream}: the API sent ${field.path} ${JSON.stringify(shown)}, a value this version does not know (stored as sent)`,
+        );
+      });
+    }
+  }
+
+  /** Unknown enum values reported so far, as `stream.field=value`, sorted. */
+  get unknownValuesReported(): string[] {
+    return [...this.#reportedValues].flatMap(([key, values]) => [...values].map((v) => `${key}=${v}`)).sort();
   }
 
   /** Unknown fields reported so far, as `stream.field`. */

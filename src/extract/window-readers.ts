@@ -1,17 +1,25 @@
 /**
- * Reads one alert window page by page, streaming: every page of its cursor, with the window
- * restarted from its first page when the service rejects a cursor as invalid or expired (cursors
- * can be invalidated server-side, facts 2.1: the 2025 format change). Pages are yielded as they
- * arrive, so memory does not grow with the window; a consumer knows the window is complete only
- * when the generator returns normally, and must treat the pages of an earlier pass as superseded
- * when `pass` changes (in practice: merging is idempotent, so it simply reads on). Anything less
- * than a complete window throws.
+ * The readers of windowed streams: what sends a request a stream declared (route, query; built by
+ * pipeline/engine/window-request.ts) and reads its answer. Two kinds of answer:
+ *
+ * - **Cursor pages** (alerts): every page of the window's cursor, with the window restarted from
+ *   its first page when the service rejects a cursor as invalid or expired (cursors can be
+ *   invalidated server-side, facts 2.1: the 2025 format change). Pages are yielded as they arrive,
+ *   so memory does not grow with the window; a consumer knows the window is complete only when the
+ *   generator returns normally, and must treat the pages of an earlier pass as superseded when
+ *   `pass` changes (in practice: merging is idempotent, so it simply reads on). Anything less than
+ *   a complete window throws.
+ * - **One list answer** (statistics): one request, no paging (facts 3.2).
+ *
+ * Both answers are the JSON:API-like envelope (facts 1.2); its records are passed through raw,
+ * since validating each record is the stream's job (one bad record names its own id), with each
+ * record's text when it could be taken from the body, for its `raw` column.
  */
-import { ConfigError, type ErrorContext, HttpError, ResponseFormatError, StreamError } from '../errors.ts';
-import { alertListSchema } from './schemas/alert.ts';
+import { type ErrorContext, HttpError, ResponseFormatError, StreamError } from '../errors.ts';
+import type { QueryValues } from './http/request-url.ts';
 import { jsonElementTexts } from './json-element-texts.ts';
 import { paginateCursor, type CursorPage, type FetchCursorPage } from './paginate-cursor.ts';
-import { statisticsListSchema } from './schemas/statistics.ts';
+import { dataListSchema } from './schemas/envelope.ts';
 
 /** Options of readCursorPages. */
 export interface ReadCursorPagesOptions {
@@ -77,116 +85,78 @@ export async function* readCursorPages<T>(
 }
 
 /** Minimal client surface the readers need (ApiClient or any ApiGetter). */
-export interface AlertPageGetter {
+export interface RequestGetter {
   get<B = unknown>(
     path: string,
-    query?: Record<string, string | number | boolean | undefined>,
+    query?: QueryValues,
     options?: { context?: ErrorContext; route?: string },
   ): Promise<{ body: B; text?: string }>;
 }
 
-/** The alert query of one window. */
-export interface AlertWindowQuery {
-  /** Exactly one of groupGuid and monitorGuid. */
-  groupGuid?: string | undefined;
-  monitorGuid?: string | undefined;
-  /** Account-local `yyyy-MM-ddTHH:mm:ss`, inclusive. */
-  start: string;
-  /** Account-local `yyyy-MM-ddTHH:mm:ss`, exclusive. */
-  end: string;
-  /** Alerts per page, 1 to 100. (Default: 100) */
-  take?: number;
-  /** Names the window in errors. */
-  context?: ErrorContext;
+/** One request as the engine built it from a stream's declaration. */
+export interface BuiltRequest {
+  /** The route template, as errors and request statistics name it (`/Statistics/Monitor/{guid}`). */
+  readonly route: string;
+  /** The path: the template with its placeholders filled. */
+  readonly path: string;
+  readonly query: QueryValues;
+  /** Names the stream, partition and window in errors. */
+  readonly context: ErrorContext;
 }
 
-/**
- * The fetchPage function for one alert window: `GET /Alert/MonitorGroup/{g}` (or
- * `/Alert/Monitor/{g}`) with IncludeReminders=true, Sorting=Ascending, Take, Start and End, plus
- * Cursor when paging. The window parameters are repeated with the cursor, as the vendor's own
- * incremental-feed example does; the service reads the query from the cursor. Records are passed
- * through raw: validating each alert is the stream's job, so one bad alert names its own id. Each
- * record's text is passed along too (CursorPage.texts), for its `raw` column.
- */
-export function alertPageFetcher(client: AlertPageGetter, q: AlertWindowQuery): FetchCursorPage<unknown> {
-  const hasGroup = q.groupGuid !== undefined && q.groupGuid !== '';
-  const hasMonitor = q.monitorGuid !== undefined && q.monitorGuid !== '';
-  if (hasGroup === hasMonitor)
-    throw new ConfigError('alertPageFetcher: give exactly one of groupGuid and monitorGuid');
-  const take = q.take ?? 100;
-  if (!Number.isInteger(take) || take < 1 || take > 100)
-    throw new ConfigError('alertPageFetcher: take must be an integer from 1 to 100');
-  const path = hasGroup
-    ? `/Alert/MonitorGroup/${encodeURIComponent(q.groupGuid!)}`
-    : `/Alert/Monitor/${encodeURIComponent(q.monitorGuid!)}`;
-  const route = hasGroup ? '/Alert/MonitorGroup/{guid}' : '/Alert/Monitor/{guid}';
-  const context: ErrorContext = { window: `${q.start}/${q.end}`, ...q.context };
-  const base = { IncludeReminders: true, Sorting: 'Ascending', Take: take, Start: q.start, End: q.end };
-  const fetchPage = async (cursor: string | undefined): Promise<CursorPage<unknown>> => {
-    const { body, text } = await client.get(path, cursor === undefined ? base : { ...base, Cursor: cursor }, {
-      route,
-      context,
-    });
-    const parsed = alertListSchema.safeParse(body);
-    if (!parsed.success) {
-      throw new ResponseFormatError(
-        `${route}: the alert page is not an alert list (${parsed.error.issues[0]?.message ?? 'invalid'})`,
-        {
-          retriable: false,
-          context: { ...context, route },
-        },
-      );
-    }
-    const records = parsed.data.Data;
-    return { records, next: parsed.data.Cursors?.Next ?? undefined, texts: alignedTexts(text, records) };
-  };
-  return Object.assign(fetchPage, { context });
-}
-
-/** The statistics route, as errors name it. */
-export const STATISTICS_ROUTE = '/Statistics/Monitor/{guid}';
-
-/** The buckets of one statistics answer, with each one's text when it could be taken from the body. */
-export interface StatisticsAnswer {
-  readonly buckets: unknown[];
+/** The records of an enveloped list answer, and each one's text when it could be taken from the body. */
+export interface ListAnswer {
+  readonly records: unknown[];
   readonly texts?: string[] | undefined;
 }
 
-/**
- * The raw buckets of one monitor for one window: `GET /Statistics/Monitor/{guid}` with Start and
- * End (account-local), one request, no paging (facts 3.2). Undefined when the monitor no longer
- * exists (404): a monitor deleted after the monitor list was read has nothing to read. A body
- * without a `Data` array is a ResponseFormatError naming the route.
- */
-export async function readStatisticsWindow(
-  client: AlertPageGetter,
-  monitorGuid: string,
-  start: string,
-  end: string,
-  context: ErrorContext,
-): Promise<StatisticsAnswer | undefined> {
-  let response: { body: unknown; text?: string };
-  try {
-    response = await client.get(
-      `/Statistics/Monitor/${encodeURIComponent(monitorGuid)}`,
-      { Start: start, End: end },
-      {
-        route: STATISTICS_ROUTE,
-        context,
-      },
+/** Reads the envelope of one answer, or throws a ResponseFormatError naming the route. */
+function envelopeOf(request: BuiltRequest, body: unknown): { records: unknown[]; next: string | undefined } {
+  const parsed = dataListSchema.safeParse(body);
+  if (!parsed.success) {
+    // A 200 with the wrong shape is not transient: retrying gives the same body.
+    throw new ResponseFormatError(
+      `GET ${request.route} answered no Data array (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+      { retriable: false, context: { ...request.context, route: request.route } },
     );
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return undefined;
-    throw error;
   }
-  const envelope = statisticsListSchema.safeParse(response.body);
-  if (!envelope.success) {
-    throw new ResponseFormatError(`GET ${STATISTICS_ROUTE} answered no Data array`, {
-      retriable: false,
-      context: { ...context, route: STATISTICS_ROUTE },
+  return { records: parsed.data.Data, next: parsed.data.Cursors?.Next ?? undefined };
+}
+
+/**
+ * The fetchPage function of one cursor window: the request, plus `Cursor` when paging. The
+ * window's parameters are repeated with the cursor, as the vendor's own incremental-feed example
+ * does; the service reads the query from the cursor.
+ */
+export function cursorPageFetcher(client: RequestGetter, request: BuiltRequest): FetchCursorPage<unknown> {
+  const fetchPage = async (cursor: string | undefined): Promise<CursorPage<unknown>> => {
+    const query = cursor === undefined ? request.query : { ...request.query, Cursor: cursor };
+    const { body, text } = await client.get(request.path, query, {
+      route: request.route,
+      context: request.context,
     });
-  }
-  return { buckets: envelope.data.Data, texts: alignedTexts(response.text, envelope.data.Data) };
+    const { records, next } = envelopeOf(request, body);
+    return { records, next, texts: alignedTexts(text, records) };
+  };
+  return Object.assign(fetchPage, { context: request.context });
+}
+
+/** One unpaged list answer (statistics buckets). A 404 and every other failure are thrown as they come. */
+export async function readListAnswer(client: RequestGetter, request: BuiltRequest): Promise<ListAnswer> {
+  const { body, text } = await client.get(request.path, request.query, {
+    route: request.route,
+    context: request.context,
+  });
+  const { records } = envelopeOf(request, body);
+  return { records, texts: alignedTexts(text, records) };
+}
+
+/** Whether a failure of a request that carried a cursor is the cursor's: rejected (400), or handed back twice. */
+export function isCursorTrouble(error: unknown): boolean {
+  return (
+    (error instanceof HttpError && error.status === 400) ||
+    (error instanceof StreamError && error.context.reason === 'cursor-loop')
+  );
 }
 
 /** The texts of the body's `Data` elements, when there is one for each record (else none at all). */

@@ -17,6 +17,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from './schema.ts';
 
 /** Tables worth analysing after a load (the large and the often-joined ones). */
 export const ANALYZED_TABLES: readonly string[] = [
@@ -35,8 +36,7 @@ const SCALE_FACTOR = 0.1;
 
 /** The tables among `tables` (in schema uptrends) whose statistics are missing or stale. */
 export async function staleTables(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  db: Kysely<Database>,
   tables: readonly string[] = ANALYZED_TABLES,
 ): Promise<string[]> {
   if (tables.length === 0) return [];
@@ -58,8 +58,7 @@ export async function staleTables(
  * Returns the tables analysed.
  */
 export async function analyzeTables(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  db: Kysely<Database>,
   logger: Logger,
   tables: readonly string[] = ANALYZED_TABLES,
 ): Promise<string[]> {

@@ -7,7 +7,8 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { copyIn } from './copy-in.ts';
-import { CopyRows, storableText, type Row } from './copy-text.ts';
+import { CopyRows, type Row } from './copy-text.ts';
+import { storableText } from '../storable-text.ts';
 import type { Database, TableName, TableRow } from './schema.ts';
 
 /** Columns that record who wrote a row, not what it says: never a reason to rewrite it. */

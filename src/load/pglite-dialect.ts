@@ -107,6 +107,7 @@ export class PGliteDialect implements Dialect {
     return new PGliteDriver(this.pglite, this.ownsInstance);
   }
 
+  // Kysely's Dialect interface declares this parameter as Kysely<any>: the dialect serves any schema.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>) {
     return new PostgresIntrospector(db);

@@ -5,6 +5,7 @@
  * interrupted window leaves neither alerts nor incidents behind.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.ts';
 
 /** One incident to recompute. */
 export interface IncidentRef {
@@ -16,8 +17,7 @@ export interface IncidentRef {
 export const INCIDENT_LOCK_SEED = 0x696e_6369;
 
 /** Takes the transaction-scoped advisory lock of every incident of `pairs`, in key order. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function lockIncidents(db: Kysely<any>, pairs: readonly IncidentRef[]): Promise<void> {
+async function lockIncidents(db: Kysely<Database>, pairs: readonly IncidentRef[]): Promise<void> {
   const guids = arrayLiteral(pairs.map((pair) => pair.monitorGuid));
   const keys = arrayLiteral(pairs.map((pair) => pair.incidentKey));
   await sql`
@@ -44,9 +44,8 @@ function arrayLiteral(values: readonly string[]): string {
  * changed or deleted.
  */
 export async function refreshIncidents(
-  // Kysely<any>: the function is called with the warehouse's typed instance or a transaction.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  // A transaction is a Kysely<Database> too: the caller's, so the alerts and incidents commit together.
+  db: Kysely<Database>,
   pairs: readonly IncidentRef[],
   runId: number,
 ): Promise<number> {

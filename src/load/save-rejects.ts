@@ -1,6 +1,6 @@
 /** Stores rejected records (uptrends.etl_rejected_record) in the transaction of their window. */
 import type { Kysely } from 'kysely';
-import { storableJson, storableText } from './copy-text.ts';
+import { storableJson, storableText } from '../storable-text.ts';
 import type { Database } from './schema.ts';
 
 /** A record the run could not load, with why and where. */

@@ -103,7 +103,7 @@ export interface AlertTable {
   raw: unknown;
   /** etl_run id of the run that last changed this row. */
   run_id: number;
-  /** When this alert was first inserted (database clock). */
+  /** When this alert was first inserted, by the clock of the run that inserted it (the machine uptrends-etl runs on, not the database server); a later m... */
   loaded_at: ColumnType<Date, Date | undefined, Date>;
 }
 
@@ -236,6 +236,60 @@ export interface AlertEscalationLevelMemberTable {
   /** When a sync last saw the member (UTC). */
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
   /** When a sync first found the member gone (UTC); null while a member. */
+  deleted_at: Date | null;
+}
+
+/** `uptrends.checkpoint` (table) */
+export interface CheckpointTable {
+  /** Account whose API returned this list (the list is the same for every account). */
+  account_id: string;
+  /** Uptrends checkpoint id (Id). */
+  checkpoint_id: number;
+  /** Name of the checkpoint, e.g. "Amsterdam" (CheckpointName). */
+  name: string | null;
+  /** Location code of the checkpoint (Code). */
+  code: string | null;
+  /** IPv4 addresses checks come from, as sent (Ipv4Addresses), upcoming addresses included; text, so an address the service formats oddly is kept rather... */
+  ipv4_addresses: ColumnType<string[], string[] | undefined, string[]>;
+  /** IPv6 addresses checks come from, as sent (IpV6Addresses; before September 2023 objects with an IpAddress, stored as the address alone); empty when ... */
+  ipv6_addresses: ColumnType<string[], string[] | undefined, string[]>;
+  /** True for a primary checkpoint (IsPrimaryCheckpoint): monitors with UsePrimaryCheckpointsOnly check from these alone; null when not sent. */
+  is_primary: boolean | null;
+  /** True when the checkpoint can check over IPv6 (SupportsIpv6); null when not sent. */
+  supports_ipv6: boolean | null;
+  /** True when the checkpoint has more than one server (HasHighAvailability); null when not sent. */
+  has_high_availability: boolean | null;
+  /** Checkpoint record as received (Id, Type, Attributes, Links). */
+  raw: unknown;
+  /** etl_run id of the run that last wrote this row. */
+  run_id: number;
+  /** When a sync first saw this checkpoint (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync last saw this checkpoint (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync first found the checkpoint gone from the list (UTC); null while it exists. */
+  deleted_at: Date | null;
+}
+
+/** `uptrends.checkpoint_region` (table) */
+export interface CheckpointRegionTable {
+  /** Account whose API returned this list (the list is the same for every account). */
+  account_id: string;
+  /** Uptrends region id (Id). */
+  checkpoint_region_id: number;
+  /** Name of the region, e.g. "Europe" (Name). */
+  name: string | null;
+  /** Ids of the regions directly inside this one (ChildRegions), in the order sent; empty for a region without any. Walk them with a recursive query on ... */
+  child_region_ids: ColumnType<number[], number[] | undefined, number[]>;
+  /** Checkpoint region record as received. */
+  raw: unknown;
+  /** etl_run id of the run that last wrote this row. */
+  run_id: number;
+  /** When a sync first saw this region (UTC). */
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync last saw this region (UTC). */
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** When a sync first found the region gone from the list (UTC); null while it exists. */
   deleted_at: Date | null;
 }
 
@@ -2054,6 +2108,8 @@ export interface Database {
   alert_escalation_level: AlertEscalationLevelTable;
   alert_escalation_level_integration: AlertEscalationLevelIntegrationTable;
   alert_escalation_level_member: AlertEscalationLevelMemberTable;
+  checkpoint: CheckpointTable;
+  checkpoint_region: CheckpointRegionTable;
   etl_coverage: EtlCoverageTable;
   etl_rejected_record: EtlRejectedRecordTable;
   etl_run: EtlRunTable;

@@ -9,16 +9,6 @@ import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import { type Database } from './schema.ts';
 
-/** One registered worker. */
-export interface WorkerRow {
-  readonly workerId: string;
-  readonly host: string;
-  readonly pid: number;
-  readonly concurrency: number;
-  readonly staleAfterSeconds: number;
-  readonly heartbeatAt: Date;
-}
-
 /** Registers this process as worker `workerId`. */
 export async function registerWorker(
   db: Kysely<Database>,
@@ -66,25 +56,4 @@ export async function sweepDeadWorkers(db: Kysely<Database>): Promise<string[]> 
     }
     return ids;
   });
-}
-
-/** Every registered worker, oldest first. */
-export async function listWorkers(db: Kysely<Database>): Promise<WorkerRow[]> {
-  const rows = await sql<{
-    worker_id: string;
-    host: string;
-    pid: number;
-    concurrency: number;
-    stale_after_seconds: number;
-    heartbeat_at: Date;
-  }>`select worker_id, host, pid, concurrency, stale_after_seconds, heartbeat_at
-    from uptrends.etl_worker order by started_at`.execute(db);
-  return rows.rows.map((r) => ({
-    workerId: r.worker_id,
-    host: r.host,
-    pid: r.pid,
-    concurrency: r.concurrency,
-    staleAfterSeconds: r.stale_after_seconds,
-    heartbeatAt: r.heartbeat_at,
-  }));
 }

@@ -13,6 +13,7 @@
 import type { LocalDate } from '../terms.ts';
 import { alertKey } from './alert-index.ts';
 import { computeMonitorStats } from './compute-monitor-stats.ts';
+import { SIMULATED_CHECKPOINT_REGIONS, SIMULATED_CHECKPOINTS } from './data/checkpoints.ts';
 import { SIMULATED_TIMEZONES } from './data/timezones.ts';
 import { checkIdAt } from './dataset.ts';
 import { formatAlert } from './format-alert.ts';
@@ -74,6 +75,8 @@ export interface TruthCounts {
   escalationLevelMembers: number;
   escalationLevelIntegrations: number;
   timezones: number;
+  checkpoints: number;
+  checkpointRegions: number;
   infraDevices: number;
   infraGroups: number;
 }
@@ -215,6 +218,8 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
           0,
         ),
         timezones: SIMULATED_TIMEZONES.length,
+        checkpoints: SIMULATED_CHECKPOINTS.length,
+        checkpointRegions: SIMULATED_CHECKPOINT_REGIONS.length,
         infraDevices: ds.infra.devices.length,
         infraGroups: ds.infra.groups.length,
       };

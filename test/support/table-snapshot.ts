@@ -4,6 +4,7 @@
  * same data give equal snapshots.
  */
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../src/load/schema.ts';
 
 const STAMPS = new Set([
   'run_id',
@@ -17,8 +18,7 @@ const STAMPS = new Set([
 
 /** Rows of each table as sorted JSON lines. */
 export async function tableSnapshot(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  db: Kysely<Database>,
   tables: readonly string[],
 ): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
@@ -43,8 +43,7 @@ export async function tableSnapshot(
 
 /** Row counts of tables, live rows only where the table has deleted_at. */
 export async function liveCounts(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  db: Kysely<Database>,
   tables: readonly string[],
 ): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

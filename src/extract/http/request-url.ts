@@ -20,6 +20,15 @@ export function buildRequestUrl(base: URL, path: string, query: QueryValues = {}
   return url;
 }
 
+/**
+ * `template` (`/Monitor/{guid}/MaintenancePeriod`) with each `{...}` placeholder replaced by the
+ * next of `values`, URL-encoded; a placeholder without a value becomes empty.
+ */
+export function fillRoute(template: string, values: readonly string[]): string {
+  let next = 0;
+  return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[next++] ?? ''));
+}
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER = /^-?\d+$/;
 

@@ -6,6 +6,7 @@
  */
 import { type ErrorContext, ResponseFormatError } from '../../errors.ts';
 import type { ApiGetter } from '../http/api-client.ts';
+import type { QueryValues } from '../http/request-url.ts';
 import { lenientInteger } from '../schemas/lenient.ts';
 import type { LocalDate } from '../../terms.ts';
 import { z } from 'zod';
@@ -92,7 +93,7 @@ const envelopeSchema = z.looseObject({
 });
 
 /** Query parameters of DeviceGroupData (names as the spec writes them). */
-export type DeviceGroupQuery = Readonly<Record<string, string | number | undefined>>;
+export type DeviceGroupQuery = Readonly<QueryValues>;
 
 /** One page: the group's status, its item count (before paging) and the page's raw items. */
 export interface DeviceGroupPage {

@@ -5,7 +5,7 @@
  * is a record's key is required; the rest is as loose as the service is.
  */
 import { z } from 'zod';
-import { enumText, guid, lenientInteger } from './lenient.ts';
+import { enumText, guid, type KnownValues, lenientInteger } from './lenient.ts';
 
 /** One alert definition. */
 export const alertDefinitionSchema = z.looseObject({
@@ -65,6 +65,12 @@ export const escalationLevelIntegrationSchema = z.looseObject({
   ExtraEmailAddresses: z.string().nullish(),
   Hash: z.string().nullish(),
 });
+
+/** The enum-like fields of an escalation level, with the values known. */
+export const ESCALATION_LEVEL_VALUES: KnownValues = { EscalationMode: KNOWN_ESCALATION_MODES };
+
+/** The enum-like fields of an integration, with the values known. */
+export const INTEGRATION_VALUES: KnownValues = { Type: KNOWN_INTEGRATION_TYPES };
 
 /** Parsed records. */
 export type AlertDefinition = z.infer<typeof alertDefinitionSchema>;

@@ -1,9 +1,9 @@
 /**
- * Alerts (facts 3.1): one item of `GET /Alert/MonitorGroup/{guid}` or `/Alert/Monitor/{guid}`, and
- * the page around them with its cursors.
+ * Alerts (facts 3.1): one item of `GET /Alert/MonitorGroup/{guid}` or `/Alert/Monitor/{guid}` (the
+ * page around them is envelope.ts's dataListSchema).
  */
-import { envelopeLinksSchema, envelopeMetaSchema, relationshipSchema } from './envelope.ts';
-import { enumText, guid, lenientInteger, localTimestampText } from './lenient.ts';
+import { relationshipSchema } from './envelope.ts';
+import { enumText, guid, type KnownValues, lenientInteger, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
 
 /** AlertType values: `Ok` is the recovery alert that ends an incident. */
@@ -37,29 +37,8 @@ export const alertSchema = z.looseObject({
 /** A parsed alert item. */
 export type Alert = z.infer<typeof alertSchema>;
 
-/** Cursors of a batch: `Next` fetches the following batch, `Self` this one again. */
-export const alertCursorsSchema = z.looseObject({
-  Next: z.string().nullish(),
-  Self: z.string().nullish(),
-});
-
-/**
- * One page of alerts. Items are validated one by one by the stream (so one bad alert names its
- * own id); this schema checks the envelope and leaves `Data` items as unknown values.
- */
-export const alertListSchema = z.looseObject({
-  Data: z.array(z.unknown()),
-  Cursors: alertCursorsSchema.nullish(),
-  Links: envelopeLinksSchema.nullish(),
-  Meta: envelopeMetaSchema.nullish(),
-  Relationships: z.array(relationshipSchema).nullish(),
-});
-
-/** A parsed alert page (items unvalidated). */
-export type AlertList = z.infer<typeof alertListSchema>;
-
-/** The same envelope with every item validated, for callers that want all-or-nothing. */
-export const alertListStrictSchema = alertListSchema.extend({ Data: z.array(alertSchema) });
+/** The enum-like fields of an alert, with the values known. */
+export const ALERT_VALUES: KnownValues = { 'Attributes.AlertType': KNOWN_ALERT_TYPES };
 
 // What z.guid() accepts: 8-4-4-4-12 hex digits, any version nibble.
 const GUID_TEXT = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

@@ -31,3 +31,22 @@ export const relationshipSchema = z.looseObject({
 
 /** A parsed relationship. */
 export type Relationship = z.infer<typeof relationshipSchema>;
+
+/** Cursors of a paged answer (alerts): `Next` fetches the following page, `Self` this one again. */
+export const cursorsSchema = z.looseObject({
+  Next: z.string().nullish(),
+  Self: z.string().nullish(),
+});
+
+/**
+ * An enveloped list answer (alerts, statistics, checkpoints), paged or not. Items are validated
+ * one by one by their stream (so one bad record names its own id); this checks the envelope and
+ * leaves `Data` items as unknown values.
+ */
+export const dataListSchema = z.looseObject({
+  Data: z.array(z.unknown()),
+  Cursors: cursorsSchema.nullish(),
+  Links: envelopeLinksSchema.nullish(),
+  Meta: envelopeMetaSchema.nullish(),
+  Relationships: z.array(relationshipSchema).nullish(),
+});

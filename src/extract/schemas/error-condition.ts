@@ -3,7 +3,7 @@
  * deprecated AlertOn* and limit fields). Value and Percentage are text on the wire ("2500").
  */
 import { z } from 'zod';
-import { enumText, lenientText } from './lenient.ts';
+import { enumText, type KnownValues, lenientText } from './lenient.ts';
 
 /** ErrorConditionType values of the 2023 Swagger file; others are stored as sent. */
 export const KNOWN_ERROR_CONDITION_TYPES = [
@@ -55,3 +55,11 @@ export const errorConditionSchema = z.looseObject({
 
 /** A parsed error condition. */
 export type ErrorCondition = z.infer<typeof errorConditionSchema>;
+
+/** The enum-like fields of a monitor's error conditions, with the values known. */
+export const ERROR_CONDITION_VALUES: KnownValues = {
+  'ErrorConditions.*.ErrorConditionType': KNOWN_ERROR_CONDITION_TYPES,
+  'ErrorConditions.*.Effect': KNOWN_ERROR_CONDITION_EFFECTS,
+  'ErrorConditions.*.MatchType': KNOWN_ERROR_CONDITION_MATCH_TYPES,
+  'ErrorConditions.*.Level': KNOWN_ERROR_CONDITION_LEVELS,
+};

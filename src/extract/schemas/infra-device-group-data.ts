@@ -4,7 +4,7 @@
  * the spec, everything but the device id is optional.
  */
 import { z } from 'zod';
-import { enumText, lenientInteger, lenientNumber, lenientText } from './lenient.ts';
+import { enumText, type KnownValues, lenientInteger, lenientNumber, lenientText } from './lenient.ts';
 
 /** Status values of groups, devices and data feeds. */
 export const KNOWN_INFRA_STATUSES = ['Error', 'Warning', 'OK', 'Unknown'] as const;
@@ -46,3 +46,13 @@ export type InfraDeviceGroupData = z.infer<typeof infraDeviceGroupDataSchema>;
 
 /** A parsed device item. */
 export type InfraDevice = z.infer<typeof infraDeviceSchema>;
+
+/** The enum-like fields of a device item, with the values known. */
+export const INFRA_DEVICE_VALUES: KnownValues = {
+  Type: KNOWN_INFRA_ITEM_TYPES,
+  Status: KNOWN_INFRA_STATUSES,
+  'DataFeeds.*.Status': KNOWN_INFRA_STATUSES,
+};
+
+/** The enum-like fields of a DeviceGroupData body (the group's own status), with the values known. */
+export const INFRA_BODY_VALUES: KnownValues = { Status: KNOWN_INFRA_STATUSES };

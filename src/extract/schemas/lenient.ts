@@ -45,9 +45,17 @@ export const lenientText = z.union([z.string(), z.number().transform((n) => Stri
 
 /**
  * An enum-like field kept as plain text: an unknown value is stored, never fatal. Each schema
- * exports the known values next to it so a run can warn once about the others.
+ * declares the values it knows (`KnownValues`), and a run reports the others once.
  */
 export const enumText = z.string();
+
+/**
+ * The enum-like fields of a record and the values this version knows: field path -> values. A
+ * path names a nested field with dots and every element of an array with `*`
+ * (`ErrorConditions.*.Effect`). A value not listed is stored as sent and reported once per run,
+ * stream, field and value (RecordValidator.reportUnknownValues), so the lists can be extended.
+ */
+export type KnownValues = Readonly<Record<string, readonly string[]>>;
 
 /**
  * An account-local timestamp as sent (`yyyy-MM-ddTHH:mm:ss`, sometimes minutes only). Kept as

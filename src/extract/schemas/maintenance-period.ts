@@ -3,7 +3,7 @@
  * Fields that do not apply to the schedule mode are left out by the service.
  */
 import { z } from 'zod';
-import { enumText, lenientInteger, localTimestampText } from './lenient.ts';
+import { enumText, type KnownValues, lenientInteger, localTimestampText } from './lenient.ts';
 
 /** ScheduleMode values. */
 export const KNOWN_SCHEDULE_MODES = ['OneTime', 'Daily', 'Weekly', 'Monthly'] as const;
@@ -38,3 +38,10 @@ export const maintenancePeriodSchema = z.looseObject({
 
 /** A parsed maintenance period. */
 export type MaintenancePeriod = z.infer<typeof maintenancePeriodSchema>;
+
+/** The enum-like fields of a maintenance period, with the values known. */
+export const MAINTENANCE_PERIOD_VALUES: KnownValues = {
+  ScheduleMode: KNOWN_SCHEDULE_MODES,
+  MaintenanceType: KNOWN_MAINTENANCE_TYPES,
+  WeekDay: KNOWN_WEEK_DAYS,
+};

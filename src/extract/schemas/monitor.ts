@@ -4,8 +4,15 @@
  * warehouse types are declared here, every other field stays in `raw`.
  */
 import { z } from 'zod';
-import { errorConditionSchema } from './error-condition.ts';
-import { enumText, guid, lenientInteger, lenientNumber, localTimestampText } from './lenient.ts';
+import { ERROR_CONDITION_VALUES, errorConditionSchema } from './error-condition.ts';
+import {
+  enumText,
+  guid,
+  type KnownValues,
+  lenientInteger,
+  lenientNumber,
+  localTimestampText,
+} from './lenient.ts';
 
 /** MonitorType values (2023 Swagger, plus RealBrowserCheck of 2021 and both Postman spellings). */
 export const KNOWN_MONITOR_TYPES = [
@@ -75,6 +82,13 @@ export const monitorSchema = z.looseObject({
 
 /** A parsed monitor. */
 export type Monitor = z.infer<typeof monitorSchema>;
+
+/** The enum-like fields of a monitor and its error conditions, with the values known. */
+export const MONITOR_VALUES: KnownValues = {
+  MonitorType: KNOWN_MONITOR_TYPES,
+  MonitorMode: KNOWN_MONITOR_MODES,
+  ...ERROR_CONDITION_VALUES,
+};
 
 // Fields documented by the Swagger files and the vendor's Terraform provider that the warehouse
 // keeps only in `raw`; listing them keeps the once-per-run unknown-field report meaningful.

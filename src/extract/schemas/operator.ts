@@ -2,7 +2,7 @@
  * Operators (`GET /Operator`, never with a password), operator groups (`GET /OperatorGroup`) and
  * their members (an array on the real service, facts 4.1).
  */
-import { enumText, guid, lenientInteger } from './lenient.ts';
+import { enumText, guid, type KnownValues, lenientInteger } from './lenient.ts';
 import { z } from 'zod';
 
 /** SmsProvider values. */
@@ -39,6 +39,9 @@ export const operatorSchema = z.looseObject({
 
 /** A parsed operator. */
 export type Operator = z.infer<typeof operatorSchema>;
+
+/** The enum-like fields of an operator the warehouse types, with the values known. */
+export const OPERATOR_VALUES: KnownValues = { SmsProvider: KNOWN_SMS_PROVIDERS };
 
 const UNTYPED_KNOWN_FIELDS = [
   'Password',

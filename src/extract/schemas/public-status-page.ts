@@ -3,7 +3,7 @@
  * `PublicDashboardGuid` on the wire.
  */
 import { z } from 'zod';
-import { enumText, guid } from './lenient.ts';
+import { enumText, guid, type KnownValues } from './lenient.ts';
 
 /** SortRowsProperty values of CustomizationInfo. */
 export const KNOWN_SORT_ROWS_PROPERTIES = ['Alphabetical', 'ByStatus'] as const;
@@ -37,3 +37,8 @@ export const publicStatusPageSchema = z.looseObject({
 
 /** A parsed public status page. */
 export type PublicStatusPage = z.infer<typeof publicStatusPageSchema>;
+
+/** The enum-like fields of a status page the warehouse types, with the values known. */
+export const PUBLIC_STATUS_PAGE_VALUES: KnownValues = {
+  'CustomizationInfo.SortRowsProperty': KNOWN_SORT_ROWS_PROPERTIES,
+};

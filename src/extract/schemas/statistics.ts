@@ -1,8 +1,8 @@
 /**
- * Statistics (facts 3.2): one bucket of `GET /Statistics/Monitor/{guid}` and the response around
- * the buckets (no paging).
+ * Statistics (facts 3.2): one bucket of `GET /Statistics/Monitor/{guid}` (the answer around the
+ * buckets is envelope.ts's dataListSchema, unpaged).
  */
-import { envelopeLinksSchema, envelopeMetaSchema, relationshipSchema } from './envelope.ts';
+import { relationshipSchema } from './envelope.ts';
 import { lenientInteger, lenientNumber, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
 
@@ -40,17 +40,3 @@ export const statisticsSchema = z.looseObject({
 
 /** A parsed statistics bucket. */
 export type Statistics = z.infer<typeof statisticsSchema>;
-
-/** One statistics response, items validated one by one by the stream. */
-export const statisticsListSchema = z.looseObject({
-  Data: z.array(z.unknown()),
-  Links: envelopeLinksSchema.nullish(),
-  Meta: envelopeMetaSchema.nullish(),
-  Relationships: z.array(relationshipSchema).nullish(),
-});
-
-/** A parsed statistics response (items unvalidated). */
-export type StatisticsList = z.infer<typeof statisticsListSchema>;
-
-/** The same envelope with every bucket validated. */
-export const statisticsListStrictSchema = statisticsListSchema.extend({ Data: z.array(statisticsSchema) });

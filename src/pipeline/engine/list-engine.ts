@@ -1,14 +1,18 @@
 /**
  * The engine of list streams (configuration snapshots). A list stream is declared as data (route,
- * schema, key, mapper, tables) and this runs it: fetch the list once, or once per parent read from
- * the warehouse (each monitor group for its members), validate every record, map it to rows, then
- * write every table of the stream, the rejects and the soft deletes in ONE transaction. A stream
- * that fails leaves the warehouse as it was; a record that fails is rejected and the rest load.
+ * where the answer holds the records, schema, key, mapper, tables) and this runs it: fetch the
+ * list once, or once per parent read from the warehouse (each monitor group for its members),
+ * validate every record, map it to rows, then write every table of the stream, the rejects and
+ * the soft deletes in ONE transaction. A stream that fails leaves the warehouse as it was; a
+ * record that fails is rejected and the rest load.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { HttpError, ResponseFormatError } from '../../errors.ts';
+import { fillRoute } from '../../extract/http/request-url.ts';
+import { dataListSchema } from '../../extract/schemas/envelope.ts';
+import type { KnownValues } from '../../extract/schemas/lenient.ts';
 import { loadSnapshot, type SnapshotTable } from '../../load/load-snapshot.ts';
 import type { ColumnOf } from '../../load/merge-rows.ts';
 import { saveRejects } from '../../load/save-rejects.ts';
@@ -31,6 +35,14 @@ export interface ListTable<T extends TableName> {
   readonly key: readonly ColumnOf<T>[];
   /** Soft-delete rows missing from the snapshot (Default: true); false for daily snapshots. */
   readonly softDelete?: boolean;
+}
+
+/** Work a list stream does after its tables were merged, in the same transaction. */
+export interface AfterLoad<T extends TableName> {
+  /** The tables it writes (StreamDefinition.tables). */
+  readonly tables: readonly TableName[];
+  /** Runs with the rows of the stream's `table`; returns rows written. */
+  run(trx: Transaction<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
 }
 
 /** A ListTable of any table, as a stream's list of tables holds it. */
@@ -77,8 +89,8 @@ interface ListStreamBase<T extends TableName, I> {
     row: RowContext,
     ctx: SyncContext,
   ): { readonly [P in T]: readonly MappedRow<T>[] } & RowsByTable;
-  /** Runs after the tables were merged, in the same transaction, with the rows of `table`; returns rows written. */
-  afterLoad?(trx: Kysely<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
+  /** Work after the tables were merged, in the same transaction (monitor history). */
+  readonly afterLoad?: AfterLoad<T>;
 }
 
 /** A list stream read with GET `route` (once, or once per parent) and parsed with `schema`. */
@@ -91,9 +103,17 @@ export interface ListStreamSpec<S extends z.ZodObject, T extends TableName> exte
    * Several columns make a composite parent (`a/b`); each fills the route's `{...}` placeholders in order.
    */
   readonly parents?: { readonly table: TableName; readonly columns: readonly string[] };
+  /**
+   * Where the answer holds the records: `none`, a bare JSON array (the configuration routes), or
+   * `data`, the `Data` array of the JSON:API-like envelope (`GET /Checkpoint`; facts 1.2).
+   * (Default: none)
+   */
+  readonly envelope?: 'none' | 'data';
   readonly schema: S;
   /** Top-level fields the API may send that the schema does not type. (Default: the schema's keys) */
   readonly known?: ReadonlySet<string>;
+  /** Enum-like fields and the values known; a run reports others once. (Default: none) */
+  readonly values?: KnownValues;
 }
 
 /** A list stream with a reader of its own (a tree walk) that parses what it reads. */
@@ -121,20 +141,13 @@ async function parentIds(
   return result.rows.map((r) => r.id);
 }
 
-/** The route with each `{...}` placeholder filled by the next part of the parent key. */
-function pathOf(route: string, parent: string | undefined): string {
-  if (parent === undefined) return route;
-  const parts = parent.split(PARENT_SEPARATOR);
-  let next = 0;
-  return route.replace(/\{[^}]+\}/g, () => encodeURIComponent(parts[next++] ?? ''));
-}
-
 async function fetchList(
   ctx: SyncContext,
-  spec: Pick<ListStreamBase<TableName, unknown>, 'name' | 'route' | 'api'>,
+  spec: Pick<ListStreamSpec<z.ZodObject, TableName>, 'name' | 'route' | 'api' | 'envelope'>,
   parent: string | undefined,
 ): Promise<unknown[]> {
-  const path = pathOf(spec.route, parent);
+  // Each part of a composite parent (`definition/level`) fills the next placeholder.
+  const path = fillRoute(spec.route, parent?.split(PARENT_SEPARATOR) ?? []);
   let body: unknown;
   try {
     body = (
@@ -154,13 +167,27 @@ async function fetchList(
     }
     throw error;
   }
+  return recordsOf(spec, body);
+}
+
+/** The records of a list answer, where the declaration says they are; anything else fails the stream naming the route. */
+function recordsOf(
+  spec: Pick<ListStreamSpec<z.ZodObject, TableName>, 'name' | 'route' | 'envelope'>,
+  body: unknown,
+): unknown[] {
+  const context = { stream: spec.name, route: spec.route };
+  if (spec.envelope === 'data') {
+    const envelope = dataListSchema.safeParse(body);
+    if (envelope.success) return envelope.data.Data;
+    throw new ResponseFormatError(
+      `Stream ${spec.name}: ${spec.route} answered no Data array (${envelope.error.issues[0]?.message ?? 'invalid'})`,
+      { retriable: false, context },
+    );
+  }
   if (!Array.isArray(body)) {
     throw new ResponseFormatError(
       `Stream ${spec.name}: ${spec.route} answered ${typeof body} instead of a JSON array`,
-      {
-        retriable: false,
-        context: { stream: spec.name, route: spec.route },
-      },
+      { retriable: false, context },
     );
   }
   return body as unknown[];
@@ -186,6 +213,7 @@ async function readList<S extends z.ZodObject, T extends TableName>(
       const record = ctx.validator.parse(spec.name, spec.schema, raw, {
         idOf: (r) => recordIdOf(spec.key, r),
         known,
+        values: spec.values,
       });
       if (record === undefined) {
         const key = rawKeyText(spec.key, raw, parent, ctx.accountId);
@@ -247,7 +275,7 @@ async function runListStream<T extends TableName, I>(
       const result = await loadSnapshot(trx, snapshot, seenAt);
       written += result.written + result.deleted;
     }
-    if (spec.afterLoad !== undefined) written += await spec.afterLoad(trx, primary, ctx);
+    if (spec.afterLoad !== undefined) written += await spec.afterLoad.run(trx, primary, ctx);
     await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
   });
   if (read.notice !== undefined)
@@ -271,6 +299,9 @@ function registryEntry<T extends TableName, I>(
     kind: 'list' as const,
     route: spec.route,
     table: spec.table,
+    tables: [
+      ...new Set([spec.table, ...(spec.also ?? []).map((t) => t.table), ...(spec.afterLoad?.tables ?? [])]),
+    ],
     run: (ctx: SyncContext) => runListStream(spec, ctx),
   });
 }

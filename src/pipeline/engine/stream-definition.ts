@@ -20,6 +20,11 @@ export interface StreamDefinition {
   /** The route it requests, as shown in errors and `sync --help`. */
   readonly route: string;
   /**
+   * Every warehouse table it writes, its own first: the checks of the tables (the row-shape test,
+   * test/integration/transform/rows-match-tables.test.ts) read them from here.
+   */
+  readonly tables: readonly TableName[];
+  /**
    * A windowed stream: the list streams whose rows it reads (its partitions). It starts once
    * those of them in the run have finished, while the later list streams go on beside it.
    * (Default: it starts after every list stream of the run)

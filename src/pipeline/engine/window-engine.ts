@@ -22,10 +22,18 @@ import { saveRejects } from '../../load/save-rejects.ts';
 import { loadWatermarks, saveWatermark } from '../../load/stream-state.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from './stream-definition.ts';
+import { windowFetch } from './window-request.ts';
 import { probeAndJoin } from './window-probes.ts';
 import { contiguousEnd, splitDays, type PlannedWindow } from './window-plan.ts';
 import { plansOf, type PartitionPlan } from './partition-plans.ts';
-import type { PageItem, Partition, WindowedStreamSpec, WindowRef } from './windowed-stream-spec.ts';
+import type {
+  PageItem,
+  Partition,
+  StreamPage,
+  WindowedStreamSpec,
+  WindowFetch,
+  WindowRef,
+} from './windowed-stream-spec.ts';
 
 /** A window not loaded because an earlier one of an ordered stream failed: not a failure of its own. */
 class SkippedWindow extends Error {}
@@ -55,6 +63,20 @@ async function runWindow<P extends Partition, S extends z.ZodObject, M, R, W>(
   } catch (error) {
     part.settled[index]?.resolve(false);
     throw error;
+  }
+}
+
+/** The pages of a stream without a reader of its own: the declared request for the whole window. */
+async function* pagesOfWindow<M>(fetch: WindowFetch, window: PlannedWindow): AsyncGenerator<StreamPage<M>> {
+  for await (const page of fetch({ start: window.startLocal, end: window.endLocal })) {
+    // Such a stream declares no page meta: M is undefined for it.
+    yield {
+      records: page.records,
+      texts: page.texts,
+      pass: page.pass,
+      complete: page.complete,
+      meta: undefined as M,
+    };
   }
 }
 
@@ -138,7 +160,9 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
   const reject = (error: unknown, raw: unknown): void =>
     ctx.validator.rejectFromError(error, spec.name, raw, window, (r) => spec.recordId(r));
   try {
-    for await (const page of spec.read(ctx, client, ref)) {
+    const fetch = windowFetch(spec, ctx, client, part.partition);
+    const pages = spec.read?.(ctx, ref, fetch) ?? pagesOfWindow<M>(fetch, window);
+    for await (const page of pages) {
       if (ctx.signal.aborted) throw ctx.signal.reason as Error;
       if (writeFailure !== undefined) throw writeFailure.error;
       if ((page.pass ?? 0) !== pass) {
@@ -153,18 +177,22 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       for (let i = 0; i < page.records.length; i++) {
         const raw = page.records[i];
         const fast = spec.conforming?.(raw);
-        if (fast !== undefined) ctx.validator.reportUnknown(spec.name, raw, known);
+        if (fast !== undefined) {
+          ctx.validator.reportUnknown(spec.name, raw, known);
+          ctx.validator.reportUnknownValues(spec.name, fast, spec.values);
+        }
         const record =
           fast ??
           ctx.validator.parse(spec.name, spec.schema, raw, {
             idOf: (r) => spec.recordId(r),
             known,
+            values: spec.values,
             windowStart: window.start,
             windowEnd: window.end,
           });
         if (record !== undefined) items.push({ record, raw, text: page.texts?.[i] });
       }
-      for (const mapped of spec.mapPage(items, page, ref, row, state, reject)) {
+      for (const mapped of spec.mapPage({ items, page, ref, row, state, reject })) {
         spec.compact?.(mapped);
         batch.push(mapped);
       }
@@ -256,6 +284,7 @@ export function defineWindowedStream<P extends Partition, S extends z.ZodObject,
     api: spec.api ?? 'api',
     kind: 'windowed' as const,
     route: spec.route,
+    tables: spec.tables,
     ...(spec.after === undefined ? {} : { after: spec.after }),
     run: (ctx: SyncContext) => runWindowedStream(frozen, ctx),
   });

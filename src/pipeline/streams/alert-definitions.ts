@@ -11,7 +11,9 @@
 import {
   alertDefinitionMemberSchema,
   alertDefinitionSchema,
+  ESCALATION_LEVEL_VALUES,
   escalationLevelIntegrationSchema,
+  INTEGRATION_VALUES,
   escalationLevelMemberSchema,
   escalationLevelSchema,
 } from '../../extract/schemas/alert-definition.ts';
@@ -77,6 +79,7 @@ export const alertEscalationLevelsStream = defineListStream({
   route: '/AlertDefinition/{guid}/EscalationLevel',
   parents: { table: 'alert_definition', columns: ['alert_definition_guid'] },
   schema: escalationLevelSchema,
+  values: ESCALATION_LEVEL_VALUES,
   table: 'alert_escalation_level',
   key: { alert_definition_guid: PARENT, escalation_level_id: idField('Id') },
   map: ({ record, raw, parent }, row) => ({
@@ -111,6 +114,7 @@ export const alertEscalationLevelIntegrationsStream = defineListStream({
   route: '/AlertDefinition/{guid}/EscalationLevel/{id}/Integration',
   parents: LEVELS,
   schema: escalationLevelIntegrationSchema,
+  values: INTEGRATION_VALUES,
   table: 'alert_escalation_level_integration',
   key: {
     alert_definition_guid: parentPart(0),

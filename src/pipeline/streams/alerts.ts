@@ -5,23 +5,22 @@
  * commits its alerts, the incidents they touch and its rejects together, and the window's last
  * batch the watermark. See docs/extraction.md.
  */
-import { ConfigError, HttpError, StreamError } from '../../errors.ts';
-import { alertPageFetcher, readCursorPages } from '../../extract/window-readers.ts';
-import { alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
+import { ConfigError } from '../../errors.ts';
+import { ALERT_VALUES, alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import { refreshIncidents } from '../../load/refresh-incidents.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
+import { compactJsonValues } from '../../transform/raw-column.ts';
 import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
 import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
-import type { Partition } from '../engine/windowed-stream-spec.ts';
-import { compactJsonValues, rawTextToStore } from '../../load/copy-text.ts';
+import type { Partition, WindowRequest } from '../engine/windowed-stream-spec.ts';
 
 /** Stream name (also the etl_state stream). */
 export const ALERTS = 'alerts';
 
 /** A source of alerts: a monitor group, or one monitor. */
-interface AlertSource extends Partition {
+export interface AlertSource extends Partition {
   readonly groupGuid?: string;
   readonly monitorGuid?: string;
 }
@@ -30,6 +29,26 @@ interface AlertSource extends Partition {
 interface AlertWindowState {
   floor: Date;
 }
+
+const GROUP_ROUTE = '/Alert/MonitorGroup/{guid}';
+
+/**
+ * The request of one alert window: one cursor stream for the partition's group (or chosen
+ * monitor), reminders included, oldest first, 100 alerts a page (the most the API gives), and the
+ * window's explicit local Start and End.
+ */
+export const ALERT_REQUEST: WindowRequest<AlertSource> = {
+  route: (source) => (source.monitorGuid === undefined ? GROUP_ROUTE : '/Alert/Monitor/{guid}'),
+  params: (source) => [source.monitorGuid ?? source.groupGuid ?? ''],
+  query: (_source, span) => ({
+    IncludeReminders: true,
+    Sorting: 'Ascending',
+    Take: 100,
+    Start: span.start,
+    End: span.end,
+  }),
+  paging: { kind: 'cursor' },
+};
 
 function alertId(raw: unknown): string | undefined {
   // Only a real id names a record: records without one each stay a reject of their own.
@@ -46,10 +65,11 @@ export const alertsStream = defineWindowedStream<
 >({
   name: ALERTS,
   description: 'Alerts (Error, Reminder, Ok) in windows, and the incidents derived from them.',
-  route: '/Alert/MonitorGroup/{guid}',
+  route: GROUP_ROUTE,
   // Its partition is the All Monitors group.
   after: ['monitor_groups'],
   policy: { days: 'option', densityJoin: true },
+  request: ALERT_REQUEST,
   describe: ({ partition, window }) =>
     `alerts window [${window.startLocal}, ${window.endLocal}) of ${partition.id}`,
 
@@ -78,40 +98,17 @@ export const alertsStream = defineWindowedStream<
     return [{ id: 'all', groupGuid: all.monitor_group_guid }];
   },
 
-  async *read(ctx, client, { partition, window }) {
-    const fetchPage = alertPageFetcher(client, {
-      groupGuid: partition.groupGuid,
-      monitorGuid: partition.monitorGuid,
-      start: window.startLocal,
-      end: window.endLocal,
-    });
-    const pages = readCursorPages(fetchPage, {
-      maxPages: ctx.options.maxPagesPerWindow,
-      context: {
-        stream: ALERTS,
-        partition: partition.id,
-        window: `[${window.startLocal}, ${window.endLocal})`,
-      },
-      // A rejected cursor, or one the service handed back twice, restarts the window from its first
-      // page (bounded by maxRestarts): both are server-side cursor trouble, not data trouble.
-      isInvalidCursor: (error) =>
-        (error instanceof HttpError && error.status === 400) ||
-        (error instanceof StreamError && error.context.reason === 'cursor-loop'),
-    });
-    for await (const page of pages)
-      yield { records: page.records, texts: page.texts, pass: page.pass, meta: undefined };
-  },
-
   schema: alertSchema,
+  values: ALERT_VALUES,
   conforming: conformingAlert,
   recordId: alertId,
   initialState: ({ window }) => ({ floor: window.start }),
 
-  mapPage(items, _page, _ref, row, state, reject) {
+  mapPage({ items, row, state, reject }) {
     const mapped: AlertRow[] = [];
     for (const { record, raw, text } of items) {
       try {
-        mapped.push(alertRow(record, row, raw, rawTextToStore(raw, text)));
+        mapped.push(alertRow(record, row, raw, text));
       } catch (error) {
         reject(error, raw);
       }
@@ -124,6 +121,9 @@ export const alertsStream = defineWindowedStream<
   },
 
   compact: compactJsonValues,
+
+  // The incidents are recomputed from the alerts by uptrends.refresh_incidents().
+  tables: ['alert', 'incident'],
 
   async load(trx, rows, ctx) {
     const merged = await mergeRows(

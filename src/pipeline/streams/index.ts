@@ -15,6 +15,7 @@ import {
   alertEscalationLevelsStream,
 } from './alert-definitions.ts';
 import { alertsStream } from './alerts.ts';
+import { checkpointRegionsStream, checkpointsStream } from './checkpoints.ts';
 import { infraDevicesStream, infraDeviceUptimeStream } from './infra.ts';
 import { maintenancePeriodsStream } from './maintenance-periods.ts';
 import { monitorGroupMembersStream, monitorGroupsStream } from './monitor-groups.ts';
@@ -48,6 +49,10 @@ export const STREAMS: readonly StreamDefinition[] = Object.freeze([
   statisticsStream,
   infraDevicesStream,
   infraDeviceUptimeStream,
+  // Reference lists that read nothing and that no windowed stream waits for: last, so they delay
+  // none of the windowed streams (list streams run one after another).
+  checkpointsStream,
+  checkpointRegionsStream,
 ]);
 
 /** Looks streams up by name; unknown names are returned separately for the error message. */

@@ -9,15 +9,20 @@
  * XML bodies.
  */
 import {
+  INFRA_BODY_VALUES,
+  INFRA_DEVICE_VALUES,
   infraDeviceGroupDataSchema,
   infraDeviceSchema,
 } from '../../extract/schemas/infra-device-group-data.ts';
 import {
   DEFAULT_INFRA_STREAM_OPTIONS,
+  infraDayPeriod,
   type InfraStreamOptions,
+  ROOT_DEVICE_GROUP,
 } from '../../extract/infra/device-group-data.ts';
+import { HttpError } from '../../errors.ts';
 import { walkDeviceTree, type TreeDevice } from '../../extract/infra/walk-device-tree.ts';
-import { planUptimeGroups, readUptimeDay } from '../../extract/infra/uptime-day.ts';
+import { planUptimeGroups } from '../../extract/infra/uptime-day.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import type { LocalDate } from '../../terms.ts';
 import {
@@ -28,12 +33,12 @@ import {
   infraDeviceUptimeDailyRow,
   type InfraDeviceUptimeDailyRow,
 } from '../../transform/rows/infra-rows.ts';
+import { compactJsonValues } from '../../transform/raw-column.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition } from '../engine/windowed-stream-spec.ts';
 import { defineCustomListStream, listTable } from '../engine/list-engine.ts';
 import { ACCOUNT, idField, recordIdOf } from '../engine/record-keys.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from '../engine/stream-definition.ts';
-import { compactJsonValues } from '../../load/copy-text.ts';
 
 /** Stream name. */
 export const INFRA_DEVICES = 'infra_devices';
@@ -71,9 +76,13 @@ export function createInfraDevicesStream(
           ctx.validator.parse(INFRA_DEVICES, infraDeviceSchema, raw, {
             idOf: (r) => recordIdOf(DEVICE_KEY, r),
             known: KNOWN_DEVICE_FIELDS,
+            values: INFRA_DEVICE_VALUES,
           }),
       });
-      for (const body of tree.bodies) ctx.validator.reportUnknown(INFRA_DEVICES, body, KNOWN_BODY_FIELDS);
+      for (const body of tree.bodies) {
+        ctx.validator.reportUnknown(INFRA_DEVICES, body, KNOWN_BODY_FIELDS);
+        ctx.validator.reportUnknownValues(INFRA_DEVICES, body, INFRA_BODY_VALUES);
+      }
       const row = rowContextOf(ctx, INFRA_DEVICES);
       return {
         items: tree.devices.map((device) => ({ record: device, raw: device.raw, parent: undefined })),
@@ -146,6 +155,19 @@ export function createInfraDeviceUptimeStream(
     // Its partition is the device tree.
     after: [INFRA_DEVICES],
     policy: { days: 1, completedDaysOnly: true, ordered: true },
+    // One listing per device group (normally the all-devices group alone: planUptimeGroups) with
+    // each device's uptime over the day; every page of it, `options.take` devices a page.
+    request: {
+      query: (_partition, span, group) => ({
+        DeviceGroup: group,
+        GroupFilter: 'ItemsOnly',
+        StatusFilter: 'All',
+        SortOrder: 'Alphabetical',
+        ShowDetailInfo: 'True',
+        Period: infraDayPeriod(span.start.slice(0, 10)),
+      }),
+      paging: { kind: 'device-group', take: options.take, format: options.format },
+    },
     describe: ({ window }) => `${INFRA_DEVICE_UPTIME} day ${window.startLocal.slice(0, 10)}`,
 
     async partitions(ctx) {
@@ -166,32 +188,42 @@ export function createInfraDeviceUptimeStream(
       ];
     },
 
-    async *read(ctx, client, { partition, window }) {
+    async *read(ctx, { partition, window }, fetch) {
       const day = window.startLocal.slice(0, 10);
-      const data = await readUptimeDay(client, day, partition.groups, {
-        ...options,
-        stream: INFRA_DEVICE_UPTIME,
-        clock: ctx.clock,
-      });
-      for (const body of data.bodies)
-        ctx.validator.reportUnknown(INFRA_DEVICE_UPTIME, body, KNOWN_BODY_FIELDS);
-      if (!data.complete) {
+      const span = { start: window.startLocal, end: window.endLocal };
+      const items: unknown[] = [];
+      let complete = true;
+      for (const group of partition.groups) {
+        const isRoot = group === ROOT_DEVICE_GROUP.id;
+        try {
+          for await (const listing of fetch(span, isRoot ? undefined : group)) {
+            items.push(...listing.records);
+            ctx.validator.reportUnknown(INFRA_DEVICE_UPTIME, listing.body, KNOWN_BODY_FIELDS);
+            ctx.validator.reportUnknownValues(INFRA_DEVICE_UPTIME, listing.body, INFRA_BODY_VALUES);
+            if (listing.complete === false) complete = false;
+          }
+        } catch (error) {
+          if (!(error instanceof HttpError && error.status === 404) || isRoot) throw error;
+          // Gone since the last tree walk; its devices may have moved, so the day is not proven complete.
+          complete = false;
+        }
+      }
+      // The data feed values are current as of the last answer.
+      const observedAt = ctx.clock();
+      if (!complete) {
         ctx.logger.warn(
           { stream: INFRA_DEVICE_UPTIME, day },
           `stream ${INFRA_DEVICE_UPTIME}: the listing of ${day} changed while it was paged; the day will be read again`,
         );
       }
-      yield {
-        records: data.items,
-        complete: data.complete,
-        meta: { day, period: data.period, observedAt: data.observedAt },
-      };
+      yield { records: items, complete, meta: { day, period: infraDayPeriod(day), observedAt } };
     },
 
     schema: infraDeviceSchema,
+    values: INFRA_DEVICE_VALUES,
     recordId: (raw) => recordIdOf(DEVICE_KEY, raw),
 
-    mapPage(items, page, ref, row, _state, reject) {
+    mapPage({ items, page, ref, row, reject }) {
       const rows: UptimeRows[] = [];
       for (const { record, raw } of items) {
         // ItemsOnly lists no groups; should one come anyway, it has no uptime row of its own.
@@ -211,6 +243,8 @@ export function createInfraDeviceUptimeStream(
       compactJsonValues(row.uptime);
       for (const feed of row.feeds) compactJsonValues(feed);
     },
+
+    tables: ['infra_device_uptime_daily', 'infra_data_feed_value'],
 
     async load(trx, rows) {
       const uptime = await mergeRows(

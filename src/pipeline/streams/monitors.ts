@@ -3,8 +3,8 @@
  * (deprecated fields mapped to their ErrorConditionType) and monitor_history (a new version when the
  * configuration hash changes; a deleted monitor's version is closed).
  */
-import type { Kysely } from 'kysely';
-import { KNOWN_MONITOR_FIELDS, monitorSchema } from '../../extract/schemas/monitor.ts';
+import type { Transaction } from 'kysely';
+import { KNOWN_MONITOR_FIELDS, MONITOR_VALUES, monitorSchema } from '../../extract/schemas/monitor.ts';
 import {
   closeDeletedMonitorsHistory,
   closeHistoryVersions,
@@ -23,7 +23,7 @@ import { guidField } from '../engine/record-keys.ts';
 
 /** Opens a history version for every monitor whose configuration hash changed (or that is new). */
 async function updateHistory(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   accountId: string,
   monitors: readonly MonitorRow[],
   now: Date,
@@ -53,6 +53,7 @@ export const monitorsStream = defineListStream({
   route: '/Monitor',
   schema: monitorSchema,
   known: KNOWN_MONITOR_FIELDS,
+  values: MONITOR_VALUES,
   table: 'monitor',
   key: { monitor_guid: guidField('MonitorGuid') },
   also: [
@@ -65,5 +66,8 @@ export const monitorsStream = defineListStream({
     monitor: [monitorRow(record, row, raw)],
     monitor_error_condition: monitorErrorConditionRows(record, row),
   }),
-  afterLoad: (trx, monitors, ctx) => updateHistory(trx, ctx.accountId, monitors, ctx.clock()),
+  afterLoad: {
+    tables: ['monitor_history'],
+    run: (trx, monitors, ctx) => updateHistory(trx, ctx.accountId, monitors, ctx.clock()),
+  },
 });

@@ -1,6 +1,7 @@
 /** Streams `operators` (GET /Operator), `operator_groups` (GET /OperatorGroup) and their members. */
 import {
   KNOWN_OPERATOR_FIELDS,
+  OPERATOR_VALUES,
   operatorGroupMemberSchema,
   operatorGroupSchema,
   operatorSchema,
@@ -15,6 +16,7 @@ export const operatorsStream = defineListStream({
   route: '/Operator',
   schema: operatorSchema,
   known: KNOWN_OPERATOR_FIELDS,
+  values: OPERATOR_VALUES,
   table: 'operator',
   key: { operator_guid: guidField('OperatorGuid') },
   map: ({ record, raw }, row) => ({ operator: [operatorRow(record, row, raw)] }),

@@ -1,5 +1,8 @@
 /** Streams `timezones` (GET /Timezone, reference data) and `public_status_pages` (GET /PublicStatusPage). */
-import { publicStatusPageSchema } from '../../extract/schemas/public-status-page.ts';
+import {
+  PUBLIC_STATUS_PAGE_VALUES,
+  publicStatusPageSchema,
+} from '../../extract/schemas/public-status-page.ts';
 import { timezoneSchema } from '../../extract/schemas/account.ts';
 import { publicStatusPageRow } from '../../transform/rows/public-status-page-row.ts';
 import { timezoneRow } from '../../transform/rows/timezone-row.ts';
@@ -21,6 +24,7 @@ export const publicStatusPagesStream = defineListStream({
   description: 'Public status pages with the monitors and groups they show (GET /PublicStatusPage).',
   route: '/PublicStatusPage',
   schema: publicStatusPageSchema,
+  values: PUBLIC_STATUS_PAGE_VALUES,
   table: 'public_status_page',
   key: { public_status_page_guid: guidField('PublicDashboardGuid') },
   map: ({ record, raw }, row) => ({ public_status_page: [publicStatusPageRow(record, row, raw)] }),

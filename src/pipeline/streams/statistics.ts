@@ -8,8 +8,7 @@
  * views take each day from day-or-finer buckets. A monitor deleted between the monitor list and
  * its request (404) is skipped with a notice and keeps its watermark.
  */
-import { ResponseFormatError } from '../../errors.ts';
-import { readStatisticsWindow, STATISTICS_ROUTE } from '../../extract/window-readers.ts';
+import { HttpError, ResponseFormatError } from '../../errors.ts';
 import { statisticsSchema } from '../../extract/schemas/statistics.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import {
@@ -17,18 +16,21 @@ import {
   type MonitorStatisticsRow,
 } from '../../transform/rows/monitor-statistics-row.ts';
 import { responseIsCoarserThanDay } from '../../transform/bucket-grain.ts';
+import { compactJsonValues } from '../../transform/raw-column.ts';
 import { daysBetween, localDateOf, localMidnight } from '../../time/calendar.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
 import type { LocalDate } from '../../terms.ts';
 import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
-import type { Partition } from '../engine/windowed-stream-spec.ts';
+import type { FetchedPage, Partition } from '../engine/windowed-stream-spec.ts';
 import type { SyncContext } from '../sync-context.ts';
 import { halves, WindowLearner, windowDaysToAsk } from './statistics-windows.ts';
-import { compactJsonValues, rawTextToStore } from '../../load/copy-text.ts';
 
 /** Stream name (also the etl_state stream; partitions are monitor GUIDs, and `-` holds the learned window size). */
 export const STATISTICS = 'statistics';
+
+/** The route it requests, as errors name it. */
+const STATISTICS_ROUTE = '/Statistics/Monitor/{guid}';
 
 // One learner per run (the context lives as long as the run), shared by every monitor's windows.
 const learners = new WeakMap<SyncContext, Promise<WindowLearner>>();
@@ -40,6 +42,20 @@ function learnerOf(ctx: SyncContext): Promise<WindowLearner> {
     learners.set(ctx, learner);
   }
   return learner;
+}
+
+/**
+ * The one answer of a statistics request, or undefined when the monitor no longer exists (404): a
+ * monitor deleted after the monitor list was read has nothing to read.
+ */
+async function answerOf(pages: AsyncIterable<FetchedPage>): Promise<FetchedPage | undefined> {
+  try {
+    for await (const page of pages) return page;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return undefined;
+    throw error;
+  }
+  return undefined;
 }
 
 export const statisticsStream = defineWindowedStream<
@@ -55,6 +71,12 @@ export const statisticsStream = defineWindowedStream<
   // Its partitions are the monitors.
   after: ['monitors'],
   policy: { days: 1, completedDaysOnly: true, wholeRange: true },
+  // One monitor's buckets for an explicit local span, one unpaged answer (facts 3.2).
+  request: {
+    params: (monitor) => [monitor.id],
+    query: (_monitor, span) => ({ Start: span.start, End: span.end }),
+    paging: { kind: 'single' },
+  },
   async maxWindowDays(ctx) {
     return windowDaysToAsk((await learnerOf(ctx)).known);
   },
@@ -74,7 +96,7 @@ export const statisticsStream = defineWindowedStream<
     return rows.map((r) => ({ id: r.monitor_guid }));
   },
 
-  async *read(ctx, client, { partition, window }) {
+  async *read(ctx, { partition, window }, fetch) {
     const learner = await learnerOf(ctx);
     const local = (date: LocalDate): string => utcToLocal(localMidnight(date, ctx.zone), ctx.zone);
     // Local days still to ask for, in order; a coarse answer puts its two halves in front.
@@ -87,8 +109,7 @@ export const statisticsStream = defineWindowedStream<
       const last = to === localDateOf(window.end, ctx.zone);
       const start = first ? window.startLocal : local(from);
       const end = last ? window.endLocal : local(to);
-      const context = { stream: STATISTICS, monitor: partition.id, window: `[${start}, ${end})` };
-      const answer = await readStatisticsWindow(client, partition.id, start, end, context);
+      const answer = await answerOf(fetch({ start, end }));
       if (answer === undefined) {
         // Its watermark stays, so nothing is skipped if the 404 was transient.
         ctx.logger.info(
@@ -99,17 +120,25 @@ export const statisticsStream = defineWindowedStream<
         return;
       }
       const days = daysBetween(from, to);
-      const coarse = responseIsCoarserThanDay(answer.buckets);
+      const coarse = responseIsCoarserThanDay(answer.records);
       await learner.answered(days, coarse);
       if (!coarse) {
-        yield { records: answer.buckets, texts: answer.texts, meta: undefined };
+        yield { records: answer.records, texts: answer.texts, meta: undefined };
         continue;
       }
       const split = halves(from, to);
       if (split === undefined) {
         throw new ResponseFormatError(
           `GET ${STATISTICS_ROUTE} answered one day with buckets longer than a day; no daily figure can be stored`,
-          { retriable: false, context: { ...context, route: STATISTICS_ROUTE } },
+          {
+            retriable: false,
+            context: {
+              stream: STATISTICS,
+              monitor: partition.id,
+              window: `[${start}, ${end})`,
+              route: STATISTICS_ROUTE,
+            },
+          },
         );
       }
       ctx.logger.debug(
@@ -126,11 +155,11 @@ export const statisticsStream = defineWindowedStream<
     return typeof id === 'string' || typeof id === 'number' ? id : undefined;
   },
 
-  mapPage(items, _page, { partition }, row, _state, reject) {
+  mapPage({ items, ref: { partition }, row, reject }) {
     const rows: MonitorStatisticsRow[] = [];
     for (const { record, raw, text } of items) {
       try {
-        rows.push(monitorStatisticsRow(partition.id, record, row, raw, rawTextToStore(raw, text)));
+        rows.push(monitorStatisticsRow(partition.id, record, row, raw, text));
       } catch (error) {
         reject(error, raw);
       }
@@ -139,6 +168,8 @@ export const statisticsStream = defineWindowedStream<
   },
 
   compact: compactJsonValues,
+
+  tables: ['monitor_statistics'],
 
   async load(trx, rows) {
     const merged = await mergeRows(

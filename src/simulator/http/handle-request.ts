@@ -10,6 +10,7 @@ import type { GroundTruth } from '../ground-truth.ts';
 import { answerInjectControl, injectorOf } from '../inject-response.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import { ALERT_ROUTES } from './alert-routes.ts';
+import { CHECKPOINT_ROUTES } from './checkpoint-routes.ts';
 import { CONFIG_ROUTES } from './config-routes.ts';
 import { answerControl, type SimulatorControls } from './control-routes.ts';
 import { ALERTING_ROUTES } from './alerting-routes.ts';
@@ -27,6 +28,7 @@ interface CompiledRoute {
 
 const COMPILED: readonly CompiledRoute[] = [
   ...CONFIG_ROUTES,
+  ...CHECKPOINT_ROUTES,
   ...DIRECTORY_ROUTES,
   ...ALERTING_ROUTES,
   ...ALERT_ROUTES,

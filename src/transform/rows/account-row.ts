@@ -8,7 +8,7 @@ import type { Account, AccountSettings, UptrendsTimezone } from '../../extract/s
 import type { IanaZone } from '../../terms.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 
 /** How the run's zone was chosen (docs/time.md). */
 export interface ZoneResolution {
@@ -64,8 +64,8 @@ export function accountRow(input: AccountInput, ctx: RowContext): AccountRow {
     operators: operatorQuota?.Operators ?? null,
     operators_in_use: operatorQuota?.OperatorsInUse ?? null,
     remaining_message_credits: account?.RemainingMessageCredits ?? null,
-    raw: account === null || account === undefined ? null : redactSecrets(account),
-    settings_raw: settings === null || settings === undefined ? null : redactSecrets(settings),
+    raw: account === null || account === undefined ? null : rawColumn(account),
+    settings_raw: settings === null || settings === undefined ? null : rawColumn(settings),
     run_id: ctx.runId,
   };
 }

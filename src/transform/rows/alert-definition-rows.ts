@@ -12,7 +12,7 @@ import type {
 } from '../../extract/schemas/alert-definition.ts';
 import type { MappedRow } from '../../load/schema.ts';
 import type { RowContext } from '../row-context.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 
 /** Which kind of member a definition member record is, and its GUID (lower case). */
 export function definitionMemberOf(member: {
@@ -50,7 +50,7 @@ export function alertDefinitionRow(
     name: definition.AlertName ?? null,
     is_active: definition.IsActive ?? null,
     api_hash: definition.Hash ?? null,
-    raw: redactSecrets(original ?? definition),
+    raw: rawColumn(original ?? definition),
     run_id: ctx.runId,
   };
 }
@@ -92,7 +92,7 @@ export function alertEscalationLevelRow(
     reminder_delay_minutes: level.ReminderDelay ?? null,
     include_trace_route: level.IncludeTraceRoute ?? null,
     api_hash: level.Hash ?? null,
-    raw: redactSecrets(original ?? level),
+    raw: rawColumn(original ?? level),
     run_id: ctx.runId,
   };
 }
@@ -131,7 +131,7 @@ export function alertEscalationLevelIntegrationRow(
     name: integration.Name ?? null,
     integration_type: integration.Type ?? null,
     extra_email_addresses: integration.ExtraEmailAddresses ?? null,
-    raw: redactSecrets(original ?? integration),
+    raw: rawColumn(original ?? integration),
     run_id: ctx.runId,
   };
 }

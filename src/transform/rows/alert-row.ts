@@ -1,18 +1,18 @@
 /**
  * `uptrends.alert` row: one alert record (Error, Reminder, Ok or whatever type the service adds).
  * Error texts are stored exactly as sent, because the warehouse keeps the truth and the reports
- * sanitise what they show; only `raw` goes through redactSecrets.
+ * sanitise what they show; only `raw` has its secrets removed (raw-column.ts).
  */
 import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { Alert } from '../../extract/schemas/alert.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 
 /**
- * Columns of `uptrends.alert` written by the mapper (`loaded_at` is the database's default,
- * set once on insert).
+ * Columns of `uptrends.alert` written by the mapper. `loaded_at` is the loader's: the run's clock
+ * (`ctx.clock()`) when the alert is first inserted, never changed by a later merge.
  */
 export type AlertRow = MappedRow<'alert'>;
 
@@ -24,13 +24,12 @@ function derivedIncidentKey(firstErrorMonitorCheckId: number): string {
 }
 
 /**
- * Maps one alert item; `original` is the record as received (kept, redacted, in `raw`), or
- * `rawText` the JSON text to keep instead, which the caller has found to need no redaction
- * (load/copy-text.ts, rawTextToStore). A Timestamp that is missing or not a timestamp is a
+ * Maps one alert item; `original` is the record as received and `text` its JSON text in the
+ * response when the reader kept it, for `raw` (raw-column.ts). A Timestamp that is missing or not a timestamp is a
  * RecordValidationError naming the stream (`ctx.stream`, default `alerts`), the field and the
  * alert Id; FirstError may be absent.
  */
-export function alertRow(alert: Alert, ctx: RowContext, original?: unknown, rawText?: string): AlertRow {
+export function alertRow(alert: Alert, ctx: RowContext, original?: unknown, text?: string): AlertRow {
   const stream = ctx.stream ?? 'alerts';
   const alertId = alert.Id.toLowerCase();
   const attributes = alert.Attributes;
@@ -68,7 +67,7 @@ export function alertRow(alert: Alert, ctx: RowContext, original?: unknown, rawT
     error_message: attributes.ErrorMessage ?? null,
     incident_key: keyMissing ? derivedIncidentKey(attributes.FirstErrorMonitorCheckId) : sentKey,
     incident_key_derived: keyMissing,
-    raw: rawText ?? redactSecrets(original ?? alert),
+    raw: rawColumn(original ?? alert, text),
     run_id: ctx.runId,
   };
 }

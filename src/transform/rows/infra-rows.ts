@@ -7,7 +7,7 @@ import { RecordValidationError } from '../../errors.ts';
 import type { TreeGroup } from '../../extract/infra/walk-device-tree.ts';
 import type { InfraDevice } from '../../extract/schemas/infra-device-group-data.ts';
 import type { MappedRow } from '../../load/schema.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 import type { LocalDate } from '../../terms.ts';
 import type { RowContext } from '../row-context.ts';
 
@@ -60,9 +60,9 @@ export function infraDeviceRow(
 
 /** A redacted copy of an item without DataFeeds; anything but an object is returned redacted. */
 export function infraRawItem(raw: unknown): unknown {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return redactSecrets(raw);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return rawColumn(raw);
   const { DataFeeds: _feeds, ...rest } = raw as Record<string, unknown>;
-  return redactSecrets(rest);
+  return rawColumn(rest);
 }
 
 /** Columns of `uptrends.infra_data_feed_value`. */
@@ -115,7 +115,7 @@ export function infraDataFeedValueRows(
       value_number: numberOf(value),
       friendly_value: feed.FriendlyValue ?? null,
       observed_at: observedAt,
-      raw: redactSecrets(received),
+      raw: rawColumn(received),
       run_id: ctx.runId,
     });
   }

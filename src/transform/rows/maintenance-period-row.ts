@@ -8,7 +8,7 @@ import { RecordValidationError } from '../../errors.ts';
 import type { MaintenancePeriod } from '../../extract/schemas/maintenance-period.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 
 /** Columns of `uptrends.maintenance_period` written by the mapper. */
 export type MaintenancePeriodRow = MappedRow<'maintenance_period'>;
@@ -65,7 +65,7 @@ export function maintenancePeriodRow(
     end_time: clockTime(period.EndTime, 'EndTime', stream, recordId),
     week_day: period.WeekDay ?? null,
     month_day: period.MonthDay ?? null,
-    raw: redactSecrets(original ?? period),
+    raw: rawColumn(original ?? period),
     run_id: ctx.runId,
   };
 }

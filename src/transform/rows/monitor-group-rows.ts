@@ -5,7 +5,7 @@
  */
 import type { MonitorGroup, MonitorGroupMember } from '../../extract/schemas/monitor-group.ts';
 import type { MappedRow } from '../../load/schema.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 import type { LocalDate } from '../../terms.ts';
 import { quotaSnapshotOf } from '../quota-snapshot-of.ts';
 import type { RowContext } from '../row-context.ts';
@@ -22,7 +22,7 @@ export function monitorGroupRow(group: MonitorGroup, ctx: RowContext, original?:
     ...quota,
     description: group.Description ?? null,
     is_all: group.IsAll,
-    raw: redactSecrets(original ?? group),
+    raw: rawColumn(original ?? group),
     run_id: ctx.runId,
   };
 }

@@ -5,6 +5,7 @@
 import type { Monitor } from '../../extract/schemas/monitor.ts';
 import type { MappedRow } from '../../load/schema.ts';
 import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 import { configHash } from '../config-hash.ts';
 import { errorConditionsOf } from '../error-conditions-of.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
@@ -70,7 +71,7 @@ export function monitorRow(monitor: Monitor, ctx: RowContext, original?: unknown
     last_modified_at: modified?.at ?? null,
     last_modified_at_local: modified?.local ?? null,
     config_hash: configHash(redactSecrets(monitor), MONITOR_HASH_IGNORED_KEYS),
-    raw: redactSecrets(original ?? monitor),
+    raw: rawColumn(original ?? monitor),
     run_id: ctx.runId,
   };
 }

@@ -17,7 +17,7 @@ import type { IanaZone } from '../../terms.ts';
 import { parseLocalFields, zoneOffsetMs } from '../../time/zone-clock.ts';
 import { parseLocalTimestamp, type LocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 import { bucketGrain } from '../bucket-grain.ts';
 
 /** Columns of `uptrends.monitor_statistics` written by the mapper. */
@@ -61,8 +61,8 @@ function bucketBounds(
 }
 
 /**
- * Maps one statistics bucket of monitor `monitorGuid`; `original` is the record as received, or
- * `rawText` the JSON text to keep for it, which the caller found to need no redaction. A
+ * Maps one statistics bucket of monitor `monitorGuid`; `original` is the record as received and
+ * `text` its JSON text in the response when the reader kept it, for `raw` (raw-column.ts). A
  * missing or unparseable StartDateTime/EndDateTime, or an end not after the start, is a
  * RecordValidationError naming the stream (`ctx.stream`, default `statistics`), field and bucket.
  */
@@ -71,7 +71,7 @@ export function monitorStatisticsRow(
   item: Statistics,
   ctx: RowContext,
   original?: unknown,
-  rawText?: string,
+  text?: string,
 ): MonitorStatisticsRow {
   const stream = ctx.stream ?? 'statistics';
   const guid = monitorGuid.toLowerCase();
@@ -127,7 +127,7 @@ export function monitorStatisticsRow(
     connection_time: attributes.ConnectionTime ?? null,
     download_time: attributes.DownloadTime ?? null,
     total_bytes: attributes.TotalBytes ?? null,
-    raw: rawText ?? redactSecrets(original ?? item),
+    raw: rawColumn(original ?? item, text),
     run_id: ctx.runId,
   };
 }

@@ -1,7 +1,7 @@
 /** Rows of the operator tables: operators (never a password), operator groups and their members. */
 import type { Operator, OperatorGroup, OperatorGroupMember } from '../../extract/schemas/operator.ts';
 import type { MappedRow } from '../../load/schema.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 import type { RowContext } from '../row-context.ts';
 
 /** Columns of `uptrends.operator` written by the mapper. */
@@ -25,7 +25,7 @@ export function operatorRow(operator: Operator, ctx: RowContext, original?: unkn
     allow_single_signon: operator.AllowSingleSignon ?? null,
     operator_role: operator.OperatorRole ?? null,
     api_hash: operator.Hash ?? null,
-    raw: redactSecrets(original ?? operator),
+    raw: rawColumn(original ?? operator),
     run_id: ctx.runId,
   };
 }
@@ -45,7 +45,7 @@ export function operatorGroupRow(
     description: group.Description ?? null,
     is_everyone: group.IsEveryone ?? null,
     is_administrators_group: group.IsAdministratorsGroup ?? group.IsAdministratorGroup ?? null,
-    raw: redactSecrets(original ?? group),
+    raw: rawColumn(original ?? group),
     run_id: ctx.runId,
   };
 }

@@ -6,7 +6,7 @@
 import type { MappedRow } from '../../load/schema.ts';
 import type { PublicStatusPage } from '../../extract/schemas/public-status-page.ts';
 import type { RowContext } from '../row-context.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 
 /** Columns of `uptrends.public_status_page` written by the mapper. */
 export type PublicStatusPageRow = MappedRow<'public_status_page'>;
@@ -39,7 +39,7 @@ export function publicStatusPageRow(
     sla_guid: slaGuidOf(page),
     monitor_guids: distinctLower(page.MonitorGuids),
     monitor_group_guids: distinctLower(page.MonitorGroupGuids),
-    raw: redactSecrets(original ?? page),
+    raw: rawColumn(original ?? page),
     run_id: ctx.runId,
   };
 }

@@ -1,7 +1,7 @@
 /** Rows of the SLA tables: definitions with their thresholds, and their exclusion periods. */
 import type { Sla, SlaExclusionPeriod } from '../../extract/schemas/sla.ts';
 import type { MappedRow } from '../../load/schema.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
 
@@ -20,7 +20,7 @@ export function slaRow(sla: Sla, ctx: RowContext, original?: unknown): SlaRow {
     operator_response_time_threshold:
       sla.OperatorReponseTimeThreshold ?? sla.OperatorResponseTimeThreshold ?? null,
     api_hash: sla.Hash ?? null,
-    raw: redactSecrets(original ?? sla),
+    raw: rawColumn(original ?? sla),
     run_id: ctx.runId,
   };
 }
@@ -49,7 +49,7 @@ export function slaExclusionPeriodRow(
     until_at: until?.at ?? null,
     until_at_local: until?.local ?? null,
     api_hash: period.Hash ?? null,
-    raw: redactSecrets(original ?? period),
+    raw: rawColumn(original ?? period),
     run_id: ctx.runId,
   };
 }

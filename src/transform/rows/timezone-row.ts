@@ -9,7 +9,7 @@ import type { UptrendsTimezone } from '../../extract/schemas/account.ts';
 import { mapUptrendsTimezone } from '../map-uptrends-timezone.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
-import { redactSecrets } from '../../redaction.ts';
+import { rawColumn } from '../raw-column.ts';
 
 /** Columns of `uptrends.timezone` written by the mapper. */
 export type TimezoneRow = MappedRow<'timezone'>;
@@ -60,7 +60,7 @@ export function timezoneRow(
     dst_hemisphere: tz.HasDaylightSaving ? hemisphereOf(tz.Description) : null,
     iana_zone: mapping?.zone ?? null,
     iana_zone_exact: mapping?.exact ?? null,
-    raw: redactSecrets(original ?? tz),
+    raw: rawColumn(original ?? tz),
     run_id: ctx.runId,
   };
 }

@@ -3,7 +3,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError, StreamError } from '../../../src/errors.ts';
 import { ApiClient } from '../../../src/extract/http/api-client.ts';
-import { alertPageFetcher } from '../../../src/extract/window-readers.ts';
+import type { FetchCursorPage } from '../../../src/extract/paginate-cursor.ts';
+import { cursorPageFetcher } from '../../../src/extract/window-readers.ts';
+import { buildRequest } from '../../../src/pipeline/engine/window-request.ts';
+import { ALERT_REQUEST, type AlertSource } from '../../../src/pipeline/streams/alerts.ts';
 import { readWholeWindow } from '../../support/cursor-window.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { localToUtc } from '../../../src/time/zone-clock.ts';
@@ -29,6 +32,22 @@ function api(): ApiClient {
 }
 
 const idOf = (r: unknown): string => (r as { Id: string }).Id;
+
+const ALERTS = { name: 'alerts', route: '/Alert/MonitorGroup/{guid}', request: ALERT_REQUEST };
+
+/** The pages of one alert window as the alerts stream requests them (with another Take, if given). */
+function alertWindow(
+  client: ApiClient,
+  source: AlertSource,
+  span = { start: START, end: END },
+  take?: number,
+): FetchCursorPage<unknown> {
+  const request = buildRequest(ALERTS, source, span);
+  return cursorPageFetcher(
+    client,
+    take === undefined ? request : { ...request, query: { ...request.query, Take: take } },
+  );
+}
 
 function truthIds(start: string, end: string, monitorGuids?: string[]): string[] {
   return sim.truth
@@ -59,10 +78,7 @@ describe('alert windows from the simulator', () => {
   it('pages a window to its end: exactly the ground truth, in ascending order', async () => {
     const expected = truthIds(START, END);
     expect(expected.length).toBeGreaterThan(300);
-    const w = await readWholeWindow(
-      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
-      {},
-    );
+    const w = await readWholeWindow(alertWindow(api(), { id: 'all', groupGuid: allGroup }), {});
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.pages).toBe(Math.ceil(expected.length / 100));
     expect(sim.requestCounts().byRoute['GET /Alert/MonitorGroup/{monitorGroupGuid}']).toEqual({
@@ -75,7 +91,7 @@ describe('alert windows from the simulator', () => {
       .MonitorGuid;
     const expected = truthIds(START, END, [monitor]);
     const w = await readWholeWindow(
-      alertPageFetcher(api(), { monitorGuid: monitor, start: START, end: END, take: 7 }),
+      alertWindow(api(), { id: `monitor:${monitor}`, monitorGuid: monitor }, undefined, 7),
       {},
     );
     expect(w.records.map(idOf)).toEqual(expected);
@@ -85,10 +101,7 @@ describe('alert windows from the simulator', () => {
   it('gives the identical result under 429, 5xx, resets, truncated and malformed bodies', async () => {
     sim.setFaults('rate429=0.1,retryAfter=0,error500=0.1,error503=0.1,reset=0.1,truncate=0.1,malformed=0.1');
     const client = api();
-    const w = await readWholeWindow(
-      alertPageFetcher(client, { groupGuid: allGroup, start: START, end: END }),
-      {},
-    );
+    const w = await readWholeWindow(alertWindow(client, { id: 'all', groupGuid: allGroup }), {});
     expect(w.records.map(idOf)).toEqual(truthIds(START, END));
     const counts = sim.requestCounts().byRoute['GET /Alert/MonitorGroup/{monitorGroupGuid}']!;
     // Faults did happen, and every one of them cost exactly one retry.
@@ -105,26 +118,23 @@ describe('alert windows from the simulator', () => {
     sim.setFaults('expireCursor=1,maxPerUrl=1');
     const expected = truthIds(START, END);
     const pagesPerPass = Math.ceil(expected.length / 100);
-    const w = await readWholeWindow(
-      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
-      { maxRestarts: 20 },
-    );
+    const w = await readWholeWindow(alertWindow(api(), { id: 'all', groupGuid: allGroup }), {
+      maxRestarts: 20,
+    });
     expect(w.records.map(idOf)).toEqual(expected);
     expect(w.restarts).toBe(pagesPerPass - 1);
   });
 
   it('fails with a StreamError naming the window when the cursor keeps expiring', async () => {
     sim.setFaults('expireCursor=1,maxPerUrl=100');
-    const error = await readWholeWindow(
-      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }),
-      {
-        maxRestarts: 2,
-      },
-    ).catch((e: unknown) => e);
+    const error = await readWholeWindow(alertWindow(api(), { id: 'all', groupGuid: allGroup }), {
+      maxRestarts: 2,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).context).toMatchObject({
       stream: 'alerts',
-      window: `${START}/${END}`,
+      partition: 'all',
+      window: `[${START}, ${END})`,
       reason: 'cursor-invalid',
       restarts: 2,
     });
@@ -133,24 +143,22 @@ describe('alert windows from the simulator', () => {
 
   it('detects a repeating cursor as a loop and fails loudly with the window named', async () => {
     sim.setFaults('repeatCursor=1,maxPerUrl=100');
-    const error = await readWholeWindow(
-      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END, context: { stream: 'alerts' } }),
-      {},
-    ).catch((e: unknown) => e);
+    const error = await readWholeWindow(alertWindow(api(), { id: 'all', groupGuid: allGroup }), {}).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).message).toMatch(
       new RegExp(
-        `^Cursor loop in window alerts ${START}/${END}: page 2 returned the cursor already returned by page 1$`,
+        `^Cursor loop in window alerts all \\[${START}, ${END}\\): page 2 returned the cursor already returned by page 1$`,
       ),
     );
     expect((error as StreamError).context.reason).toBe('cursor-loop');
   });
 
   it('stops at the page cap rather than ending a window early', async () => {
-    const error = await readWholeWindow(
-      alertPageFetcher(api(), { groupGuid: allGroup, start: START, end: END }),
-      { maxPages: 2 },
-    ).catch((e: unknown) => e);
+    const error = await readWholeWindow(alertWindow(api(), { id: 'all', groupGuid: allGroup }), {
+      maxPages: 2,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).context.reason).toBe('page-cap');
   });
@@ -160,7 +168,10 @@ describe('alert windows from the simulator', () => {
     sim = await startSimulator({ seed: 11, monitors: 20, days: 30, now: NOW, ascendingFeedCursors: true });
     const start = '2025-11-19T00:00:00';
     const end = '2025-11-22T00:00:00';
-    const w = await readWholeWindow(alertPageFetcher(api(), { groupGuid: allGroup, start, end }), {});
+    const w = await readWholeWindow(
+      alertWindow(api(), { id: 'all', groupGuid: allGroup }, { start, end }),
+      {},
+    );
     expect(w.records.map(idOf)).toEqual(truthIds(start, end));
     expect(w.records.length).toBeGreaterThan(0);
     // The last page is the empty one whose Next repeats its own cursor: "nothing more yet".
@@ -181,10 +192,18 @@ describe('alert windows from the simulator', () => {
     expect(second.url).toContain(`Cursor=${encodeURIComponent(cursor)}`);
   });
 
-  it('rejects a query without exactly one scope', () => {
-    expect(() => alertPageFetcher(api(), { start: START, end: END })).toThrow(/exactly one/);
-    expect(() =>
-      alertPageFetcher(api(), { groupGuid: allGroup, monitorGuid: allGroup, start: START, end: END }),
-    ).toThrow(/exactly one/);
+  it("builds the alerts stream's request from its declaration: a group's route or a chosen monitor's", () => {
+    const span = { start: START, end: END };
+    const group = buildRequest(ALERTS, { id: 'all', groupGuid: allGroup }, span);
+    expect(group).toEqual({
+      route: '/Alert/MonitorGroup/{guid}',
+      path: `/Alert/MonitorGroup/${allGroup}`,
+      query: { IncludeReminders: true, Sorting: 'Ascending', Take: 100, Start: START, End: END },
+      context: { stream: 'alerts', partition: 'all', window: `[${START}, ${END})` },
+    });
+    const monitor = buildRequest(ALERTS, { id: 'monitor:m', monitorGuid: 'a/b' }, span);
+    expect(monitor.route).toBe('/Alert/Monitor/{guid}');
+    expect(monitor.path).toBe('/Alert/Monitor/a%2Fb');
+    expect(monitor.query).toEqual(group.query);
   });
 });

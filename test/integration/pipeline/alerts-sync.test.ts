@@ -176,4 +176,25 @@ describe('alerts, incidents and statistics against the simulator', () => {
     }
     expect(await inspect((db) => tableSnapshot(db, FACT_TABLES))).toEqual(afterBackfill);
   });
+
+  it("loaded_at is the clock of the run that first inserted the alert (not the database's), kept by later runs", async () => {
+    const stamps = await inspect((db) =>
+      sql<{ first: boolean; loaded_at: Date; n: number }>`
+        select raised_at < ${NOW} as first, loaded_at, count(*)::int as n
+        from uptrends.alert group by 1, 2 order by 1 desc`.execute(db),
+    );
+    // The backfill ran at NOW; the nightly one day later inserted only the newer alerts; the
+    // repeated backfills re-read the old ones without stamping them again.
+    expect(stamps.rows.map((r) => [r.first, r.loaded_at.toISOString()])).toEqual([
+      [true, NOW.toISOString()],
+      [false, new Date(NOW.getTime() + 86_400_000).toISOString()],
+    ]);
+    const comment = await inspect((db) =>
+      sql<{ text: string }>`select col_description('uptrends.alert'::regclass, a.attnum) as text
+        from pg_attribute a where a.attrelid = 'uptrends.alert'::regclass and a.attname = 'loaded_at'`.execute(
+        db,
+      ),
+    );
+    expect(comment.rows[0]?.text).toMatch(/clock of the run that inserted it/);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The `raw` column of alerts and statistics buckets is stored from the record's text in the
- * response when nothing in it needs redaction (load/copy-text.ts, rawTextToStore), and through
+ * response when nothing in it needs redaction (transform/raw-column.ts, rawColumn), and through
  * redactSecrets otherwise: both kinds in one page, on the load path of the backend under test.
  */
 import { describe, expect, it } from 'vitest';

@@ -21,6 +21,8 @@ import type {
  * - GET /Monitor/{g}/MonitorGroup: an array of group GUID strings, not a Monitor (2023 spec, OP)
  * - GET /Account/Settings: absent from the 2021 file; 2023 AccountSettings {TimezoneId}
  * - MonitorType PostmanApi: added after 2021 (TF-ITRS); the enum is extended before validating
+ * - Checkpoint IpV6Addresses: plain strings since September 2023 (KB changelog), not IPv6Address
+ *   objects; the items are read as strings before validating
  * - format date-time: account-local yyyy-MM-ddTHH:mm:ss with no offset on the wire (KB examples)
  * - status 401: not declared by the spec; answered with WWW-Authenticate: Basic
  * - Infra API /v1/*: no public Swagger; not validated here
@@ -36,6 +38,9 @@ const body = <T = unknown>(path: string): Promise<T> => getJson<T>(sim, path);
 beforeAll(async () => {
   swagger = loadSwagger2021((doc) => {
     doc.definitions?.MonitorType?.enum?.push('PostmanApi');
+    const attributes = doc.definitions?.CheckpointAttributes as
+      { properties: { IpV6Addresses: { items: unknown } } } | undefined;
+    if (attributes !== undefined) attributes.properties.IpV6Addresses.items = { type: 'string' };
   });
   sim = await startSimulator({ seed: 11, monitors: 60, days: 30, now: new Date('2025-11-20T10:00:00Z') });
 });
@@ -153,6 +158,32 @@ describe.skipIf(loadSwagger2021() === undefined)(
       expect(integrationsSeen).toBeGreaterThan(0);
       for (const [template, value] of checks)
         expect({ template, errors: v.response(template, 200, value) }).toEqual({ template, errors: [] });
+    });
+
+    it('checkpoint routes: checkpoints (enveloped) and regions (an array), each with its single route and errors', async () => {
+      const v = swagger!;
+      const checkpoints = await body<{ Data: { Id: number; Attributes: { IpV6Addresses: unknown[] } }[] }>(
+        '/Checkpoint',
+      );
+      const regions = await body<{ Id: number; ChildRegions: number[] }[]>('/CheckpointRegion');
+      expect(checkpoints.Data.length).toBeGreaterThan(3);
+      expect(regions.some((r) => r.ChildRegions.length > 0)).toBe(true);
+      expect(
+        checkpoints.Data.every((c) => c.Attributes.IpV6Addresses.every((a) => typeof a === 'string')),
+      ).toBe(true);
+      const checks: [string, string, number][] = [
+        ['/Checkpoint', '/Checkpoint', 200],
+        ['/CheckpointRegion', '/CheckpointRegion', 200],
+        ['/Checkpoint/{checkpointId}', `/Checkpoint/${checkpoints.Data[0]!.Id}`, 200],
+        ['/CheckpointRegion/{checkpointRegionId}', `/CheckpointRegion/${regions[0]!.Id}`, 200],
+        ['/Checkpoint/{checkpointId}', '/Checkpoint/999999', 404],
+        ['/CheckpointRegion/{checkpointRegionId}', '/CheckpointRegion/x', 400],
+      ];
+      for (const [template, path, status] of checks) {
+        const r = await apiGet(sim, path);
+        expect(r.status).toBe(status);
+        expect({ path, errors: v.response(template, r.status, r.json) }).toEqual({ path, errors: [] });
+      }
     });
 
     it('member lists and monitor groups of a monitor (deviations: arrays)', async () => {

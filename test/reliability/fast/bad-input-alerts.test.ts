@@ -131,7 +131,7 @@ describe('bodies that are not an alert page', () => {
         week,
         outcome,
         EXIT.data,
-        /\/Alert\/MonitorGroup\/\{guid\}: the alert page is not an alert list/,
+        /GET \/Alert\/MonitorGroup\/\{guid\} answered no Data array/,
       );
     });
   }
@@ -292,12 +292,31 @@ describe('records with missing fields or wrong types', () => {
 });
 
 describe('unknown values and awkward text', () => {
-  it('AlertType "Warning": stored as sent', async () => {
+  it('AlertType "Warning": stored as sent, reported once per run', async () => {
     const seen: string[] = [];
     const outcome = await readWeekWith(
-      corruptFirstPage(1, (a) => (a.Attributes.AlertType = 'Warning'), seen),
+      onPage(1, (body) => {
+        // Two alerts with the value, and both through the fast path and the schema: one report.
+        for (const index of [1, 2]) {
+          seen.push(String(body.Data[index]!.Id).toLowerCase());
+          body.Data[index]!.Attributes.AlertType = 'Warning';
+        }
+        body.Data[2]!.Attributes.MonitorCheckId = String(body.Data[2]!.Attributes.MonitorCheckId);
+        return body;
+      }),
     );
-    expect((await expectStored(rig, week, outcome)).get(seen[0]!)?.alert_type).toBe('Warning');
+    const stored = await expectStored(rig, week, outcome);
+    expect(seen.map((id) => stored.get(id)?.alert_type)).toEqual(['Warning', 'Warning']);
+    const reports = outcome.logs.filter((l) =>
+      /Attributes\.AlertType "Warning", a value this version does not know/.test(l.msg),
+    );
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({
+      level: 'info',
+      stream: 'alerts',
+      field: 'Attributes.AlertType',
+      value: 'Warning',
+    });
   });
 
   it('unknown fields (top level and in Attributes): stored, kept in raw, reported once per run', async () => {

@@ -1,8 +1,9 @@
-/** The README's command table and exit-code table say what the code does. */
+/** The README's command table, exit-code table and stream list say what the code does. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../../src/cli/commands/index.ts';
 import { EXIT } from '../../../src/cli/exit-codes.ts';
+import { STREAMS } from '../../../src/pipeline/streams/index.ts';
 
 const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
@@ -37,5 +38,13 @@ describe('README', () => {
   it('lists exactly the exit codes of src/cli/exit-codes.ts', () => {
     const codes = tableAfter('## Exit codes').map((row) => Number(row[0]));
     expect(codes).toEqual(Object.values(EXIT));
+  });
+
+  it('lists exactly the streams of the registry, in run order', () => {
+    const from = README.indexOf('Streams, in run order');
+    const paragraph = README.slice(from, README.indexOf('\n\n', from));
+    expect(from).toBeGreaterThan(0);
+    const named = [...paragraph.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]);
+    expect(named).toEqual(STREAMS.map((s) => s.name));
   });
 });

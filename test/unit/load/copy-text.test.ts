@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compactJsonValues,
-  copyChunks,
-  rawTextToStore,
-  storableJson,
-  storableJsonText,
-  storableText,
-  type Row,
-} from '../../../src/load/copy-text.ts';
+import { copyChunks, type Row } from '../../../src/load/copy-text.ts';
+import { compactJsonValues } from '../../../src/transform/raw-column.ts';
 
 /** The whole COPY data of `rows`, as the server receives it. */
 const copyData = (rows: readonly Row[], columns: readonly string[]): string =>
@@ -73,16 +66,6 @@ describe('COPY text', () => {
     }
   });
 
-  it('storableJsonText looks past escapes that cannot be unstorable, in a long text too', () => {
-    const pad = '"p":"' + 'y'.repeat(100) + '"';
-    const harmless = `{${pad},"a":"\\u00e9 \\n \\u2028"}`;
-    expect(storableJsonText(harmless)).toBe(harmless);
-    const nul = `{${pad},"a":"\\u00e9 \\u0000"}`;
-    expect(JSON.parse(storableJsonText(nul))).toMatchObject({ a: '\u00e9 \ufffd' });
-    const half = `{${pad},"a":"\\u00e9 \\uD801x"}`;
-    expect(JSON.parse(storableJsonText(half))).toMatchObject({ a: '\u00e9 \ufffdx' });
-  });
-
   it('copyChunks cuts the data at whole lines, every row once, in order', () => {
     const rows = Array.from({ length: 300 }, (_, n) => ({ ...sampleRow(), id: `a${n}` }));
     const chunks = [...copyChunks(rows, COLUMNS)];
@@ -90,12 +73,6 @@ describe('COPY text', () => {
     for (const chunk of chunks) expect(chunk.endsWith('\n')).toBe(true);
     expect(chunks.join('').split('\n')).toHaveLength(301);
     expect(chunks.join('').split('\n')[150]!.startsWith('a150\t')).toBe(true);
-  });
-
-  it('storableText and storableJson replace NUL and lone surrogates only', () => {
-    expect(storableText('ok \ud83d\ude00')).toBe('ok \ud83d\ude00');
-    expect(storableText('a\u0000b\udc00')).toBe('a\ufffdb\ufffd');
-    expect(storableJson({ t: 'literal \\u0000 text' })).toBe(JSON.stringify({ t: 'literal \\u0000 text' }));
   });
 
   it('compactJsonValues turns plain objects into the JSON text COPY writes, and changes nothing in the COPY data', () => {
@@ -107,24 +84,6 @@ describe('COPY text', () => {
     expect(row.at).toBeInstanceOf(Date);
     expect(row.n).toBe(42);
     expect(copyData([row], COLUMNS)).toBe(before);
-  });
-
-  it('storableJsonText keeps escaped pairs and escaped backslashes, and replaces NUL and lone halves, in either case', () => {
-    const wire = String.raw`{"a":"\u0000 \uD83D\uDE00 \ud83d\ude00 \uD800x \uDC00 \\u0000 \\\u0000 \"\u0000"}`;
-    const stored = JSON.parse(storableJsonText(wire)) as { a: string };
-    expect(stored.a).toBe('\ufffd \u{1F600} \u{1F600} \ufffdx \ufffd \\u0000 \\\ufffd "\ufffd');
-    const plain = String.raw`{"a":"nothing to do \\n"}`;
-    expect(storableJsonText(plain)).toBe(plain);
-  });
-
-  it('rawTextToStore keeps the received text of a record with nothing to redact, and only of such a record', () => {
-    const text = String.raw`{ "Id": "a1", "Score": 1.50, "Note": "\\u0000 \u0000" }`;
-    expect(rawTextToStore(JSON.parse(text), text)).toBe(
-      String.raw`{ "Id": "a1", "Score": 1.50, "Note": "\\u0000 \ufffd" }`,
-    );
-    expect(rawTextToStore({ Id: 'a1' }, undefined)).toBeUndefined();
-    const secret = '{"Id": "a1", "AccessToken": "t"}';
-    expect(rawTextToStore(JSON.parse(secret), secret)).toBeUndefined();
   });
 
   it('constants end every line, as if each row held them', () => {

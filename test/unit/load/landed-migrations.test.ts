@@ -23,6 +23,7 @@ const LANDED: Record<string, string> = {
   '000013_report_subscriptions': '01d74694c9073c6824cf4d55e5c562fb436788bc53a41503a6309d0bac9d3f9e',
   '000014_accounts_and_workers': '53c8c6d6de852ad083f8c3d12680314e10c97fc2306d7729cabfc58c13cd13e1',
   '000015_raw_statistics': 'ec02ffeca380a3c7b3cb0f725d8a46304428effd52da9b4c5d6e31a532a992a9',
+  '000016_checkpoints': '778a3451d40f78d2347d67bbd2407f8410fb0dd3669fbf4a31db047daef3f682',
   '000017_no_jit': 'bb0c234003eb7f37e5eb94443bc6d0bcbbd8dc61bf60e4d0045ee5e84ef68382',
 };
 

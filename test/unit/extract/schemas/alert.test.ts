@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  alertListSchema,
-  alertListStrictSchema,
-  alertSchema,
-  conformingAlert,
-} from '../../../../src/extract/schemas/alert.ts';
+import { alertSchema, conformingAlert } from '../../../../src/extract/schemas/alert.ts';
 
 // The KB example of GET /Alert/MonitorGroup/{guid} (facts 3.1).
 const KB_ALERT = {
@@ -58,22 +53,6 @@ describe('alertSchema', () => {
     });
     expect(alert.Attributes.AlertType).toBe('Escalated');
     expect((alert.Attributes as Record<string, unknown>).Severity).toBe(3);
-  });
-});
-
-describe('alertListSchema', () => {
-  it('reads Cursors when present and accepts a last page without them', () => {
-    const page = alertListSchema.parse({ Data: [KB_ALERT], Cursors: { Next: 'a+b/c=', Self: 'x' } });
-    expect(page.Cursors?.Next).toBe('a+b/c=');
-    const last = alertListSchema.parse({ Data: [] });
-    expect(last.Cursors).toBeUndefined();
-    expect(alertListSchema.safeParse({ Cursors: {} }).success).toBe(false);
-  });
-
-  it('leaves items to per-record validation, while the strict variant validates them all', () => {
-    const broken = { Data: [{ Id: 'nope' }] };
-    expect(alertListSchema.safeParse(broken).success).toBe(true);
-    expect(alertListStrictSchema.safeParse(broken).success).toBe(false);
   });
 });
 

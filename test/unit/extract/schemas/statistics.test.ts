@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statisticsListSchema, statisticsSchema } from '../../../../src/extract/schemas/statistics.ts';
+import { statisticsSchema } from '../../../../src/extract/schemas/statistics.ts';
 
 // Shape of the live KB example (facts 3.2).
 const BUCKET = {
@@ -38,16 +38,5 @@ describe('statisticsSchema', () => {
     });
     expect(text.Attributes.Checks).toBe(62);
     expect(text.Attributes.UptimePercentage).toBe(99.5);
-  });
-});
-
-describe('statisticsListSchema', () => {
-  it('needs Data and keeps Meta', () => {
-    const list = statisticsListSchema.parse({
-      Data: [BUCKET],
-      Meta: { Period: { MaximumRetentionDays: 90, Warning: 'too far' } },
-    });
-    expect(list.Meta?.Period?.MaximumRetentionDays).toBe(90);
-    expect(statisticsListSchema.safeParse({}).success).toBe(false);
   });
 });
