@@ -48,8 +48,3 @@ function cut(clean: string): string {
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   return clean.slice(0, end) + TRUNCATION_MARKER;
 }
-
-/** Like `safeText`, but keeps null as null so an empty cell stays empty (not an empty string). */
-export function safeTextOrNull(text: string | null | undefined): string | null {
-  return text === null || text === undefined ? null : safeText(text);
-}
