@@ -145,6 +145,8 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
             subscriptions: { list, file, outDir: options.outDir, mail, asOf: options.asOf },
             accounts,
             queue: options.queue,
+            // Each account's files under <out>/<account>/, as report send and report sla write them.
+            accountFolders: named || options.sync.accounts !== undefined,
             explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
           },
           {

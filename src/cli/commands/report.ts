@@ -16,6 +16,7 @@ import {
   DEFAULT_REPORT_PRESET,
   type PeriodOptions,
 } from '../../time/period-options.ts';
+import type { Warehouse } from '../../load/db.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption } from '../options.ts';
@@ -121,7 +122,7 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .option(
       '--monitor-group <guid|name>',
       'only the monitors of this group, repeatable (default: every monitor)',
-      listOption,
+      listOption('--monitor-group'),
     )
     .option(
       '--to-date',
@@ -156,7 +157,7 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
   // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
   if (mail) mailSettings(config);
   const warehouse = await ctx.warehouse();
-  const result = await runReports(config, warehouse, options, {
+  const result = await runReports(config, warehouse, await withAccountFolder(ctx, warehouse, options), {
     logger: ctx.logger(),
     onWritten: (paths) => printWritten(ctx, paths),
   });
@@ -171,6 +172,33 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
     },
     result.mail === null ? [] : [`mailed to ${result.mail.accepted.join(', ')}`],
   );
+}
+
+/**
+ * Whether reports go into a folder per account: with an `accounts:` section in the configuration
+ * file, or when the command names an account (as nightly and subscriptions write them).
+ */
+function accountFolders(ctx: CliContext, account: string | undefined): boolean {
+  return ctx.configFile()?.contents.accounts !== undefined || account !== undefined;
+}
+
+/** `options` writing into `--out/<account>/` when reports go into a folder per account. */
+async function withAccountFolder(
+  ctx: CliContext,
+  warehouse: Warehouse,
+  options: RunReportsOptions,
+): Promise<RunReportsOptions> {
+  if (!accountFolders(ctx, options.accountId)) return options;
+  const [{ queryReportAccount }, { accountFolder }] = await Promise.all([
+    import('../../reports/queries/scope.ts'),
+    import('../../pipeline/subscriptions/subscription-accounts.ts'),
+  ]);
+  const account = await queryReportAccount(warehouse.db, options.accountId);
+  return {
+    ...options,
+    accountId: account.accountId,
+    outDir: accountFolder(options.outDir ?? DEFAULT_REPORT_DIR, account, true),
+  };
 }
 
 /** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
@@ -201,6 +229,7 @@ async function sendSubscription(ctx: CliContext, send: SubscriptionSend): Promis
       file,
       accountId: send.accountId,
       outDir: send.outDir,
+      accountFolders: accountFolders(ctx, send.accountId),
       name: send.name,
       choice: { within: send.within, explicit: send.explicit },
     },
