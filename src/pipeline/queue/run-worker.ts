@@ -124,7 +124,10 @@ export async function runWorker(
       const task = async (payload: unknown, helpers: JobHelpers): Promise<void> => {
         const jobStart = Date.now();
         const job = parsePayload(payload);
-        const log = logger.child({ account: job.account, stream: job.stream, job: helpers.job.id });
+        // The sync's own lines carry `stream` themselves: binding it for them too would print
+        // the key twice in a JSON line. The worker's lines about the job get it from `log`.
+        const syncLog = logger.child({ account: job.account, job: helpers.job.id });
+        const log = syncLog.child({ stream: job.stream });
         const account = accounts.find((a) => a.name.toLowerCase() === job.account.toLowerCase());
         if (account === undefined) {
           counts.failed++;
@@ -151,7 +154,7 @@ export async function runWorker(
         };
         try {
           await runSync(account.config, sync, {
-            logger: log,
+            logger: syncLog,
             signal: jobSignal,
             command: 'worker',
             warehouse: await jobWarehouse.get(),

@@ -138,12 +138,13 @@ describe('help colours', () => {
       const result = await cli(args, { FORCE_COLOR: '1' });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`${ESC}1mUsage:${ESC}22m`);
-      expect(result.stdout).toMatch(/\u001b\[36m--[a-z-]+/);
+      expect(result.stdout).toContain(`${ESC}36m--`);
     }
   });
 
   it('are off on a pipe, and with NO_COLOR; NO_COLOR with FORCE_COLOR gives no warning of Node', async () => {
-    for (const env of [{}, { NO_COLOR: '1' }, { NO_COLOR: '1', FORCE_COLOR: '1' }]) {
+    const envs: Record<string, string>[] = [{}, { NO_COLOR: '1' }, { NO_COLOR: '1', FORCE_COLOR: '1' }];
+    for (const env of envs) {
       for (const args of [['--help'], ['demo', '--help'], ['simulate', '--help']]) {
         const result = await cli(args, env);
         expect(result.code).toBe(0);
