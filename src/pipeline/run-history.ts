@@ -70,7 +70,7 @@ interface RunOptions {
 
 function optionsOf(row: RunRow): RunOptions {
   const options = typeof row.options === 'string' ? (JSON.parse(row.options) as unknown) : row.options;
-  return options !== null && typeof options === 'object' ? (options) : {};
+  return options !== null && typeof options === 'object' ? options : {};
 }
 
 function summaryOf(row: RunRow, jobs: JobCounts | null): RunSummary {
