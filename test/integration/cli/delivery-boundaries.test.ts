@@ -199,6 +199,28 @@ describe('accounts are a boundary in delivery (issue 32, finding 1)', () => {
     for (const file of files)
       expect(path.relative(dir, path.resolve(dir, file))).toMatch(/^adhoc\/sim-2\/[^/]+\.csv$/);
   }, 120_000);
+
+  it('nightly writes each account the subscriptions that name it, under <out>/<account>/<subscription>/', async () => {
+    const streams =
+      'monitor_groups,monitors,monitor_group_members,operators,operator_groups,operator_group_members,alerts';
+    const result = await cli(['nightly', '--no-mail', '--streams', streams, '--out', 'nightly-out', '-q']);
+    expect(result.code, result.stderr).toBe(0);
+    const files = filesUnder(path.join(dir, 'nightly-out')).filter((f) => f.endsWith('.csv'));
+    expect(files.some((f) => f.startsWith(path.join('sim-1', 'only-a') + path.sep))).toBe(true);
+    expect(files.some((f) => f.startsWith(path.join('sim-1', 'on-call') + path.sep))).toBe(true);
+    // Both subscriptions name sim-1 only: nothing of sim-2 is written for them.
+    expect(files.filter((f) => !f.startsWith(`sim-1${path.sep}`))).toEqual([]);
+  }, 180_000);
+
+  it('report subscriptions --account lists only the subscriptions that name the account', async () => {
+    const mine = await cli(['report', 'subscriptions', '--account', 'sim-1']);
+    expect(mine.code, mine.stderr).toBe(0);
+    expect(mine.stdout).toContain('only-a: daily');
+    const other = await cli(['report', 'subscriptions', '--account', 'sim-2']);
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stdout).not.toContain('only-a');
+    expect(other.stdout).not.toContain('on-call');
+  }, 120_000);
 });
 
 describe('each recipient is exactly one address (issue 32, finding 2)', () => {

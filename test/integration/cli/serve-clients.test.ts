@@ -52,7 +52,7 @@ beforeAll(async () => {
   serve = child;
   port = await new Promise<number>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       const line = out.split('\n').find((l) => l.includes('"result":"serve"'));
       if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port);
