@@ -8,7 +8,7 @@ import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
 import type { LocalDate } from '../../terms.ts';
 import { DEFAULT_REPORT_PRESET, parseLocalDate } from '../../time/period-options.ts';
 import type { CommandModule } from '../command-module.ts';
-import { formatOptionOf, printOutcome } from '../report-output.ts';
+import { accountFolders, formatOptionOf, printOutcome } from '../report-output.ts';
 import { addSyncOptions, printSyncSummary, streamListHelp, syncOptionsFrom, type SyncFlags } from './sync.ts';
 
 interface NightlyFlags extends SyncFlags {
@@ -144,7 +144,7 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
             accounts,
             queue: options.queue,
             // Each account's files under <out>/<account>/, as report send and report sla write them.
-            accountFolders: named || options.sync.accounts !== undefined,
+            accountFolders: accountFolders(ctx, options.sync.accounts?.join(',')),
             explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
           },
           {

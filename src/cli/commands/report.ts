@@ -16,11 +16,16 @@ import {
   DEFAULT_REPORT_PRESET,
   type PeriodOptions,
 } from '../../time/period-options.ts';
-import type { Warehouse } from '../../load/db.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption } from '../options.ts';
-import { formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
+import {
+  accountFolders,
+  formatOptionOf,
+  printOutcome,
+  printWritten,
+  withAccountFolder,
+} from '../report-output.ts';
 
 interface ReportFlags {
   subscription?: string;
@@ -172,33 +177,6 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
     },
     result.mail === null ? [] : [`mailed to ${result.mail.accepted.join(', ')}`],
   );
-}
-
-/**
- * Whether reports go into a folder per account: with an `accounts:` section in the configuration
- * file, or when the command names an account (as nightly and subscriptions write them).
- */
-function accountFolders(ctx: CliContext, account: string | undefined): boolean {
-  return ctx.configFile()?.contents.accounts !== undefined || account !== undefined;
-}
-
-/** `options` writing into `--out/<account>/` when reports go into a folder per account. */
-async function withAccountFolder(
-  ctx: CliContext,
-  warehouse: Warehouse,
-  options: RunReportsOptions,
-): Promise<RunReportsOptions> {
-  if (!accountFolders(ctx, options.accountId)) return options;
-  const [{ queryReportAccount }, { accountFolder }] = await Promise.all([
-    import('../../reports/queries/scope.ts'),
-    import('../../pipeline/subscriptions/subscription-accounts.ts'),
-  ]);
-  const account = await queryReportAccount(warehouse.db, options.accountId);
-  return {
-    ...options,
-    accountId: account.accountId,
-    outDir: accountFolder(options.outDir ?? DEFAULT_REPORT_DIR, account, true),
-  };
 }
 
 /** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
