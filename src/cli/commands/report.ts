@@ -270,7 +270,9 @@ list). Attachments above ${DEFAULT_MAX_ATTACHMENT_BYTES / 1024 / 1024} MB in tot
 With --subscription, sends that subscription of the configuration file (its reports, scope, formats
 and recipients) for its latest due period, the one holding --period, or --month/--from/--to/--preset,
 and records it in the delivery ledger: a period not yet delivered counts as delivered (nightly will
-not send it again), a period already delivered is recorded as a resend.
+not send it again), a period already delivered is recorded as a resend. Its account is --account, or
+the subscription's own when its accounts: names one; an account it does not name is refused (exit 2).
+With an accounts: section (or --account) files go under --out/<account>/ (<subscription>/).
 
 Examples:
   $ uptrends-etl report send                                 last month, both reports
