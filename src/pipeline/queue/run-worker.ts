@@ -124,10 +124,9 @@ export async function runWorker(
       const task = async (payload: unknown, helpers: JobHelpers): Promise<void> => {
         const jobStart = Date.now();
         const job = parsePayload(payload);
-        // The sync's own lines carry `stream` themselves: binding it for them too would print
-        // the key twice in a JSON line. The worker's lines about the job get it from `log`.
-        const syncLog = logger.child({ account: job.account, job: helpers.job.id });
-        const log = syncLog.child({ stream: job.stream });
+        // Every line of the job names it, `"job":{"id":...,"stream":...}`; a top-level `stream`
+        // would be printed twice on the sync's own lines, which carry `stream` themselves.
+        const log = logger.child({ account: job.account, job: { id: helpers.job.id, stream: job.stream } });
         const account = accounts.find((a) => a.name.toLowerCase() === job.account.toLowerCase());
         if (account === undefined) {
           counts.failed++;
@@ -154,7 +153,7 @@ export async function runWorker(
         };
         try {
           await runSync(account.config, sync, {
-            logger: syncLog,
+            logger: log,
             signal: jobSignal,
             command: 'worker',
             warehouse: await jobWarehouse.get(),
