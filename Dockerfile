@@ -3,7 +3,11 @@
 # the README's install does); the second installs that tarball the documented way, into
 # /opt/uptrends-etl, and runs as a non-root user. The command is the README's cron line:
 #   /opt/uptrends-etl/bin/uptrends-etl nightly --wait 1800   (in /var/lib/uptrends-etl)
-# Settings come from the environment (compose.yaml); see README "Container".
+# Settings come from the environment (compose.yaml passes every variable of .env); a configuration
+# file (accounts, subscriptions) is mounted read-only and named by UPTRENDS_ETL_CONFIG, e.g.
+#   docker run --env-file .env -v "$PWD/uptrends-etl.yaml:/etc/uptrends-etl/uptrends-etl.yaml:ro" \
+#     -e UPTRENDS_ETL_CONFIG=/etc/uptrends-etl/uptrends-etl.yaml uptrends-etl
+# See README "Container".
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /src

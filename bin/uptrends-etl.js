@@ -3,6 +3,13 @@
 // `npm ci` runs through the `prepare` script, and shipped in the package). See README "Install".
 import { existsSync } from 'node:fs';
 
+// NO_COLOR wins over FORCE_COLOR (README, "Output"), so FORCE_COLOR goes before anything reads
+// it: with both set, Node itself warns "The 'NO_COLOR' env is ignored" when a module it loads
+// looks at the terminal's colours.
+if ((process.env.NO_COLOR ?? '') !== '' && process.env.FORCE_COLOR !== undefined) {
+  delete process.env.FORCE_COLOR;
+}
+
 const entry = new URL('../dist/bundle/bin.js', import.meta.url);
 if (existsSync(entry)) {
   await import(entry.href);

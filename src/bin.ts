@@ -10,11 +10,15 @@
  */
 import { CommanderError } from 'commander';
 import { maskSecrets } from './redaction.ts';
-import { EtlError, InterruptedError } from './errors.ts';
+import { EtlError, InterruptedError, UsageError } from './errors.ts';
 import { EXIT, exitCodeFor } from './cli/exit-codes.ts';
 import { buildProgram } from './cli/program.ts';
+import { isParseError, usageErrorOf } from './cli/usage-error.ts';
 
 function describe(error: EtlError): string {
+  if (error instanceof UsageError) {
+    return `uptrends-etl: error [${error.code}]: ${error.message}${error.hint === undefined ? '' : `\n  hint: ${error.hint}`}`;
+  }
   const context = Object.entries(error.context)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([k, v]) => `${k}=${String(v)}`)
@@ -45,10 +49,14 @@ async function main(): Promise<number> {
   try {
     await program.parseAsync(args, { from: 'user' });
     return EXIT.ok;
-  } catch (error) {
+  } catch (thrown) {
+    let error = thrown;
     if (error instanceof CommanderError) {
-      // --help and --version end here too, with exit code 0.
-      return error.exitCode === 0 ? EXIT.ok : EXIT.config;
+      // --help and --version end here too, with exit code 0; help shown for a missing
+      // sub-command (`report`) exits 2 without more words.
+      if (error.exitCode === 0) return EXIT.ok;
+      if (!isParseError(error)) return EXIT.config;
+      error = usageErrorOf(error, program, args);
     }
     const code = exitCodeFor(error);
     if (error instanceof EtlError && code !== EXIT.internal) {

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
+import { parseMailbox } from './email-address.ts';
 import { ConfigError } from './errors.ts';
 import { redactUrlPassword } from './redaction.ts';
 import { isValidZone } from './time/zone-clock.ts';
@@ -139,20 +140,23 @@ function positiveSetting(name: string, value: string | undefined, unit: number):
   return Math.max(1, Math.round(n * unit));
 }
 
+/**
+ * `REPORT_MAIL_TO`: a comma list, each entry exactly one address (email-address.ts); an entry that
+ * is not (a name, a line break, a group) is refused rather than guessed at.
+ */
 function mailList(value: string | undefined): string[] {
   if (value === undefined) return [];
-  const list = value
+  return value
     .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  for (const address of list) {
-    if (!/^[^\s@]+@[^\s@]+$/.test(address)) {
-      throw new ConfigError(`REPORT_MAIL_TO holds an invalid address: ${address}`, {
-        context: { setting: 'REPORT_MAIL_TO' },
-      });
-    }
-  }
-  return list;
+    .filter((s) => s.trim() !== '')
+    .map((entry) => parseMailbox(entry, 'REPORT_MAIL_TO'));
+}
+
+/** `REPORT_MAIL_FROM`: one mailbox, a display name allowed (`Reports <reports@example.com>`). */
+function mailFrom(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  parseMailbox(value, 'REPORT_MAIL_FROM', { allowName: true });
+  return value.trim();
 }
 
 function smtpUrl(value: string | undefined): string | undefined {
@@ -218,7 +222,7 @@ export function loadConfig(
     infraUsername,
     timeZone,
     dataDir: optional(overrides.dataDir) ?? get('UPTRENDS_ETL_DATA_DIR') ?? DEFAULT_DATA_DIR,
-    mailFrom: get('REPORT_MAIL_FROM'),
+    mailFrom: mailFrom(get('REPORT_MAIL_FROM')),
     mailTo: Object.freeze(mailList(get('REPORT_MAIL_TO'))),
     http: Object.freeze({
       maxBodyBytes: positiveSetting(

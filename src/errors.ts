@@ -9,6 +9,7 @@
 /** Every stable error code; scripts may match on these, so a code is never renamed. */
 export type ErrorCode =
   | 'CONFIG_INVALID'
+  | 'USAGE_INVALID'
   | 'DATABASE_FAILED'
   | 'LOCKED'
   | 'API_AUTH_FAILED'
@@ -60,6 +61,19 @@ export class EtlError extends Error {
 export class ConfigError extends EtlError {
   constructor(message: string, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
     super('CONFIG_INVALID', message, { ...options, retriable: false });
+  }
+}
+
+/**
+ * The command line could not be parsed: an unknown option or command, a missing argument or value.
+ * `hint` says where the usage is (`run "uptrends-etl sync --help" for its options`).
+ */
+export class UsageError extends EtlError {
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: Omit<EtlErrorOptions, 'retriable'> & { hint?: string } = {}) {
+    super('USAGE_INVALID', message, { ...options, retriable: false });
+    this.hint = options.hint;
   }
 }
 

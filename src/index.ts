@@ -158,7 +158,11 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
     import('./reports/run-reports.ts'),
     import('./load/db.ts'),
   ]);
-  const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const warehouse = await openWarehouse({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    create: false,
+  });
   try {
     return await run(config, warehouse, reportOptions, { logger, clock, onWritten });
   } finally {

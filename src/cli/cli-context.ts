@@ -144,14 +144,19 @@ export class CliContext {
     return this.#logger;
   }
 
-  /** Opens the configured warehouse; closed automatically at the end of the command. */
-  async warehouse(options: { waitMs?: number } = {}): Promise<Warehouse> {
+  /**
+   * Opens the configured warehouse; closed automatically at the end of the command. An embedded
+   * data directory that holds no warehouse is refused (exit 2) unless `create` (only the commands
+   * that build one: migrate; sync, nightly and demo open theirs through the pipeline).
+   */
+  async warehouse(options: { waitMs?: number; create?: boolean } = {}): Promise<Warehouse> {
     const config = this.config();
     const { openWarehouse } = await import('../load/db.ts');
     const warehouse = await openWarehouse({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      ...options,
+      waitMs: options.waitMs,
+      create: options.create ?? false,
     });
     this.#closers.push(() => warehouse.close());
     for (const notice of warehouse.notices) this.logger().warn(notice);

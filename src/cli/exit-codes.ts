@@ -17,6 +17,7 @@ import {
   RunFailedError,
   PartialRunError,
   StreamError,
+  UsageError,
 } from '../errors.ts';
 
 export const EXIT = {
@@ -66,7 +67,7 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof PartialRunError) return EXIT.partial;
   if (error instanceof RunFailedError) return exitCodeFor(error.failures[0]);
   if (error instanceof StreamError && error.cause !== undefined) return exitCodeFor(error.cause);
-  if (error instanceof ConfigError) return EXIT.config;
+  if (error instanceof ConfigError || error instanceof UsageError) return EXIT.config;
   if (error instanceof LockError) return EXIT.locked;
   if (error instanceof DatabaseError) return EXIT.database;
   if (error instanceof AuthError || error instanceof HttpError) return EXIT.api;

@@ -30,15 +30,26 @@ export function positiveNumberOption(name: string): (value: string) => number {
   };
 }
 
-/** A comma-separated list, repeatable: values accumulate. */
-export function listOption(value: string, previous: string[] | undefined): string[] {
-  return [
-    ...(previous ?? []),
-    ...value
+/**
+ * `--name a,b`: a comma-separated list, repeatable (values accumulate). A value that names nothing
+ * (`--streams ""`, `--streams ,`) is refused: it would otherwise mean "the default", every stream.
+ */
+export function listOption(name: string): (value: string, previous: string[] | undefined) => string[] {
+  return (value, previous) => {
+    const items = value
       .split(',')
       .map((s) => s.trim())
-      .filter((s) => s !== ''),
-  ];
+      .filter((s) => s !== '');
+    if (items.length === 0) {
+      throw new ConfigError(
+        `${name} needs at least one name, not "${value}"; leave it out for the default.`,
+        {
+          context: { setting: name },
+        },
+      );
+    }
+    return [...(previous ?? []), ...items];
+  };
 }
 
 /** The inclusive range of a whole-number option. */

@@ -43,6 +43,20 @@ uptrends-etl.yaml (secrets only as names of variables); see the README.
 Results go to stdout (JSON lines when stdout is not a terminal, or with --json); logs go to stderr.
 ${wrapList('Exit codes:', EXIT_CODE_HELP, 100, '           ')}`;
 
+const ansi =
+  (open: number, close: number) =>
+  (text: string): string =>
+    `\u001b[${open}m${text}\u001b[${close}m`;
+
+/** Colours of the help (bold titles, cyan commands and options, yellow arguments). */
+const HELP_STYLES = {
+  styleTitle: ansi(1, 22),
+  styleCommandText: ansi(1, 22),
+  styleSubcommandText: ansi(36, 39),
+  styleOptionText: ansi(36, 39),
+  styleArgumentText: ansi(33, 39),
+};
+
 /** The options every command accepts, before or after the command name. */
 function addGlobalOptions(program: Command): Command {
   return program
@@ -133,12 +147,14 @@ export async function buildProgram(options: BuildProgramOptions = {}): Promise<{
       'Extract the Uptrends API v4 and Infra API v1 into a Postgres warehouse, and report SLAs and incidents.',
     )
     .version(VERSION)
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, ...HELP_STYLES })
     .configureOutput({
+      // commander strips the styles where colour is off (NO_COLOR, a pipe): src/cli/color.ts.
       getOutHasColors: () => color,
       getErrHasColors: () => colorEnabled(process.stderr),
+      // Parse errors are printed by src/bin.ts in the tool's own format (usage-error.ts).
+      outputError: () => undefined,
     })
-    .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', EXAMPLES)
     .exitOverride();
   const invoked = options.loadAll === true ? undefined : invokedCommand(options.args ?? []);

@@ -1,11 +1,15 @@
 /**
- * What `report` and `nightly` share: the `--format` option, and the result lines of written files
- * and of subscription deliveries (text on a terminal, JSON lines otherwise; see CliContext.result).
+ * What `report` and `nightly` share: the `--format` option, where each account's files go, and the
+ * result lines of written files and of subscription deliveries (text on a terminal, JSON lines
+ * otherwise; see CliContext.result).
  */
 import { Option } from 'commander';
 import { ConfigError } from '../errors.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
+import type { Warehouse } from '../load/db.ts';
+import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
+import type { RunReportsOptions } from '../reports/run-reports.ts';
 import type { CliContext } from './cli-context.ts';
 
 /** `--format xlsx,csv`: a non-empty list of known formats. */
@@ -28,6 +32,33 @@ export function formatOptionOf(description = 'files to write'): Option {
   return new Option('--format <list>', `${description}: a comma list of ${REPORT_FORMATS.join(', ')}`)
     .argParser(formatOption)
     .default([...DEFAULT_REPORT_FORMATS], DEFAULT_REPORT_FORMATS.join(','));
+}
+
+/**
+ * Whether reports go into a folder per account: with an `accounts:` section in the configuration
+ * file, or when the command names an account (as nightly and subscriptions write them).
+ */
+export function accountFolders(ctx: CliContext, account: string | undefined): boolean {
+  return ctx.configFile()?.contents.accounts !== undefined || account !== undefined;
+}
+
+/** `options` writing into `--out/<account>/` when reports go into a folder per account. */
+export async function withAccountFolder(
+  ctx: CliContext,
+  warehouse: Warehouse,
+  options: RunReportsOptions,
+): Promise<RunReportsOptions> {
+  if (!accountFolders(ctx, options.accountId)) return options;
+  const [{ queryReportAccount }, { accountFolder }] = await Promise.all([
+    import('../reports/queries/scope.ts'),
+    import('../pipeline/subscriptions/subscription-accounts.ts'),
+  ]);
+  const account = await queryReportAccount(warehouse.db, options.accountId);
+  return {
+    ...options,
+    accountId: account.accountId,
+    outDir: accountFolder(options.outDir ?? DEFAULT_REPORT_DIR, account, true),
+  };
 }
 
 /** One result per written file: its path (text), or `{"result":"file","path":...}` (JSON). */

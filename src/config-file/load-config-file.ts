@@ -107,7 +107,25 @@ function positionIn(doc: Document, lines: LineCounter, field: FieldPath): FilePo
   return at(best);
 }
 
-function issueMessage(issue: z.core.$ZodIssue): { field: FieldPath; message: string } {
+/** The parsed file's value at `field`: `found` false when a key on the way is absent. */
+function valueAt(raw: unknown, field: readonly PropertyKey[]): { found: boolean; value: unknown } {
+  let node = raw;
+  for (const part of field) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part))
+      return { found: false, value: undefined };
+    node = (node as Record<PropertyKey, unknown>)[part];
+  }
+  return { found: true, value: node };
+}
+
+function issueMessage(issue: z.core.$ZodIssue, raw: unknown): { field: FieldPath; message: string } {
+  const missing = issue.code === 'invalid_type' || issue.code === 'invalid_union';
+  if (missing && issue.path.length > 0 && !valueAt(raw, issue.path).found) {
+    // zod says "expected object, received undefined"; the reader needs the key's name and place.
+    const key = String(issue.path.at(-1));
+    const parent = issue.path.length > 1 ? ` from ${formatFieldPath(issue.path.slice(0, -1))}` : '';
+    return { field: issue.path, message: `the required key "${key}" is missing${parent}` };
+  }
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     const hint = looksLikeInlineSecretKey(key)
@@ -120,7 +138,7 @@ function issueMessage(issue: z.core.$ZodIssue): { field: FieldPath; message: str
     const branches = issue.errors.filter((b) => b.length > 0);
     const deepest = branches.sort((a, b) => (b[0]?.path.length ?? 0) - (a[0]?.path.length ?? 0))[0];
     if (deepest?.[0] !== undefined) {
-      const inner = issueMessage(deepest[0]);
+      const inner = issueMessage(deepest[0], valueAt(raw, issue.path).value);
       return { field: [...issue.path, ...inner.field], message: inner.message };
     }
   }
@@ -178,7 +196,7 @@ export function parseConfigFile(text: string, name: string, absolutePath = name)
     throw invalidFile(
       name,
       parsed.error.issues.map((issue) => {
-        const { field, message } = issueMessage(issue);
+        const { field, message } = issueMessage(issue, raw);
         return { position: position(field), field: formatFieldPath(field), message };
       }),
     );

@@ -9,21 +9,33 @@
  * then the file: the README's precedence rule).
  */
 import { z } from 'zod';
+import { checkMailbox, showAddressText } from '../email-address.ts';
 import { envVarName, resolveEnvReference } from './env-reference.ts';
 
-/** An e-mail address as the mail code accepts it (`name@domain`, no display name). */
-export const emailAddress = z
-  .string()
-  .trim()
-  .regex(/^[^\s@<>,;]+@[^\s@<>,;]+$/, { error: 'expected an e-mail address such as ops@example.com' });
+/**
+ * A recipient: exactly one e-mail address (`ops@example.com`, no display name), parsed by the
+ * mail library's own parser (src/email-address.ts); the issue names the entry's line.
+ */
+export const emailAddress = z.string().transform((text, ctx) => {
+  const check = checkMailbox(text);
+  if (check.ok) return check.address;
+  ctx.addIssue({
+    code: 'custom',
+    message: `${showAddressText(text)} is not one e-mail address (such as ops@example.com): ${check.reason}`,
+  });
+  return z.NEVER;
+});
 
 /** A sender: `reports@example.com` or `Uptrends reports <reports@example.com>`. */
-const sender = z
-  .string()
-  .trim()
-  .regex(/^([^<>@]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
-    error: 'expected a sender address: reports@example.com or "Reports <reports@example.com>"',
+const sender = z.string().transform((text, ctx) => {
+  const check = checkMailbox(text, { allowName: true });
+  if (check.ok) return text.trim();
+  ctx.addIssue({
+    code: 'custom',
+    message: `${showAddressText(text)} is not one sender address (reports@example.com or "Reports <reports@example.com>"): ${check.reason}`,
   });
+  return z.NEVER;
+});
 
 /** `mail:` which variable holds the SMTP URL, and the sender. */
 export const mailSection = z.strictObject({

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { DatabaseError, LockError } from '../errors.ts';
+import { ConfigError, DatabaseError, LockError } from '../errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { isCopyIn, pgCopy } from './copy-in.ts';
 import type { CopyRows } from './copy-text.ts';
@@ -54,6 +54,17 @@ export interface WarehouseTarget {
   poolSize?: number | undefined;
   /** PGlite on disk: how long to wait for another process to release the directory. (Default: 0) */
   waitMs?: number | undefined;
+  /**
+   * PGlite on disk: create the warehouse when the directory holds none (`migrate`, `sync`,
+   * `nightly`, `demo`). Commands that only read it pass false, so a mistyped `--data-dir` is an
+   * error instead of a new empty warehouse. (Default: true)
+   */
+  create?: boolean | undefined;
+}
+
+/** True when `dataDir` holds a PGlite (Postgres) data directory. */
+export function holdsWarehouse(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
 const SESSION_SETTINGS = `set time zone 'UTC'; set search_path to uptrends, public`;
@@ -154,6 +165,12 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
   try {
     if (instance === undefined) {
       if (onDisk) {
+        if (target.create === false && !holdsWarehouse(dataDir)) {
+          throw new ConfigError(
+            `${location} holds no warehouse: run uptrends-etl sync (or migrate) to create one there, or point --data-dir (UPTRENDS_ETL_DATA_DIR) at the folder of an existing one.`,
+            { context: { setting: 'UPTRENDS_ETL_DATA_DIR', location } },
+          );
+        }
         const existed = existsSync(dataDir);
         makePrivateDir(dataDir);
         unlock = await lockDataDir(dataDir, target.waitMs ?? 0);
@@ -173,7 +190,7 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
     await instance.exec(SESSION_SETTINGS);
   } catch (cause) {
     unlock();
-    if (cause instanceof LockError) throw cause;
+    if (cause instanceof LockError || cause instanceof ConfigError) throw cause;
     throw new DatabaseError(
       `Cannot open the embedded PGlite warehouse at ${location}: ${cause instanceof Error ? cause.message : String(cause)}`,
       {

@@ -150,3 +150,40 @@ export async function markDeadRuns(db: Kysely<Database>, backend: 'postgres' | '
     .execute();
   return rows.map((r) => r.run_id);
 }
+
+/** Who loaded the data of a warehouse: the demo's guard (pipeline/run-demo.ts). */
+export interface WarehouseLoaders {
+  /** Accounts the warehouse holds (0: empty or not migrated). */
+  readonly accounts: number;
+  /** Accounts no `demo` run loaded (loaded by another command, or by hand). */
+  readonly notByDemo: number;
+  /** Commands other than `demo` whose runs identified an account (loaded data), e.g. sync, nightly. */
+  readonly otherCommands: readonly string[];
+}
+
+/** Which commands loaded the warehouse's data; an unmigrated warehouse holds none. */
+export async function warehouseLoaders(db: Kysely<Database>): Promise<WarehouseLoaders> {
+  const present = await sql<{ account: string | null; run: string | null }>`
+    select to_regclass('uptrends.account')::text as account,
+           to_regclass('uptrends.etl_run')::text as run`.execute(db);
+  const tables = present.rows[0];
+  if (tables?.account == null) return { accounts: 0, notByDemo: 0, otherCommands: [] };
+  if (tables.run == null) {
+    const n = await sql<{ n: number }>`select count(*)::int as n from uptrends.account`.execute(db);
+    return { accounts: n.rows[0]?.n ?? 0, notByDemo: n.rows[0]?.n ?? 0, otherCommands: [] };
+  }
+  const counts = await sql<{ accounts: number; not_by_demo: number }>`
+    select count(*)::int as accounts,
+           (count(*) filter (where not exists (
+             select 1 from uptrends.etl_run r
+             where r.account_id = a.account_id and r.command = 'demo')))::int as not_by_demo
+    from uptrends.account a`.execute(db);
+  const commands = await sql<{ command: string }>`
+    select distinct command from uptrends.etl_run
+    where account_id is not null and command <> 'demo' order by command`.execute(db);
+  return {
+    accounts: counts.rows[0]?.accounts ?? 0,
+    notByDemo: counts.rows[0]?.not_by_demo ?? 0,
+    otherCommands: commands.rows.map((r) => r.command),
+  };
+}

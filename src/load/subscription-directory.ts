@@ -3,7 +3,8 @@
  * and operator groups with their operators' e-mail addresses (recipients). Read once per run; the
  * subscription check turns names the warehouse does not know into errors at their line in the file.
  * Removed groups, monitors, operators and memberships (deleted_at set) are left out: a subscription
- * never mails someone who left the account.
+ * never mails someone who left the account, nor an operator of another account. Operators'
+ * addresses come as the API sent them: the subscription check parses each (email-address.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
@@ -14,9 +15,16 @@ export interface NamedEntity {
   readonly name: string;
 }
 
-/** An operator group and the e-mail addresses of its current members. */
+/** An operator with an e-mail address, as the API gave it (not yet checked: email-address.ts). */
+export interface OperatorAddress {
+  readonly guid: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+/** An operator group and its current members that have an e-mail address. */
 export interface OperatorGroupRecipients extends NamedEntity {
-  readonly emails: readonly string[];
+  readonly operators: readonly OperatorAddress[];
 }
 
 /** Everything a subscription may name, for one account. */
@@ -41,22 +49,30 @@ export async function querySubscriptionDirectory(
     from uptrends.monitor
     where account_id = ${accountId} and deleted_at is null
     order by name`.execute(db);
-  const operatorGroups = await sql<NamedEntity & { emails: string[] | null }>`
-    select g.operator_group_guid::text as guid,
-           coalesce(g.description, g.operator_group_guid::text) as name,
-           array_remove(array_agg(distinct lower(o.email) order by lower(o.email)), null) as emails
-    from uptrends.operator_group g
-    left join uptrends.operator_group_member m
-      on m.operator_group_guid = g.operator_group_guid and m.deleted_at is null
-    left join uptrends.operator o
-      on o.operator_guid = m.operator_guid and o.deleted_at is null and o.email is not null
-    where g.account_id = ${accountId} and g.deleted_at is null
-    group by g.operator_group_guid, g.description
+  const groupRows = await sql<NamedEntity>`
+    select operator_group_guid::text as guid, coalesce(description, operator_group_guid::text) as name
+    from uptrends.operator_group
+    where account_id = ${accountId} and deleted_at is null
     order by name`.execute(db);
+  const members = await sql<{ group_guid: string; guid: string; name: string; email: string }>`
+    select m.operator_group_guid::text as group_guid, o.operator_guid::text as guid,
+           coalesce(o.full_name, o.operator_guid::text) as name, o.email
+    from uptrends.operator_group_member m
+    join uptrends.operator o
+      on o.operator_guid = m.operator_guid and o.account_id = m.account_id and o.deleted_at is null
+    where m.account_id = ${accountId} and m.deleted_at is null
+      and o.email is not null and btrim(o.email) <> ''
+    order by lower(o.email), o.operator_guid`.execute(db);
   return {
     monitorGroups: groups.rows,
     monitors: monitors.rows,
-    operatorGroups: operatorGroups.rows.map((g) => ({ guid: g.guid, name: g.name, emails: g.emails ?? [] })),
+    operatorGroups: groupRows.rows.map((g) => ({
+      guid: g.guid,
+      name: g.name,
+      operators: members.rows
+        .filter((m) => m.group_guid === g.guid)
+        .map((m) => ({ guid: m.guid, name: m.name, email: m.email })),
+    })),
   };
 }
 

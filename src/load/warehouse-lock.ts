@@ -20,9 +20,25 @@ export const DELIVERY_LOCK_KEY = 0x5570_646c;
  * one account still queue or refuse (a hash collision only makes two accounts queue).
  */
 export function accountLockKey(accountId: string): bigint {
+  return (BigInt(SYNC_LOCK_KEY) << 32n) | BigInt(fnv1a(accountId));
+}
+
+/**
+ * Advisory lock key of one `nightly --queue` (its batch): NIGHTLY_LOCK_CLASS ("Upnq") in the high
+ * 32 bits and an FNV-1a hash of the batch id in the low ones. Nothing else takes it; it lives on
+ * the session that holds the nightly's run open, so the run ledger knows the nightly is alive.
+ */
+export function nightlyLockKey(batch: string): bigint {
+  return (BigInt(NIGHTLY_LOCK_CLASS) << 32n) | BigInt(fnv1a(batch));
+}
+
+/** High word of nightlyLockKey. */
+const NIGHTLY_LOCK_CLASS = 0x5570_6e71;
+
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (const byte of Buffer.from(accountId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return (BigInt(SYNC_LOCK_KEY) << 32n) | BigInt(hash);
+  for (const byte of Buffer.from(text, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash;
 }
 
 /** A held lock; release it when the run ends. */

@@ -6,19 +6,9 @@ import { sql } from 'kysely';
 import type { Warehouse } from '../load/db.ts';
 import { deliveryProblems, type DeliveryProblem } from '../load/delivery-ledger.ts';
 import { pendingMigrations } from '../load/migrate.ts';
+import { listRuns, type RunSummary } from './run-history.ts';
 
-/** One run of the ledger, as reported. */
-export interface RunSummary {
-  runId: number;
-  command: string;
-  status: string;
-  startedAt: string;
-  finishedAt: string | null;
-  accountId: string | null;
-  requests: number;
-  streamCounts: unknown;
-  error: unknown;
-}
+export type { JobCounts, RunDetail, RunSummary } from './run-history.ts';
 
 /** The warehouse status. */
 export interface WarehouseStatus {
@@ -74,7 +64,7 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
       accounts: [],
     };
   }
-  const runs = await db.selectFrom('etl_run').selectAll().orderBy('run_id', 'desc').limit(runLimit).execute();
+  const runs = await listRuns(db, runLimit);
   const watermarks = await db
     .selectFrom('etl_state')
     .select((eb) => [
@@ -103,17 +93,7 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
   return {
     warehouse: { backend: warehouse.backend, location: warehouse.location },
     pendingMigrations: pending,
-    runs: runs.map((run) => ({
-      runId: run.run_id,
-      command: run.command,
-      status: run.status,
-      startedAt: iso(run.started_at) ?? '',
-      finishedAt: iso(run.finished_at),
-      accountId: run.account_id,
-      requests: run.requests,
-      streamCounts: run.stream_counts,
-      error: run.error,
-    })),
+    runs,
     watermarks: watermarks.map((w) => ({
       accountId: w.account_id,
       stream: w.stream,

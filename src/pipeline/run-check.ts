@@ -60,7 +60,12 @@ async function checkApi(
 async function checkWarehouse(config: Config): Promise<CheckResult[]> {
   let warehouse;
   try {
-    warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    // A check looks, it never creates: a data directory without a warehouse fails the check.
+    warehouse = await openWarehouse({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      create: false,
+    });
   } catch (error) {
     return [
       failed('warehouse reachable', error),

@@ -1,18 +1,35 @@
 /**
  * The programmatic `demo`: everything a new user needs to see the tool work, with no account and
  * no configuration. Starts the simulator on a free local port, backfills its whole history into
- * the warehouse (embedded PGlite unless DATABASE_URL is set), and writes both workbooks and the
- * CSVs for the previous month.
+ * the demo's warehouse, and writes both workbooks and the CSVs for the previous month.
+ *
+ * The demo never writes into a warehouse it did not fill itself: a simulated account of 50
+ * monitors in the production warehouse would sit beside the real one in every report (issue 32).
+ * Its warehouse is the embedded one in the data directory (`DATABASE_URL` is not used), or a
+ * Postgres server only when named explicitly (`demo --database-url`); either is used only when it
+ * holds no account yet or nothing but what earlier demos loaded. Anything else is refused (exit 2)
+ * before the simulator starts.
  */
 import type { Logger } from 'pino';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { ConfigError } from '../errors.ts';
 import { DEFAULT_SYNC_OPTIONS } from './sync-options.ts';
 import type { ProgressSink } from './sync-context.ts';
-import { openWarehouse } from '../load/db.ts';
+import { openWarehouse, type Warehouse } from '../load/db.ts';
+import { migrate } from '../load/migrate.ts';
+import { warehouseLoaders } from '../load/run-ledger.ts';
 import { runReports, type ReportsResult } from '../reports/run-reports.ts';
 import { startSimulator } from '../simulator/start-simulator.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
 import { addLocalDays, localDateOf } from '../time/calendar.ts';
+
+/** Where the demo's warehouse is. */
+export interface DemoWarehouse {
+  /** A Postgres server given explicitly (`demo --database-url`); never `DATABASE_URL`. */
+  readonly databaseUrl?: string | undefined;
+  /** The embedded warehouse's data directory (used without `databaseUrl`). */
+  readonly dataDir: string;
+}
 
 export interface DemoOptions {
   outDir: string;
@@ -27,53 +44,77 @@ export interface DemoResult {
   warehouse: string;
 }
 
-/** Runs the demo against `base` settings (warehouse location); the API settings are the simulator's. */
+/**
+ * Refuses (ConfigError, exit 2) a warehouse holding data the demo did not load: an account some
+ * other command (sync, nightly, worker) loaded, or one no demo run loaded.
+ */
+export async function checkDemoWarehouse(warehouse: Warehouse): Promise<void> {
+  const loaders = await warehouseLoaders(warehouse.db);
+  if (loaders.accounts === 0 || (loaders.notByDemo === 0 && loaders.otherCommands.length === 0)) return;
+  const by = loaders.otherCommands.length > 0 ? ` (loaded by ${loaders.otherCommands.join(', ')})` : '';
+  throw new ConfigError(
+    `the demo writes only into a warehouse it created: ${warehouse.location} holds ${loaders.accounts} account(s)${by} that no demo loaded, so nothing was written. Run the demo with --data-dir set to a new folder${warehouse.backend === 'postgres' ? ', or --database-url of an empty database' : ''}.`,
+    {
+      context: {
+        setting: warehouse.backend === 'postgres' ? '--database-url' : '--data-dir',
+        location: warehouse.location,
+      },
+    },
+  );
+}
+
+/** Runs the demo into `target`'s warehouse; the API settings are the simulator's. */
 export async function runDemo(
-  base: Config,
+  target: DemoWarehouse,
   options: DemoOptions,
   deps: { logger: Logger; signal?: AbortSignal; progress?: ProgressSink },
 ): Promise<DemoResult> {
-  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-  const sim = await startSimulator({
-    seed: options.seed,
-    monitors: options.monitors,
-    days: options.days,
-    now,
-  });
+  const warehouse = await openWarehouse({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
-    deps.logger.info(
-      `demo: simulator with ${options.monitors} monitors and ${options.days} days of history at ${sim.apiUrl}`,
-    );
-    const config = loadConfig({
-      ...(base.databaseUrl === undefined ? {} : { DATABASE_URL: base.databaseUrl }),
-      UPTRENDS_ETL_DATA_DIR: base.dataDir,
-      UPTRENDS_API_URL: sim.apiUrl,
-      UPTRENDS_USERNAME: sim.credentials.username,
-      UPTRENDS_PASSWORD: sim.credentials.password,
-      UPTRENDS_INFRA_URL: sim.infraUrl,
-      UPTRENDS_INFRA_USERNAME: sim.credentials.infraUsername,
-      UPTRENDS_INFRA_PASSWORD: sim.credentials.infraPassword,
+    for (const notice of warehouse.notices) deps.logger.warn(notice);
+    await checkDemoWarehouse(warehouse);
+    await migrate(warehouse.db);
+    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const sim = await startSimulator({
+      seed: options.seed,
+      monitors: options.monitors,
+      days: options.days,
+      now,
     });
-    const today = localDateOf(now, sim.timeZone);
-    const from = addLocalDays(today, -options.days);
-    const to = addLocalDays(today, 1);
-    const sync = await runSync(
-      config,
-      { ...DEFAULT_SYNC_OPTIONS, from, to, windowDays: 7, concurrency: 8 },
-      {
-        logger: deps.logger,
-        signal: deps.signal,
-        progress: deps.progress,
-        command: 'demo',
-        clock: () => sim.truth.now(),
-      },
-    );
-    const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
+      deps.logger.info(
+        `demo: simulator with ${options.monitors} monitors and ${options.days} days of history at ${sim.apiUrl}, into ${warehouse.location}`,
+      );
+      const config = loadConfig({
+        ...(target.databaseUrl === undefined ? {} : { DATABASE_URL: target.databaseUrl }),
+        UPTRENDS_ETL_DATA_DIR: target.dataDir,
+        UPTRENDS_API_URL: sim.apiUrl,
+        UPTRENDS_USERNAME: sim.credentials.username,
+        UPTRENDS_PASSWORD: sim.credentials.password,
+        UPTRENDS_INFRA_URL: sim.infraUrl,
+        UPTRENDS_INFRA_USERNAME: sim.credentials.infraUsername,
+        UPTRENDS_INFRA_PASSWORD: sim.credentials.infraPassword,
+      });
+      const today = localDateOf(now, sim.timeZone);
+      const from = addLocalDays(today, -options.days);
+      const to = addLocalDays(today, 1);
+      const sync = await runSync(
+        config,
+        { ...DEFAULT_SYNC_OPTIONS, from, to, windowDays: 7, concurrency: 8 },
+        {
+          logger: deps.logger,
+          signal: deps.signal,
+          progress: deps.progress,
+          command: 'demo',
+          clock: () => sim.truth.now(),
+          warehouse,
+        },
+      );
       const reports = await runReports(
         config,
         warehouse,
-        { outDir: options.outDir, period: { preset: 'PreviousMonth' } },
+        // The simulated account, whatever else earlier demos left (another --seed is another account).
+        { outDir: options.outDir, period: { preset: 'PreviousMonth' }, accountId: sync.accountId },
         {
           logger: deps.logger,
           clock: () => sim.truth.now(),
@@ -81,9 +122,9 @@ export async function runDemo(
       );
       return { sync, reports, warehouse: warehouse.location };
     } finally {
-      await warehouse.close();
+      await sim.close();
     }
   } finally {
-    await sim.close();
+    await warehouse.close();
   }
 }

@@ -15,7 +15,6 @@ import type { Logger } from '../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../reports/mail/send-report-mail.ts';
 import { systemClock, type Clock, type LocalDate } from '../terms.ts';
 import type { ProgressSink } from './sync-context.ts';
-import path from 'node:path';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import { DEFAULT_ACCOUNT } from '../config-file/accounts-section.ts';
 import { MailError } from '../errors.ts';
@@ -53,7 +52,10 @@ export interface NightlyOptions {
   readonly queue?: boolean | undefined;
   /** Flags given on the command line, which win over an account's own settings. */
   readonly explicit?: ExplicitSyncFlags | undefined;
-  /** With several accounts: reports go to `outDir/<account>/`. (Default: when there are several) */
+  /**
+   * Reports go to `outDir/<account>/` (the CLI: with an `accounts:` section or `--account`).
+   * (Default: when there are several accounts)
+   */
   readonly accountFolders?: boolean | undefined;
 }
 
@@ -145,9 +147,8 @@ export async function runNightly(
             subscriptions: list,
             file: options.subscriptions.file,
             accountId: outcome.summary.accountId ?? undefined,
-            outDir: folders
-              ? path.join(options.subscriptions.outDir, outcome.account)
-              : options.subscriptions.outDir,
+            outDir: options.subscriptions.outDir,
+            accountFolders: folders,
             mail: options.subscriptions.mail,
             asOf: options.subscriptions.asOf,
             waitMs: options.sync.waitMs,

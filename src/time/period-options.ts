@@ -35,14 +35,39 @@ export interface PeriodOptions {
 /** The preset used when a report is given no period: last month, the usual management report. */
 export const DEFAULT_REPORT_PRESET: PresetPeriod = 'PreviousMonth';
 
-/** A calendar date yyyy-MM-dd that exists; `name` is the option, for the message. */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A calendar date yyyy-MM-dd that exists; `name` is the option, for the message. A date written
+ * right that the calendar lacks (`2026-02-30`) is told apart from one written wrong.
+ */
 export function parseLocalDate(name: string, value: string): LocalDate {
-  if (!isLocalDate(value)) {
-    throw new ConfigError(`${name} must be a date written yyyy-MM-dd (e.g. 2025-01-31), not "${value}".`, {
-      context: { setting: name },
-    });
+  if (isLocalDate(value)) return value;
+  const written = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  let why = `must be a date written yyyy-MM-dd (e.g. 2025-01-31), not "${value}"`;
+  if (written !== null) {
+    const [year, month, day] = [Number(written[1]), Number(written[2]), Number(written[3])];
+    if (month < 1 || month > 12) why = `${value}: there is no month ${month} (months are 01 to 12)`;
+    else if (day === 0) why = `${value}: that day does not exist (days start at 01)`;
+    else {
+      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      why = `${value}: that day does not exist (${MONTH_NAMES[month - 1]!} ${year} has ${days} days)`;
+    }
   }
-  return value;
+  throw new ConfigError(`${name} ${why}.`, { context: { setting: name } });
 }
 
 /** A PresetPeriod literal (the spec's spelling; "Previous Month" with a space is accepted too). */
@@ -59,6 +84,15 @@ export function parsePreset(value: string): PresetPeriod {
 
 /** A month yyyy-MM. */
 export function parseMonth(value: string): string {
+  const written = /^\d{4}-(\d{2})$/.exec(value);
+  if (written !== null && !isLocalMonth(value)) {
+    throw new ConfigError(
+      `--month ${value}: there is no month ${Number(written[1])} (months are 01 to 12).`,
+      {
+        context: { setting: '--month' },
+      },
+    );
+  }
   if (!isLocalMonth(value)) {
     throw new ConfigError(`--month must be written yyyy-MM (e.g. 2025-10), not "${value}".`, {
       context: { setting: '--month' },
@@ -75,14 +109,15 @@ export function checkPeriodOptions(options: { from?: string; to?: string; preset
       { context: { setting: '--preset' } },
     );
   }
+  // A date that is wrong in itself is named first: it is wrong whatever the other option says.
+  if (options.from !== undefined) parseLocalDate('--from', options.from);
+  if (options.to !== undefined) parseLocalDate('--to', options.to);
   if ((options.from === undefined) !== (options.to === undefined)) {
     throw new ConfigError('--from and --to go together.', {
       context: { setting: options.from === undefined ? '--from' : '--to' },
     });
   }
   if (options.from !== undefined && options.to !== undefined) {
-    parseLocalDate('--from', options.from);
-    parseLocalDate('--to', options.to);
     if (options.to <= options.from) {
       throw new ConfigError(
         `--to (${options.to}) must be after --from (${options.from}); the range is [from, to).`,

@@ -10,9 +10,9 @@ export const checkCommand: CommandModule = {
         'after',
         `
 Every check is run and printed; the exit code is that of the first failed check, the same code the
-same failure has in sync and nightly: 2 for a missing or invalid setting (no API credentials), 3 for
-the warehouse (unreachable, or migrations pending), 4 when the API refuses the credentials or cannot
-be reached. The Infra checks are skipped, not failed, when no Infra credentials are set.
+same failure has in sync and nightly: 2 for a missing or invalid setting (no API credentials, or a
+data directory that holds no warehouse: check never creates one), 3 for the warehouse (unreachable,
+or migrations pending), 4 when the API refuses the credentials or cannot be reached. The Infra checks are skipped, not failed, when no Infra credentials are set.
 
 Examples:
   $ uptrends-etl check

@@ -52,11 +52,16 @@ export const demoCommand: CommandModule = {
       .addHelpText(
         'after',
         `
-The warehouse is the embedded PGlite database in ./.uptrends-etl (or $UPTRENDS_ETL_DATA_DIR), or
-Postgres when DATABASE_URL is set. Running the demo again adds nothing new: every load is a merge.
+The warehouse is the embedded PGlite database in ./.uptrends-etl (or --data-dir,
+$UPTRENDS_ETL_DATA_DIR); DATABASE_URL is not used, so the demo never loads a simulated account into a
+production warehouse. A Postgres server is used only when named here (--database-url), and only when
+it is empty. The demo refuses (exit 2) a warehouse holding data it did not load itself; running it
+again into its own warehouse adds nothing new: every load is a merge.
 
 Examples:
   $ uptrends-etl demo
+  $ uptrends-etl demo --data-dir /tmp/demo-warehouse --out /tmp/demo-reports
+  $ uptrends-etl demo --database-url postgres://etl@localhost/demo   an empty database
   $ uptrends-etl demo --monitors 200 --days 365 --out /tmp/uptrends-reports`,
       )
       .action(async (flags: DemoFlags) => {
@@ -66,11 +71,16 @@ Examples:
           import('../progress.ts'),
         ]);
         const logger = ctx.logger();
-        const result = await runDemo(ctx.config(), options, {
-          logger,
-          signal: ctx.signal,
-          progress: createProgress(logger),
-        });
+        // DATABASE_URL names the production warehouse: the demo uses only a server named for it.
+        const result = await runDemo(
+          { databaseUrl: ctx.globals.databaseUrl, dataDir: ctx.config().dataDir },
+          options,
+          {
+            logger,
+            signal: ctx.signal,
+            progress: createProgress(logger),
+          },
+        );
         const records = Object.fromEntries(
           Object.entries(result.sync.streams)
             .filter(([, c]) => c.records > 0)

@@ -12,7 +12,7 @@ export const migrateCommand: CommandModule = {
       )
       .action(async () => {
         const { migrate } = await import('../../load/migrate.ts');
-        const warehouse = await ctx.warehouse();
+        const warehouse = await ctx.warehouse({ create: true });
         const result = await migrate(warehouse.db);
         ctx.result(
           'migrate',

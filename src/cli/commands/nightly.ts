@@ -8,7 +8,7 @@ import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
 import type { LocalDate } from '../../terms.ts';
 import { DEFAULT_REPORT_PRESET, parseLocalDate } from '../../time/period-options.ts';
 import type { CommandModule } from '../command-module.ts';
-import { formatOptionOf, printOutcome } from '../report-output.ts';
+import { accountFolders, formatOptionOf, printOutcome } from '../report-output.ts';
 import { addSyncOptions, printSyncSummary, streamListHelp, syncOptionsFrom, type SyncFlags } from './sync.ts';
 
 interface NightlyFlags extends SyncFlags {
@@ -125,8 +125,6 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
           import('../progress.ts'),
         ]);
         const mail = options.mail && config.smtpUrl !== undefined;
-        if (options.mail && !mail)
-          logger.info('nightly: SMTP_URL is not set, the reports due today are written but not e-mailed');
         const fromFile = fileSubscriptions(file);
         const ignored = DEFAULT_SUBSCRIPTION_OPTIONS.filter((o) => self.getOptionValueSource(o) === 'cli');
         if (fromFile !== undefined && ignored.length > 0) {
@@ -145,6 +143,8 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
             subscriptions: { list, file, outDir: options.outDir, mail, asOf: options.asOf },
             accounts,
             queue: options.queue,
+            // Each account's files under <out>/<account>/, as report send and report sla write them.
+            accountFolders: accountFolders(ctx, options.sync.accounts?.join(',')),
             explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
           },
           {
@@ -154,6 +154,17 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
             onOutcome: (outcome) => printOutcome(ctx, outcome),
           },
         );
+        if (options.mail && !mail) {
+          // Said after the run, from what it did: a night with nothing due wrote nothing.
+          const written = result.accounts
+            .flatMap((a) => a.subscriptions?.outcomes ?? [])
+            .filter((o) => o.status === 'written').length;
+          logger.info(
+            written === 0
+              ? 'nightly: no report was due; SMTP_URL is not set, so e-mail is off'
+              : `nightly: SMTP_URL is not set, so the ${written} report period(s) due were written to ${options.outDir} but not e-mailed`,
+          );
+        }
         for (const account of result.accounts) {
           if (account.sync === undefined || account.subscriptions === undefined) continue;
           printSyncSummary(ctx, 'sync', account.sync, named ? account.account : undefined);

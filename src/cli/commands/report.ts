@@ -19,7 +19,13 @@ import {
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption } from '../options.ts';
-import { formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
+import {
+  accountFolders,
+  formatOptionOf,
+  printOutcome,
+  printWritten,
+  withAccountFolder,
+} from '../report-output.ts';
 
 interface ReportFlags {
   subscription?: string;
@@ -121,7 +127,7 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .option(
       '--monitor-group <guid|name>',
       'only the monitors of this group, repeatable (default: every monitor)',
-      listOption,
+      listOption('--monitor-group'),
     )
     .option(
       '--to-date',
@@ -156,7 +162,7 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
   // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
   if (mail) mailSettings(config);
   const warehouse = await ctx.warehouse();
-  const result = await runReports(config, warehouse, options, {
+  const result = await runReports(config, warehouse, await withAccountFolder(ctx, warehouse, options), {
     logger: ctx.logger(),
     onWritten: (paths) => printWritten(ctx, paths),
   });
@@ -201,6 +207,7 @@ async function sendSubscription(ctx: CliContext, send: SubscriptionSend): Promis
       file,
       accountId: send.accountId,
       outDir: send.outDir,
+      accountFolders: accountFolders(ctx, send.accountId),
       name: send.name,
       choice: { within: send.within, explicit: send.explicit },
     },
@@ -263,7 +270,9 @@ list). Attachments above ${DEFAULT_MAX_ATTACHMENT_BYTES / 1024 / 1024} MB in tot
 With --subscription, sends that subscription of the configuration file (its reports, scope, formats
 and recipients) for its latest due period, the one holding --period, or --month/--from/--to/--preset,
 and records it in the delivery ledger: a period not yet delivered counts as delivered (nightly will
-not send it again), a period already delivered is recorded as a resend.
+not send it again), a period already delivered is recorded as a resend. Its account is --account, or
+the subscription's own when its accounts: names one; an account it does not name is refused (exit 2).
+With an accounts: section (or --account) files go under --out/<account>/ (<subscription>/).
 
 Examples:
   $ uptrends-etl report send                                 last month, both reports

@@ -1,17 +1,20 @@
 /** `uptrends-etl status`: recent runs (and why a run failed), each account, watermarks and row counts. */
-import type { RunSummary, WarehouseStatus } from '../../pipeline/get-status.ts';
+import type { RunDetail, RunSummary, WarehouseStatus } from '../../pipeline/get-status.ts';
 import type { CommandModule } from '../command-module.ts';
 import { integerArgOption } from '../options.ts';
 
 /** Defaults and range of `--runs`. */
 const RUNS = { min: 1, max: 1000, default: 10 };
+/** Range of `--run`. */
+const RUN_ID = { min: 1, max: Number.MAX_SAFE_INTEGER };
 
 interface StatusFlags {
   runs: number;
+  run?: number;
 }
 
-function statusOptionsFrom(flags: StatusFlags): { runLimit: number } {
-  return { runLimit: flags.runs };
+function statusOptionsFrom(flags: StatusFlags): { runLimit: number; runId: number | undefined } {
+  return { runLimit: flags.runs, runId: flags.run };
 }
 
 /** The message of a ledger error (stored as JSON: code, message, context). */
@@ -32,11 +35,30 @@ function errorText(error: unknown): string | undefined {
   return JSON.stringify(parsed);
 }
 
+/** A queued nightly's jobs in a few words. */
+function jobsText(run: RunSummary): string | undefined {
+  const j = run.jobs;
+  if (j === null || j === undefined) return undefined;
+  const parts = [
+    j.succeeded > 0 ? `${j.succeeded} succeeded` : '',
+    j.failed > 0 ? `${j.failed} failed` : '',
+    j.running > 0 ? `${j.running} running` : '',
+    j.other > 0 ? `${j.other} interrupted or partial` : '',
+  ].filter((p) => p !== '');
+  return `${j.total} queue job(s)${parts.length > 0 ? `: ${parts.join(', ')}` : ''}; uptrends-etl status --run ${run.runId} lists them`;
+}
+
 /** Lines of one run: the run, then for a run that did not succeed, each failed stream and why. */
 function runLines(run: RunSummary): string[] {
+  const what =
+    run.command === 'worker' && run.account !== null
+      ? `worker ${run.account} ${run.stream ?? ''}`.trimEnd()
+      : run.command;
   const lines = [
-    `  #${run.runId} ${run.command} ${run.status} started ${run.startedAt} finished ${run.finishedAt ?? '-'} requests ${run.requests}`,
+    `  #${run.runId} ${what} ${run.status} started ${run.startedAt} finished ${run.finishedAt ?? '-'} requests ${run.requests}`,
   ];
+  const jobs = jobsText(run);
+  if (jobs !== undefined) lines.push(`      ${jobs}`);
   if (run.status === 'succeeded' || run.status === 'running') return lines;
   const counts = (run.streamCounts ?? {}) as Record<string, { status?: string; error?: string }>;
   const failedStreams = Object.entries(counts).filter(([, c]) => c.status === 'failed');
@@ -89,6 +111,14 @@ export function statusText(status: WarehouseStatus): string[] {
   return lines;
 }
 
+/** The text of `status --run <id>`: the run, then each run of its queue jobs. */
+export function runDetailText(detail: RunDetail): string[] {
+  const lines = [`run #${detail.run.runId}:`, ...runLines(detail.run)];
+  if (detail.jobs.length > 0) lines.push('its queue jobs (each attempt):');
+  for (const job of detail.jobs) lines.push(...runLines(job));
+  return lines;
+}
+
 export const statusCommand: CommandModule = {
   name: 'status',
   optionsOf: { status: statusOptionsFrom },
@@ -96,19 +126,36 @@ export const statusCommand: CommandModule = {
     program
       .command('status')
       .addOption(integerArgOption('--runs <n>', 'how many recent runs to list', RUNS, RUNS.default))
+      .addOption(
+        integerArgOption(
+          '--run <id>',
+          'show this run alone; for a nightly --queue, with each run of its queue jobs',
+          RUN_ID,
+          undefined,
+          { plain: true },
+        ),
+      )
       .addHelpText(
         'after',
         `
-A run that failed, or partly failed, is listed with each failed stream and the reason.
+A run that failed, or partly failed, is listed with each failed stream and the reason. A nightly
+--queue is one line with its queue jobs counted; --run <id> lists them.
 
 Examples:
   $ uptrends-etl status
+  $ uptrends-etl status --run 42             one run; a queued nightly with its jobs
   $ uptrends-etl status --json | jq .runs[0].status`,
       )
       .action(async (flags: StatusFlags) => {
-        const { runLimit } = statusOptionsFrom(flags);
+        const { runLimit, runId } = statusOptionsFrom(flags);
         const { getStatus } = await import('../../pipeline/get-status.ts');
         const warehouse = await ctx.warehouse();
+        if (runId !== undefined) {
+          const { getRun } = await import('../../pipeline/run-history.ts');
+          const detail = await getRun(warehouse.db, runId);
+          ctx.result('run', { ...detail }, runDetailText(detail));
+          return;
+        }
         const status = await getStatus(warehouse, runLimit);
         ctx.result('status', { ...status }, statusText(status));
       });

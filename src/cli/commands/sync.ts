@@ -73,12 +73,12 @@ export function addSyncOptions(command: Command): Command {
     .option(
       '--account <name>',
       'sync only these accounts of the configuration file, repeatable (default: every account)',
-      listOption,
+      listOption('--account'),
     )
     .option(
       '--streams <names>',
       'comma-separated streams to run, repeatable (default: every stream listed below)',
-      listOption,
+      listOption('--streams'),
     )
     .addOption(
       integerArgOption(
@@ -126,9 +126,13 @@ export function addSyncOptions(command: Command): Command {
     .option(
       '--monitor-group <guid>',
       'read alerts of these monitor groups only, repeatable (default: the All Monitors group)',
-      listOption,
+      listOption('--monitor-group'),
     )
-    .option('--monitor <guid>', 'read alerts and statistics of these monitors only, repeatable', listOption)
+    .option(
+      '--monitor <guid>',
+      'read alerts and statistics of these monitors only, repeatable',
+      listOption('--monitor'),
+    )
     .addOption(
       integerArgOption(
         '--max-pages-per-window <n>',

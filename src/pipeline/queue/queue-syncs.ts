@@ -16,6 +16,7 @@ import {
   DatabaseError,
   EtlError,
   HttpError,
+  InterruptedError,
   LockError,
   RecordValidationError,
   StreamError,
@@ -23,7 +24,9 @@ import {
 } from '../../errors.ts';
 import { openWarehouse, type Warehouse } from '../../load/db.ts';
 import { migrate } from '../../load/migrate.ts';
-import type { RunStatus, StreamCounts } from '../../load/run-ledger.ts';
+import { closeRun, openRun, type RunStatus, type StreamCounts } from '../../load/run-ledger.ts';
+import { acquireWarehouseLock, nightlyLockKey } from '../../load/warehouse-lock.ts';
+import { VERSION } from '../../version.ts';
 import { selectStreams } from '../streams/index.ts';
 import {
   accountSyncOptions,
@@ -241,18 +244,63 @@ export async function queueSyncs(
   try {
     await migrate(warehouse.db);
     const batch = randomUUID();
-    const jobs = await enqueue(databaseUrl, batch, accounts, options, deps.explicit ?? {}, deps.logger);
-    const dead = await waitForJobs(
-      warehouse,
-      jobs.map((j) => j.key),
-      deps,
+    // The nightly is one run of the ledger; its jobs' runs carry its batch and are listed under it
+    // (`status`, `status --run <id>`). Its liveness lock lives on the session of `lock`.
+    const lock = await acquireWarehouseLock(warehouse, { key: nightlyLockKey(batch), what: 'the nightly' });
+    const runId = await openRun(
+      warehouse.db,
+      'nightly',
+      { queue: true, batch, accounts: accounts.map((a) => a.name), streams: options.streams ?? null },
+      VERSION,
+      lock,
     );
-    const runs = await sql<RunRow>`
-      select run_id, account_id, options->>'account' as account, options->'streams'->>0 as stream,
-        status, stream_counts, requests, error
-      from uptrends.etl_run where options->'job'->>'batch' = ${batch} order by run_id`.execute(warehouse.db);
-    return outcomesOf(jobs, runs.rows, dead);
+    try {
+      const jobs = await enqueue(databaseUrl, batch, accounts, options, deps.explicit ?? {}, deps.logger);
+      deps.logger.info({ runId, batch }, `nightly: run ${runId} waits for its ${jobs.length} queue job(s)`);
+      const dead = await waitForJobs(
+        warehouse,
+        jobs.map((j) => j.key),
+        deps,
+      );
+      const runs = await sql<RunRow>`
+        select run_id, account_id, options->>'account' as account, options->'streams'->>0 as stream,
+          status, stream_counts, requests, error
+        from uptrends.etl_run where options->'job'->>'batch' = ${batch} order by run_id`.execute(
+        warehouse.db,
+      );
+      const outcomes = outcomesOf(jobs, runs.rows, dead);
+      await closeNightly(warehouse, runId, outcomes);
+      return outcomes;
+    } catch (error) {
+      const status: RunStatus = error instanceof InterruptedError ? 'interrupted' : 'failed';
+      await closeRun(warehouse.db, runId, status, {}, 0, error).catch(() => undefined);
+      throw error;
+    } finally {
+      await lock.release();
+    }
   } finally {
     await warehouse.close();
   }
+}
+
+/**
+ * Closes the nightly's run with what its jobs did: each account's streams (keyed
+ * `<account>/<stream>`), their requests, and the status over all accounts.
+ */
+async function closeNightly(
+  warehouse: Warehouse,
+  runId: number,
+  outcomes: readonly AccountSyncOutcome[],
+): Promise<void> {
+  const counts: Record<string, StreamCounts> = {};
+  let requests = 0;
+  for (const outcome of outcomes) {
+    for (const [stream, c] of Object.entries(outcome.summary?.streams ?? {}))
+      counts[`${outcome.account}/${stream}`] = c;
+    requests += outcome.summary?.requests ?? 0;
+  }
+  const failed = outcomes.filter((o) => o.summary === undefined);
+  const status: RunStatus =
+    failed.length === 0 ? 'succeeded' : failed.length < outcomes.length ? 'partial' : 'failed';
+  await closeRun(warehouse.db, runId, status, counts, requests, failed[0]?.error);
 }

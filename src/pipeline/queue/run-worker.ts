@@ -124,7 +124,9 @@ export async function runWorker(
       const task = async (payload: unknown, helpers: JobHelpers): Promise<void> => {
         const jobStart = Date.now();
         const job = parsePayload(payload);
-        const log = logger.child({ account: job.account, stream: job.stream, job: helpers.job.id });
+        // Every line of the job names it, `"job":{"id":...,"stream":...}`; a top-level `stream`
+        // would be printed twice on the sync's own lines, which carry `stream` themselves.
+        const log = logger.child({ account: job.account, job: { id: helpers.job.id, stream: job.stream } });
         const account = accounts.find((a) => a.name.toLowerCase() === job.account.toLowerCase());
         if (account === undefined) {
           counts.failed++;

@@ -1,7 +1,8 @@
 /**
  * `report subscriptions`: every subscription with its schedule, scope and recipients, when it is
  * next due and which period that sends, its last delivery, and the periods still waiting (missed,
- * failed or held) that the next `nightly` will send. Read-only: it takes no lock and sends nothing.
+ * failed or held) that the next `nightly` will send, for one account: a subscription whose
+ * `accounts:` does not name it is not listed. Read-only: it takes no lock and sends nothing.
  */
 import {
   hasDeliveryLedger,
@@ -15,6 +16,7 @@ import { systemClock, type Clock, type IanaZone, type LocalDate } from '../../te
 import { localDateOf } from '../../time/calendar.ts';
 import { describeSchedule, isDue, nextDueDate, occurrencePeriod } from '../../time/schedule.ts';
 import { deliveredPeriods, periodKey, planDeliveries } from './plan-deliveries.ts';
+import { subscriptionCovers } from './subscription-accounts.ts';
 import type { Subscription } from './subscriptions.ts';
 
 /** One subscription as listed. */
@@ -87,7 +89,9 @@ export async function listSubscriptions(
   const firstDue = migrated
     ? await subscriptionFirstDue(warehouse.db, account.accountId)
     : new Map<string, LocalDate>();
-  const subscriptions = options.subscriptions.map((s): SubscriptionListing => {
+  // Only the subscriptions this account's reports go to (accounts are a boundary).
+  const covering = options.subscriptions.filter((s) => subscriptionCovers(s, account));
+  const subscriptions = covering.map((s): SubscriptionListing => {
     const rows = ledger.filter((d) => d.subscription === s.name);
     const delivered = deliveredPeriods(rows);
     const todayPeriod = isDue(s.schedule, today)

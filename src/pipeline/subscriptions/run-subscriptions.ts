@@ -10,6 +10,7 @@
  */
 import type { Config } from '../../config.ts';
 import type { ConfigFile } from '../../config-file/load-config-file.ts';
+import { showAddressText } from '../../email-address.ts';
 import { ConfigError, MailError } from '../../errors.ts';
 import {
   hasDeliveryLedger,
@@ -30,6 +31,7 @@ import { parseLocalDate } from '../../time/period-options.ts';
 import { describeSchedule } from '../../time/schedule.ts';
 import { deliverOccurrence, type DeliveryContext, type DeliveryOutcome } from './deliver-occurrence.ts';
 import { planDeliveries, type Occurrence } from './plan-deliveries.ts';
+import { accountFolder, checkSubscriptionAccounts } from './subscription-accounts.ts';
 import { checkSubscriptions, type CheckedSubscription, type Subscription } from './subscriptions.ts';
 
 /** Options shared by the schedule and a manual send. */
@@ -41,6 +43,11 @@ export interface SubscriptionRunOptions {
   readonly accountId?: string | undefined;
   /** Report folder; each subscription of the file writes into a sub-folder named after it. */
   readonly outDir: string;
+  /**
+   * Write under `outDir/<account>/` (then `<subscription>/`), as with an `accounts:` section.
+   * (Default: false)
+   */
+  readonly accountFolders?: boolean | undefined;
   /** E-mail the reports (true) or only write them. */
   readonly mail: boolean;
   /** How long to wait for another run's deliveries to finish, in ms. (Default: 0, fail at once) */
@@ -112,11 +119,19 @@ export async function openDeliverySession(
   const clock = deps.clock ?? systemClock;
   const mail = options.mail ? mailOf(config, options.file) : undefined;
   const account = await queryReportAccount(warehouse.db, options.accountId);
+  // The boundary: a subscription never gets the reports of an account it does not name.
+  checkSubscriptionAccounts(options.subscriptions, account);
   const directory = await querySubscriptionDirectory(warehouse.db, account.accountId);
   const subscriptions = checkSubscriptions(options.subscriptions, directory, options.file, {
     requireRecipients: options.mail,
   });
   for (const s of subscriptions) {
+    for (const r of s.refusedAddresses) {
+      deps.logger.warn(
+        { subscription: s.name, operatorGroup: r.group, operator: r.operator.guid },
+        `subscription ${s.name}: the e-mail address of operator ${r.operator.name} (${r.operator.guid}, operator group "${r.group}", read from the Uptrends API) is left out: ${showAddressText(r.operator.email)} is not one e-mail address: ${r.reason}`,
+      );
+    }
     for (const group of s.emptyGroups) {
       deps.logger.warn(
         `subscription ${s.name}: operator group "${group}" has no operator with an e-mail address`,
@@ -158,7 +173,7 @@ export async function openDeliverySession(
       config,
       warehouse,
       accountId: account.accountId,
-      outDir: options.outDir,
+      outDir: accountFolder(options.outDir, account, options.accountFolders === true),
       mail,
       clock,
       logger: deps.logger,

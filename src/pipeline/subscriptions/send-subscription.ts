@@ -4,6 +4,10 @@
  * explicit one (`--month`, `--from/--to`, `--preset`). The ledger records it as `manual` when the
  * period was not delivered yet (it then counts as the delivery: `nightly` will not send it again)
  * or as `resend` when it was (a deliberate second copy, never counted, never blocked).
+ *
+ * The account is `accountId` when given, else the subscription's own when it names exactly one
+ * (its `accounts:`), else the warehouse's only account; an account the subscription does not name
+ * is refused before anything is written (subscription-accounts.ts).
  */
 import type { Config } from '../../config.ts';
 import { ConfigError } from '../../errors.ts';
@@ -23,6 +27,7 @@ import {
   type SubscriptionRunDeps,
   type SubscriptionRunOptions,
 } from './run-subscriptions.ts';
+import { defaultAccountOf } from './subscription-accounts.ts';
 import { findSubscription, type Subscription } from './subscriptions.ts';
 
 /** Which period to send. */
@@ -93,7 +98,12 @@ export async function sendSubscriptionNow(
   const session = await openDeliverySession(
     config,
     warehouse,
-    { ...options, subscriptions: [wanted], mail: true },
+    {
+      ...options,
+      accountId: options.accountId ?? defaultAccountOf(wanted),
+      subscriptions: [wanted],
+      mail: true,
+    },
     deps,
   );
   let outcome: DeliveryOutcome;

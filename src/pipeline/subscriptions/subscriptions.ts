@@ -7,7 +7,9 @@
  * keeps its behaviour (and gains the ledger: each period once, caught up after a missed night).
  *
  * The check: every monitor group, monitor and operator group a subscription names must exist in
- * the warehouse (by name or GUID); operator groups become their operators' e-mail addresses. All
+ * the warehouse (by name or GUID); operator groups become their operators' e-mail addresses, each
+ * of which must be exactly one address (an operator's text that is not is left out and reported,
+ * never split into several recipients). All
  * problems of all subscriptions are reported at once, each at its line in the file, before
  * anything is written or sent.
  */
@@ -18,9 +20,11 @@ import {
   type SubscriptionFormat,
 } from '../../config-file/subscriptions-section.ts';
 import { ConfigError } from '../../errors.ts';
+import { checkMailbox } from '../../email-address.ts';
 import {
   matchName,
   type NamedEntity,
+  type OperatorAddress,
   type SubscriptionDirectory,
 } from '../../load/subscription-directory.ts';
 import type { ReportKind } from '../../reports/run-reports.ts';
@@ -40,8 +44,18 @@ export interface Subscription extends SubscriptionConfig {
 export interface CheckedSubscription extends Subscription {
   /** Listed addresses plus the operators of the listed groups, each once (lower case). */
   readonly recipients: readonly string[];
-  /** Operator groups that hold no operator with an e-mail address (worth a warning). */
+  /** Operator groups that hold no operator with a usable e-mail address (worth a warning). */
   readonly emptyGroups: readonly string[];
+  /** Operators' addresses from the API that are not exactly one address: left out, worth a warning. */
+  readonly refusedAddresses: readonly RefusedAddress[];
+}
+
+/** An operator's address that was refused, with where it came from and why. */
+export interface RefusedAddress {
+  /** The operator group the subscription names. */
+  readonly group: string;
+  readonly operator: OperatorAddress;
+  readonly reason: string;
 }
 
 /** What `nightly` (and `report send --subscription default`) use without a file section. */
@@ -142,14 +156,25 @@ export function checkSubscriptions(
     });
     const recipients = new Set(s.addresses.map((a) => a.toLowerCase()));
     const emptyGroups: string[] = [];
+    const refused: RefusedAddress[] = [];
     s.operatorGroups.forEach((wanted, i) => {
       const match = matchName(wanted, directory.operatorGroups);
       const text = problemText('operator group', wanted, match, directory.operatorGroups);
       if (text !== undefined)
         problems.push({ subscription: s, field: ['recipients', 'operator_groups', i], message: text });
       if (match.kind !== 'one') return;
-      if (match.entity.emails.length === 0) emptyGroups.push(match.entity.name);
-      for (const email of match.entity.emails) recipients.add(email);
+      let usable = 0;
+      for (const operator of match.entity.operators) {
+        // The API's text: exactly one address, or the operator is left out (never split in two).
+        const check = checkMailbox(operator.email, { allowName: true });
+        if (!check.ok) {
+          refused.push({ group: match.entity.name, operator, reason: check.reason });
+          continue;
+        }
+        usable++;
+        recipients.add(check.address.toLowerCase());
+      }
+      if (usable === 0) emptyGroups.push(match.entity.name);
     });
     if (
       options.requireRecipients !== false &&
@@ -165,7 +190,7 @@ export function checkSubscriptions(
             : 'no recipient: the listed operator groups hold no operator with an e-mail address, and no address is listed',
       });
     }
-    return { ...s, recipients: [...recipients].sort(), emptyGroups };
+    return { ...s, recipients: [...recipients].sort(), emptyGroups, refusedAddresses: refused };
   });
   if (problems.length === 0) return checked;
   const fromFile = problems.filter((p) => p.subscription.fileIndex !== undefined);

@@ -12,6 +12,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Transform } from 'node:stream';
+import { parseMailbox } from '../../email-address.ts';
 import { ConfigError, MailError } from '../../errors.ts';
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaModel } from '../sla/model-types.ts';
@@ -81,10 +82,17 @@ export interface SentReportMail {
   readonly omitted: readonly string[];
 }
 
-/** Splits a comma list into trimmed, non-empty addresses. */
+/**
+ * The recipients as bare addresses: a comma list (REPORT_MAIL_TO) or an array, each entry exactly
+ * one address. An entry that is not (`a@x.test, b@y.test` as one array item, a line break, a
+ * group) is refused with a ConfigError before anything connects: the mail library would read it
+ * as several recipients.
+ */
 export function parseRecipients(to: string | readonly string[]): string[] {
   const list = typeof to === 'string' ? to.split(',') : [...to];
-  return list.map((a) => a.trim()).filter((a) => a !== '');
+  return list
+    .filter((a) => a.trim() !== '')
+    .map((a) => parseMailbox(a, 'the recipient list of the report mail'));
 }
 
 function smtpServer(smtpUrl: string): { server: string; secrets: string[] } {

@@ -14,6 +14,8 @@ import type { Interval } from '../../time/intervals.ts';
 export interface ReportAccount {
   readonly accountId: string;
   readonly zone: IanaZone;
+  /** Its name in the configuration file's `accounts:` section; null when none was recorded. */
+  readonly name: string | null;
 }
 
 /** Tells the user what to run instead of failing on a missing table or row. */
@@ -52,7 +54,7 @@ export async function queryReportAccount(db: Kysely<Database>, accountId?: strin
         context: { setting: '--account' },
       });
     }
-    return { accountId: row.account_id, zone: row.iana_zone };
+    return { accountId: row.account_id, zone: row.iana_zone, name: row.account_name };
   }
   const only = rows.rows[0]!;
   if (rows.rows.length > 1) {
@@ -60,7 +62,7 @@ export async function queryReportAccount(db: Kysely<Database>, accountId?: strin
       context: { setting: '--account' },
     });
   }
-  return { accountId: only.account_id, zone: only.iana_zone };
+  return { accountId: only.account_id, zone: only.iana_zone, name: only.account_name };
 }
 
 /** What `queryReportScope` reads. */

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { jsonLines, runCli } from '../../support/run-cli.ts';
@@ -114,7 +115,9 @@ describe('the same failure has the same exit code in every command', () => {
   });
 
   it('a warehouse with pending migrations: check exits 3', async () => {
+    // An embedded warehouse that exists but was never migrated (check creates none: issue 33).
     const fresh = path.join(dir, 'unmigrated');
+    await (await PGlite.create(fresh)).close();
     const check = await runCli(['check'], { ...api(), UPTRENDS_ETL_DATA_DIR: fresh }, dir);
     expect(check.code, check.stderr).toBe(3);
     expect(check.stderr).toMatch(/pending migration/);

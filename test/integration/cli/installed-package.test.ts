@@ -53,6 +53,7 @@ const STATE_DIR = '/var/lib/uptrends-etl';
 
 let tmp: string;
 let tarball: string;
+let installOutput = '';
 let prefix: string;
 let sim: RunningSimulator;
 let tdb: TestDatabase;
@@ -114,6 +115,7 @@ beforeAll(async () => {
   if (installed.status !== 0 && installed.output.includes('ENOTCACHED'))
     installed = install('--prefer-offline');
   if (installed.status !== 0) throw new Error(`npm install -g --prefix failed:\n${installed.output}`);
+  installOutput = installed.output;
 
   tdb = await createTestDatabase({ onDisk: true });
   await tdb.release();
@@ -151,6 +153,10 @@ describe('the packed, installed package', () => {
     expect(
       files.filter((f) => /\.test\.|\.tsbuildinfo$|\.map$|\.ts$/.test(f) && !f.endsWith('.d.ts')),
     ).toEqual([]);
+  });
+
+  it('installs without peer-dependency warnings (issue 33: no ERESOLVE, no override needed)', () => {
+    expect(installOutput).not.toMatch(/ERESOLVE|peer dep|overriding peer/i);
   });
 
   it('the README installs exactly this way, at the path its cron line and systemd unit run', () => {

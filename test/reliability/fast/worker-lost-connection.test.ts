@@ -71,7 +71,7 @@ describe('a worker job whose warehouse session is terminated', () => {
         120_000,
         dir,
       );
-      await worker.waitFor(/"stream":"statistics"[^\n]*"msg":"run \d+: account/);
+      await worker.waitFor(/"job":\{"id":"\d+","stream":"statistics"\}[^\n]*"msg":"run \d+: account/);
       expect(await terminateSyncLockHolders(w.env.DATABASE_URL!)).toBe(1);
       const done = await nightly.done;
       expect(done.code, done.stderr.slice(-2000)).toBe(0);

@@ -46,6 +46,7 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--account': { args: ['--account', '123456'] },
   '--default-target': { args: ['--default-target', '99.5'] },
   '--runs': { args: ['--runs', '3'] },
+  '--run': { args: ['--run', '12'] },
   '--monitors': { args: ['--monitors', '7'] },
   '--days': { args: ['--days', '40'] },
   '--seed': { args: ['--seed', '2'] },

@@ -99,7 +99,7 @@ describe('a bad file names file, line and field', () => {
 
   it('a wrong value, with the field path and the line of its key', () => {
     const error = configError(() => parseConfigFile('mail:\n  # sender\n  from: not an address\n', 'v.yaml'));
-    expect(error.message).toContain('v.yaml:3:3: mail.from: expected a sender address');
+    expect(error.message).toContain('v.yaml:3:3: mail.from: "not an address" is not one sender address');
     expect(error.context.setting).toBe('mail.from');
   });
 

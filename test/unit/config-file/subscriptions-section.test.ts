@@ -119,7 +119,7 @@ describe('the subscriptions section', () => {
       'a bad address',
       'subscriptions:\n  - name: a\n    schedule: daily\n    recipients:\n      addresses: [ops@example.com, "not an address"]\n',
       'subs.yaml:5:',
-      'subscriptions[0].recipients.addresses[1]: expected an e-mail address',
+      'subscriptions[0].recipients.addresses[1]: "not an address" is not one e-mail address',
     ],
     [
       'a misspelt key',

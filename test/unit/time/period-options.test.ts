@@ -99,10 +99,12 @@ describe('resolveReportPeriod', () => {
     [{ preset: 'PreviousMonth', from: '2025-10-01', to: '2025-10-15' }, /--preset cannot be combined/],
     [{ month: '2025-10', preset: 'PreviousMonth' }, /--month cannot be combined/],
     [{ month: '2025-10', from: '2025-10-01', to: '2025-10-15' }, /--month cannot be combined/],
-    [{ month: '2025-13' }, /--month must be written yyyy-MM/],
+    [{ month: '2025-13' }, /--month 2025-13: there is no month 13/],
+    [{ month: 'Oct 2025' }, /--month must be written yyyy-MM/],
     [{ from: '2025-10-01' }, /--from and --to go together/],
     [{ from: '2025-10-15', to: '2025-10-15' }, /must be after --from/],
-    [{ from: '2025-02-30', to: '2025-03-15' }, /--from must be a date/],
+    [{ from: '2025-02-30', to: '2025-03-15' }, /--from 2025-02-30: that day does not exist/],
+    [{ from: '30-02-2025', to: '2025-03-15' }, /--from must be a date written yyyy-MM-dd/],
     [{ preset: 'LastDecade' }, /--preset must be one of/],
   ])('rejects %j with a ConfigError', (options, message) => {
     expect(() => resolve(options, '2025-11-03T08:00:00Z')).toThrow(ConfigError);

@@ -19,11 +19,31 @@ const directory: SubscriptionDirectory = {
     {
       guid: '00000000-0000-4000-8000-0000000000b1',
       name: 'On-call',
-      emails: ['ann@example.com', 'bob@example.com'],
+      operators: [operator(1, 'ann@example.com'), operator(2, 'Bob <bob@example.com>')],
     },
-    { guid: '00000000-0000-4000-8000-0000000000b2', name: 'Nobody', emails: [] },
+    { guid: '00000000-0000-4000-8000-0000000000b2', name: 'Nobody', operators: [] },
+    {
+      guid: '00000000-0000-4000-8000-0000000000b3',
+      name: 'Hostile',
+      operators: [
+        operator(3, 'grace@example.com, leak@attacker.test'),
+        operator(4, 'carl@example.com leak@attacker.test'),
+        operator(5, 'dan@example.com\r\nBcc: leak@attacker.test'),
+        operator(6, 'all: leak@attacker.test, x@attacker.test;'),
+        operator(7, 'eve@example.com'),
+      ],
+    },
+    {
+      guid: '00000000-0000-4000-8000-0000000000b4',
+      name: 'Only bad',
+      operators: [operator(8, 'a@example.com;leak@attacker.test')],
+    },
   ],
 };
+
+function operator(i: number, email: string) {
+  return { guid: `00000000-0000-4000-8000-00000000000${i}`, name: `Operator ${i}`, email };
+}
 
 const file = (scope: string, recipients: string) =>
   parseConfigFile(
@@ -50,6 +70,28 @@ describe('checking subscriptions against the warehouse', () => {
     const [checked] = checkSubscriptions(fileSubscriptions(f)!, directory, f);
     expect(checked!.recipients).toEqual(['ann@example.com', 'bob@example.com', 'x@example.com']);
     expect(checked!.emptyGroups).toEqual(['Nobody']);
+  });
+
+  it('an operator address that is not exactly one address is left out and reported, never split (issue 32)', () => {
+    const f = file('{}', '{ operator_groups: [Hostile, On-call] }');
+    const [checked] = checkSubscriptions(fileSubscriptions(f)!, directory, f);
+    expect(checked!.recipients).toEqual(['ann@example.com', 'bob@example.com', 'eve@example.com']);
+    expect(checked!.recipients.join(' ')).not.toContain('attacker');
+    expect(checked!.refusedAddresses.map((r) => [r.group, r.operator.name])).toEqual([
+      ['Hostile', 'Operator 3'],
+      ['Hostile', 'Operator 4'],
+      ['Hostile', 'Operator 5'],
+      ['Hostile', 'Operator 6'],
+    ]);
+    expect(checked!.refusedAddresses[0]!.reason).toContain('2 entries');
+    expect(checked!.emptyGroups).toEqual([]);
+  });
+
+  it('a group whose only operator address is refused holds no recipient', () => {
+    const f = file('{}', '{ operator_groups: [Only bad] }');
+    expect(errorOf(() => checkSubscriptions(fileSubscriptions(f)!, directory, f)).message).toContain(
+      'no recipient',
+    );
   });
 
   it('lists every unknown or ambiguous name at its line', () => {
