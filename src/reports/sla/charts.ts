@@ -5,6 +5,7 @@
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { shownValue } from '../render/figure-format.ts';
+import { plainText } from '../render/headline-figures.ts';
 import { dailyValue } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
 
@@ -47,8 +48,10 @@ export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
 
 /** Downtime per group in whole minutes (incident downtime, the figure the error budget uses). */
 export function downtimePerGroupChart(model: SlaModel): TopLevelSpec {
+  // Names come from the account: a control character (form feed, BEL) is not allowed in the SVG
+  // the chart is drawn through, and made the whole report fail.
   const values = model.groups.map((g) => ({
-    group: g.name,
+    group: plainText(g.name, 60),
     minutes: shownValue('duration', g.incident_downtime_seconds),
   }));
   return {

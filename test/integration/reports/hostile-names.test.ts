@@ -1,0 +1,62 @@
+/**
+ * Names come from the monitored account, so they are untrusted: a control character in a group or
+ * monitor name (a form feed, a BEL) must not fail the SLA workbook, its charts or the PDF (it did:
+ * "SVG data parsing failed ... non-XML character", exit 7, every night), and prints without it.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
+import { buildMailContent } from '../../../src/reports/mail/mail-content.ts';
+import { loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
+import { readPdf } from '../../support/pdf-text.ts';
+import {
+  A,
+  AFTER_OCTOBER,
+  G1,
+  octoberFixture,
+  octoberModels,
+  type FixtureModels,
+} from '../../support/report-fixture.ts';
+
+let dir: string;
+let fixture: FixtureModels;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hostile-names-'));
+  const data = octoberFixture();
+  data.groups = data.groups.map((g) => (g.guid === G1 ? { ...g, name: 'Shop\f team\u0007' } : g));
+  data.monitors = data.monitors.map((m) => (m.guid === A ? { ...m, name: 'Web\u0007 A\u000b' } : m));
+  fixture = await octoberModels(data);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await fixture.tdb.drop();
+});
+
+describe('control characters in names', () => {
+  it('write the workbook with its charts, and the PDF, without them', async () => {
+    const written = await writeSlaReport(fixture.sla, {
+      outDir: dir,
+      clock: () => AFTER_OCTOBER,
+      formats: ['xlsx', 'pdf'],
+    });
+    const workbook = await loadWorkbook(await readFile(written.workbook!));
+    // Both charts were drawn.
+    expect(workbook.getWorksheet('Summary')!.getImages()).toHaveLength(2);
+    const groups = workbook.getWorksheet('Monitor groups')!;
+    const names: string[] = [];
+    groups.eachRow((row) => names.push(String(row.getCell(1).value)));
+    expect(names).toContain('Shop team');
+    const pdf = await readPdf(written.paths.find((p) => p.endsWith('.pdf'))!);
+    expect(pdf.text).toContain('Shop team');
+    expect(pdf.text).toContain('Web A');
+    expect(pdf.text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  });
+
+  it('leave the mail without them too', () => {
+    const mail = buildMailContent({ sla: fixture.sla, attached: [], omitted: [] });
+    expect(mail.text).toContain('Shop team');
+    expect(mail.html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+  });
+});
