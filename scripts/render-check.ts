@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** One word of a printed page, in points from the top-left corner. */
-interface Word {
+export interface Word {
   readonly text: string;
   readonly x0: number;
   readonly y0: number;
@@ -30,7 +30,7 @@ interface Word {
 }
 
 /** One printed page. */
-interface Page {
+export interface Page {
   readonly number: number;
   readonly width: number;
   readonly height: number;
@@ -46,6 +46,18 @@ const PICTURES = [
 
 /** Words overlapping by more than this share of the smaller box are drawn over each other. */
 const OVERLAP_SHARE = 0.3;
+
+/** Smallest readable print, in points. */
+export const MIN_FONT_POINTS = 7;
+
+/** A word's box is this many times its font size (ascent plus descent, measured on LibreOffice's output). */
+const BOX_PER_POINT = 1.13;
+
+/**
+ * A number, a percentage or a time glued to a capitalised word: two cells' values printed as one
+ * ("97.942%Complete", "0:18Incomplete", "00:41:58No").
+ */
+const RUN_TOGETHER = /[\d%](?=[A-Z][a-z])/;
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -102,7 +114,12 @@ export function pageFaults(page: Page): string[] {
   for (const w of page.words) {
     if (w.x0 < -0.5 || w.y0 < -0.5 || w.x1 > page.width + 0.5 || w.y1 > page.height + 0.5)
       faults.push(`"${w.text}" runs off the page at (${w.x0.toFixed(0)}, ${w.y0.toFixed(0)})`);
+    if (RUN_TOGETHER.test(w.text))
+      faults.push(`"${w.text}" runs two values together at (${w.x0.toFixed(0)}, ${w.y0.toFixed(0)})`);
   }
+  const points = smallestFont(page);
+  if (points !== null && points < MIN_FONT_POINTS)
+    faults.push(`text prints at ${points.toFixed(1)} pt, smaller than ${MIN_FONT_POINTS} pt`);
   const sorted = [...page.words].sort((a, b) => a.y0 - b.y0);
   for (let i = 0; i < sorted.length; i += 1) {
     const a = sorted[i]!;
@@ -115,6 +132,16 @@ export function pageFaults(page: Page): string[] {
     }
   }
   return faults;
+}
+
+/** The smallest font size on `page`, in points, estimated from its words' boxes; null without words. */
+export function smallestFont(page: Page): number | null {
+  let smallest: number | null = null;
+  for (const w of page.words) {
+    const size = (w.y1 - w.y0) / BOX_PER_POINT;
+    if (size > 0 && (smallest === null || size < smallest)) smallest = size;
+  }
+  return smallest;
 }
 
 async function demoReports(dir: string): Promise<string> {
@@ -160,7 +187,8 @@ async function main(): Promise<number> {
       );
       const pdf = join(pdfDir, workbook.replace(/\.xlsx$/, '.pdf'));
       const pages = await readPages(pdf);
-      console.log(`${workbook}: ${pages.length} pages`);
+      const smallest = Math.min(...pages.map((p) => smallestFont(p) ?? Number.POSITIVE_INFINITY));
+      console.log(`${workbook}: ${pages.length} pages, smallest text ${smallest.toFixed(1)} pt`);
       for (const page of pages) {
         for (const fault of pageFaults(page)) {
           faults += 1;
@@ -198,14 +226,18 @@ async function main(): Promise<number> {
       console.log(`render-check: ${faults} fault(s)`);
       return 1;
     }
-    console.log(`render-check: ${workbooks.length} workbook(s), no text off a page or over other text`);
+    console.log(
+      `render-check: ${workbooks.length} workbook(s), no text off a page, over other text, run together or under ${MIN_FONT_POINTS} pt`,
+    );
     return 0;
   } finally {
     await rm(work, { recursive: true, force: true });
   }
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  console.error(`render-check: ${error instanceof Error ? error.message : String(error)}`);
-  return 2;
-});
+if (process.argv[1]?.endsWith('render-check.ts') === true) {
+  process.exitCode = await main().catch((error: unknown) => {
+    console.error(`render-check: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  });
+}

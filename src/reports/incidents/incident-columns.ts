@@ -28,6 +28,8 @@ export interface ReportColumn<R> {
   readonly csv: string;
   readonly kind: ColumnKind;
   readonly width: number;
+  /** Widest the column grows to fit its text before it wraps. (Default: 45) */
+  readonly maxWidth?: number;
   readonly wrap?: boolean;
   /** In the workbook? (Default: true) */
   readonly inSheet?: boolean;
@@ -38,15 +40,25 @@ const flag = (value: boolean | null): boolean | null => value;
 
 /** The columns of the Incidents sheet and the incidents CSV, in sheet order. */
 export const INCIDENT_COLUMNS: readonly ReportColumn<IncidentFigure>[] = [
+  // Capped, so the printed columns keep a readable size; longer names wrap.
   {
     header: 'Monitor',
     csv: 'monitor_name',
     kind: 'text',
-    width: 28,
+    width: 24,
+    maxWidth: 34,
     wrap: true,
     value: (r) => r.monitor_name,
   },
-  { header: 'Group', csv: 'groups', kind: 'text', width: 20, wrap: true, value: (r) => r.group_names },
+  {
+    header: 'Group',
+    csv: 'groups',
+    kind: 'text',
+    width: 18,
+    maxWidth: 22,
+    wrap: true,
+    value: (r) => r.group_names,
+  },
   {
     header: 'Start (local)',
     csv: 'started_local_{zone}',
@@ -109,8 +121,24 @@ export const PRINTED_INCIDENT_COLUMNS = 10;
 
 /** The columns of the Per monitor sheet and the incident summary CSV. */
 export const SUMMARY_COLUMNS: readonly ReportColumn<Figure>[] = [
-  { header: 'Monitor', csv: 'monitor_name', kind: 'text', width: 28, wrap: true, value: (r) => r.name },
-  { header: 'Group', csv: 'groups', kind: 'text', width: 20, wrap: true, value: (r) => r.group_names },
+  {
+    header: 'Monitor',
+    csv: 'monitor_name',
+    kind: 'text',
+    width: 24,
+    maxWidth: 32,
+    wrap: true,
+    value: (r) => r.name,
+  },
+  {
+    header: 'Group',
+    csv: 'groups',
+    kind: 'text',
+    width: 18,
+    maxWidth: 26,
+    wrap: true,
+    value: (r) => r.group_names,
+  },
   {
     header: 'Incidents started',
     csv: 'incidents_started',
@@ -181,6 +209,7 @@ export function workbookColumns<R>(columns: readonly ReportColumn<R>[]): Column[
     .map((c) => ({
       header: c.header,
       width: c.width,
+      maxWidth: c.maxWidth,
       wrap: c.wrap,
       format: FORMAT[c.kind] ?? (c.kind in UNIT_FORMAT ? UNIT_FORMAT[c.kind as FigureUnit] : undefined),
     }));

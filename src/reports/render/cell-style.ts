@@ -17,6 +17,8 @@ export interface CellStyle {
   readonly format?: NumberFormat;
   readonly wrap?: boolean;
   readonly align?: 'left' | 'center' | 'right';
+  /** Left indent in characters (text beside a right-aligned number). */
+  readonly indent?: number;
 }
 
 /** An exceljs style model. */
@@ -46,8 +48,13 @@ export function styleModel(base: StyleModel, link: boolean, style: CellStyle, to
   if (style.fill !== undefined)
     model.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: style.fill } };
   if (style.format !== undefined) model.numFmt = NUMBER_FORMATS[style.format];
-  if (style.wrap === true || style.align !== undefined) {
-    model.alignment = { wrapText: style.wrap === true, horizontal: style.align, vertical: 'top' };
+  if (style.wrap === true || style.align !== undefined || style.indent !== undefined) {
+    model.alignment = {
+      wrapText: style.wrap === true,
+      horizontal: style.align ?? (style.indent === undefined ? undefined : 'left'),
+      vertical: 'top',
+      ...(style.indent === undefined ? {} : { indent: style.indent }),
+    };
   }
   if (top) model.alignment = { ...model.alignment, vertical: 'top' };
   return model;
@@ -72,6 +79,7 @@ export class StyleCache {
       style.format,
       style.wrap,
       style.align,
+      style.indent,
       top ? 1 : 0,
       style.format === undefined ? kind : '',
     ].join('|');

@@ -38,6 +38,8 @@ export interface Column {
   readonly header: string;
   /** Width in characters; a text column grows to its longest value (up to 45) and wraps beyond. */
   readonly width: number;
+  /** Widest a text column grows before it wraps. (Default: 45) */
+  readonly maxWidth?: number;
   readonly format?: NumberFormat;
   readonly wrap?: boolean;
   /** Header written bottom to top, for narrow columns of dates (the Daily sheet). */

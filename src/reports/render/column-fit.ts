@@ -19,7 +19,13 @@ export function fitColumns(columns: readonly Column[], rows: readonly (readonly 
     const column =
       original.vertical === true
         ? original
-        : { ...original, width: Math.max(original.width, headerWord + 2) };
+        : // Bold, and over text indented by one: a header word needs two or three characters more.
+          {
+            ...original,
+            width: Math.max(original.width, headerWord + (original.format === undefined ? 3 : 2)),
+          };
+    // A date and time shows 19 characters (yyyy-mm-dd hh:mm:ss); narrower, it runs into its neighbour.
+    if (column.format === 'datetime') return { ...column, width: Math.max(column.width, 21) };
     if (column.format !== undefined) return column;
     let longest = 0;
     for (const values of rows) {
@@ -32,8 +38,9 @@ export function fitColumns(columns: readonly Column[], rows: readonly (readonly 
             : '';
       for (const line of text.split(/\r\n|\r|\n/)) longest = Math.max(longest, line.length);
     }
-    const width = Math.max(column.width, Math.min(MAX_FIT_WIDTH, longest + 2));
-    return longest + 2 > width ? { ...column, width, wrap: true } : { ...column, width };
+    // Indented by one character (workbook-writer.ts): the text needs three more than its length.
+    const width = Math.max(column.width, Math.min(column.maxWidth ?? MAX_FIT_WIDTH, longest + 3));
+    return longest + 3 > width ? { ...column, width, wrap: true } : { ...column, width };
   });
 }
 

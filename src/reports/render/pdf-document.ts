@@ -57,7 +57,8 @@ export class PdfPages {
   /** A title (level 1) or section heading (level 2). */
   heading(text: string, level: 1 | 2 = 2): void {
     const size = level === 1 ? 20 : 14;
-    this.ensureSpace(size * 3);
+    // A section heading keeps company: it never ends a page without the first lines under it.
+    this.ensureSpace(size * 3 + (level === 2 ? 72 : 0));
     if (level === 2) this.doc.moveDown(0.8);
     this.doc.font('bold').fontSize(size).fillColor('#1f2328').text(text, PAGE.margin, this.doc.y, {
       width: this.textWidth,

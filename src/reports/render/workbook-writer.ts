@@ -123,6 +123,7 @@ export class SheetWriter {
         fill: HEADER_FILL,
         color: HEADER_FONT,
         wrap: true,
+        indent: column.vertical === true || column.format !== undefined ? undefined : 1,
       });
       if (column.vertical === true) {
         const cell = this.#sheet.getRow(startRow).getCell(first + index);
@@ -134,7 +135,13 @@ export class SheetWriter {
       fitted[index]!.vertical === true ? null : fitted[index]!.header,
     );
     let row = startRow;
-    const looks = fitted.map((column) => ({ format: column.format, wrap: column.wrap }));
+    // Text starts a character in: after a right-aligned number or date it would touch it
+    // ("0:18Incomplete"), in print more than on screen.
+    const looks = fitted.map((column) => ({
+      format: column.format,
+      wrap: column.wrap,
+      indent: column.format === undefined ? 1 : undefined,
+    }));
     for (const values of data) {
       row += 1;
       const sheetRow = this.#sheet.getRow(row);
@@ -254,6 +261,31 @@ export class SheetWriter {
       last = c;
     }
     this.printArea(last, lastRow);
+  }
+
+  /**
+   * Prints a sheet too wide for one page across several pages side by side, at a readable size,
+   * with its first `keptColumns` columns (the names) repeated on each page: the Daily and Infra
+   * sheets' days would otherwise shrink to a few points to fit one page. The pages are as many as
+   * the columns after the kept ones need at 100 %.
+   */
+  printAcross(keptColumns: number): void {
+    const orientation = this.#sheet.pageSetup.orientation === 'portrait' ? 'portrait' : 'landscape';
+    const limit = pageWidthUnits(orientation);
+    const width = (c: number): number => this.#sheet.getColumn(c).width ?? DEFAULT_COLUMN_WIDTH;
+    let kept = 0;
+    for (let c = 1; c <= keptColumns; c++) kept += width(c);
+    let pages = 1;
+    let used = kept;
+    for (let c = keptColumns + 1; c <= this.#sheet.columnCount; c++) {
+      if (used + width(c) > limit) {
+        pages += 1;
+        used = kept;
+      }
+      used += width(c);
+    }
+    this.#sheet.pageSetup.fitToWidth = pages;
+    this.#sheet.pageSetup.printTitlesColumn = `A:${columnLetter(keptColumns)}`;
   }
 
   /** Starts a new printed page above `row` (so a chart or block is never split). */

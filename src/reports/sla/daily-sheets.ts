@@ -24,8 +24,8 @@ export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
     'Daily uptime (incident figure) per account-local day; empty where the monitor was not monitored or the day was not read.',
   ]);
   const columns: Column[] = [
-    { header: 'Group', width: 22 },
-    { header: 'Monitor', width: 30 },
+    { header: 'Group', width: 20, maxWidth: 26 },
+    { header: 'Monitor', width: 28, maxWidth: 34 },
     ...dayColumns(model.daily.days),
   ];
   const cell = (day: Figure | null): CellValue => figureCell('percent', dailyValue(day));
@@ -34,6 +34,8 @@ export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
     ...model.daily.rows.map(({ monitor, days }) => [monitor.group_names, monitor.name, ...days.map(cell)]),
   ];
   const placement = sheet.table(start, columns, rows);
+  // Group and monitor on every page, the days across as many pages as they need at full size.
+  sheet.printAcross(2);
   if (model.daily.days.length > 0) {
     const range = `C${placement.firstDataRow}:${columnLetter(columns.length)}${placement.lastRow}`;
     // Red at or below 90%, yellow at the default error threshold, green at 100%.
@@ -116,6 +118,7 @@ export function writeInfraSheet(sheet: SheetWriter, model: SlaModel): void {
     ...r.values.map((v) => figureCell('percent', v)),
   ]);
   const placement = sheet.table(start, columns, rows);
+  sheet.printAcross(2);
   if (infra.days.length > 0 && rows.length > 0) {
     sheet.colorScale(
       `B${placement.firstDataRow}:${columnLetter(columns.length)}${placement.lastRow}`,

@@ -24,6 +24,8 @@ export interface FigureColumn {
   readonly csv: string;
   readonly unit: FigureUnit;
   readonly width: number;
+  /** Widest the column grows to fit its text before it wraps. (Default: 45) */
+  readonly maxWidth?: number;
   readonly wrap?: boolean;
   /** In the workbook? (Default: true) GUIDs are for analysts: CSV only. */
   readonly inSheet?: boolean;
@@ -122,6 +124,7 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
   },
   {
     header: 'Error budget (h:mm)',
+    detail: true,
     csv: 'error_budget_min',
     unit: 'duration',
     width: 10,
@@ -180,8 +183,9 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
 
 /** The columns of the Monitors sheet and the monitors CSV. */
 export const MONITOR_COLUMNS: readonly FigureColumn[] = [
-  { header: 'Group', csv: 'groups', unit: 'text', width: 22, value: (r) => r.group_names },
-  { header: 'Monitor', csv: 'monitor_name', unit: 'text', width: 30, value: (r) => r.name },
+  // Narrower than the fitted default, so the columns management reads print at a readable size.
+  { header: 'Group', csv: 'groups', unit: 'text', width: 20, maxWidth: 26, value: (r) => r.group_names },
+  { header: 'Monitor', csv: 'monitor_name', unit: 'text', width: 28, maxWidth: 34, value: (r) => r.name },
   {
     header: 'Type',
     detail: true,
@@ -277,6 +281,7 @@ export function sheetColumns(columns: readonly FigureColumn[]): Column[] {
   return onSheet(columns).map((c) => ({
     header: c.header,
     width: c.width,
+    maxWidth: c.maxWidth,
     format: UNIT_FORMAT[c.unit],
     wrap: c.wrap,
   }));
