@@ -234,7 +234,7 @@ export function emptyFigure(grain: Grain, name: string, window: Interval, target
     uptime_percentage: none,
     uptime_source: none,
     target_percentage: target.desired,
-    target_error_percentage: Math.min(target.error ?? target.desired, target.desired),
+    target_error_percentage: null,
     target_source: target.override === true ? 'Override' : 'Default',
     sla_name: none,
     status: none,

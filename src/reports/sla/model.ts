@@ -156,9 +156,10 @@ export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOp
     }))
     .sort((a, b) => a.deviceName.localeCompare(b.deviceName));
 
+  // The account is held to the default (or the override): the warehouse's reading of it.
   const defaultTarget = {
-    desired: options.target.desired,
-    error: Math.min(options.target.error ?? options.target.desired, options.target.desired),
+    desired: accountRow.target_percentage ?? options.target.desired,
+    error: accountRow.target_error_percentage ?? options.target.desired,
   };
   return {
     period,
