@@ -9,6 +9,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 /** What a PDF holds. */
 export interface PdfContents {
   readonly pages: readonly { readonly width: number; readonly height: number; readonly text: string }[];
+  /** Each text item with the base font it is drawn in (`ABCDEF+NotoSansSC-Regular`). */
+  readonly items: readonly { readonly text: string; readonly font: string }[];
   /** All pages' text, joined. */
   readonly text: string;
   readonly title: string | undefined;
@@ -28,11 +30,19 @@ export async function readPdf(path: string): Promise<PdfContents> {
     .promise;
   try {
     const pages = [];
+    const items: { text: string; font: string }[] = [];
     for (let n = 1; n <= doc.numPages; n += 1) {
       const page = await doc.getPage(n);
       const [, , width, height] = page.view as [number, number, number, number];
       const content = await page.getTextContent();
       const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+      // The operator list loads the page's fonts, whose names the text items refer to.
+      await page.getOperatorList();
+      for (const item of content.items) {
+        if (!('str' in item) || item.str.trim() === '') continue;
+        const font = page.commonObjs.get(item.fontName) as { name?: string } | undefined;
+        items.push({ text: item.str, font: font?.name ?? item.fontName });
+      }
       pages.push({ width, height, text: text.replace(/\s+/g, ' ') });
     }
     const meta = await doc.getMetadata();
@@ -42,6 +52,7 @@ export async function readPdf(path: string): Promise<PdfContents> {
     ].map((m) => m[0]);
     return {
       pages,
+      items,
       text: pages.map((p) => p.text).join(' '),
       title: info.Title,
       embeddedFonts: (raw.match(/\/FontFile2/g) ?? []).length,

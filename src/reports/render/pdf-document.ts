@@ -1,7 +1,7 @@
 /**
  * PDF pages for the reports (pdfkit): A4 portrait, DejaVu Sans embedded from the `dejavu-fonts-ttf`
- * package (subset to the glyphs used, so a PDF reads the same on any machine and prints as it
- * shows), a footer with the report, period and page number on every page, headings, key-value
+ * package with the Noto fallback faces for CJK and emoji (each subset to the glyphs used, so a PDF
+ * reads the same on any machine and prints as it shows; see `font-fallback.ts`), a footer with the report, period and page number on every page, headings, key-value
  * blocks, tables that break across pages with their header row repeated, and PNG images. No browser
  * and no office suite: everything is drawn here from the report model.
  *
@@ -11,6 +11,7 @@
 import { finished } from 'node:stream/promises';
 import { REPORT_FONTS } from './fonts.ts';
 import { tempWriteStream, withPendingFile } from './atomic-file.ts';
+import { PdfText, type TextStyle } from './pdf-text.ts';
 
 /** The embedded fonts: regular and bold DejaVu Sans (the charts use the same family). */
 export const PDF_FONTS = REPORT_FONTS;
@@ -35,9 +36,12 @@ export type PdfCell = string | { readonly text: string; readonly colour?: string
 /** What a report draws on: the open document plus layout helpers that keep to the margins. */
 export class PdfPages {
   readonly doc: PDFKit.PDFDocument;
+  /** Every text goes through here: it picks the face of each character (CJK, emoji). */
+  readonly text: PdfText;
 
-  constructor(doc: PDFKit.PDFDocument) {
+  constructor(doc: PDFKit.PDFDocument, text: PdfText) {
     this.doc = doc;
+    this.text = text;
   }
 
   /** Width available for content. */
@@ -60,20 +64,15 @@ export class PdfPages {
     // A section heading keeps company: it never ends a page without the first lines under it.
     this.ensureSpace(size * 3 + (level === 2 ? 72 : 0));
     if (level === 2) this.doc.moveDown(0.8);
-    this.doc.font('bold').fontSize(size).fillColor('#1f2328').text(text, PAGE.margin, this.doc.y, {
-      width: this.textWidth,
-    });
-    this.doc.moveDown(0.3);
+    this.text.draw(text, PAGE.margin, this.doc.y, { size, bold: true, width: this.textWidth });
+    this.doc.font('bold').fontSize(size).moveDown(0.3);
   }
 
   /** A paragraph of body text. */
   paragraph(text: string, options: { size?: number; colour?: string } = {}): void {
-    this.doc
-      .font('regular')
-      .fontSize(options.size ?? 10)
-      .fillColor(options.colour ?? '#1f2328')
-      .text(text, PAGE.margin, this.doc.y, { width: this.textWidth });
-    this.doc.moveDown(0.4);
+    const style: TextStyle = { size: options.size ?? 10, width: this.textWidth, colour: options.colour };
+    this.text.draw(text, PAGE.margin, this.doc.y, style);
+    this.doc.font('regular').fontSize(style.size).moveDown(0.4);
   }
 
   /** The headline: a big figure with a coloured bar and a line under it (status word included). */
@@ -81,18 +80,8 @@ export class PdfPages {
     this.ensureSpace(70);
     const top = this.doc.y;
     this.doc.rect(PAGE.margin, top, 5, 56).fill(colour);
-    this.doc
-      .font('bold')
-      .fontSize(28)
-      .fillColor('#1f2328')
-      .text(figure, PAGE.margin + 14, top + 2);
-    this.doc
-      .font('regular')
-      .fontSize(11)
-      .fillColor('#1f2328')
-      .text(line, PAGE.margin + 14, top + 38, {
-        width: this.textWidth - 14,
-      });
+    this.text.draw(figure, PAGE.margin + 14, top + 2, { size: 28, bold: true, width: this.textWidth - 14 });
+    this.text.draw(line, PAGE.margin + 14, top + 38, { size: 11, width: this.textWidth - 14 });
     this.doc.x = PAGE.margin;
     this.doc.y = top + 66;
   }
@@ -102,30 +91,32 @@ export class PdfPages {
     const total = columns.reduce((sum, c) => sum + c.width, 0);
     const widths = columns.map((c) => (c.width / total) * this.textWidth);
     const pad = 3;
-    const rowHeight = (cells: readonly PdfCell[], font: string): number =>
+    const rowHeight = (cells: readonly PdfCell[], bold: boolean): number =>
       Math.max(
-        ...cells.map((cell, i) => {
-          this.doc.font(typeof cell === 'object' && cell.bold ? 'bold' : font).fontSize(9);
-          return this.doc.heightOfString(cellText(cell), { width: widths[i]! - 2 * pad });
-        }),
+        ...cells.map((cell, i) =>
+          this.text.height(cellText(cell), {
+            size: 9,
+            bold: bold || (typeof cell === 'object' && cell.bold === true),
+            width: widths[i]! - 2 * pad,
+          }),
+        ),
       ) +
       2 * pad;
     const drawRow = (cells: readonly PdfCell[], header: boolean): void => {
-      const height = rowHeight(cells, header ? 'bold' : 'regular');
+      const height = rowHeight(cells, header);
       const top = this.doc.y;
       let x = PAGE.margin;
       cells.forEach((cell, i) => {
         const bold = header || (typeof cell === 'object' && cell.bold === true);
         const colour =
           typeof cell === 'object' && cell.colour !== undefined ? cell.colour : header ? MUTED : '#1f2328';
-        this.doc
-          .font(bold ? 'bold' : 'regular')
-          .fontSize(9)
-          .fillColor(colour)
-          .text(cellText(cell), x + pad, top + pad, {
-            width: widths[i]! - 2 * pad,
-            align: columns[i]!.align ?? 'left',
-          });
+        this.text.draw(cellText(cell), x + pad, top + pad, {
+          size: 9,
+          bold,
+          colour,
+          width: widths[i]! - 2 * pad,
+          align: columns[i]!.align ?? 'left',
+        });
         x += widths[i]!;
       });
       this.doc
@@ -138,10 +129,10 @@ export class PdfPages {
       this.doc.y = top + height;
     };
     const headerCells = columns.map((c) => c.header);
-    this.ensureSpace(rowHeight(headerCells, 'bold') + rowHeight(rows[0] ?? headerCells, 'regular'));
+    this.ensureSpace(rowHeight(headerCells, true) + rowHeight(rows[0] ?? headerCells, false));
     drawRow(headerCells, true);
     for (const row of rows) {
-      if (this.doc.y + rowHeight(row, 'regular') > this.bottom) {
+      if (this.doc.y + rowHeight(row, false) > this.bottom) {
         this.doc.addPage();
         drawRow(headerCells, true);
       }
@@ -197,12 +188,11 @@ export async function writePdf(
     },
     lang: 'en',
   });
-  doc.registerFont('regular', PDF_FONTS.regular);
-  doc.registerFont('bold', PDF_FONTS.bold);
+  const text = new PdfText(doc);
   await withPendingFile(path, async (tempPath) => {
     const out = tempWriteStream(tempPath);
     doc.pipe(out);
-    await draw(new PdfPages(doc));
+    await draw(new PdfPages(doc, text));
     const range = doc.bufferedPageRange();
     for (let i = range.start; i < range.start + range.count; i += 1) {
       doc.switchToPage(i);
@@ -210,8 +200,13 @@ export async function writePdf(
       const bottomMargin = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
       const y = PAGE.height - PAGE.margin - 10;
+      text.draw(meta.footer, PAGE.margin, y, {
+        size: 8,
+        colour: MUTED,
+        width: PAGE.width - 2 * PAGE.margin - 80,
+        singleLine: true,
+      });
       doc.font('regular').fontSize(8).fillColor(MUTED);
-      doc.text(meta.footer, PAGE.margin, y, { width: PAGE.width - 2 * PAGE.margin - 80, lineBreak: false });
       doc.text(`page ${i - range.start + 1} of ${range.count}`, PAGE.width - PAGE.margin - 80, y, {
         width: 80,
         align: 'right',
