@@ -9,6 +9,10 @@
 /** Every stable error code; scripts may match on these, so a code is never renamed. */
 export type ErrorCode =
   | 'CONFIG_INVALID'
+  | 'QUERY_REFUSED'
+  | 'QUERY_SYNTAX'
+  | 'QUERY_TIMEOUT'
+  | 'QUERY_FAILED'
   | 'DATABASE_FAILED'
   | 'LOCKED'
   | 'API_AUTH_FAILED'
@@ -60,6 +64,21 @@ export class EtlError extends Error {
 export class ConfigError extends EtlError {
   constructor(message: string, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
     super('CONFIG_INVALID', message, { ...options, retriable: false });
+  }
+}
+
+/** Which way an analyst's statement (`query`, `serve`) failed. */
+export type QueryErrorCode = 'QUERY_REFUSED' | 'QUERY_SYNTAX' | 'QUERY_TIMEOUT' | 'QUERY_FAILED';
+
+/**
+ * An analyst's SQL statement did not run to its end: refused before it ran (a write, a second
+ * statement, a function acting outside the transaction) or by the server (a write in a read-only
+ * transaction), not valid SQL or naming something that does not exist, stopped at its time limit,
+ * or failed on the data (a division by zero, a bad cast). Never retriable: the text must change.
+ */
+export class QueryError extends EtlError {
+  constructor(code: QueryErrorCode, message: string, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+    super(code, message, { ...options, retriable: false });
   }
 }
 
