@@ -197,3 +197,21 @@ export class InterruptedError extends EtlError {
 export function isRetriable(error: unknown): boolean {
   return error instanceof EtlError && error.retriable;
 }
+
+/**
+ * A server (serve, simulate) could not listen on `host:port`: a usage error (exit 2) naming the
+ * address and the option to change, not a bug.
+ */
+export function listenFailure(cause: unknown, program: string, host: string, port: number): ConfigError {
+  const code = (cause as { code?: unknown }).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'is in use by another program: choose another with --port'
+      : code === 'EACCES'
+        ? 'needs privileges this user lacks (a port below 1024): choose another with --port'
+        : `cannot be listened on (${typeof code === 'string' ? code : (cause as Error).message}): check --host`;
+  return new ConfigError(`${program}: ${host}:${port} ${why}.`, {
+    cause,
+    context: { setting: code === 'EADDRINUSE' || code === 'EACCES' ? '--port' : '--host' },
+  });
+}

@@ -72,10 +72,14 @@ function queryError(error: unknown, shift: number): Error {
   const code = codeOf(sqlstate);
   const at = Number(position) - shift;
   const where = Number.isInteger(at) && at > 0 ? ` at character ${at}` : '';
-  return new QueryError(code, `${OPENING[code]}: ${message}${where}${HINTS[code] ?? ''} [SQLSTATE ${sqlstate}]`, {
-    cause: error,
-    context: { setting: 'query', sqlstate },
-  });
+  return new QueryError(
+    code,
+    `${OPENING[code]}: ${message}${where}${HINTS[code] ?? ''} [SQLSTATE ${sqlstate}]`,
+    {
+      cause: error,
+      context: { setting: 'query', sqlstate },
+    },
+  );
 }
 
 /**
