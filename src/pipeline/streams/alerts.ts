@@ -6,6 +6,7 @@
  * batch the watermark. See docs/extraction.md.
  */
 import { ConfigError, HttpError, StreamError } from '../../errors.ts';
+import { AlertCapacityGuard } from './alert-capacity.ts';
 import { alertPageFetcher, readCursorPages } from '../../extract/window-readers.ts';
 import { alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
@@ -79,6 +80,13 @@ export const alertsStream = defineWindowedStream<
   },
 
   async *read(ctx, client, { partition, window }) {
+    const context = {
+      stream: ALERTS,
+      partition: partition.id,
+      window: `[${window.startLocal}, ${window.endLocal})`,
+    };
+    // A chain longer than the monitors can fill fails the window (alert-capacity.ts).
+    const capacity = new AlertCapacityGuard(ctx, window, partition.monitorGuid, context);
     const fetchPage = alertPageFetcher(client, {
       groupGuid: partition.groupGuid,
       monitorGuid: partition.monitorGuid,
@@ -87,19 +95,17 @@ export const alertsStream = defineWindowedStream<
     });
     const pages = readCursorPages(fetchPage, {
       maxPages: ctx.options.maxPagesPerWindow,
-      context: {
-        stream: ALERTS,
-        partition: partition.id,
-        window: `[${window.startLocal}, ${window.endLocal})`,
-      },
+      context,
       // A rejected cursor, or one the service handed back twice, restarts the window from its first
       // page (bounded by maxRestarts): both are server-side cursor trouble, not data trouble.
       isInvalidCursor: (error) =>
         (error instanceof HttpError && error.status === 400) ||
         (error instanceof StreamError && error.context.reason === 'cursor-loop'),
     });
-    for await (const page of pages)
+    for await (const page of pages) {
+      await capacity.admit(page.pass, page.records.length);
       yield { records: page.records, texts: page.texts, pass: page.pass, meta: undefined };
+    }
   },
 
   schema: alertSchema,
