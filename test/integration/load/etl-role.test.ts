@@ -96,7 +96,9 @@ describe('docker/initdb/10-etl-role.sh on a real server', () => {
           'select pg_stat_reset()',
           "select pg_read_file('/etc/passwd')",
         ]) {
-          await expect(sql.raw(call).execute(warehouse.db), call).rejects.toThrow(/permission denied|must be superuser/);
+          await expect(sql.raw(call).execute(warehouse.db), call).rejects.toThrow(
+            /permission denied|must be superuser/,
+          );
         }
       } finally {
         await warehouse.close();
