@@ -19,10 +19,9 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { QueryError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { checkStatement } from '../statement-rules.ts';
 import { EngineThread, type ExecOutcome } from './engine-thread.ts';
+import { decide } from './message-policy.ts';
 import { errorResponse, frontendMessage, PROTOCOL_3_0 } from './wire-messages.ts';
 import type { WireListener } from './wire-listener.ts';
 import { WireSession, type QueuedMessage } from './wire-session.ts';
@@ -139,61 +138,34 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
     }
   };
 
-  /** Answers a refused statement: the error, then (for a Query) the engine's ReadyForQuery. */
-  const refuse = async (
-    session: WireSession,
-    message: QueuedMessage,
-    reason: string,
-    sqlstate: string,
-  ): Promise<ExecOutcome | undefined> => {
-    session.write(errorResponse('ERROR', sqlstate, reason));
-    if (message.type === 'P') {
-      session.skipUntilSync = true;
-      return { inTransaction: true };
-    }
-    return execute(session, frontendMessage('S'));
-  };
-
-  /** Runs one message of `session`: its outcome, 'dropped' when nothing ran, undefined when it ended. */
+  /**
+   * Runs one message of `session` as message-policy.ts decides: its outcome, 'dropped' when
+   * nothing ran, undefined when the client or the engine ended.
+   */
   const handle = async (
     session: WireSession,
     message: QueuedMessage,
   ): Promise<ExecOutcome | 'dropped' | undefined> => {
-    switch (message.type) {
-      case 'd':
-      case 'c':
-      case 'f':
-        // COPY never runs, so its data has nowhere to go; the server drops it too.
-        return 'dropped';
-      case 'p':
-        session.fail('unexpected password message: serve asks for none', '08P01');
-        return undefined;
-      case 'F':
-        return refuse(
-          session,
-          message,
-          'serve refuses function calls by number (FunctionCall): run a SELECT instead',
-          '42501',
-        );
-      case 'S':
-        session.skipUntilSync = false;
+    const decision = decide(message, session.skipUntilSync, options.refusedFunctions);
+    if (message.type === 'S') session.skipUntilSync = false;
+    switch (decision.kind) {
+      case 'run':
         return execute(session, message.bytes);
+      case 'drop':
+        // Dropped after a refused Parse, the client keeps the engine until its Sync.
+        return session.skipUntilSync ? { inTransaction: true } : 'dropped';
+      case 'violation':
+        session.fail(decision.reason, '08P01');
+        return undefined;
+      case 'refuse':
+        log?.info({ client: session.processId }, `serve: ${decision.reason}`);
+        session.write(errorResponse('ERROR', decision.sqlstate, decision.reason));
+        if (decision.skipToSync) {
+          session.skipUntilSync = true;
+          return { inTransaction: true };
+        }
+        return execute(session, frontendMessage('S'));
     }
-    if (session.skipUntilSync) return { inTransaction: true };
-    if (message.sql !== undefined) {
-      try {
-        checkStatement(message.sql, {
-          session: true,
-          allowEmpty: true,
-          refusedFunctions: options.refusedFunctions,
-        });
-      } catch (error) {
-        if (!(error instanceof QueryError)) throw error;
-        log?.info({ client: session.processId }, `serve: ${error.message}`);
-        return refuse(session, message, error.message, '42501');
-      }
-    }
-    return execute(session, message.bytes);
   };
 
   /** Runs queued messages while the engine is free: the owner's first, else the longest waiting client's. */
