@@ -23,6 +23,7 @@ const M1 = '10000000-0000-4000-8000-000000000001';
 let dir: string;
 let env: Record<string, string>;
 let serve: SpawnedCli;
+let serveExited = false;
 let port: number;
 
 beforeAll(async () => {
@@ -43,6 +44,7 @@ beforeAll(async () => {
     .execute(warehouse.db);
   await warehouse.close();
   serve = spawnCli(['serve', '--port', '0', '--json', '--timeout', '3'], env, 180_000, dir);
+  void serve.done.then(() => (serveExited = true));
   await serve.waitFor(/"result":"serve"/);
   // The result line names the port it really listens on (--port 0 picks a free one).
   const line = serve
@@ -53,6 +55,14 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
+  // A test that failed before SIGTERM must not leave serve running.
+  if (serve.pid !== undefined && !serveExited) {
+    try {
+      process.kill(serve.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -190,6 +200,7 @@ describe('uptrends-etl serve (spawned)', () => {
       ['serve', '--port', String(port), '--data-dir', path.join(dir, 'other')],
       {},
       dir,
+      30_000,
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(

@@ -21,6 +21,7 @@ import { runCli } from '../../support/run-cli.ts';
 let dir: string;
 let env: Record<string, string>;
 let serve: SpawnedCli;
+let serveExited = false;
 let port: number;
 
 beforeAll(async () => {
@@ -36,6 +37,7 @@ beforeAll(async () => {
     180_000,
     dir,
   );
+  void serve.done.then(() => (serveExited = true));
   await serve.waitFor(/"result":"serve"/);
   const line = serve
     .output()
@@ -45,7 +47,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  if (serve.pid !== undefined) {
+  if (serve.pid !== undefined && !serveExited) {
     try {
       process.kill(serve.pid, 'SIGKILL');
     } catch {
