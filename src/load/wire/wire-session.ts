@@ -160,8 +160,9 @@ export class WireSession {
       return;
     }
     if (code === CANCEL_REQUEST) {
-      if (body.length === 8) this.hooks.cancel(body.readInt32BE(0), body.readInt32BE(4));
+      // Closed first: the server answers a CancelRequest with nothing, not even the restart notice.
       this.close();
+      if (body.length === 8) this.hooks.cancel(body.readInt32BE(0), body.readInt32BE(4));
       return;
     }
     const major = code >>> 16;

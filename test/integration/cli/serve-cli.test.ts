@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect as connectTcp } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -178,6 +179,33 @@ describe('uptrends-etl serve (spawned)', () => {
       await next.end();
       await stuck.end().catch(() => undefined);
     }
+  });
+
+  it('a CancelRequest (psql on Ctrl+C) ends the running statement at once', async () => {
+    const running = await connect();
+    const key = running as unknown as { processID: number; secretKey: number };
+    const pending = running.query('select count(*) from generate_series(1, 2000000000)');
+    pending.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = Date.now();
+    await new Promise<void>((resolve, reject) => {
+      const socket = connectTcp(port, '127.0.0.1', () => {
+        const request = Buffer.alloc(16);
+        request.writeInt32BE(16, 0);
+        request.writeInt32BE(80_877_102, 4);
+        request.writeInt32BE(key.processID, 8);
+        request.writeInt32BE(key.secretKey, 12);
+        socket.end(request);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    await expect(pending).rejects.toThrow(/canceling statement due to user request/);
+    expect(Date.now() - sent).toBeLessThan(2_000);
+    await running.end().catch(() => undefined);
+    const next = await connect();
+    expect((await next.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await next.end();
   });
 
   it('a client that keeps a transaction open without a message is disconnected after --timeout; others are served', async () => {
