@@ -5,7 +5,7 @@
  * Postgres any client works too. What makes it read-only is src/load/statement-rules.ts and
  * read-only-query.ts (one reading statement, no function acting outside the transaction, a READ
  * ONLY transaction rolled back at the end, a statement timeout). `--file` runs a file of
- * examples (src/load/sql-examples.ts), one result per block.
+ * examples (readSqlExamples in src/load/read-only-query.ts), one result per block.
  */
 import { Option } from 'commander';
 import { ConfigError, QueryError, type QueryErrorCode } from '../../errors.ts';
@@ -63,7 +63,7 @@ async function statementsOf(
   if (file === undefined) return [{ sql: text! }];
   const [{ readTextFile }, { readSqlExamples }] = await Promise.all([
     import('../../text-file.ts'),
-    import('../../load/sql-examples.ts'),
+    import('../../load/read-only-query.ts'),
   ]);
   const contents = readTextFile(file, {
     maxBytes: MAX_FILE_BYTES,
