@@ -100,9 +100,16 @@ export async function streamReadOnlyQuery(
   const declare = `declare ${CURSOR} no scroll cursor for `;
   const done = new Error('read-only query done');
   let count = 0;
+  // What the receiver of the rows throws (a closed stdout) is its own, not the query's.
+  let handed: { error: unknown } | undefined;
   const hand = async (rows: readonly Record<string, unknown>[]): Promise<void> => {
     count += rows.length;
-    await options.onBatch({ columns: Object.keys(rows[0] ?? {}), rows });
+    try {
+      await options.onBatch({ columns: Object.keys(rows[0] ?? {}), rows });
+    } catch (error) {
+      handed = { error };
+      throw error;
+    }
   };
   try {
     await db.transaction().execute(async (trx) => {
@@ -126,6 +133,7 @@ export async function streamReadOnlyQuery(
       throw done;
     });
   } catch (error) {
+    if (handed !== undefined) throw handed.error;
     if (error !== done) throw queryError(error, whole ? 0 : declare.length);
   }
   return count;

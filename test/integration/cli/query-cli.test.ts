@@ -145,6 +145,30 @@ describe('query streams its rows (issue 32, findings 7 and 8)', () => {
   }, 180_000);
 });
 
+describe('a reader that stops early (`| head`)', () => {
+  it('ends the query quietly: exit 0, no error', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'query', '--format', 'csv', 'select g from generate_series(1, 5000000) g'],
+      {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', ...tdb.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Like `head -1`: the first bytes, then the pipe is closed.
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    const started = Date.now();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/error|bug/i);
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
 describe('query failures have their own codes (issue 33)', () => {
   it.each([
     [
