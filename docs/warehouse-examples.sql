@@ -2,25 +2,27 @@
 -- suite on a warehouse synced from the simulator and must return rows
 -- (test/integration/load/warehouse-examples.test.ts), and every SQL block of docs/warehouse.md must
 -- be one of them, so the dictionary cannot drift from the schema. Run one with
--- `uptrends-etl query "<sql>"` or psql. Each example starts with a line `-- example: <name>`.
+-- `uptrends-etl query "<sql>"` or psql, or all of them with `uptrends-etl query --file
+-- docs/warehouse-examples.sql`. Each example starts with a line `/* example: <name> */` (a block
+-- comment: a block pasted whole into `query "..."` must not start with "--", an option's prefix).
 
--- example: account-zone
+/* example: account-zone */
 select account_id, iana_zone, iana_zone_exact, iana_zone_reason from uptrends.account;
 
--- example: operator-zones
+/* example: operator-zones */
 -- operators with a personal zone, as IANA names
 select o.full_name, t.description, t.iana_zone
 from uptrends.operator o
 join uptrends.timezone t on t.account_id = o.account_id and t.timezone_id = o.time_zone_id;
 
--- example: slow-check-intervals
+/* example: slow-check-intervals */
 -- active production monitors checked less often than every 5 minutes
 select name, monitor_type, check_interval_seconds / 60 as every_minutes
 from uptrends.monitor
 where deleted_at is null and is_active and monitor_mode = 'Production' and check_interval_seconds > 300
 order by check_interval_seconds desc;
 
--- example: monitor-configuration-at
+/* example: monitor-configuration-at */
 -- the configuration of every monitor as it was at an instant (here: now; put any timestamptz)
 select name, is_active, check_interval_seconds, valid_from
 from uptrends.monitor_history
@@ -28,7 +30,7 @@ where valid_from <= now()
   and (valid_to is null or valid_to > now())
 order by name;
 
--- example: load-time-conditions
+/* example: load-time-conditions */
 -- monitors that alert when the page loads slower than 5 seconds
 select m.name, c.value_numeric as limit_ms
 from uptrends.monitor_error_condition c
@@ -36,11 +38,11 @@ join uptrends.monitor m using (monitor_guid)
 where c.deleted_at is null and c.error_condition_type in ('LoadTimeLimit1', 'LoadTimeLimit2')
   and c.effect = 'Error' and c.value_numeric <= 5000;
 
--- example: group-quotas
+/* example: group-quotas */
 select description, used_basic_monitor_quota, basic_monitor_quota
 from uptrends.monitor_group where deleted_at is null and not is_all;
 
--- example: monitors-per-group
+/* example: monitors-per-group */
 -- monitors per group
 select g.description, count(*) as monitors
 from uptrends.monitor_group_member gm
@@ -48,7 +50,7 @@ join uptrends.monitor_group g using (monitor_group_guid)
 where gm.deleted_at is null
 group by g.description order by monitors desc;
 
--- example: credit-quota-use-over-time
+/* example: credit-quota-use-over-time */
 -- credit quota use over time: per group and day on which a sync ran, the credits used of each
 -- kind against the quota (the API keeps no history: each day holds that day's last sync)
 select g.description as group_name, q.snapshot_date,
@@ -62,12 +64,12 @@ join uptrends.monitor_group g using (monitor_group_guid)
 where q.snapshot_date >= current_date - 90
 order by g.description, q.snapshot_date;
 
--- example: sla-exclusions
+/* example: sla-exclusions */
 select s.description, e.from_at_local, e.until_at_local, e.description
 from uptrends.sla_exclusion_period e join uptrends.sla s using (sla_guid)
 where e.deleted_at is null order by e.from_at;
 
--- example: maintenance-hours
+/* example: maintenance-hours */
 -- hours of DisableMonitoring maintenance per monitor in the last 30 days
 select m.name, sum(extract(epoch from i.end_at - i.start_at)) / 3600 as hours
 from uptrends.account a
@@ -76,7 +78,7 @@ join uptrends.monitor m using (monitor_guid)
 where i.maintenance_type = 'DisableMonitoring'
 group by m.name order by hours desc;
 
--- example: administrators
+/* example: administrators */
 -- who is an administrator
 select o.full_name, o.email
 from uptrends.operator_group_member gm
@@ -84,7 +86,7 @@ join uptrends.operator_group g using (operator_group_guid)
 join uptrends.operator o using (operator_guid)
 where g.is_administrators_group and gm.deleted_at is null and o.deleted_at is null;
 
--- example: status-pages-of-monitors
+/* example: status-pages-of-monitors */
 -- which published status pages show each monitor, directly or through one of its groups
 select distinct m.name as monitor_name, p.name as status_page
 from uptrends.public_status_page p
@@ -98,7 +100,7 @@ join uptrends.monitor m
 where p.is_published and p.deleted_at is null and m.deleted_at is null
 order by monitor_name, status_page;
 
--- example: checkpoint-addresses
+/* example: checkpoint-addresses */
 -- every address checks come from, for a firewall's allow list
 select c.name, c.code, a.address,
   case when a.address like '%:%' then 'IPv6' else 'IPv4' end as version
@@ -107,7 +109,7 @@ cross join lateral unnest(c.ipv4_addresses || c.ipv6_addresses) as a (address)
 where c.deleted_at is null
 order by c.name, version, a.address;
 
--- example: checkpoint-regions-inside
+/* example: checkpoint-regions-inside */
 -- the regions inside Europe, at any depth
 with recursive inside as (
   select checkpoint_region_id, name, child_region_ids, 0 as depth
@@ -124,13 +126,13 @@ select repeat('  ', depth) || name as region, checkpoint_region_id
 from inside
 order by depth, name;
 
--- example: infra-tree
+/* example: infra-tree */
 -- the tree, indented
 select repeat('  ', depth) || name as tree, device_group_id
 from uptrends.infra_device_group where deleted_at is null
 order by depth, name;
 
--- example: infra-devices-per-group
+/* example: infra-devices-per-group */
 -- devices per group, through the memberships
 select g.name, count(*) as devices
 from uptrends.infra_device d
@@ -139,35 +141,35 @@ join uptrends.infra_device_group g
 where d.deleted_at is null and g.deleted_at is null
 group by g.name order by devices desc;
 
--- example: infra-devices-last-month
+/* example: infra-devices-last-month */
 -- Infra devices last month, worst first
 select device_name, uptime_percentage, downtime_seconds / 60 as downtime_minutes, coverage
 from uptrends.v_infra_uptime_monthly
 where month = date_trunc('month', now() - interval '1 month')::date
 order by uptime_percentage;
 
--- example: recent-alerts
+/* example: recent-alerts */
 -- alerts of the last 24 hours with their monitor
 select a.raised_at_local, m.name, a.alert_type, a.error_description
 from uptrends.alert a join uptrends.monitor m using (monitor_guid)
 where a.raised_at >= now() - interval '24 hours'
 order by a.raised_at;
 
--- example: incidents-last-week
+/* example: incidents-last-week */
 -- incidents that started in the last 7 account-local days, longest first
 select monitor_name, started_at_local, ended_at_local, duration_seconds / 60 as minutes, ongoing
 from uptrends.v_incident
 where started_at_local::date >= (now() at time zone iana_zone)::date - 7
 order by duration_seconds desc nulls first;
 
--- example: statistics-per-day
+/* example: statistics-per-day */
 -- the service's own figures per day last month, each day counted once
 select monitor_name, day, granularity, complete, uptime_percentage, downtime_seconds / 60 as down_minutes
 from uptrends.v_monitor_statistics_daily
 where month = date_trunc('month', now() - interval '1 month')::date
 order by uptime_percentage, monitor_name, day;
 
--- example: worst-days-last-month
+/* example: worst-days-last-month */
 -- the worst days of last month, both figures
 select day, monitor_name, uptime_percentage, uptime_source, coverage,
        statistics_uptime_percentage, incident_uptime_percentage, incident_downtime_seconds / 60 as down_minutes
@@ -176,14 +178,14 @@ where month = date_trunc('month', now() - interval '1 month')::date
 order by uptime_percentage
 limit 20;
 
--- example: monitors-below-target-last-month
+/* example: monitors-below-target-last-month */
 -- monitors below 99.9 % last month, with how much of the month was read
 select monitor_name, uptime_percentage, uptime_source, coverage, incidents_started
 from uptrends.v_monitor_uptime_monthly
 where month = date_trunc('month', now() - interval '1 month')::date and uptime_percentage < 99.9
 order by uptime_percentage;
 
--- example: worst-monitors-last-month
+/* example: worst-monitors-last-month */
 -- the five worst monitors last month by downtime, as the workbook's "Five worst monitors" ranks
 -- them (ties by the headline uptime), with the status and the data behind it
 select monitor_name,
@@ -196,7 +198,7 @@ where month = date_trunc('month', now() - interval '1 month')::date and producti
 order by incident_downtime_seconds desc, uptime_percentage, monitor_name
 limit 5;
 
--- example: mttr-per-group-per-month
+/* example: mttr-per-group-per-month */
 -- MTTR per group per month: incidents of the Production members resolved in the month, pooled
 select group_name, month, incidents_resolved,
        round((mttr_seconds / 60)::numeric) as mttr_minutes,
@@ -207,7 +209,7 @@ from uptrends.v_group_uptime_monthly
 where month >= date_trunc('month', now() - interval '3 months')::date and not is_all
 order by group_name, month;
 
--- example: account-uptime-per-month
+/* example: account-uptime-per-month */
 -- the account's availability per month, as the SLA workbook's Summary shows it: time-weighted over
 -- every Production monitor, compared with the month before (only between two complete months)
 select month, members, round(uptime_percentage::numeric, 3) as uptime_pct, uptime_source,
@@ -216,7 +218,7 @@ select month, members, round(uptime_percentage::numeric, 3) as uptime_pct, uptim
 from uptrends.v_account_uptime_monthly
 order by month;
 
--- example: group-days-last-week
+/* example: group-days-last-week */
 -- each group's days of the last week, with what is missing
 select group_name, day, members, round(uptime_percentage::numeric, 3) as uptime_pct, uptime_source,
        data_state, round(coverage::numeric, 3) as coverage
@@ -224,7 +226,7 @@ from uptrends.v_group_uptime_daily
 where day >= current_date - 7
 order by group_name, day;
 
--- example: monitor-coverage-last-month
+/* example: monitor-coverage-last-month */
 -- share of last month each monitor's alerts were read, over the part of the month it existed
 with p as (
   select tstzrange(

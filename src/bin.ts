@@ -73,6 +73,23 @@ async function main(): Promise<number> {
   }
 }
 
+/**
+ * Resolves once everything written to `stream` has been handed to the operating system. A pipe
+ * takes 64 kB at a time: exiting before it drained would cut the output short with exit code 0.
+ */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  if (stream.writableLength === 0 || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('drain', resolve);
+    stream.once('close', resolve);
+    stream.once('error', resolve);
+  });
+}
+
+// A reader that goes away (`| head`) makes writes fail with EPIPE: that ends the output, it is not
+// an error of the command (`query` stops reading when it happens).
+process.stdout.on('error', () => undefined);
 const code = await main();
+await Promise.all([drained(process.stdout), drained(process.stderr)]);
 // Exit explicitly: keep-alive HTTP pools or a pending timer must not keep a finished job alive.
 process.exit(code);

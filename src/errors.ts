@@ -10,6 +10,10 @@
 export type ErrorCode =
   | 'CONFIG_INVALID'
   | 'USAGE_INVALID'
+  | 'QUERY_REFUSED'
+  | 'QUERY_SYNTAX'
+  | 'QUERY_TIMEOUT'
+  | 'QUERY_FAILED'
   | 'DATABASE_FAILED'
   | 'LOCKED'
   | 'API_AUTH_FAILED'
@@ -74,6 +78,21 @@ export class UsageError extends EtlError {
   constructor(message: string, options: Omit<EtlErrorOptions, 'retriable'> & { hint?: string } = {}) {
     super('USAGE_INVALID', message, { ...options, retriable: false });
     this.hint = options.hint;
+  }
+}
+
+/** Which way an analyst's statement (`query`, `serve`) failed. */
+export type QueryErrorCode = 'QUERY_REFUSED' | 'QUERY_SYNTAX' | 'QUERY_TIMEOUT' | 'QUERY_FAILED';
+
+/**
+ * An analyst's SQL statement did not run to its end: refused before it ran (a write, a second
+ * statement, a function acting outside the transaction) or by the server (a write in a read-only
+ * transaction), not valid SQL or naming something that does not exist, stopped at its time limit,
+ * or failed on the data (a division by zero, a bad cast). Never retriable: the text must change.
+ */
+export class QueryError extends EtlError {
+  constructor(code: QueryErrorCode, message: string, options: Omit<EtlErrorOptions, 'retriable'> = {}) {
+    super(code, message, { ...options, retriable: false });
   }
 }
 
@@ -191,4 +210,22 @@ export class InterruptedError extends EtlError {
 /** True when the error (or anything in its cause chain) is an EtlError marked retriable. */
 export function isRetriable(error: unknown): boolean {
   return error instanceof EtlError && error.retriable;
+}
+
+/**
+ * A server (serve, simulate) could not listen on `host:port`: a usage error (exit 2) naming the
+ * address and the option to change, not a bug.
+ */
+export function listenFailure(cause: unknown, program: string, host: string, port: number): ConfigError {
+  const code = (cause as { code?: unknown }).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'is in use by another program: choose another with --port'
+      : code === 'EACCES'
+        ? 'needs privileges this user lacks (a port below 1024): choose another with --port'
+        : `cannot be listened on (${typeof code === 'string' ? code : (cause as Error).message}): check --host`;
+  return new ConfigError(`${program}: ${host}:${port} ${why}.`, {
+    cause,
+    context: { setting: code === 'EADDRINUSE' || code === 'EACCES' ? '--port' : '--host' },
+  });
 }

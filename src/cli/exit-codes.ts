@@ -16,6 +16,7 @@ import {
   ResponseFormatError,
   RunFailedError,
   PartialRunError,
+  QueryError,
   StreamError,
   UsageError,
 } from '../errors.ts';
@@ -24,7 +25,7 @@ export const EXIT = {
   ok: 0,
   /** Unexpected error: a bug, reported with its stack. */
   internal: 1,
-  /** Invalid usage, option or configuration. */
+  /** Invalid usage, option or configuration; a refused or failing `query` statement. */
   config: 2,
   /** The warehouse could not be reached, migrated or written. */
   database: 3,
@@ -67,7 +68,9 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof PartialRunError) return EXIT.partial;
   if (error instanceof RunFailedError) return exitCodeFor(error.failures[0]);
   if (error instanceof StreamError && error.cause !== undefined) return exitCodeFor(error.cause);
-  if (error instanceof ConfigError || error instanceof UsageError) return EXIT.config;
+  if (error instanceof ConfigError || error instanceof UsageError || error instanceof QueryError) {
+    return EXIT.config;
+  }
   if (error instanceof LockError) return EXIT.locked;
   if (error instanceof DatabaseError) return EXIT.database;
   if (error instanceof AuthError || error instanceof HttpError) return EXIT.api;

@@ -11,12 +11,13 @@
  * the same way. The `yaml` package parses YAML 1.2 (so `on`, `no` and dates stay strings) and keeps
  * every node's source range, which is what turns a zod issue path into a line number.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.ts';
+import { readTextFile } from '../text-file.ts';
 import { looksLikeInlineSecretKey } from './env-reference.ts';
 import { configFileSchema, type ConfigFileContents } from './schema.ts';
 
@@ -28,6 +29,15 @@ export const CONFIG_FILE_VARIABLE = 'UPTRENDS_ETL_CONFIG';
 
 /** Largest number of problems listed in one error (the rest are counted). */
 const MAX_LISTED = 10;
+
+/** Largest configuration file read (1 MiB: a file of a thousand subscriptions is about 300 kB). */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Largest number of alias uses (`*name`) expanded: enough for any shared anchor, far too few for
+ * an alias bomb (nested aliases that expand to billions of nodes).
+ */
+export const MAX_ALIAS_COUNT = 100;
 
 /** A path to a field: keys and list indexes, as zod reports them. */
 export type FieldPath = readonly PropertyKey[];
@@ -189,7 +199,18 @@ export function parseConfigFile(text: string, name: string, absolutePath = name)
       }),
     );
   }
-  const raw: unknown = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (cause) {
+    // The yaml package refuses an alias bomb with a ReferenceError, an alias to nothing likewise.
+    const message = cause instanceof Error ? cause.message : String(cause);
+    const excessive = /excessive alias count/i.test(message);
+    throw new ConfigError(
+      `the configuration file ${name} is invalid: ${excessive ? `its aliases (*name) expand too far (more than ${MAX_ALIAS_COUNT} uses of aliases); write the values out` : message}`,
+      { cause, context: { file: name, setting: 'YAML aliases' } },
+    );
+  }
   const parsed = configFileSchema.safeParse(raw);
   const position = (field: FieldPath): FilePosition => positionIn(doc, lines, field);
   if (!parsed.success) {
@@ -236,23 +257,18 @@ export function locateConfigFile(source: ConfigFileSource = {}): {
 
 /**
  * Loads the configuration file, or returns undefined when none is named and the default file does
- * not exist. Throws a ConfigError for a named file that is missing or unreadable, or a bad file.
+ * not exist. Throws a ConfigError for a named file that is missing or unreadable, one that is not a
+ * regular file (a device, a FIFO) or larger than MAX_CONFIG_FILE_BYTES, or a bad file.
  */
 export function loadConfigFile(source: ConfigFileSource = {}): ConfigFile | undefined {
   const where = locateConfigFile(source);
   if (!where.named && !existsSync(where.path)) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(where.path, 'utf8');
-  } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
-    throw new ConfigError(
-      `the configuration file ${where.name} ${reason} (named by ${source.flag?.trim() ? '--config' : CONFIG_FILE_VARIABLE}).`,
-      {
-        cause,
-        context: { file: where.name, setting: source.flag?.trim() ? '--config' : CONFIG_FILE_VARIABLE },
-      },
-    );
-  }
+  const setting = source.flag?.trim() ? '--config' : CONFIG_FILE_VARIABLE;
+  const text = readTextFile(where.path, {
+    maxBytes: MAX_CONFIG_FILE_BYTES,
+    what: `the configuration file ${where.name}`,
+    origin: where.named ? `named by ${setting}` : undefined,
+    context: { file: where.name, setting: where.named ? setting : undefined },
+  });
   return parseConfigFile(text, where.name, where.path);
 }

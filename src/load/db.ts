@@ -37,8 +37,12 @@ export interface Warehouse {
    * must stop when this fires. Never aborted on PGlite.
    */
   readonly lost: AbortSignal;
-  /** The embedded engine itself (PGlite only), for `serve`, which speaks the wire protocol to it. */
-  readonly embedded?: PGlite;
+  /**
+   * PGlite in a data directory only: closes the engine but keeps the directory's lock until
+   * `close()`, and returns the directory's absolute path, for `serve`, which opens the engine in
+   * a worker thread of its own. After it, `db` must not be used.
+   */
+  readonly handOver?: () => Promise<string>;
   close(): Promise<void>;
 }
 
@@ -67,7 +71,8 @@ export function holdsWarehouse(dataDir: string): boolean {
   return existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
-const SESSION_SETTINGS = `set time zone 'UTC'; set search_path to uptrends, public`;
+/** The session settings of every connection, on both backends. */
+export const SESSION_SETTINGS = `set time zone 'UTC'; set search_path to uptrends, public`;
 
 function pgTypes(): pg.CustomTypesConfig {
   return {
@@ -201,16 +206,30 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(instance, target.pglite === undefined) });
   notices.push(...(await closeDeadRuns(db, 'pglite')));
+  let engineOpen = true;
+  const closeEngine = async (): Promise<void> => {
+    if (!engineOpen) return;
+    engineOpen = false;
+    await db.destroy();
+    if (onDisk) tightenTree(dataDir);
+  };
   return {
     db,
     backend: 'pglite',
     location,
     notices,
     lost: new AbortController().signal,
-    embedded: instance,
+    ...(onDisk
+      ? {
+          handOver: async () => {
+            await closeEngine();
+            return path.resolve(dataDir);
+          },
+        }
+      : {}),
     close: async () => {
       try {
-        await db.destroy();
+        await closeEngine();
         if (onDisk) tightenTree(dataDir);
       } finally {
         unlock();

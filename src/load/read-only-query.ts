@@ -1,196 +1,142 @@
 /**
- * An analyst's SQL, run so that it cannot change the warehouse or the session it runs on.
+ * An analyst's SQL, run so that it cannot change the warehouse or the session it runs on, and
+ * read in batches so that no result is ever held whole in memory.
  *
- * Four walls, each of which alone stops most writes:
- * 1. One statement. The text is lexed (comments, quoted identifiers, '...' and E'...' strings,
- *    dollar quotes) and more than one statement is refused: with node-postgres a query without
- *    parameters goes through the simple protocol, which runs `commit; drop table ...` as two.
- * 2. A reading statement: it must start with SELECT, WITH, VALUES, TABLE, SHOW or EXPLAIN. COMMIT,
- *    SET, RESET, COPY (... TO PROGRAM), DO, PREPARE, LISTEN, CALL, ... are refused by name.
- * 3. Functions with effects outside the transaction are refused by name wherever they appear as
- *    a word outside strings and comments: session advisory locks, set_config, server files
- *    (pg_read_file, lo_import, ...), signals to other sessions, NOTIFY, dblink.
- * 4. The statement runs in a transaction begun READ ONLY with a statement timeout, so a write
- *    hidden anywhere else (a data-modifying CTE, SELECT INTO, nextval) fails in the server.
+ * The statement must pass statement-rules.ts (one reading statement, no function acting outside
+ * the transaction: the catalog says which) and runs in a transaction begun READ ONLY with a
+ * statement timeout, rolled back at the end whatever happened. A SELECT, WITH, VALUES or TABLE
+ * is read through a cursor (`declare ... no scroll cursor for <statement>`, then `fetch` of
+ * `batchRows` rows at a time), and each batch is handed over and awaited before the next is
+ * fetched, so a slow reader (a pipe) holds the query back instead of memory filling up. SHOW and
+ * EXPLAIN, which a cursor cannot hold and which answer a few rows, are read whole. Files of
+ * examples (`query --file`) are split into their statements here too (readSqlExamples).
  */
 import { sql, type Kysely } from 'kysely';
-import { DatabaseError, ConfigError } from '../errors.ts';
+import { DatabaseError, QueryError, type QueryErrorCode } from '../errors.ts';
+import { lexStatements } from './sql-lexer.ts';
+import { checkStatement, checkStatementFunctions, refusedFunctions } from './statement-rules.ts';
 import type { Database } from './schema.ts';
 
-/** Statements a query may start with. */
-const READING = new Set(['select', 'with', 'values', 'table', 'show', 'explain']);
+/** Rows fetched at a time. (Default of ReadOnlyQueryOptions.batchRows) */
+export const DEFAULT_BATCH_ROWS = 1000;
 
-/** Functions whose effect outlives the read-only transaction or leaves the database. */
-const REFUSED_FUNCTIONS = new Set([
-  'set_config',
-  'pg_advisory_lock',
-  'pg_advisory_lock_shared',
-  'pg_try_advisory_lock',
-  'pg_try_advisory_lock_shared',
-  'pg_advisory_unlock',
-  'pg_advisory_unlock_all',
-  'pg_advisory_unlock_shared',
-  'pg_terminate_backend',
-  'pg_cancel_backend',
-  'pg_reload_conf',
-  'pg_rotate_logfile',
-  'pg_switch_wal',
-  'pg_create_restore_point',
-  'pg_promote',
-  'pg_read_file',
-  'pg_read_binary_file',
-  'pg_ls_dir',
-  'pg_stat_file',
-  'pg_file_write',
-  'lo_import',
-  'lo_export',
-  'lo_unlink',
-  'lo_create',
-  'lo_open',
-  'lo_put',
-  'pg_notify',
-  'dblink',
-  'dblink_exec',
-  'dblink_connect',
-]);
+const CURSOR = 'uptrends_etl_query';
 
-/** A token of the statement: a word (keyword or identifier, lower-cased) or one punctuation character. */
-interface Token {
-  readonly word?: string;
-  readonly punct?: string;
+/** One batch of rows, with the column names in order. */
+export interface RowBatch {
+  readonly columns: readonly string[];
+  readonly rows: readonly Record<string, unknown>[];
 }
 
-function refuse(message: string): never {
-  throw new ConfigError(`query refused: ${message}`, { context: { setting: 'query' } });
+/** Options of streamReadOnlyQuery. */
+export interface ReadOnlyQueryOptions {
+  /** Statement timeout in ms (Postgres; PGlite cannot interrupt a statement). */
+  readonly timeoutMs: number;
+  /** Rows per batch. (Default: 1000) */
+  readonly batchRows?: number;
+  /** Receives each batch in order; the next is fetched once its promise settles. */
+  readonly onBatch: (batch: RowBatch) => void | Promise<void>;
 }
+
+const HINTS: Partial<Record<QueryErrorCode, string>> = {
+  QUERY_REFUSED: ' (queries are read-only)',
+  QUERY_TIMEOUT: ' (it ran past the statement timeout: --timeout)',
+};
+
+/** The SQLSTATE classes of a statement's own failures, and their codes. */
+function codeOf(sqlstate: string): QueryErrorCode {
+  if (['25006', '42501', '0A000'].includes(sqlstate)) return 'QUERY_REFUSED';
+  if (sqlstate === '57014') return 'QUERY_TIMEOUT';
+  if (sqlstate.startsWith('42')) return 'QUERY_SYNTAX';
+  return 'QUERY_FAILED';
+}
+
+const OPENING: Record<QueryErrorCode, string> = {
+  QUERY_REFUSED: 'The query was refused by the warehouse',
+  QUERY_SYNTAX: 'The query is not valid SQL, or names a table, column or function that does not exist',
+  QUERY_TIMEOUT: 'The query was stopped',
+  QUERY_FAILED: 'The query failed',
+};
 
 /**
- * The statement's tokens outside comments and literals, split at top-level semicolons. Throws on
- * an unterminated string, identifier, comment or dollar quote.
+ * What the server said about the statement. An error with an SQL state of the statement itself is
+ * the analyst's to fix (a QueryError, exit 2); a lost or refused connection is the warehouse's
+ * (exit 3). `shift` is the length of the text put before the analyst's (the cursor declaration),
+ * taken off the position the server reports.
  */
-export function lexStatements(text: string): Token[][] {
-  const statements: Token[][] = [[]];
-  const current = (): Token[] => statements[statements.length - 1]!;
-  let i = 0;
-  const n = text.length;
-  const until = (end: string, from: number, what: string): number => {
-    const at = text.indexOf(end, from);
-    if (at < 0) refuse(`unterminated ${what}`);
-    return at + end.length;
-  };
-  while (i < n) {
-    const c = text[i]!;
-    const next = text[i + 1];
-    if (/\s/.test(c)) {
-      i++;
-    } else if (c === '-' && next === '-') {
-      const eol = text.indexOf('\n', i);
-      i = eol < 0 ? n : eol + 1;
-    } else if (c === '/' && next === '*') {
-      // Block comments nest in Postgres.
-      let depth = 1;
-      i += 2;
-      while (depth > 0) {
-        if (i >= n) refuse('unterminated comment');
-        if (text.startsWith('/*', i)) {
-          depth++;
-          i += 2;
-        } else if (text.startsWith('*/', i)) {
-          depth--;
-          i += 2;
-        } else i++;
-      }
-    } else if (c === "'" || ((c === 'e' || c === 'E') && next === "'")) {
-      const escapes = c !== "'";
-      i += escapes ? 2 : 1;
-      for (;;) {
-        if (i >= n) refuse('unterminated string');
-        const ch = text[i]!;
-        if (escapes && ch === '\\') i += 2;
-        else if (ch === "'" && text[i + 1] === "'") i += 2;
-        else if (ch === "'") break;
-        else i++;
-      }
-      i++;
-      current().push({ punct: "'" });
-    } else if (c === '"') {
-      let j = i + 1;
-      let name = '';
-      for (;;) {
-        if (j >= n) refuse('unterminated quoted identifier');
-        if (text[j] === '"' && text[j + 1] === '"') {
-          name += '"';
-          j += 2;
-        } else if (text[j] === '"') break;
-        else name += text[j++];
-      }
-      i = j + 1;
-      current().push({ word: name.toLowerCase() });
-    } else if (c === '$') {
-      const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i));
-      if (tag === null) {
-        i++; // a positional parameter or part of an identifier
-        continue;
-      }
-      i = until(tag[0], i + tag[0].length, 'dollar-quoted string');
-      current().push({ punct: '$' });
-    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
-      let j = i;
-      while (j < n && /[A-Za-z0-9_$\u0080-\uffff]/.test(text[j]!)) j++;
-      current().push({ word: text.slice(i, j).toLowerCase() });
-      i = j;
-    } else if (c === ';') {
-      statements.push([]);
-      i++;
-    } else {
-      current().push({ punct: c });
-      i++;
-    }
-  }
-  return statements.filter((s) => s.length > 0);
-}
-
-/** Checks `text` against walls 1 to 3; throws a ConfigError (exit 2) naming what was refused. */
-export function checkReadOnlyStatement(text: string): void {
-  const statements = lexStatements(text);
-  if (statements.length === 0) refuse('the text holds no statement');
-  if (statements.length > 1) {
-    refuse(`one statement at a time, this text holds ${statements.length} (separated by ";")`);
-  }
-  const tokens = statements[0]!;
-  const first = tokens[0]?.word;
-  const opening = first ?? tokens[0]?.punct ?? '';
-  if (opening !== '(' && !READING.has(opening)) {
-    refuse(`only reading statements (${[...READING].join(', ')}) may run, not ${opening.toUpperCase()}`);
-  }
-  for (const token of tokens) {
-    if (token.word !== undefined && REFUSED_FUNCTIONS.has(token.word)) {
-      refuse(`${token.word}() acts outside the read-only transaction`);
-    }
-  }
-}
-
-/**
- * What the server said about the statement. An error with an SQL state of the statement itself
- * (syntax, a refused write, the timeout) is the analyst's to fix (exit 2); a lost or refused
- * connection is the warehouse's (exit 3).
- */
-function queryError(error: unknown): Error {
+function queryError(error: unknown, shift: number): Error {
+  if (error instanceof QueryError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  const connection = typeof code !== 'string' || code.startsWith('08') || code.startsWith('57P');
-  if (connection)
+  const { code: sqlstate, position } = error as { code?: unknown; position?: unknown };
+  if (typeof sqlstate !== 'string' || sqlstate.startsWith('08') || sqlstate.startsWith('57P'))
     return new DatabaseError(`The query failed: ${message}`, { cause: error, retriable: false });
-  const hint =
-    code === '25006'
-      ? ' (queries are read-only)'
-      : code === '57014'
-        ? ' (it ran past the statement timeout: --timeout)'
-        : '';
-  return new ConfigError(`The query failed: ${message}${hint} [SQLSTATE ${code}]`, {
-    cause: error,
-    context: { setting: 'query', sqlstate: code },
-  });
+  const code = codeOf(sqlstate);
+  const at = Number(position) - shift;
+  const where = Number.isInteger(at) && at > 0 ? ` at character ${at}` : '';
+  return new QueryError(
+    code,
+    `${OPENING[code]}: ${message}${where}${HINTS[code] ?? ''} [SQLSTATE ${sqlstate}]`,
+    {
+      cause: error,
+      context: { setting: 'query', sqlstate },
+    },
+  );
+}
+
+/**
+ * Runs one checked statement in a READ ONLY transaction with `timeoutMs` as its statement timeout,
+ * handing its rows to `onBatch` batch by batch; resolves with the number of rows. The transaction
+ * is always rolled back: nothing it did, if anything slipped through, is kept.
+ */
+export async function streamReadOnlyQuery(
+  db: Kysely<Database>,
+  text: string,
+  options: ReadOnlyQueryOptions,
+): Promise<number> {
+  checkStatement(text);
+  const batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
+  const first = lexStatements(text)[0]?.[0]?.word;
+  const whole = first === 'show' || first === 'explain';
+  const declare = `declare ${CURSOR} no scroll cursor for `;
+  const done = new Error('read-only query done');
+  let count = 0;
+  // What the receiver of the rows throws (a closed stdout) is its own, not the query's.
+  let handed: { error: unknown } | undefined;
+  const hand = async (rows: readonly Record<string, unknown>[]): Promise<void> => {
+    count += rows.length;
+    try {
+      await options.onBatch({ columns: Object.keys(rows[0] ?? {}), rows });
+    } catch (error) {
+      handed = { error };
+      throw error;
+    }
+  };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`set transaction read only`.execute(trx);
+      const ms = Math.max(1, Math.round(options.timeoutMs));
+      await sql.raw(`set local statement_timeout = ${ms}`).execute(trx);
+      checkStatementFunctions(text, await refusedFunctions(trx));
+      if (whole) {
+        const rows = (await sql<Record<string, unknown>>`${sql.raw(text)}`.execute(trx)).rows;
+        if (rows.length > 0) await hand(rows);
+        throw done;
+      }
+      await sql.raw(`${declare}${text}`).execute(trx);
+      for (;;) {
+        const fetch = sql.raw<Record<string, unknown>>(`fetch forward ${batchRows} from ${CURSOR}`);
+        const rows = (await fetch.execute(trx)).rows;
+        if (rows.length > 0) await hand(rows);
+        if (rows.length < batchRows) break;
+      }
+      // Roll back whatever happened: the rows are out, the transaction is not kept.
+      throw done;
+    });
+  } catch (error) {
+    if (handed !== undefined) throw handed.error;
+    if (error !== done) throw queryError(error, whole ? 0 : declare.length);
+  }
+  return count;
 }
 
 /** The rows of a query and their column names in order. */
@@ -199,30 +145,53 @@ export interface QueryResult {
   readonly rows: readonly Record<string, unknown>[];
 }
 
-/**
- * Runs one checked statement in a READ ONLY transaction with `timeoutMs` as its statement
- * timeout. The transaction is always rolled back: nothing it did, if anything slipped through,
- * is kept.
- */
+/** streamReadOnlyQuery with every row collected: for small results (tests, checks). */
 export async function runReadOnlyQuery(
   db: Kysely<Database>,
   text: string,
   timeoutMs: number,
 ): Promise<QueryResult> {
-  checkReadOnlyStatement(text);
-  const done = new Error('read-only query done');
-  let result: QueryResult | undefined;
-  try {
-    await db.transaction().execute(async (trx) => {
-      await sql`set transaction read only`.execute(trx);
-      await sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`).execute(trx);
-      const rows = (await sql<Record<string, unknown>>`${sql.raw(text)}`.execute(trx)).rows;
-      result = { columns: rows.length === 0 ? [] : Object.keys(rows[0]!), rows };
-      // Roll back whatever happened: the result is kept, the transaction is not.
-      throw done;
-    });
-  } catch (error) {
-    if (error !== done) throw queryError(error);
-  }
-  return result!;
+  let columns: readonly string[] = [];
+  const rows: Record<string, unknown>[] = [];
+  await streamReadOnlyQuery(db, text, {
+    timeoutMs,
+    onBatch: (batch) => {
+      if (columns.length === 0) columns = batch.columns;
+      for (const row of batch.rows) rows.push(row);
+    },
+  });
+  return { columns, rows };
+}
+
+/**
+ * Files of example queries (docs/warehouse-examples.sql, or an analyst's own), as `query --file`
+ * runs them and the test of the data dictionary reads them: blocks, each opened by a header line
+ * `/* example: <name> *\/`, holding one statement and its comments. The older header
+ * `-- example: <name>` is still read, but no longer written: a block copied with it into
+ * `uptrends-etl query "..."` began with `--`, which the command line took for an option.
+ */
+/** One example: its name, its SQL (comment lines included, header excluded) and its first line. */
+export interface SqlExample {
+  readonly name: string;
+  readonly sql: string;
+  /** 1-based line of its header in the file. */
+  readonly line: number;
+}
+
+const HEADER = /^(?:\/\*\s*example:\s*(.*?)\s*\*\/|--\s*example:\s*(.*?))\s*$/;
+
+/**
+ * The examples of `text`, in file order. Text before the first header (the file's own comments)
+ * belongs to no example; a text without any header is one example named `1`.
+ */
+export function readSqlExamples(text: string): SqlExample[] {
+  const lines = text.split(/\r?\n/);
+  const examples: { name: string; line: number; body: string[] }[] = [];
+  lines.forEach((line, index) => {
+    const header = HEADER.exec(line);
+    if (header !== null) examples.push({ name: header[1] ?? header[2] ?? '', line: index + 1, body: [] });
+    else examples[examples.length - 1]?.body.push(line);
+  });
+  if (examples.length === 0) return [{ name: '1', sql: text.trim(), line: 1 }];
+  return examples.map((e) => ({ name: e.name, line: e.line, sql: e.body.join('\n').trim() }));
 }

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '../errors.ts';
+import { ConfigError, listenFailure } from '../errors.ts';
 import { systemClock } from '../terms.ts';
 import { MAX_MONITORS } from './alert-index.ts';
 import { SIMULATOR_DEFAULTS, SIMULATOR_RANGES } from './simulator-limits.ts';
@@ -218,10 +218,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port, o.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(o.port, o.host, () => resolve());
+    });
+  } catch (cause) {
+    // A port in use is the user's to change (exit 2), not a bug.
+    throw listenFailure(cause, 'simulate', o.host, o.port);
+  }
   const port = (server.address() as AddressInfo).port;
   const base = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
   return {

@@ -2,14 +2,15 @@
  * Issue 33, "Container and install": compose.yaml runs the job with a configuration file of two
  * accounts and their subscriptions, mounted and named by UPTRENDS_ETL_CONFIG, and passes every
  * variable of .env (each *_env the file names, UPTRENDS_API_URL) to the job; the example .env lists
- * every variable the file names. The tarball installs without peer warnings: PGlite is the exact
- * release pglite-socket names as its peer, with no override. No Docker daemon here: the compose file
+ * every variable the file names. The tarball installs without peer warnings: every peer a runtime
+ * dependency names is installed, with no override. No Docker daemon here: the compose file
  * is parsed, and `docker compose config` validates it when the compose plugin is installed.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file/load-config-file.ts';
@@ -99,17 +100,31 @@ describe('compose.yaml', () => {
 });
 
 describe('the package installs without peer warnings', () => {
-  it('PGlite is the exact release pglite-socket names as its peer, and nothing overrides it', () => {
-    const pkg = JSON.parse(read('package.json')) as {
-      dependencies: Record<string, string>;
-      overrides?: unknown;
-    };
-    const socket = JSON.parse(read('node_modules/@electric-sql/pglite-socket/package.json')) as {
-      peerDependencies: Record<string, string>;
-    };
-    const pglite = JSON.parse(read('node_modules/@electric-sql/pglite/package.json')) as { version: string };
+  it('every peer a runtime dependency names is installed in a release it accepts, and nothing overrides one', () => {
+    const pkg = JSON.parse(read('package.json')) as { overrides?: unknown };
     expect(pkg.overrides).toBeUndefined();
-    expect(pkg.dependencies['@electric-sql/pglite']).toBe(socket.peerDependencies['@electric-sql/pglite']);
-    expect(pglite.version).toBe(socket.peerDependencies['@electric-sql/pglite']);
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<
+        string,
+        {
+          version?: string;
+          dev?: boolean;
+          peerDependencies?: Record<string, string>;
+          peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+        }
+      >;
+    };
+    const installed = (name: string): string | undefined => lock.packages[`node_modules/${name}`]?.version;
+    const unmet: string[] = [];
+    for (const [where, entry] of Object.entries(lock.packages)) {
+      if (entry.dev === true) continue;
+      for (const [peer, range] of Object.entries(entry.peerDependencies ?? {})) {
+        if (entry.peerDependenciesMeta?.[peer]?.optional === true) continue;
+        const version = installed(peer);
+        if (version === undefined || !semver.satisfies(version, range, { includePrerelease: true }))
+          unmet.push(`${where} wants ${peer}@${range}, installed ${version ?? 'none'}`);
+      }
+    }
+    expect(unmet).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { ConfigError } from '../../errors.ts';
 import { ALERT_VALUES, alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
+import { AlertCapacityGuard } from './alert-capacity.ts';
 import { mergeRows } from '../../load/merge-rows.ts';
 import { refreshIncidents } from '../../load/refresh-incidents.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
@@ -96,6 +97,26 @@ export const alertsStream = defineWindowedStream<
       );
     }
     return [{ id: 'all', groupGuid: all.monitor_group_guid }];
+  },
+
+  // The declared request, page by page, with a guard: a chain longer than the monitors can fill
+  // fails the window (alert-capacity.ts).
+  async *read(ctx, { partition, window }, fetch) {
+    const capacity = new AlertCapacityGuard(ctx, window, partition.monitorGuid, {
+      stream: ALERTS,
+      partition: partition.id,
+      window: `[${window.startLocal}, ${window.endLocal})`,
+    });
+    for await (const page of fetch({ start: window.startLocal, end: window.endLocal })) {
+      await capacity.admit(page.pass, page.records.length);
+      yield {
+        records: page.records,
+        texts: page.texts,
+        pass: page.pass,
+        complete: page.complete,
+        meta: undefined,
+      };
+    }
   },
 
   schema: alertSchema,

@@ -40,4 +40,28 @@ describe('the configuration file (spawned CLI)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('uptrends-etl.yaml:2:3: mail.form: unknown key "form"');
   });
+
+  it('a device or an alias bomb exits 2 with a clear message, at once (issue 32, finding 12)', async () => {
+    const started = Date.now();
+    const device = await runCli(['--config', '/dev/zero', 'status'], tdb.env, cwd);
+    expect(device.code).toBe(2);
+    expect(device.stderr).toMatch(/\/dev\/zero \(named by --config\) is a device, not a regular file/);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (const [name, prev] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+      ['g', 'f'],
+    ]) {
+      levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    }
+    writeFileSync(path.join(cwd, 'bomb.yaml'), `${levels.join('\n')}\n`);
+    const bomb = await runCli(['--config', 'bomb.yaml', 'status'], tdb.env, cwd);
+    expect(bomb.code).toBe(2);
+    expect(bomb.stderr).toMatch(/\[CONFIG_INVALID\].*aliases \(\*name\) expand too far/);
+    expect(bomb.stderr).not.toMatch(/this is a bug/);
+  });
 });

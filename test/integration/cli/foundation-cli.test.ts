@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +72,25 @@ describe('uptrends-etl (spawned)', () => {
     const result = await runCli(['status'], {}, envDir);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('UPTRENDS_TIMEZONE');
+  });
+
+  it('simulate on a port in use exits 2 naming the address (issue 32, finding 12: it was exit 1, "a bug")', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const result = await runCli(
+        ['simulate', '--port', String(port), '--monitors', '5', '--days', '3'],
+        {},
+        cwd,
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `simulate: 127.0.0.1:${port} is in use by another program: choose another with --port`,
+      );
+      expect(result.stderr).not.toMatch(/this is a bug/);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });

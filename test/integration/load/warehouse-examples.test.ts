@@ -9,29 +9,20 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import type { Database } from '../../../src/load/schema.ts';
+import { readSqlExamples } from '../../../src/load/read-only-query.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { addLocalDays, localDateOf } from '../../../src/time/calendar.ts';
+import { runCli } from '../../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
-/** The examples of the file: name and SQL (its comment lines included), in file order. */
-function readExamples(text: string): { name: string; sql: string }[] {
-  return text
-    .split(/^-- example: /m)
-    .slice(1)
-    .map((part) => {
-      const newline = part.indexOf('\n');
-      return { name: part.slice(0, newline).trim(), sql: part.slice(newline + 1).trim() };
-    });
-}
-
 const normalize = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-const examples = readExamples(readFileSync(`${DOCS}warehouse-examples.sql`, 'utf8'));
+const examples = readSqlExamples(readFileSync(`${DOCS}warehouse-examples.sql`, 'utf8'));
 const dictionary = readFileSync(`${DOCS}warehouse.md`, 'utf8');
 const blocks = [...dictionary.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
@@ -89,6 +80,28 @@ describe('docs/warehouse-examples.sql', () => {
   it.each(examples.map((e) => [e.name, e.sql] as const))('%s runs and returns rows', async (_name, text) => {
     const result = await sql.raw(text).execute(db);
     expect(result.rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('uptrends-etl query --file docs/warehouse-examples.sql (spawned)', () => {
+  it('runs every example through the read-only checks, one result per example, each with rows', async () => {
+    await tdb.release();
+    try {
+      const result = await runCli(
+        ['query', '--format', 'json', '--file', `${DOCS}warehouse-examples.sql`],
+        tdb.env,
+        undefined,
+        180_000,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      const lines = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { example: string; row: object });
+      expect(new Set(lines.map((l) => l.example))).toEqual(new Set(examples.map((e) => e.name)));
+    } finally {
+      db = (await tdb.reopen()).db;
+    }
   });
 });
 

@@ -40,6 +40,7 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--mail': { args: ['--mail'] },
   '--to-date': { args: ['--to-date'] },
   '--timeout': { args: ['--timeout', '5'] },
+  '--file': { args: ['--file', 'docs/warehouse-examples.sql'] },
   '--host': { args: ['--host', '0.0.0.0'] },
   '--max-connections': { args: ['--max-connections', '3'] },
   '--month': { args: ['--month', '2025-10'] },
@@ -141,7 +142,9 @@ describe('every command keeps its word', async () => {
     const help = program.helpInformation();
     for (const entry of COMMANDS) {
       const summary = entry.summary.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      expect(help).toMatch(new RegExp(`^ {2}${entry.name}( \\[options\\])?( <\\w+>)? +${summary}`, 'm'));
+      expect(help).toMatch(
+        new RegExp(`^ {2}${entry.name}( \\[options\\])?( [<[]\\w+[>\\]])? +${summary}`, 'm'),
+      );
     }
     expect(listed(help, 'Options').sort()).toEqual([...longs(program.options), '--help'].sort());
   });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import {
   DEFAULT_CONFIG_FILE,
   formatFieldPath,
   loadConfigFile,
+  MAX_CONFIG_FILE_BYTES,
   parseConfigFile,
 } from '../../../src/config-file/load-config-file.ts';
 import { environmentWithMailSection } from '../../../src/config-file/mail-section.ts';
@@ -173,5 +175,49 @@ describe('secrets are never written in the file', () => {
   it('without a file the environment is used unchanged', () => {
     const env = { SMTP_URL: 'smtp://h:25', REPORT_MAIL_TO: 'a@example.com' };
     expect(environmentWithMailSection(env, undefined)).toEqual(env);
+  });
+});
+
+describe('bounded reading (issue 32, finding 12)', () => {
+  const named = (file: string): ConfigError =>
+    configError(() => loadConfigFile({ cwd: dir, env: {}, flag: file }));
+
+  it('a device is refused before a byte is read (/dev/zero read 16.8 GB before)', () => {
+    const started = Date.now();
+    const error = named('/dev/zero');
+    expect(error.message).toMatch(/\/dev\/zero \(named by --config\) is a device, not a regular file/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('a named pipe is refused without waiting for a writer', (ctx) => {
+    const fifo = path.join(dir, 'pipe.yaml');
+    if (spawnSync('mkfifo', [fifo]).status !== 0) ctx.skip();
+    expect(named(fifo).message).toMatch(/is a named pipe \(FIFO\), not a regular file/);
+  });
+
+  it('a directory is refused', () => {
+    expect(named(dir).message).toMatch(/is a directory/);
+  });
+
+  it(`a file over ${MAX_CONFIG_FILE_BYTES} bytes is refused, naming the limit`, () => {
+    const big = write('big.yaml', `# ${'x'.repeat(MAX_CONFIG_FILE_BYTES)}\n`);
+    expect(named(big).message).toMatch(
+      /big\.yaml \(named by --config\) is 1,048,579 bytes; the limit is 1 MiB/,
+    );
+  });
+
+  it('an alias bomb is a ConfigError naming the aliases, not a crash', () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${prev}`).join(', ')}]`,
+      );
+    }
+    const bomb = write('bomb.yaml', `${levels.join('\n')}\n`);
+    const started = Date.now();
+    const error = named(bomb);
+    expect(error.message).toMatch(/bomb\.yaml is invalid: its aliases \(\*name\) expand too far/);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
