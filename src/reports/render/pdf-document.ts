@@ -29,8 +29,25 @@ export interface PdfColumn {
   readonly align?: 'left' | 'right';
 }
 
-/** One table cell: text, optionally coloured and bold (a status word). */
-export type PdfCell = string | { readonly text: string; readonly colour?: string; readonly bold?: boolean };
+/**
+ * One table cell: text, optionally coloured and bold (a status word), optionally with a bar under
+ * it filled to `bar` (0 to 1; more fills it: a budget bar).
+ */
+export type PdfCell =
+  | string
+  | {
+      readonly text: string;
+      readonly colour?: string;
+      readonly bold?: boolean;
+      readonly bar?: number | null;
+      readonly barColour?: string;
+    };
+
+/** Height of a cell's bar and the gap above it. */
+const BAR = { height: 4, gap: 2 } as const;
+
+const barOf = (cell: PdfCell): number | null =>
+  typeof cell === 'object' && typeof cell.bar === 'number' && Number.isFinite(cell.bar) ? cell.bar : null;
 
 /** What a report draws on: the open document plus layout helpers that keep to the margins. */
 export class PdfPages {
@@ -67,6 +84,9 @@ export class PdfPages {
 
   /** A paragraph of body text. */
   paragraph(text: string, options: { size?: number; colour?: string } = {}): void {
+    // Kept whole and off the footer: pdfkit would break it at the page's margin, under the footer.
+    this.doc.font('regular').fontSize(options.size ?? 10);
+    this.ensureSpace(this.doc.heightOfString(text, { width: this.textWidth }));
     this.doc
       .font('regular')
       .fontSize(options.size ?? 10)
@@ -105,7 +125,8 @@ export class PdfPages {
       Math.max(
         ...cells.map((cell, i) => {
           this.doc.font(typeof cell === 'object' && cell.bold ? 'bold' : font).fontSize(9);
-          return this.doc.heightOfString(cellText(cell), { width: widths[i]! - 2 * pad });
+          const text = this.doc.heightOfString(cellText(cell), { width: widths[i]! - 2 * pad });
+          return barOf(cell) === null ? text : text + BAR.gap + BAR.height;
         }),
       ) +
       2 * pad;
@@ -125,6 +146,15 @@ export class PdfPages {
             width: widths[i]! - 2 * pad,
             align: columns[i]!.align ?? 'left',
           });
+        const bar = barOf(cell);
+        if (bar !== null) {
+          const y = top + height - pad - BAR.height;
+          const track = widths[i]! - 2 * pad;
+          this.doc.rect(x + pad, y, track, BAR.height).fill('#eaeef2');
+          const filled = Math.min(1, Math.max(0, bar)) * track;
+          const colour = typeof cell === 'object' ? (cell.barColour ?? '#cf6a5e') : '#cf6a5e';
+          if (filled > 0) this.doc.rect(x + pad, y, filled, BAR.height).fill(colour);
+        }
         x += widths[i]!;
       });
       this.doc
