@@ -24,10 +24,13 @@ function formatOption(value: string): ReportFormat[] {
 }
 
 /** `--format <list>` with its default, from the formats the reports know. */
-export function formatOptionOf(description = 'files to write'): Option {
+export function formatOptionOf(
+  description = 'files to write',
+  defaults: readonly ReportFormat[] = DEFAULT_REPORT_FORMATS,
+): Option {
   return new Option('--format <list>', `${description}: a comma list of ${REPORT_FORMATS.join(', ')}`)
     .argParser(formatOption)
-    .default([...DEFAULT_REPORT_FORMATS], DEFAULT_REPORT_FORMATS.join(','));
+    .default([...defaults], defaults.join(','));
 }
 
 /** One result per written file: its path (text), or `{"result":"file","path":...}` (JSON). */

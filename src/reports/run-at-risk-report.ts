@@ -8,10 +8,14 @@ import type { Logger } from '../logger.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import type { AsOfOption } from '../time/period-options.ts';
 import { loadAtRiskModel, type AtRiskModel } from './at-risk/model.ts';
-import { DEFAULT_AT_RISK_FORMATS, writeAtRiskReport } from './at-risk/write-at-risk-report.ts';
-import { DEFAULT_AT_RISK_WITHIN_DAYS } from './queries/sla-burn.ts';
+import { writeAtRiskReport } from './at-risk/write-at-risk-report.ts';
 import type { ReportFormat } from './render/report-files.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET } from './report-defaults.ts';
+import {
+  DEFAULT_AT_RISK_FORMATS,
+  DEFAULT_AT_RISK_WITHIN_DAYS,
+  DEFAULT_REPORT_DIR,
+  DEFAULT_SLA_TARGET,
+} from './report-defaults.ts';
 
 export { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS };
 

@@ -10,6 +10,7 @@ import { utcToLocal } from '../../time/zone-clock.ts';
 import { writeFileAtomic } from '../render/atomic-file.ts';
 import { periodSlug, zoneColumn, type ReportFormat } from '../render/report-files.ts';
 import { writeCsv } from '../render/write-csv.ts';
+import { DEFAULT_AT_RISK_FORMATS } from '../report-defaults.ts';
 import { csvHeader, csvRow } from './burn-columns.ts';
 import type { AtRiskModel } from './model.ts';
 import { writeAtRiskPdf } from './render-pdf.ts';
@@ -17,9 +18,6 @@ import { renderAtRiskXlsx } from './render-xlsx.ts';
 
 /** File name stem of the at-risk report. */
 export const AT_RISK_REPORT_NAME = 'uptrends-at-risk';
-
-/** The formats written when none are chosen: the workbook and the one-page PDF. */
-export const DEFAULT_AT_RISK_FORMATS: readonly ReportFormat[] = ['xlsx', 'pdf'];
 
 /** `<name>_<month>_as-of-<local yyyy-MM-ddTHHmm>_<zone><suffix>`. */
 export function atRiskFileName(model: AtRiskModel, suffix: string): string {

@@ -16,9 +16,6 @@ export const BURN_STATES = ['ok', 'watch', 'at risk', 'breached'] as const;
 /** One state. */
 export type BurnState = (typeof BURN_STATES)[number];
 
-/** Default of the at-risk horizon in days (`p_at_risk_within_days`). */
-export const DEFAULT_AT_RISK_WITHIN_DAYS = 3;
-
 /** One row of `uptrends.sla_burn`, with the columns every row has made non-null. */
 export interface Burn extends SlaBurnRow {
   readonly period_start: Date;
@@ -84,7 +81,7 @@ export async function queryBurn(db: Kysely<Database>, scope: BurnScope, period: 
   return rows as Burn[];
 }
 
-/** The budget left over `period` for the services named by `keys` (`grain:guid`), point by point. */
+/** The budget left over `period` of every monitor and group, point by point. */
 export async function queryBurnPoints(
   db: Kysely<Database>,
   scope: BurnScope,
