@@ -50,6 +50,8 @@ export function outcomeLine(o: DeliveryOutcome): string {
       return `held: ${what}: ${o.error ?? ''}`;
     case 'already-delivered':
       return `skipped: ${what} is already delivered`;
+    case 'unchanged':
+      return `unchanged: ${what}: no service entered or left a notified state, nothing sent`;
     default:
       return `${o.status}: ${what}: ${o.error ?? ''}`;
   }

@@ -3,6 +3,7 @@
  * warehouse, optionally mailed.
  */
 import type { Command } from 'commander';
+import { MAX_AT_RISK_WITHIN_DAYS } from '../../early-warning.ts';
 import { ConfigError } from '../../errors.ts';
 import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
 import type { Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
@@ -61,9 +62,9 @@ function targetOption(value: string): number {
 /** `--at-risk-within 3`: days, above 0 and at most 31. */
 function atRiskWithinOption(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 31) {
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > MAX_AT_RISK_WITHIN_DAYS) {
     throw new ConfigError(
-      `--at-risk-within must be a number of days above 0 and at most 31 (e.g. 3), not "${value}".`,
+      `--at-risk-within must be a number of days above 0 and at most ${MAX_AT_RISK_WITHIN_DAYS} (e.g. 3), not "${value}".`,
       {
         context: { setting: '--at-risk-within' },
       },

@@ -23,8 +23,8 @@ import {
   type Burn,
   type BurnPoint,
   type BurnScope,
-  type BurnState,
 } from '../queries/sla-burn.ts';
+import type { BurnState } from '../../early-warning.ts';
 
 /** Most services the budget chart draws (more lines are not readable). */
 export const CHART_SERVICES = 6;

@@ -7,14 +7,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, SlaBurnDaysRow, SlaBurnRow } from '../../load/schema.ts';
+import type { BurnState } from '../../early-warning.ts';
 import type { Interval } from '../../time/intervals.ts';
 import type { TargetSettings } from './figures.ts';
-
-/** The states of `uptrends.sla_burn`, mildest first. */
-export const BURN_STATES = ['ok', 'watch', 'at risk', 'breached'] as const;
-
-/** One state. */
-export type BurnState = (typeof BURN_STATES)[number];
 
 /** One row of `uptrends.sla_burn`, with the columns every row has made non-null. */
 export interface Burn extends SlaBurnRow {
