@@ -11,9 +11,9 @@
 -- budget exactly by the period end, 10 ten times as fast. A window whose alerts were not read in
 -- full has no rate (unknown, never 0), and a state that needs it is null.
 -- States, in this order: breached (the downtime so far exceeds the whole period's budget); at risk
--- (the 1-day and the 3-day rates are both above the rate that spends the remaining budget within
--- p_at_risk_within_days, or by the period end if that is sooner); watch (at the 7-day rate the
--- budget runs out before the period ends); ok.
+-- (the 1-day and the 3-day rates are both above the rate that spends the remaining budget over the
+-- monitored time of the next p_at_risk_within_days, or of the rest of the period if that is
+-- sooner); watch (at the 7-day rate the budget runs out before the period ends); ok.
 create or replace function uptrends.sla_burn(
   p_account_id text,
   p_period tstzrange,
@@ -92,13 +92,19 @@ as $$
     ) f
     where f.grain = 'group' or (f.grain = 'monitor' and f.production)
   ),
-  -- The rest of the period, counted to its end: only its monitored time is used.
+  -- The rest of the period (window 1) and the at-risk horizon (window 2: the next
+  -- p_at_risk_within_days, within the period), counted to the period end: only their monitored
+  -- time is used (a group's adds up its members').
   rest as materialized (
-    select f.grain, f.monitor_guid, f.monitor_group_guid, f.monitored_seconds
+    select f.window_index, f.grain, f.monitor_guid, f.monitor_group_guid, f.monitored_seconds
     from win w
     cross join lateral uptrends.figures(
-      p_account_id, array[tstzrange(w.e, w.p_end)], w.p_end, p_monitors, p_groups, p_default_target,
-      p_default_error, p_override, null, false
+      p_account_id,
+      array[
+        tstzrange(w.e, w.p_end),
+        tstzrange(w.e, least(w.p_end, w.e + make_interval(secs => p_at_risk_within_days * 86400)))
+      ],
+      w.p_end, p_monitors, p_groups, p_default_target, p_default_error, p_override, null, false
     ) f
     where w.e < w.p_end and (f.grain = 'group' or (f.grain = 'monitor' and f.production))
   ),
@@ -109,6 +115,8 @@ as $$
       p.target_percentage, p.target_error_percentage, p.target_source, p.sla_name,
       p.monitored_seconds as m_el, p.incident_downtime_seconds as d_el,
       coalesce(r.monitored_seconds, 0) as m_rest,
+      coalesce(h.monitored_seconds, 0) as m_horizon,
+      extract(epoch from b.p_end - b.e)::double precision as wall_rest,
       p.alerts_coverage, p.alerts_data_state,
       w1.monitored_seconds as m1, w1.incident_downtime_seconds as d1, w1.alerts_data_state as s1,
       w3.monitored_seconds as m3, w3.incident_downtime_seconds as d3, w3.alerts_data_state as s3,
@@ -124,9 +132,13 @@ as $$
     left join past w7 on w7.window_index = 4 and w7.grain = p.grain
       and w7.monitor_guid is not distinct from p.monitor_guid
       and w7.monitor_group_guid is not distinct from p.monitor_group_guid
-    left join rest r on r.grain = p.grain
+    left join rest r on r.window_index = 1 and r.grain = p.grain
       and r.monitor_guid is not distinct from p.monitor_guid
       and r.monitor_group_guid is not distinct from p.monitor_group_guid
+    left join rest h on h.window_index = 2 and h.grain = p.grain
+      and h.monitor_guid is not distinct from p.monitor_guid
+      and h.monitor_group_guid is not distinct from p.monitor_group_guid
+    cross join b
     where p.window_index = 1
   ),
   -- Budgets and rates. A rate needs its window read in full; a window without monitored time (all
@@ -142,8 +154,9 @@ as $$
       case when j.s7 = 'complete' and j.eb > 0 then coalesce(j.d7 / nullif(j.m7, 0), 0) / j.eb end as r7,
       case when j.alerts_data_state = 'complete' and j.eb > 0
         then coalesce(j.d_el / nullif(j.m_el, 0), 0) / j.eb end as r_to_date,
-      -- The horizon of "at risk": p_at_risk_within_days, or the monitored time left if less.
-      least(p_at_risk_within_days * 86400, j.m_rest) as horizon
+      -- The horizon of "at risk": the monitored time of the next p_at_risk_within_days (a group:
+      -- of all its members), or of what is left of the period if that is sooner.
+      j.m_horizon as horizon
     from joined j
   ),
   judged as (
@@ -178,12 +191,15 @@ as $$
     case when j.m_all > 0 and j.r_to_date is not null
       then 100 * (1 - (j.d_el + j.r_to_date * j.eb * j.m_rest) / j.m_all) end,
     -- At the rate the state rests on: the slower of the 1- and 3-day rates when at risk, the 7-day
-    -- rate on watch; maintenance still to come is not taken out (the day is an estimate).
+    -- rate on watch, spread evenly over the time to come (monitored seconds per second: 1 for a
+    -- monitor without maintenance, the member count for a group), so the instant is an estimate.
     case
-      when j.state = 'at risk'
-        then b.e + make_interval(secs => greatest(j.remaining, 0) / (least(j.r1, j.r3) * j.eb))
-      when j.state = 'watch'
-        then b.e + make_interval(secs => greatest(j.remaining, 0) / (j.r7 * j.eb))
+      when j.state = 'at risk' and j.m_rest > 0
+        then b.e + make_interval(secs => greatest(j.remaining, 0)
+          / nullif(least(j.r1, j.r3) * j.eb * j.m_rest / j.wall_rest, 0))
+      when j.state = 'watch' and j.m_rest > 0
+        then b.e + make_interval(secs => greatest(j.remaining, 0)
+          / nullif(j.r7 * j.eb * j.m_rest / j.wall_rest, 0))
     end,
     j.state,
     j.alerts_coverage,

@@ -188,11 +188,15 @@ describe('sla_burn as of 21 October 00:00 (CEST)', () => {
     // Fast + Down: spent 425 of 0.005 x 89,400 = 447 min; remaining 22.
     expect(b.period_budget_seconds! / MIN).toBeCloseTo(447, 6);
     expect(b.budget_spent_seconds! / MIN).toBeCloseTo(425, 9);
-    // 1 day: 60 of 2,880 monitored minutes -> 4.1667; 3 days: 180 of 8,640 -> 4.1667; both above
-    // 22 / (0.005 x 4,320) = 1.0185.
+    // 1 day: 60 of 2,880 monitored minutes -> 4.1667; 3 days: 180 of 8,640 -> 4.1667.
     expect(b.burn_rate_1d).toBeCloseTo(60 / 2880 / 0.005, 9);
     expect(b.burn_rate_3d).toBeCloseTo(180 / 8640 / 0.005, 9);
+    // The next 3 days hold 2 x 4,320 monitored minutes: 22 / (0.005 x 8,640) = 0.509.
+    expect(b.at_risk_burn_rate).toBeCloseTo(22 / (0.005 * 8640), 9);
     expect(b).toMatchObject({ members: 2, state: 'at risk' });
+    // The group burns 60 of every 2,880 monitored minutes, and has 2 monitored minutes a minute:
+    // 22 / ((60 / 2,880) x 2) = 528 min (Fast's hour a day spends 22 min in 8 h 48 min).
+    expect(b.runs_out_at).toEqual(new Date(A.getTime() + 528 * 60_000));
     // Calm: Quiet + Slow, 150 of 0.005 x (44,580 + 44,700) = 446.4; 7 days 140 of 20,160.
     const c = row(atA, 'Calm');
     expect(c.period_budget_seconds! / MIN).toBeCloseTo(446.4, 6);
