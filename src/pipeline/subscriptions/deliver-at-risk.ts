@@ -8,7 +8,9 @@
  * from this mail once it is delivered and never mails the same change twice.
  *
  * A failed mail is not a baseline: the next day's check reports its changes again. A mail whose
- * hand-over was interrupted (`unknown`) counts as delivered, as everywhere in the ledger.
+ * hand-over was interrupted (`unknown`) counts as delivered, as everywhere in the ledger. A day
+ * checked again after a later mail went out (`nightly --as-of` an older day) sends nothing: the
+ * later mail already told what changed.
  */
 import path from 'node:path';
 import { DELIVERED_STATUSES, loadDeliveries, type DeliveryRow } from '../../load/delivery-ledger.ts';
@@ -76,10 +78,16 @@ export async function deliverAtRisk(
   } catch (error) {
     return failed('the early warning could not be read', error);
   }
-  const last = lastMailBefore(
-    await loadDeliveries(ctx.warehouse.db, ctx.accountId, [subscription.name]),
-    asOf,
-  );
+  const deliveries = await loadDeliveries(ctx.warehouse.db, ctx.accountId, [subscription.name]);
+  // A day checked again after a later mail went out: that mail told what changed already.
+  const latest = lastMailBefore(deliveries, new Date(8.64e15));
+  if (kind === 'scheduled' && latest !== null && latest.periodEnd.getTime() > asOf.getTime()) {
+    log.info(
+      `subscription ${subscription.name}: ${period.label}: a later early-warning mail (${latest.periodLabel}) went out already`,
+    );
+    return { ...base, status: 'unchanged', ...none, error: null };
+  }
+  const last = lastMailBefore(deliveries, asOf);
   const check = compareWithLastMail(
     last?.notifiedStates ?? null,
     model.services,
