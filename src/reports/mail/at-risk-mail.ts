@@ -89,9 +89,13 @@ export function buildAtRiskMailContent(
     .slice(0, 2)
     .map((c) => `${clean(c.name)} ${c.now ?? `no longer ${c.was ?? ''}`}`);
   const more = check.changes.length > 2 ? `, +${check.changes.length - 2} more` : '';
+  const news =
+    check.changes.length === 0
+      ? `no change, ${values.breached} breached, ${values.at_risk} at risk`
+      : `${first.join(', ')}${more}`;
   const subject =
     input.subject === undefined
-      ? `[SLA early warning] ${label}: ${first.join(', ')}${more}`
+      ? `[SLA early warning] ${label}: ${news}`
       : fillSubject(input.subject, values);
   const since =
     input.since === null
@@ -114,18 +118,23 @@ export function buildAtRiskMailContent(
 
   html.push(`<h2 style="${H2}">What changed (${escapeHtml(since)})</h2>`);
   text.push(`What changed (${since}):`);
-  html.push(
-    table(
-      ['Service', 'Now', 'Was', 'Figures'],
-      check.changes.map((c) => [
-        escapeHtml(serviceName(c)),
-        badge(c.state, c.now === null ? stateWord(c.burn) : word(c.now)),
-        escapeHtml(word(c.was)),
-        escapeHtml(burnSummary(c.burn, zone)),
-      ]),
-      new Set([0, 1, 2, 3]),
-    ),
-  );
+  if (check.changes.length === 0) {
+    html.push('<p style="font-size:15px">Nothing: no service entered or left a notified state.</p>');
+    text.push('Nothing: no service entered or left a notified state.');
+  }
+  if (check.changes.length > 0)
+    html.push(
+      table(
+        ['Service', 'Now', 'Was', 'Figures'],
+        check.changes.map((c) => [
+          escapeHtml(serviceName(c)),
+          badge(c.state, c.now === null ? stateWord(c.burn) : word(c.now)),
+          escapeHtml(word(c.was)),
+          escapeHtml(burnSummary(c.burn, zone)),
+        ]),
+        new Set([0, 1, 2, 3]),
+      ),
+    );
   for (const c of check.changes) text.push(`- ${changeText(c)}: ${burnSummary(c.burn, zone)}`);
 
   const listOf = (title: string, rows: readonly Burn[]): void => {

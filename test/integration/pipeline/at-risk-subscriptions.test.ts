@@ -25,6 +25,7 @@ import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import type { DeliveryOutcome } from '../../../src/pipeline/subscriptions/deliver-occurrence.ts';
 import { runSubscriptionSchedule } from '../../../src/pipeline/subscriptions/run-subscriptions.ts';
+import { sendSubscriptionNow } from '../../../src/pipeline/subscriptions/send-subscription.ts';
 import { fileSubscriptions } from '../../../src/pipeline/subscriptions/subscriptions.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { amsterdamMidnight, truthBurn, type TruthService } from '../../support/burn-truth.ts';
@@ -291,10 +292,41 @@ describe('an at-risk subscription over a simulated month', () => {
     expect(received.length).toBe(before);
   }, 600_000);
 
+  it('report send --subscription sends the list at once, as a manual delivery, changes or not', async () => {
+    const before = received.length;
+    night = 'manual';
+    const outcome = await sendSubscriptionNow(
+      config,
+      warehouse,
+      {
+        subscriptions: fileSubscriptions(file)!,
+        file,
+        outDir: dir,
+        name: 'checkout-warning',
+        choice: { within: '2025-11-02' },
+      },
+      { logger: silentLogger(), clock: () => NOW },
+    );
+    expect(outcome).toMatchObject({ status: 'sent', kind: 'manual' });
+    expect(outcome.period.label).toBe('2025-11-02');
+    expect(received).toHaveLength(before + 1);
+    const mail = received.at(-1)!;
+    expect(mail.subject).toBe(
+      '[SLA early warning] November 2025 (Europe/Amsterdam): no change, 0 breached, 0 at risk',
+    );
+    expect(mail.text).toContain('Nothing: no service entered or left a notified state.');
+    // The next night after it is quiet: the manual mail is the last mail now.
+    night = '2025-11-04';
+    const run = await nightly('2025-11-04');
+    expect(run.outcomes.map((o) => o.status)).toEqual(['unchanged']);
+    expect(received).toHaveLength(before + 1);
+  });
+
   it('the ledger holds one sent delivery per mail, with the states it reported', async () => {
     const rows = await loadDeliveries(warehouse.db, sim.accountId, ['checkout-warning']);
     const sent = rows.filter((r) => r.status === 'sent');
     expect(sent).toHaveLength(received.length);
+    expect(sent.filter((r) => r.kind === 'manual')).toHaveLength(1);
     expect(rows.filter((r) => r.status === 'failed')).toHaveLength(1);
     // The last mail (3 November's, or the last one before) leaves no service notified: November
     // started every budget afresh and nothing burns fast yet.
