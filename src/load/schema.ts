@@ -2021,7 +2021,7 @@ export interface VSlaBurnTable {
   burn_rate_7d: number | null;
   /** Burn rate over the period so far (as burn_rate_1d). */
   burn_rate_to_date: number | null;
-  /** The burn rate that spends the remaining budget within the at-risk horizon (3 days unless told otherwise, or the monitored time left if less): at ri... */
+  /** The burn rate that spends the remaining budget over the monitored time of the at-risk horizon (the next 3 days unless told otherwise, or the rest o... */
   at_risk_burn_rate: number | null;
   /** Uptime % (incidents) projected to the period end if the 7-day burn rate holds over the monitored time still to come. */
   projected_uptime_7d: number | null;
