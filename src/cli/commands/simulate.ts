@@ -123,7 +123,12 @@ Then, in another terminal, point the tool at it with the printed variables.`,
         const { accounts, ...one } = simulatorDescription(sim);
         ctx.result(
           'simulator',
-          { ...one, ...(accounts.length > 1 ? { accounts } : {}), faults: sim.options.faults ?? null },
+          {
+            ...one,
+            ...(accounts.length > 1 ? { accounts } : {}),
+            faults: sim.options.faults ?? null,
+            scenario: sim.options.scenario ?? null,
+          },
           formatSimulatorBanner(sim),
         );
         await new Promise<void>((resolve) => {
