@@ -241,3 +241,30 @@ select c.monitor_name,
 from uptrends.v_monitor_coverage c join p using (account_id)
 where not isempty(c.lifetime * p.period)
 order by alerts_coverage;
+
+/* example: sla-burn-this-month */
+-- the services on course to miss this month's SLA, most urgent first: their state, the share of
+-- the month's error budget used, the burn rates over 1, 3 and 7 days, and when the budget runs out
+select name, grain, state, round((100 * period_budget_used)::numeric, 1) as budget_used_pct,
+       round(burn_rate_1d::numeric, 2) as burn_1d, round(burn_rate_3d::numeric, 2) as burn_3d,
+       round(burn_rate_7d::numeric, 2) as burn_7d,
+       round(projected_uptime_7d::numeric, 3) as projected_uptime_pct,
+       runs_out_at at time zone iana_zone as runs_out_local, alerts_data_state
+from uptrends.v_sla_burn
+order by array_position(array['breached', 'at risk', 'watch', 'ok'], state), period_budget_used desc nulls last, name;
+
+/* example: sla-burn-a-week-ago */
+-- the early warning as it stood a week ago, for the month that held that instant: what
+-- `report at-risk --as-of` shows (the default target 99.9 %, at risk within 3 days)
+select s.name, s.grain, s.state, round(s.burn_rate_1d::numeric, 2) as burn_1d,
+       round(s.burn_rate_3d::numeric, 2) as burn_3d, s.runs_out_at
+from uptrends.account a
+cross join lateral (
+  select date_trunc('month', (now() - interval '7 days') at time zone a.iana_zone) as month
+) m
+cross join lateral uptrends.sla_burn(
+  a.account_id,
+  tstzrange(uptrends.local_to_utc(m.month, a.iana_zone), uptrends.local_to_utc(m.month + interval '1 month', a.iana_zone)),
+  now() - interval '7 days'
+) s
+order by s.name;

@@ -5,7 +5,7 @@
  */
 
 /** The report a placeholder needs (none: every mail can fill it). */
-type Kind = 'sla' | 'incidents';
+type Kind = 'sla' | 'incidents' | 'at-risk';
 
 /** Every placeholder: what it holds and which report fills it. */
 export const SUBJECT_PLACEHOLDERS: Readonly<
@@ -20,6 +20,9 @@ export const SUBJECT_PLACEHOLDERS: Readonly<
   missed: { about: 'monitors that missed their SLA', needs: 'sla' },
   incidents: { about: 'incidents that touched the period', needs: 'incidents' },
   ongoing: { about: 'incidents open at the end of the period', needs: 'incidents' },
+  breached: { about: 'services (monitors and groups) whose budget is spent', needs: 'at-risk' },
+  at_risk: { about: 'services burning fast enough to run out within days', needs: 'at-risk' },
+  changes: { about: 'services whose state changed since the last mail', needs: 'at-risk' },
 };
 
 /**

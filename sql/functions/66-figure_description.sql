@@ -1,6 +1,7 @@
--- The data dictionary of the report figures: one sentence per column of uptrends.figures, so the
--- uptime views, the function's own documentation and docs/reports.md say the same. Each uptime
--- view comments its figure columns from here (a test checks that every column has a description).
+-- The data dictionary of the report figures: one sentence per column of uptrends.figures and of
+-- uptrends.sla_burn (the early warning), so the analyst views, the functions' own documentation and
+-- docs/reports.md say the same. Each of those views comments its figure columns from here (a test
+-- checks that every column has a description).
 create or replace function uptrends.figure_description(p_column text)
 returns text
 language sql
@@ -66,8 +67,36 @@ as $$
     when 'previous_coverage' then 'coverage of the previous period.'
     when 'previous_data_state' then 'data_state of the previous period: a comparison with an incomplete period is labelled so and draws no change.'
     when 'change_pp' then 'Change of uptime_percentage against the previous period, in percentage points; null unless both periods are complete.'
+    -- uptrends.sla_burn: the running period as of an instant.
+    when 'period_start' then 'Start of the SLA period (UTC instant of the account-local midnight, inclusive).'
+    when 'period_end' then 'End of the SLA period (UTC instant, exclusive).'
+    when 'as_of' then 'The instant the figures are as of (at most the period end); nothing after it is counted, so a past instant replays what was known then.'
+    when 'elapsed_monitored_seconds' then 'Monitored time of the period so far (period start to as_of), as monitored_seconds.'
+    when 'remaining_monitored_seconds' then 'Monitored time still to come (as_of to the period end): the monitor''s life minus the DisableMonitoring maintenance already planned; summed over members.'
+    when 'period_monitored_seconds' then 'Monitored time of the whole period: elapsed_monitored_seconds + remaining_monitored_seconds.'
+    when 'period_budget_seconds' then 'Error budget of the whole period: (1 - target / 100) x period_monitored_seconds, the downtime the target allows.'
+    when 'budget_spent_seconds' then 'Downtime so far (incident downtime, period start to as_of), which spends the budget.'
+    when 'budget_remaining_seconds' then 'period_budget_seconds - budget_spent_seconds; negative once the budget is spent.'
+    when 'period_budget_used' then 'Share of the whole period''s error budget spent so far: budget_spent_seconds / period_budget_seconds (1 = all of it); null when the budget is zero.'
+    when 'downtime_1d_seconds' then 'Incident downtime in the last account-local day before as_of (24 hours, 23 or 25 on a DST day).'
+    when 'downtime_3d_seconds' then 'Incident downtime in the last 3 account-local days before as_of.'
+    when 'downtime_7d_seconds' then 'Incident downtime in the last 7 account-local days before as_of.'
+    when 'burn_rate_1d' then 'Burn rate over the last day: downtime / monitored time of the window, divided by (1 - target / 100); 1 spends the budget exactly over the period, 10 ten times as fast. Null when the window''s alerts were not read in full (unknown, never 0).'
+    when 'burn_rate_3d' then 'Burn rate over the last 3 days (as burn_rate_1d).'
+    when 'burn_rate_7d' then 'Burn rate over the last 7 days (as burn_rate_1d).'
+    when 'burn_rate_to_date' then 'Burn rate over the period so far (as burn_rate_1d).'
+    when 'at_risk_burn_rate' then 'The burn rate that spends the remaining budget over the monitored time of the at-risk horizon (the next 3 days unless told otherwise, or the rest of the period if sooner; a group: its members'' time added up): at risk when burn_rate_1d and burn_rate_3d both exceed it.'
+    when 'projected_uptime_7d' then 'Uptime % (incidents) projected to the period end if the 7-day burn rate holds over the monitored time still to come.'
+    when 'projected_uptime_to_date' then 'Uptime % (incidents) projected to the period end at the period-to-date burn rate (equal to the incident uptime so far).'
+    when 'runs_out_at' then 'When the budget runs out (UTC instant) at the rate the state rests on: the slower of the 1- and 3-day rates when at risk, the 7-day rate on watch; null otherwise. An estimate: the monitored time still to come is taken as spread evenly over it.'
+    when 'state' then 'Early-warning state: breached (the downtime so far exceeds the whole period''s budget), at risk (the 1- and 3-day rates both exceed at_risk_burn_rate), watch (at the 7-day rate the budget runs out before the period end) or ok; null when a window it rests on was not read in full.'
+    when 'point_at' then 'The instant of the point (UTC).'
+    when 'local_day' then 'Account-local day the point ends or lies in.'
+    when 'period_day' then 'Position of the point in the period, in account-local days (the end of the first day is 1).'
+    when 'projected' then 'False for the budget so far, true for the projection at the 7-day burn rate.'
+    when 'budget_remaining' then 'Share of the whole period''s error budget left at the point (1 = untouched, below 0 = spent).'
   end
 $$;
 
 comment on function uptrends.figure_description(text) is
-  'One-sentence definition of a column of uptrends.figures (and of the same column in the uptime views); null for a name that is not a figure column. Example: select uptrends.figure_description(''budget_used'').';
+  'One-sentence definition of a column of uptrends.figures or uptrends.sla_burn (and of the same column in the uptime views and v_sla_burn); null for a name that is not a figure column. Example: select uptrends.figure_description(''budget_used'').';

@@ -76,3 +76,17 @@ export function integerArgOption(
   if (defaultValue !== undefined) option.default(defaultValue, show(defaultValue));
   return option;
 }
+
+/** `--default-target 99.9`: a percentage above 0, at most 100. */
+export function targetOption(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 100) {
+    throw new ConfigError(
+      `--default-target must be a percentage above 0 and at most 100 (e.g. 99.9), not "${value}".`,
+      {
+        context: { setting: '--default-target' },
+      },
+    );
+  }
+  return n;
+}

@@ -9,7 +9,6 @@ import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurren
 import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
 import type { Warehouse } from '../load/db.ts';
 import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
-import type { RunReportsOptions } from '../reports/run-reports.ts';
 import type { CliContext } from './cli-context.ts';
 
 /** `--format xlsx,csv`: a non-empty list of known formats. */
@@ -28,10 +27,13 @@ function formatOption(value: string): ReportFormat[] {
 }
 
 /** `--format <list>` with its default, from the formats the reports know. */
-export function formatOptionOf(description = 'files to write'): Option {
+export function formatOptionOf(
+  description = 'files to write',
+  defaults: readonly ReportFormat[] = DEFAULT_REPORT_FORMATS,
+): Option {
   return new Option('--format <list>', `${description}: a comma list of ${REPORT_FORMATS.join(', ')}`)
     .argParser(formatOption)
-    .default([...DEFAULT_REPORT_FORMATS], DEFAULT_REPORT_FORMATS.join(','));
+    .default([...defaults], defaults.join(','));
 }
 
 /**
@@ -43,11 +45,9 @@ export function accountFolders(ctx: CliContext, account: string | undefined): bo
 }
 
 /** `options` writing into `--out/<account>/` when reports go into a folder per account. */
-export async function withAccountFolder(
-  ctx: CliContext,
-  warehouse: Warehouse,
-  options: RunReportsOptions,
-): Promise<RunReportsOptions> {
+export async function withAccountFolder<
+  O extends { readonly accountId?: string | undefined; readonly outDir?: string | undefined },
+>(ctx: CliContext, warehouse: Warehouse, options: O): Promise<O> {
   if (!accountFolders(ctx, options.accountId)) return options;
   const [{ queryReportAccount }, { accountFolder }] = await Promise.all([
     import('../reports/queries/scope.ts'),
@@ -78,6 +78,8 @@ export function outcomeLine(o: DeliveryOutcome): string {
       return `held: ${what}: ${o.error ?? ''}`;
     case 'already-delivered':
       return `skipped: ${what} is already delivered`;
+    case 'unchanged':
+      return `unchanged: ${what}: no service entered or left a notified state, nothing sent`;
     default:
       return `${o.status}: ${what}: ${o.error ?? ''}`;
   }

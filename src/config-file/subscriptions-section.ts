@@ -15,6 +15,12 @@
  *     catch_up: 14                    # most missed periods sent after an outage (Default: 14)
  *     accounts: [acme]                # accounts of the accounts: section it reports on, each
  *                                     # in its own report (Default: every account)
+ *   - name: checkout-early-warning    # the SLA early warning (issue 34): mails only on a change
+ *     reports: [at-risk]              # alone; checked daily, no period (the running month)
+ *     schedule: daily
+ *     thresholds: { at_risk_within_days: 3 }   # (Default: 3)
+ *     notify: [at risk, breached]     # states whose entry and exit are mailed (Default: these two)
+ *     recipients: { addresses: [web-lead@example.com] }
  * ```
  *
  * Schedule forms: `daily`, `weekly` (Mondays), `monthly` (the 1st), `quarterly` (1 Jan/Apr/Jul/Oct),
@@ -23,6 +29,13 @@
  * quarter's first month), `MM-DD` or a list (year). What the schedule means: src/time/schedule.ts.
  * Names of groups, monitors and operator groups are checked against the warehouse when used.
  */
+import {
+  DEFAULT_AT_RISK_WITHIN_DAYS,
+  DEFAULT_NOTIFY,
+  MAX_AT_RISK_WITHIN_DAYS,
+  NOTIFIABLE_STATES,
+  type NotifiableState,
+} from '../early-warning.ts';
 import { checkSubject } from '../subject-placeholders.ts';
 import { z } from 'zod';
 import type { Schedule, ScheduleRule, MonthDay } from '../time/schedule.ts';
@@ -30,7 +43,10 @@ import { defaultPresetFor, SCHEDULED_PRESETS, type ScheduledPreset } from '../ti
 import { emailAddress } from './mail-section.ts';
 
 /** The reports a subscription can send (the same names as the `report` commands). */
-export const SUBSCRIPTION_REPORTS = ['sla', 'incidents'] as const;
+export const SUBSCRIPTION_REPORTS = ['sla', 'incidents', 'at-risk'] as const;
+
+/** The reports a subscription sends unless told: both reports of a period. */
+const DEFAULT_SUBSCRIPTION_REPORTS = ['sla', 'incidents'] as const;
 
 /** Every file format a subscription can attach. */
 export const SUBSCRIPTION_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
@@ -176,10 +192,61 @@ const subscription = z
       .optional(),
     catch_up: z.int().min(0).max(366).optional(),
     accounts: z.array(nonEmptyText).min(1).optional(),
+    thresholds: z
+      .strictObject({
+        at_risk_within_days: z
+          .number()
+          .gt(0)
+          .max(MAX_AT_RISK_WITHIN_DAYS, {
+            error: `at_risk_within_days is a number of days above 0 and at most ${MAX_AT_RISK_WITHIN_DAYS}`,
+          })
+          .optional(),
+      })
+      .optional(),
+    notify: z
+      .array(z.enum(NOTIFIABLE_STATES, { error: `expected a state: ${NOTIFIABLE_STATES.join(', ')}` }))
+      .min(1)
+      .optional(),
   })
   .superRefine((s, ctx) => {
+    const atRisk = s.reports?.includes('at-risk') === true;
+    if (atRisk && s.reports!.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'at-risk is sent alone, when something changes: give sla and incidents a subscription of their own',
+        path: ['reports'],
+      });
+    }
+    if (atRisk && (s.schedule.rules.length !== 1 || s.schedule.rules[0]!.every !== 'day')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'an at-risk subscription is checked every day: schedule: daily',
+        path: ['schedule'],
+      });
+    }
+    if (atRisk && s.period !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'an at-risk subscription watches the running calendar month: leave period out',
+        path: ['period'],
+      });
+    }
+    if (atRisk && s.catch_up !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'an at-risk subscription checks the day it runs and mails what changed since its last mail: catch_up does not apply',
+        path: ['catch_up'],
+      });
+    }
+    for (const key of ['thresholds', 'notify'] as const) {
+      if (!atRisk && s[key] !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${key} applies to reports: [at-risk] only`, path: [key] });
+      }
+    }
     if (s.subject !== undefined) {
-      const reports = s.reports ?? SUBSCRIPTION_REPORTS;
+      const reports = s.reports ?? DEFAULT_SUBSCRIPTION_REPORTS;
       const { unfillable, valid } = checkSubject(s.subject, reports);
       if (unfillable.length > 0) {
         ctx.addIssue({
@@ -199,9 +266,11 @@ const subscription = z
   })
   .transform((s): SubscriptionConfig => ({
     name: s.name,
-    reports: [...new Set(s.reports ?? SUBSCRIPTION_REPORTS)],
+    reports: [...new Set(s.reports ?? DEFAULT_SUBSCRIPTION_REPORTS)],
     schedule: s.schedule,
-    period: s.period ?? defaultPresetFor(s.schedule),
+    // An at-risk check judges the day before its due date: that day is its period in the ledger.
+    period:
+      s.reports?.includes('at-risk') === true ? 'PreviousDay' : (s.period ?? defaultPresetFor(s.schedule)),
     monitorGroups: s.scope?.monitor_groups ?? [],
     monitors: s.scope?.monitors ?? [],
     formats: [...new Set(s.formats ?? DEFAULT_SUBSCRIPTION_FORMATS)],
@@ -211,6 +280,13 @@ const subscription = z
     slaTarget: s.sla_target,
     catchUp: s.catch_up ?? DEFAULT_CATCH_UP,
     accounts: s.accounts === undefined ? undefined : [...new Set(s.accounts)],
+    warning:
+      s.reports?.includes('at-risk') === true
+        ? {
+            atRiskWithinDays: s.thresholds?.at_risk_within_days ?? DEFAULT_AT_RISK_WITHIN_DAYS,
+            notify: [...new Set(s.notify ?? DEFAULT_NOTIFY)],
+          }
+        : undefined,
   }));
 
 /** `subscriptions:` a list of subscriptions with unique names. */
@@ -254,4 +330,14 @@ export interface SubscriptionConfig {
    * account; undefined: every account.
    */
   readonly accounts?: readonly string[] | undefined;
+  /** The early-warning settings of a `reports: [at-risk]` subscription; undefined for the others. */
+  readonly warning?: EarlyWarningSubscription | undefined;
+}
+
+/** What an at-risk subscription watches for. */
+export interface EarlyWarningSubscription {
+  /** At risk when the 1- and 3-day burn rates would spend the remaining budget within this many days. */
+  readonly atRiskWithinDays: number;
+  /** The states whose entry and exit are mailed. */
+  readonly notify: readonly NotifiableState[];
 }

@@ -49,6 +49,18 @@ export interface DeliveryRow {
   readonly error: string | null;
   readonly preparedAt: Date;
   readonly finishedAt: Date | null;
+  /** At-risk subscriptions: the services the mail reported in a notified state; else null. */
+  readonly notifiedStates: readonly NotifiedState[] | null;
+}
+
+/** One service an at-risk mail reported in a notified state (`report_delivery.notified_states`). */
+export interface NotifiedState {
+  /** `monitor:<guid>` or `group:<guid>`. */
+  readonly key: string;
+  readonly grain: string;
+  readonly guid: string;
+  readonly name: string;
+  readonly state: string;
 }
 
 /** What is recorded before anything is sent. */
@@ -63,6 +75,8 @@ export interface PreparedDelivery {
   readonly messageId: string;
   readonly recipients: readonly string[];
   readonly files: readonly string[];
+  /** At-risk subscriptions: what the mail reports, recorded with the attempt. (Default: null) */
+  readonly notifiedStates?: readonly NotifiedState[] | undefined;
 }
 
 /** A period already delivered or on its way: the database refused a second delivery. */
@@ -162,6 +176,8 @@ export async function prepareDelivery(db: Kysely<Database>, delivery: PreparedDe
         message_id: delivery.messageId,
         recipients: [...delivery.recipients],
         files: [...delivery.files],
+        notified_states:
+          delivery.notifiedStates === undefined ? null : JSON.stringify(delivery.notifiedStates),
       })
       .returning('delivery_id')
       .executeTakeFirstOrThrow();
@@ -251,6 +267,7 @@ function toDeliveryRow(r: {
   error: string | null;
   prepared_at: Date;
   finished_at: Date | null;
+  notified_states: unknown;
 }): DeliveryRow {
   return {
     deliveryId: Number(r.delivery_id),
@@ -270,6 +287,7 @@ function toDeliveryRow(r: {
     error: r.error,
     preparedAt: r.prepared_at,
     finishedAt: r.finished_at,
+    notifiedStates: Array.isArray(r.notified_states) ? (r.notified_states as NotifiedState[]) : null,
   };
 }
 

@@ -1015,6 +1015,8 @@ export interface ReportDeliveryTable {
   handed_over_at: Date | null;
   /** When the outcome (sent, failed, unknown) was recorded (UTC). */
   finished_at: Date | null;
+  /** At-risk subscriptions: the services this mail reported in a notified state, as a JSON array of {"key", "grain", "guid", "name", "state"} (state "at... */
+  notified_states: unknown;
 }
 
 /** `uptrends.report_subscription` (table) */
@@ -1953,6 +1955,86 @@ export interface VMonitorUptimeMonthlyTable {
   change_pp: number | null;
 }
 
+/** `uptrends.v_sla_burn` (view) */
+export interface VSlaBurnTable {
+  /** Uptrends AccountId. */
+  account_id: string | null;
+  /** The account's IANA zone, in which the month and the days of the windows are counted. */
+  iana_zone: string | null;
+  /** First day of the account-local month the row is about (the month holding now). */
+  month: string | null;
+  /** Start of the SLA period (UTC instant of the account-local midnight, inclusive). */
+  period_start: Date | null;
+  /** End of the SLA period (UTC instant, exclusive). */
+  period_end: Date | null;
+  /** The instant the figures are as of (at most the period end); nothing after it is counted, so a past instant replays what was known then. */
+  as_of: Date | null;
+  /** What the row is about: monitor, group (a monitor group) or account (every Production monitor in scope). */
+  grain: string | null;
+  /** Monitor GUID (monitor rows). */
+  monitor_guid: string | null;
+  /** Monitor group GUID (group rows). */
+  monitor_group_guid: string | null;
+  /** Monitor name, group description, or "All monitors in scope". */
+  name: string | null;
+  /** True for the built-in All Monitors group. */
+  is_all: boolean | null;
+  /** The monitor's groups by name; All Monitors only when it is in no other group. */
+  group_names: string | null;
+  /** Production monitors in scope that existed in the period (1 for a monitor row). */
+  members: number | null;
+  /** SLA target (desired threshold, %): the statistics' latest SlaTarget, else the monitor's first group SLA definition by group name, else the default ... */
+  target_percentage: number | null;
+  /** Error threshold (%): below it the SLA is missed; between it and the target, at risk. For a statistics target, from the SLA definition with that des... */
+  target_error_percentage: number | null;
+  /** Where the target came from: Statistics, Group SLA, Default or Override. */
+  target_source: string | null;
+  /** Description of the SLA definition the target came from, when one is known. */
+  sla_name: string | null;
+  /** Early-warning state: breached (the downtime so far exceeds the whole period's budget), at risk (the 1- and 3-day rates both exceed at_risk_burn_rat... */
+  state: string | null;
+  /** Monitored time of the period so far (period start to as_of), as monitored_seconds. */
+  elapsed_monitored_seconds: number | null;
+  /** Monitored time still to come (as_of to the period end): the monitor's life minus the DisableMonitoring maintenance already planned; summed over mem... */
+  remaining_monitored_seconds: number | null;
+  /** Monitored time of the whole period: elapsed_monitored_seconds + remaining_monitored_seconds. */
+  period_monitored_seconds: number | null;
+  /** Error budget of the whole period: (1 - target / 100) x period_monitored_seconds, the downtime the target allows. */
+  period_budget_seconds: number | null;
+  /** Downtime so far (incident downtime, period start to as_of), which spends the budget. */
+  budget_spent_seconds: number | null;
+  /** period_budget_seconds - budget_spent_seconds; negative once the budget is spent. */
+  budget_remaining_seconds: number | null;
+  /** Share of the whole period's error budget spent so far: budget_spent_seconds / period_budget_seconds (1 = all of it); null when the budget is zero. */
+  period_budget_used: number | null;
+  /** Incident downtime in the last account-local day before as_of (24 hours, 23 or 25 on a DST day). */
+  downtime_1d_seconds: number | null;
+  /** Incident downtime in the last 3 account-local days before as_of. */
+  downtime_3d_seconds: number | null;
+  /** Incident downtime in the last 7 account-local days before as_of. */
+  downtime_7d_seconds: number | null;
+  /** Burn rate over the last day: downtime / monitored time of the window, divided by (1 - target / 100); 1 spends the budget exactly over the period, 1... */
+  burn_rate_1d: number | null;
+  /** Burn rate over the last 3 days (as burn_rate_1d). */
+  burn_rate_3d: number | null;
+  /** Burn rate over the last 7 days (as burn_rate_1d). */
+  burn_rate_7d: number | null;
+  /** Burn rate over the period so far (as burn_rate_1d). */
+  burn_rate_to_date: number | null;
+  /** The burn rate that spends the remaining budget over the monitored time of the at-risk horizon (the next 3 days unless told otherwise, or the rest o... */
+  at_risk_burn_rate: number | null;
+  /** Uptime % (incidents) projected to the period end if the 7-day burn rate holds over the monitored time still to come. */
+  projected_uptime_7d: number | null;
+  /** Uptime % (incidents) projected to the period end at the period-to-date burn rate (equal to the incident uptime so far). */
+  projected_uptime_to_date: number | null;
+  /** When the budget runs out (UTC instant) at the rate the state rests on: the slower of the 1- and 3-day rates when at risk, the 7-day rate on watch; ... */
+  runs_out_at: Date | null;
+  /** alerts_read_seconds / required_seconds: how complete the incident figures are. */
+  alerts_coverage: number | null;
+  /** data_state of the incident figures alone (alerts read). */
+  alerts_data_state: string | null;
+}
+
 /** A row of `uptrends.figures(...)` (a set-returning function). */
 export interface FiguresRow {
   window_index: number | null;
@@ -2082,6 +2164,59 @@ export interface MonitorCoverageRow {
   statistics_covered: string | null;
 }
 
+/** A row of `uptrends.sla_burn(...)` (a set-returning function). */
+export interface SlaBurnRow {
+  period_start: Date | null;
+  period_end: Date | null;
+  as_of: Date | null;
+  grain: string | null;
+  monitor_guid: string | null;
+  monitor_group_guid: string | null;
+  name: string | null;
+  is_all: boolean | null;
+  group_names: string | null;
+  members: number | null;
+  target_percentage: number | null;
+  target_error_percentage: number | null;
+  target_source: string | null;
+  sla_name: string | null;
+  elapsed_monitored_seconds: number | null;
+  remaining_monitored_seconds: number | null;
+  period_monitored_seconds: number | null;
+  period_budget_seconds: number | null;
+  budget_spent_seconds: number | null;
+  budget_remaining_seconds: number | null;
+  period_budget_used: number | null;
+  downtime_1d_seconds: number | null;
+  downtime_3d_seconds: number | null;
+  downtime_7d_seconds: number | null;
+  burn_rate_1d: number | null;
+  burn_rate_3d: number | null;
+  burn_rate_7d: number | null;
+  burn_rate_to_date: number | null;
+  at_risk_burn_rate: number | null;
+  projected_uptime_7d: number | null;
+  projected_uptime_to_date: number | null;
+  runs_out_at: Date | null;
+  state: string | null;
+  alerts_coverage: number | null;
+  alerts_data_state: string | null;
+}
+
+/** A row of `uptrends.sla_burn_days(...)` (a set-returning function). */
+export interface SlaBurnDaysRow {
+  grain: string | null;
+  monitor_guid: string | null;
+  monitor_group_guid: string | null;
+  name: string | null;
+  point_at: Date | null;
+  local_day: string | null;
+  period_day: number | null;
+  projected: boolean | null;
+  budget_remaining_seconds: number | null;
+  budget_remaining: number | null;
+}
+
 /** A row of `uptrends.statistics_cover(...)` (a set-returning function). */
 export interface StatisticsCoverRow {
   monitor_guid: string | null;
@@ -2151,6 +2286,7 @@ export interface Database {
   v_monitor_statistics_daily: VMonitorStatisticsDailyTable;
   v_monitor_uptime_daily: VMonitorUptimeDailyTable;
   v_monitor_uptime_monthly: VMonitorUptimeMonthlyTable;
+  v_sla_burn: VSlaBurnTable;
 }
 
 /** The name of a table. */

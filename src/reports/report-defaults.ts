@@ -1,10 +1,16 @@
 /**
- * The defaults and limits of reporting, in a module with no dependencies, so the CLI's help can
- * state them from the same constants the reports use without loading the reporting libraries.
+ * The defaults and limits of reporting, in a module that loads no library (only root constants), so
+ * the CLI's help can state them from the same constants the reports use without loading the
+ * reporting libraries.
  */
 
-/** The two reports. */
+/** The two reports of a period. */
 export const REPORT_KINDS = ['sla', 'incidents'] as const;
+
+/** Files of the at-risk report when none are chosen: the workbook and the one-page PDF. */
+export const DEFAULT_AT_RISK_FORMATS = ['xlsx', 'pdf'] as const;
+
+export { DEFAULT_AT_RISK_WITHIN_DAYS } from '../early-warning.ts';
 
 /** Default output folder of the report files. */
 export const DEFAULT_REPORT_DIR = './reports';

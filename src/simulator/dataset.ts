@@ -8,6 +8,7 @@
 import type { IanaZone } from '../terms.ts';
 import type { MaintenancePeriodDefinition } from '../transform/expand-maintenance-periods.ts';
 import type { InfraData } from './generate/generate-infra.ts';
+import type { SimulatorScenario } from './simulator-limits.ts';
 
 /** Resolved generation options (every default applied). */
 export interface DatasetOptions {
@@ -19,6 +20,8 @@ export interface DatasetOptions {
   futureDays: number;
   /** Uptrends time zone id of the account (src/simulator/data/timezones.ts). (Default: 80, Amsterdam) */
   timezoneId?: number;
+  /** A scripted story added to the account (generate/scenario-early-warning.ts). (Default: none) */
+  scenario?: SimulatorScenario | undefined;
 }
 
 /** One monitor: its wire configuration plus what the timeline generator needs. */

@@ -14,6 +14,7 @@ import { generateInfra } from './generate/generate-infra.ts';
 import { assignMaintenance } from './generate/generate-maintenance.ts';
 import { generateMonitors } from './generate/generate-monitors.ts';
 import { generateTimeline } from './generate/generate-timeline.ts';
+import { applyEarlyWarningScenario } from './generate/scenario-early-warning.ts';
 import { hash32 } from './seeded-random.ts';
 import { addLocalDays, localDateOf, localMidnight } from '../time/calendar.ts';
 
@@ -45,6 +46,11 @@ export function generateDataset(
   const groups = generateGroups(seed, monitors, slas.length);
   const directory = generateDirectory(seed, monitors, groups, slas, timezoneId);
   const alertDefinitions = generateAlertDefinitions(seed, monitors, groups, directory);
+  // Opt-in, and applied after everything else is drawn, so no other monitor changes.
+  const scripted =
+    options.scenario === 'early-warning'
+      ? applyEarlyWarningScenario(seed, monitors, groups, { historyStartSec, nowSec, zone }).incidents
+      : undefined;
 
   const midnights: number[] = [];
   const monthStarts: number[] = [];
@@ -64,6 +70,7 @@ export function generateDataset(
     midnights,
     monthStarts,
     transitions,
+    scripted,
   });
   const deviceCount = Math.min(300, Math.max(12, Math.round(options.monitors / 2)));
   return {

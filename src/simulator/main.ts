@@ -1,7 +1,7 @@
 /**
  * Standalone entry: `node --import tsx src/simulator/main.ts --port 0 --seed 1 --monitors 500
  * --days 365 --latency-ms 20 [--now <ISO>] [--faults <spec>] [--statistics-buckets hourly=48h,daily=400d]
- * [--host 127.0.0.1] [--accounts N]`. Prints one JSON
+ * [--host 127.0.0.1] [--accounts N] [--scenario early-warning]`. Prints one JSON
  * line (apiUrl, infraUrl, controlUrl, credentials, accountId, timeZone, accounts) on stdout once listening,
  * the banner on stderr, and serves until SIGTERM or SIGINT. Benchmarks spawn it as a child process.
  */
@@ -33,6 +33,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
       'future-days': { type: 'string' },
       'statistics-buckets': { type: 'string' },
       accounts: { type: 'string' },
+      scenario: { type: 'string' },
     },
     strict: true,
   });
@@ -51,6 +52,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions {
     futureDays: number('future-days', values['future-days']),
     statisticsBuckets: values['statistics-buckets'],
     accounts: number('accounts', values.accounts),
+    scenario: values.scenario as SimulatorOptions['scenario'],
   };
 }
 

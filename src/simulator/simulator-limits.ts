@@ -19,3 +19,9 @@ export const SIMULATOR_RANGES = Object.freeze({
   port: { min: 0, max: 65_535 },
   latencyMs: { min: 0, max: 60_000 },
 });
+
+/** The scripted stories the simulator can add to an account (`--scenario`). */
+export const SIMULATOR_SCENARIOS = ['early-warning'] as const;
+
+/** One scenario name. */
+export type SimulatorScenario = (typeof SIMULATOR_SCENARIOS)[number];

@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, listenFailure } from '../errors.ts';
 import { systemClock } from '../terms.ts';
 import { MAX_MONITORS } from './alert-index.ts';
-import { SIMULATOR_DEFAULTS, SIMULATOR_RANGES } from './simulator-limits.ts';
+import {
+  SIMULATOR_DEFAULTS,
+  SIMULATOR_RANGES,
+  SIMULATOR_SCENARIOS,
+  type SimulatorScenario,
+} from './simulator-limits.ts';
 import { generateDataset } from './generate-dataset.ts';
 import { createGroundTruth, type GroundTruth } from './ground-truth.ts';
 import { handleRequest, pendingTimers } from './http/handle-request.ts';
@@ -59,6 +64,11 @@ export interface SimulatorOptions {
    * (simulated-accounts.ts); account 1 is the one the other options describe. (Default: 1)
    */
   accounts?: number;
+  /**
+   * A scripted story added to account 1: `early-warning` gives it a monitor whose outages
+   * accelerate through a month and one that recovers (docs/simulator.md, "Scenarios"). (Default: none)
+   */
+  scenario?: SimulatorScenario | undefined;
 }
 
 /** One account of a simulator serving several (`accounts` option). */
@@ -92,9 +102,10 @@ export interface RunningSimulator {
   /** Every account served (one unless the `accounts` option says more); the first is the above. */
   accounts: readonly SimulatedAccount[];
   /** The options in force (defaults applied). */
-  options: Readonly<Required<Omit<SimulatorOptions, 'faults' | 'statisticsBuckets'>>> & {
+  options: Readonly<Required<Omit<SimulatorOptions, 'faults' | 'statisticsBuckets' | 'scenario'>>> & {
     faults: string | undefined;
     statisticsBuckets: BucketRule;
+    scenario: SimulatorScenario | undefined;
   };
   /** Moves the clock of every account. */
   setNow(now: Date): void;
@@ -132,6 +143,7 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
     ascendingFeedCursors: o.ascendingFeedCursors ?? false,
     statisticsBuckets: parseBucketRule(o.statisticsBuckets),
     accounts: o.accounts ?? 1,
+    scenario: o.scenario,
   };
   const int = (name: string, v: number, min: number, max: number): void => {
     if (!Number.isInteger(v) || v < min || v > max)
@@ -146,6 +158,12 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
   int('futureDays', resolved.futureDays, 0, 366);
   int('port', resolved.port, r.port.min, r.port.max);
   int('accounts', resolved.accounts, 1, MAX_SIMULATED_ACCOUNTS);
+  if (resolved.scenario !== undefined && !SIMULATOR_SCENARIOS.includes(resolved.scenario)) {
+    throw new ConfigError(
+      `simulator: scenario must be one of ${SIMULATOR_SCENARIOS.join(', ')}, not "${String(resolved.scenario)}"`,
+      { context: { option: 'scenario' } },
+    );
+  }
   if (!(resolved.latencyMs >= 0))
     throw new ConfigError('simulator: latencyMs must be >= 0', { context: { option: 'latencyMs' } });
   if (Number.isNaN(now.getTime()))
@@ -169,6 +187,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       now: o.now,
       futureDays: o.futureDays,
       timezoneId: plan.timezoneId,
+      scenario: plan.number === 1 ? o.scenario : undefined,
     });
     return new SimulatorState(ds, {
       latencyMs: o.latencyMs,

@@ -18,7 +18,7 @@ import {
 } from './calendar.ts';
 import type { Interval } from './intervals.ts';
 import { daysLabel, monthPeriod, periodShape, resolvePresetPeriod, type ReportPeriod } from './periods.ts';
-import { utcToLocal } from './zone-clock.ts';
+import { localToUtc, parseLocalFields, utcToLocal } from './zone-clock.ts';
 
 /** The period options as a command (or `nightly`) hands them over, unvalidated. */
 export interface PeriodOptions {
@@ -198,4 +198,32 @@ export function resolveReportPeriod(options: PeriodOptions, now: Date, zone: Ian
   const end = wholeCurrentUnit(preset, resolved.start, zone) ?? resolved.end;
   const period = { start: resolved.start, end, zone };
   return { ...period, label: labelOf(period, now) };
+}
+
+/**
+ * An as-of option (`report at-risk --as-of`): an absolute instant (text with `Z` or an offset), or
+ * account-local wall-clock text (`2025-10-24`, `2025-10-24T06:00`) resolved in the account zone
+ * once the account is known: a date alone is the local midnight that starts it.
+ */
+export type AsOfOption = Date | { readonly local: string };
+
+/** Checks `--as-of` text; throws a ConfigError naming the accepted forms. */
+export function parseAsOf(value: string): AsOfOption {
+  const parsed = parseLocalFields(value);
+  if (
+    parsed === undefined ||
+    localToUtc(value, 'UTC') === undefined ||
+    !isLocalDate(value.trim().slice(0, 10))
+  ) {
+    throw new ConfigError(
+      `--as-of must be a local date or time such as 2025-10-24 or 2025-10-24T06:00 (account time zone), or an instant with Z or an offset, not "${value}".`,
+      { context: { setting: '--as-of' } },
+    );
+  }
+  return parsed.offsetMinutes === undefined ? { local: value.trim() } : localToUtc(value, 'UTC')!;
+}
+
+/** The instant of an as-of option in the account's zone. */
+export function resolveAsOf(option: AsOfOption, zone: IanaZone): Date {
+  return option instanceof Date ? option : localToUtc(option.local, zone)!;
 }

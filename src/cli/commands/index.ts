@@ -50,7 +50,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'report',
-    summary: 'Write the SLA and incident workbooks and CSVs from the warehouse, and e-mail them.',
+    summary:
+      'Write the SLA and incident workbooks and CSVs, or the SLA early warning (at-risk), from the warehouse, and e-mail them.',
     load: async () => (await import('./report.ts')).reportCommand,
   },
   {

@@ -1,4 +1,7 @@
-/** `uptrends-etl report sla | incidents | send | subscriptions`: report files from the warehouse, optionally mailed. */
+/**
+ * `uptrends-etl report sla | incidents | at-risk | send | subscriptions`: report files from the
+ * warehouse, optionally mailed.
+ */
 import type { Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
 import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
@@ -18,7 +21,7 @@ import {
 } from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
-import { listOption } from '../options.ts';
+import { listOption, targetOption } from '../options.ts';
 import {
   accountFolders,
   formatOptionOf,
@@ -26,6 +29,7 @@ import {
   printWritten,
   withAccountFolder,
 } from '../report-output.ts';
+import { atRiskOptionsFrom, registerAtRisk } from './report-at-risk.ts';
 
 interface ReportFlags {
   subscription?: string;
@@ -41,20 +45,6 @@ interface ReportFlags {
   defaultTarget?: number;
   mail?: boolean;
   toDate?: boolean;
-}
-
-/** `--default-target 99.9`: a percentage above 0, at most 100. */
-function targetOption(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 100) {
-    throw new ConfigError(
-      `--default-target must be a percentage above 0 and at most 100 (e.g. 99.9), not "${value}".`,
-      {
-        context: { setting: '--default-target' },
-      },
-    );
-  }
-  return n;
 }
 
 /** Turns the flags into RunReportsOptions; period options are validated before the warehouse opens. */
@@ -285,6 +275,7 @@ Examples:
 const OPTIONS_OF = {
   'report sla': (flags: ReportFlags) => reportOptionsFrom(flags, ['sla'], flags.mail === true),
   'report incidents': (flags: ReportFlags) => reportOptionsFrom(flags, ['incidents'], flags.mail === true),
+  'report at-risk': atRiskOptionsFrom,
   'report send': sendOptionsFrom,
   'report subscriptions': (flags: { account?: string }) => ({ accountId: flags.account }),
 };
@@ -305,6 +296,7 @@ export const reportCommand: CommandModule = {
 Examples:
   $ uptrends-etl report sla --month 2025-10
   $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Webshop
+  $ uptrends-etl report at-risk --as-of 2025-10-24   which services will miss this month's SLA
   $ uptrends-etl report send                    both reports of last month, by e-mail
   $ uptrends-etl report subscriptions           the subscriptions, when each is next due
 Run "uptrends-etl report <command> --help" for the options.`,
@@ -321,6 +313,7 @@ Run "uptrends-etl report <command> --help" for the options.`,
     )
       .addHelpText('after', EXAMPLES.incidents)
       .action((flags: ReportFlags) => run(ctx, OPTIONS_OF['report incidents'](flags)));
+    registerAtRisk(report, ctx, OPTIONS_OF['report at-risk']);
     addReportOptions(
       report
         .command('send')

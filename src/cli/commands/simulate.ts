@@ -1,6 +1,11 @@
 /** `uptrends-etl simulate`: runs the built-in simulator of both Uptrends APIs until interrupted. */
 import { ConfigError } from '../../errors.ts';
-import { SIMULATOR_DEFAULTS, SIMULATOR_RANGES } from '../../simulator/simulator-limits.ts';
+import {
+  SIMULATOR_DEFAULTS,
+  SIMULATOR_RANGES,
+  SIMULATOR_SCENARIOS,
+  type SimulatorScenario,
+} from '../../simulator/simulator-limits.ts';
 import { MAX_SIMULATED_ACCOUNTS } from '../../simulator/simulated-accounts.ts';
 import type { SimulatorOptions } from '../../simulator/start-simulator.ts';
 import type { CommandModule } from '../command-module.ts';
@@ -18,6 +23,7 @@ interface SimulateFlags {
   latencyMs: number;
   faults?: string;
   accounts: number;
+  scenario?: string;
 }
 
 function simulatorOptionsFrom(flags: SimulateFlags): SimulatorOptions {
@@ -41,7 +47,20 @@ function simulatorOptionsFrom(flags: SimulateFlags): SimulatorOptions {
     latencyMs: flags.latencyMs,
     faults: flags.faults,
     accounts: flags.accounts,
+    scenario: scenarioOption(flags.scenario),
   };
+}
+
+/** `--scenario early-warning`: checked here so a typo is a usage error naming the choices. */
+function scenarioOption(value: string | undefined): SimulatorScenario | undefined {
+  if (value === undefined) return undefined;
+  const found = SIMULATOR_SCENARIOS.find((s) => s === value.trim().toLowerCase());
+  if (found === undefined) {
+    throw new ConfigError(`--scenario must be one of ${SIMULATOR_SCENARIOS.join(', ')}, not "${value}".`, {
+      context: { setting: '--scenario' },
+    });
+  }
+  return found;
 }
 
 export const simulateCommand: CommandModule = {
@@ -73,6 +92,10 @@ export const simulateCommand: CommandModule = {
         ),
       )
       .option(
+        '--scenario <name>',
+        `add a scripted story to the account: ${SIMULATOR_SCENARIOS.join(', ')} (a monitor whose outages accelerate through last month, one that recovers; see docs/simulator.md)`,
+      )
+      .option(
         '--faults <spec>',
         'fault injection, e.g. "rate429=0.05,error500=0.02,reset=0.01" (see docs/simulator.md)',
       )
@@ -87,6 +110,7 @@ Examples:
   $ uptrends-etl simulate --monitors 500 --days 365 --latency-ms 20
   $ uptrends-etl simulate --faults "rate429=0.1,retryAfter=1,error500=0.05"
   $ uptrends-etl simulate --accounts 3     three accounts: credentials sim-api-user, sim-api-user-2, ...
+  $ uptrends-etl simulate --scenario early-warning   last month's SLA burns on one monitor, recovers on another
 Then, in another terminal, point the tool at it with the printed variables.`,
       )
       .action(async (flags: SimulateFlags) => {
@@ -99,7 +123,12 @@ Then, in another terminal, point the tool at it with the printed variables.`,
         const { accounts, ...one } = simulatorDescription(sim);
         ctx.result(
           'simulator',
-          { ...one, ...(accounts.length > 1 ? { accounts } : {}), faults: sim.options.faults ?? null },
+          {
+            ...one,
+            ...(accounts.length > 1 ? { accounts } : {}),
+            faults: sim.options.faults ?? null,
+            scenario: sim.options.scenario ?? null,
+          },
           formatSimulatorBanner(sim),
         );
         await new Promise<void>((resolve) => {

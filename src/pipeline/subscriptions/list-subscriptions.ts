@@ -102,8 +102,9 @@ export async function listSubscriptions(
         ? today
         : nextDueDate(s.schedule, today);
     const first = firstDue.get(s.name);
+    // An early warning checks the day it runs; it never waits for missed days.
     const plan =
-      first === undefined
+      first === undefined || s.warning !== undefined
         ? { send: [] }
         : planDeliveries({
             schedule: s.schedule,
@@ -117,7 +118,10 @@ export async function listSubscriptions(
     return {
       name: s.name,
       schedule: describeSchedule(s.schedule),
-      period: s.period,
+      period:
+        s.warning === undefined
+          ? s.period
+          : `the running month; mailed when a service enters or leaves ${s.warning.notify.join(' or ')} (at risk: within ${s.warning.atRiskWithinDays} day(s))`,
       reports: s.reports,
       formats: s.formats,
       scope: scopeText(s),

@@ -32,7 +32,12 @@ import { describeSchedule } from '../../time/schedule.ts';
 import { deliverOccurrence, type DeliveryContext, type DeliveryOutcome } from './deliver-occurrence.ts';
 import { planDeliveries, type Occurrence } from './plan-deliveries.ts';
 import { accountFolder, checkSubscriptionAccounts } from './subscription-accounts.ts';
-import { checkSubscriptions, type CheckedSubscription, type Subscription } from './subscriptions.ts';
+import {
+  checkSubscriptions,
+  isEarlyWarning,
+  type CheckedSubscription,
+  type Subscription,
+} from './subscriptions.ts';
 
 /** Options shared by the schedule and a manual send. */
 export interface SubscriptionRunOptions {
@@ -251,14 +256,16 @@ export async function runSubscriptionSchedule(
       : new Map<string, LocalDate>();
     const ledger = mailing ? await loadDeliveries(warehouse.db, session.accountId) : [];
     for (const subscription of session.subscriptions) {
+      // An early warning checks its day only: what changed on missed days is in its next mail.
+      const warning = isEarlyWarning(subscription);
       const plan = planDeliveries({
         schedule: subscription.schedule,
         preset: subscription.period,
         zone: session.zone,
         asOf,
         // Without mail nothing is caught up: only what is due that day is written.
-        firstDue: firstDue.get(subscription.name) ?? asOf,
-        catchUp: mailing ? subscription.catchUp : 0,
+        firstDue: warning ? asOf : (firstDue.get(subscription.name) ?? asOf),
+        catchUp: mailing && !warning ? subscription.catchUp : 0,
         deliveries: ledger.filter((d) => d.subscription === subscription.name),
       });
       if (plan.beyondCatchUp.length > 0) {
@@ -310,5 +317,6 @@ export function definitionOf(s: CheckedSubscription): unknown {
     subject: s.subject ?? null,
     slaTarget: s.slaTarget ?? null,
     catchUp: s.catchUp,
+    ...(s.warning === undefined ? {} : { warning: s.warning }),
   };
 }

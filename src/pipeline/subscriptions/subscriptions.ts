@@ -102,7 +102,14 @@ export function fileSubscriptions(file: ConfigFile | undefined): Subscription[] 
 
 /** The report kinds of a subscription, as runReports names them. */
 export function reportKinds(subscription: SubscriptionConfig): ReportKind[] {
-  return [...subscription.reports];
+  return subscription.reports.filter((r): r is ReportKind => r !== 'at-risk');
+}
+
+/** True for a `reports: [at-risk]` subscription (the SLA early warning, mailed on a change). */
+export function isEarlyWarning(
+  subscription: SubscriptionConfig,
+): subscription is SubscriptionConfig & { readonly warning: NonNullable<SubscriptionConfig['warning']> } {
+  return subscription.warning !== undefined;
 }
 
 interface Problem {

@@ -39,12 +39,14 @@ export interface MailContent {
 }
 
 // Mail text is plain (no formulas apply), but control characters and length limits still do.
-const clean = (text: string): string => plainText(text, 500);
+/** Text from the account (names) as mail text: control characters out, at most 500 characters. */
+export const clean = (text: string): string => plainText(text, 500);
 
 const FONT = 'font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Roboto,Helvetica,Arial,sans-serif';
 const TABLE = 'width:100%;border-collapse:collapse;font-size:15px';
 const CELL = 'padding:6px 4px;border-bottom:1px solid #d0d7de;vertical-align:top';
-const H2 = 'font-size:17px;margin:20px 0 6px';
+/** Style of a section heading of the mail. */
+export const H2 = 'font-size:17px;margin:20px 0 6px';
 
 function statusBadge(f: Figure): string {
   const colour = statusColour(f.status);
@@ -62,7 +64,8 @@ function headline(sla: SlaModel): string {
   ].join('');
 }
 
-function table(
+/** An HTML table; cells are escaped unless their column is in `raw` (already HTML). */
+export function table(
   headers: readonly string[],
   rows: readonly (readonly string[])[],
   raw = new Set<number>(),
@@ -78,7 +81,7 @@ function table(
 }
 
 /** Fills the placeholders of a subject template (subject.ts lists them); an unknown one stays. */
-function fillSubject(template: string, values: Readonly<Record<string, string>>): string {
+export function fillSubject(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
@@ -166,16 +169,34 @@ export function buildMailContent(input: MailContentInput): MailContent {
     foot.push(`<p>${escapeHtml(stamp)}</p>`);
     text.push('', stamp);
   }
-  if (input.attached.length > 0) {
-    foot.push(`<p>Attached: ${input.attached.map((f) => escapeHtml(f)).join(', ')}</p>`);
-    text.push(`Attached: ${input.attached.join(', ')}`);
-  }
-  if (input.omitted.length > 0) {
-    foot.push('<p>The files were too large to attach. They are here:</p><ul>');
-    foot.push(...input.omitted.map((p) => `<li>${escapeHtml(p)}</li>`), '</ul>');
-    text.push('The files were too large to attach. They are here:', ...input.omitted.map((p) => `- ${p}`));
-  }
+  const files = attachmentLines(input.attached, input.omitted);
+  foot.push(...files.html);
+  text.push(...files.text);
   html.push(`<div style="font-size:13px;color:#57606a;margin-top:20px">${foot.join('\n')}</div>`);
+  return mailDocument(subject, html, text);
+}
+
+/** The attachment lines of the mail's foot (HTML and text). */
+export function attachmentLines(
+  attached: readonly string[],
+  omitted: readonly string[],
+): { readonly html: string[]; readonly text: string[] } {
+  const html: string[] = [];
+  const text: string[] = [];
+  if (attached.length > 0) {
+    html.push(`<p>Attached: ${attached.map((f) => escapeHtml(f)).join(', ')}</p>`);
+    text.push(`Attached: ${attached.join(', ')}`);
+  }
+  if (omitted.length > 0) {
+    html.push('<p>The files were too large to attach. They are here:</p><ul>');
+    html.push(...omitted.map((p) => `<li>${escapeHtml(p)}</li>`), '</ul>');
+    text.push('The files were too large to attach. They are here:', ...omitted.map((p) => `- ${p}`));
+  }
+  return { html, text };
+}
+
+/** The whole mail: one column at most 600 px wide, every style inline. */
+export function mailDocument(subject: string, html: readonly string[], text: readonly string[]): MailContent {
   const cleanSubject = clean(subject).replace(/\s+/g, ' ').trim();
   return {
     subject: cleanSubject,

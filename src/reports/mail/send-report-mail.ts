@@ -16,7 +16,9 @@ import { parseMailbox } from '../../email-address.ts';
 import { ConfigError, MailError } from '../../errors.ts';
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaModel } from '../sla/model-types.ts';
-import { buildMailContent } from './mail-content.ts';
+import { buildMailContent, type MailContent } from './mail-content.ts';
+import { buildAtRiskMailContent, BUDGET_CHART_CID, type AtRiskMailInput } from './at-risk-mail.ts';
+import { budgetChart, hasBudgetChart } from '../at-risk/charts.ts';
 import { MAIL_ERROR_CODES, toMailError } from './mail-error.ts';
 import { maskSecrets } from '../../redaction.ts';
 import { renderChartPng } from '../render/chart-png.ts';
@@ -45,6 +47,8 @@ export interface SendReportMailOptions {
   readonly to: string | readonly string[];
   readonly sla?: SlaModel;
   readonly incidents?: IncidentModel;
+  /** The early warning instead of the reports: its changes and lists, its chart inline. */
+  readonly atRisk?: AtRiskMailInput | undefined;
   /** Paths of the files to attach, in order. */
   readonly files: readonly string[];
   /** Largest total of attachments in bytes. (Default: 15 MB) */
@@ -57,7 +61,7 @@ export interface SendReportMailOptions {
   readonly subject?: string | undefined;
   /** The subscription the mail is for, shown in the body. */
   readonly subscription?: string | undefined;
-  /** Put the daily uptime chart inline in the body when there is an SLA report. (Default: true) */
+  /** Put the chart inline in the body (daily uptime, or the early warning's budget). (Default: true) */
   readonly chart?: boolean;
   /**
    * Runs once the message is written and before its end is sent to the server; the send waits for
@@ -122,16 +126,7 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
   const fits = total <= limit;
   const attached = fits ? options.files : [];
   const omitted = fits ? [] : options.files;
-  const chart = options.sla !== undefined && options.chart !== false ? await chartOf(options.sla) : undefined;
-  const content = buildMailContent({
-    sla: options.sla,
-    incidents: options.incidents,
-    attached: attached.map((f) => basename(f)),
-    omitted,
-    chartCid: chart === undefined ? undefined : DAILY_CHART_CID,
-    subject: options.subject,
-    subscription: options.subscription,
-  });
+  const { content, chart } = await composeMail(options, attached, omitted);
   const timeout = options.timeoutMs ?? 30_000;
   // Loaded when a mail is sent: a report written to files only need not pay for it (about 40 ms).
   const { default: nodemailer } = await import('nodemailer');
@@ -186,10 +181,10 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
           ? []
           : [
               {
-                filename: 'daily-uptime.png',
-                content: chart,
+                filename: chart.filename,
+                content: chart.png,
                 contentType: 'image/png',
-                cid: DAILY_CHART_CID,
+                cid: chart.cid,
               },
             ]),
       ],
@@ -224,11 +219,57 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
   }
 }
 
-/** The daily chart as PNG; a chart that cannot be drawn leaves the mail without it, not unsent. */
-async function chartOf(sla: SlaModel): Promise<Buffer | undefined> {
-  if (sla.daily.days.length === 0) return undefined;
+/** An image shown inline in the mail body. */
+interface InlineChart {
+  readonly png: Buffer;
+  readonly cid: string;
+  readonly filename: string;
+}
+
+/** The mail's content and its inline chart: the report mail, or the early warning's. */
+async function composeMail(
+  options: SendReportMailOptions,
+  attached: readonly string[],
+  omitted: readonly string[],
+): Promise<{ content: MailContent; chart: InlineChart | undefined }> {
+  const names = attached.map((f) => basename(f));
+  if (options.atRisk !== undefined) {
+    const model = options.atRisk.model;
+    const png =
+      options.chart !== false && hasBudgetChart(model) ? await chartPng(budgetChart(model)) : undefined;
+    const chart = png === undefined ? undefined : { png, cid: BUDGET_CHART_CID, filename: 'budget-left.png' };
+    const content = buildAtRiskMailContent({
+      ...options.atRisk,
+      subscription: options.subscription,
+      subject: options.subject,
+      attached: names,
+      omitted,
+      chartCid: chart?.cid,
+    });
+    return { content, chart };
+  }
+  const sla = options.sla;
+  const png =
+    sla !== undefined && options.chart !== false && sla.daily.days.length > 0
+      ? await chartPng(dailyUptimeChart(sla))
+      : undefined;
+  const chart = png === undefined ? undefined : { png, cid: DAILY_CHART_CID, filename: 'daily-uptime.png' };
+  const content = buildMailContent({
+    sla,
+    incidents: options.incidents,
+    attached: names,
+    omitted,
+    chartCid: chart?.cid,
+    subject: options.subject,
+    subscription: options.subscription,
+  });
+  return { content, chart };
+}
+
+/** A chart as PNG; a chart that cannot be drawn leaves the mail without it, not unsent. */
+async function chartPng(spec: Parameters<typeof renderChartPng>[0]): Promise<Buffer | undefined> {
   try {
-    return (await renderChartPng(dailyUptimeChart(sla))).png;
+    return (await renderChartPng(spec)).png;
   } catch {
     return undefined;
   }

@@ -12,10 +12,13 @@ export const NUMBER_FORMATS = {
   decimal: '#,##0.000',
   hours: '#,##0.0',
   datetime: 'yyyy-mm-dd hh:mm:ss',
+  datetimeMinutes: 'yyyy-mm-dd hh:mm',
   date: 'yyyy-mm-dd',
   duration: '[h]:mm',
   /** Identifiers (check ids): digits only, no thousands separator. */
   id: '0',
+  /** A burn rate: how many times the pace that spends the error budget exactly by the period end. */
+  rate: '0.00"×"',
   /** A change between two percentages in percentage points, signed: `+0.120 pp`. */
   points: '+0.000" pp";-0.000" pp";0.000" pp"',
 } as const;

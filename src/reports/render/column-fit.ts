@@ -82,3 +82,27 @@ export function colorScaleRule(
     ],
   };
 }
+
+/**
+ * A data bar over `range` scaled from 0 to `full` (a value at or above it fills the cell): the
+ * budget bars of the at-risk report. The number stays shown beside the bar.
+ */
+export function dataBarRule(range: string, full: number, argb: string): ExcelJS.ConditionalFormattingOptions {
+  return {
+    ref: range,
+    rules: [
+      {
+        type: 'dataBar',
+        priority: 1,
+        gradient: false,
+        minLength: 0,
+        maxLength: 100,
+        cfvo: [
+          { type: 'num', value: 0 },
+          { type: 'num', value: full },
+        ],
+        color: { argb },
+      } as ExcelJS.DataBarRuleType,
+    ],
+  };
+}

@@ -100,17 +100,21 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
 ];
 
 /**
- * The Definitions sheet of both workbooks: a two-column table, term and rule, both wrapped, each
+ * The Definitions sheet of every workbook (the SLA and incident rules unless told others): a two-column table, term and rule, both wrapped, each
  * row as tall as its rule needs; it prints portrait, one page wide.
  */
-export function writeDefinitionsTable(sheet: SheetWriter, titleLines: readonly string[]): void {
+export function writeDefinitionsTable(
+  sheet: SheetWriter,
+  titleLines: readonly string[],
+  definitions: readonly Definition[] = REPORT_DEFINITIONS,
+): void {
   sheet.table(
     sheet.title(titleLines),
     [
       { header: 'Term', width: 24, wrap: true },
       { header: 'Rule', width: 80, wrap: true },
     ],
-    REPORT_DEFINITIONS.map((d) => [d.term, d.rule]),
+    definitions.map((d) => [d.term, d.rule]),
     { autoFilter: false, maxLines: 30 },
   );
 }

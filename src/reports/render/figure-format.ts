@@ -12,15 +12,19 @@
  * | coverage | 0-1 (data coverage)    | 1 decimal rounded down      | `_pct`, same         |
  * | duration | seconds                | whole minutes, `h:mm`       | `_min`, whole        |
  * | count    | integer                | `1,510`                     | integer              |
+ * | rate     | burn rate (1 = budget) | 2 decimals, `3.47×`         | 2 decimals           |
+ * | instant  | a UTC instant          | local `yyyy-MM-dd HH:mm`    | ISO UTC + local      |
  *
  * Durations round half up to the minute; percentages to the nearest thousandth (half away from
  * zero); coverage rounds down, so data that is 99.96 % read never shows as 100 %. The workbook cell
  * holds the rounded value, so a spreadsheet shows the same digits as the PDF.
  */
+import type { IanaZone } from '../../terms.ts';
 import type { CellValue, NumberFormat } from './cell-types.ts';
+import { localText, localWallDate } from './cell-values.ts';
 
 /** What a figure measures, which fixes how it is rounded and written. */
-export type FigureUnit = 'percent' | 'points' | 'share' | 'coverage' | 'duration' | 'count' | 'text';
+export type FigureUnit = 'percent' | 'points' | 'share' | 'coverage' | 'duration' | 'count' | 'rate' | 'text';
 
 const round = (value: number, decimals: number): number => {
   const scale = 10 ** decimals;
@@ -44,6 +48,8 @@ export function shownValue(unit: FigureUnit, value: number | null): number | nul
       return Math.round(value / 60 + 1e-9);
     case 'count':
       return Math.round(value);
+    case 'rate':
+      return round(value, 2);
     default:
       return value;
   }
@@ -72,6 +78,8 @@ export function figureText(unit: FigureUnit, value: number | null, none = 'n/a')
       return hoursMinutes(shown);
     case 'count':
       return shown.toLocaleString('en-US');
+    case 'rate':
+      return `${shown.toFixed(2)}×`;
     default:
       return String(shown);
   }
@@ -85,6 +93,7 @@ export const UNIT_FORMAT: Readonly<Record<FigureUnit, NumberFormat | undefined>>
   coverage: 'percent1',
   duration: 'duration',
   count: 'count',
+  rate: 'rate',
   text: undefined,
 };
 
@@ -111,6 +120,22 @@ export function figureCsv(unit: FigureUnit, value: number | string | null): numb
   if (shown === null) return null;
   if (unit === 'share' || unit === 'coverage') return round(shown * 100, 1);
   return shown;
+}
+
+/**
+ * An instant as the account's wall clock to the minute (`2025-10-25 14:30`), as text; `none` when
+ * there is none. Instants are cut to the minute, never rounded up: a budget that runs out at 14:30:59
+ * has run out by 14:30.
+ */
+export function instantText(instant: Date | null, zone: IanaZone, none = 'n/a'): string {
+  return instant === null ? none : localText(instant, zone).slice(0, 16);
+}
+
+/** An instant as a workbook cell: the local wall clock cut to the minute (format `datetimeMinutes`). */
+export function instantCell(instant: Date | null, zone: IanaZone): Date | null {
+  if (instant === null) return null;
+  const wall = localWallDate(instant, zone).getTime();
+  return new Date(wall - (wall % 60_000));
 }
 
 /** The SLA statuses of `uptrends.sla_status`: a word always, colour only beside it. */

@@ -30,8 +30,25 @@ export interface PdfColumn {
   readonly align?: 'left' | 'right';
 }
 
-/** One table cell: text, optionally coloured and bold (a status word). */
-export type PdfCell = string | { readonly text: string; readonly colour?: string; readonly bold?: boolean };
+/**
+ * One table cell: text, optionally coloured and bold (a status word), optionally with a bar under
+ * it filled to `bar` (0 to 1; more fills it: a budget bar).
+ */
+export type PdfCell =
+  | string
+  | {
+      readonly text: string;
+      readonly colour?: string;
+      readonly bold?: boolean;
+      readonly bar?: number | null;
+      readonly barColour?: string;
+    };
+
+/** Height of a cell's bar and the gap above it. */
+const BAR = { height: 4, gap: 2 } as const;
+
+const barOf = (cell: PdfCell): number | null =>
+  typeof cell === 'object' && typeof cell.bar === 'number' && Number.isFinite(cell.bar) ? cell.bar : null;
 
 /** What a report draws on: the open document plus layout helpers that keep to the margins. */
 export class PdfPages {
@@ -70,7 +87,9 @@ export class PdfPages {
 
   /** A paragraph of body text. */
   paragraph(text: string, options: { size?: number; colour?: string } = {}): void {
+    // Kept whole and off the footer: pdfkit would break it at the page's margin, under the footer.
     const style: TextStyle = { size: options.size ?? 10, width: this.textWidth, colour: options.colour };
+    this.ensureSpace(this.text.height(text, style));
     this.text.draw(text, PAGE.margin, this.doc.y, style);
     this.doc.font('regular').fontSize(style.size).moveDown(0.4);
   }
@@ -93,13 +112,14 @@ export class PdfPages {
     const pad = 3;
     const rowHeight = (cells: readonly PdfCell[], bold: boolean): number =>
       Math.max(
-        ...cells.map((cell, i) =>
-          this.text.height(cellText(cell), {
+        ...cells.map((cell, i) => {
+          const text = this.text.height(cellText(cell), {
             size: 9,
             bold: bold || (typeof cell === 'object' && cell.bold === true),
             width: widths[i]! - 2 * pad,
-          }),
-        ),
+          });
+          return barOf(cell) === null ? text : text + BAR.gap + BAR.height;
+        }),
       ) +
       2 * pad;
     const drawRow = (cells: readonly PdfCell[], header: boolean): void => {
@@ -117,6 +137,15 @@ export class PdfPages {
           width: widths[i]! - 2 * pad,
           align: columns[i]!.align ?? 'left',
         });
+        const bar = barOf(cell);
+        if (bar !== null) {
+          const y = top + height - pad - BAR.height;
+          const track = widths[i]! - 2 * pad;
+          this.doc.rect(x + pad, y, track, BAR.height).fill('#eaeef2');
+          const filled = Math.min(1, Math.max(0, bar)) * track;
+          const colour = typeof cell === 'object' ? (cell.barColour ?? '#cf6a5e') : '#cf6a5e';
+          if (filled > 0) this.doc.rect(x + pad, y, filled, BAR.height).fill(colour);
+        }
         x += widths[i]!;
       });
       this.doc

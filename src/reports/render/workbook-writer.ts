@@ -19,7 +19,7 @@ import {
 
 /** exceljs' width of a column nobody sized (Excel's default, in its width unit). */
 const DEFAULT_COLUMN_WIDTH = 9;
-import { colorScaleRule, fitColumns, heatScaleRule } from './column-fit.ts';
+import { colorScaleRule, dataBarRule, fitColumns, heatScaleRule } from './column-fit.ts';
 import { StyleCache, styleModel, type CellStyle, type StyleModel, type ValueKind } from './cell-style.ts';
 import { workbookClass } from './exceljs-workbook.ts';
 
@@ -293,6 +293,22 @@ export class SheetWriter {
     if (row > 1) this.#sheet.getRow(row - 1).addPageBreak();
   }
 
+  /**
+   * Paragraphs of small grey text from `row`, each merged across columns 1 to `columns` and
+   * wrapped, as tall as its text needs (a long line in a single cell would widen the printed page);
+   * returns the next free row.
+   */
+  note(row: number, columns: number, lines: readonly string[]): number {
+    let width = 0;
+    for (let c = 1; c <= columns; c++) width += this.#sheet.getColumn(c).width ?? DEFAULT_COLUMN_WIDTH;
+    lines.forEach((line, i) => {
+      this.cell(row + i, 1, line, { wrap: true, size: 9, color: 'FF57606A' });
+      this.merge(row + i, 1, row + i, columns);
+      this.rowHeight(row + i, rowPoints(wrappedLines(line, width * 1.1), 9));
+    });
+    return row + lines.length;
+  }
+
   /** Merges a block of cells (KPI tiles). */
   merge(top: number, left: number, bottom: number, right: number): void {
     this.#sheet.mergeCells(top, left, bottom, right);
@@ -313,6 +329,11 @@ export class SheetWriter {
   /** A white-to-red scale over `range`, for counts (the heat map). */
   heatScale(range: string): void {
     this.#sheet.addConditionalFormatting(heatScaleRule(range));
+  }
+
+  /** Bars over `range` from 0 to `full` (a value at or above `full` fills its cell). */
+  dataBar(range: string, full: number, argb = 'FFCF6A5E'): void {
+    this.#sheet.addConditionalFormatting(dataBarRule(range, full, argb));
   }
 
   /** A red-yellow-green colour scale over `range` (values at or below `red` are red). */

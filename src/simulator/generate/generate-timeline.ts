@@ -23,6 +23,8 @@ export interface TimelineAnchors {
   monthStarts: number[];
   /** DST changes between history start and horizon. */
   transitions: number[];
+  /** Monitors whose incidents are scripted (a scenario) instead of drawn. (Default: none) */
+  scripted?: ReadonlyMap<number, readonly (readonly [number, number])[]> | undefined;
 }
 
 /** Incidents per monitor per day: most monitors are quiet, a few are flaky. */
@@ -132,7 +134,9 @@ export function generateTimeline(seed: number, monitors: SimMonitor[], anchors: 
 
   for (const m of monitors) {
     const rng = seededRandom(seed, 'timeline', m.index);
-    const incidents = incidentsOf(m, anchors, rng);
+    const incidents =
+      anchors.scripted?.get(m.index)?.map(([s, e]): [number, number] => [s, e]) ??
+      incidentsOf(m, anchors, rng);
     for (const [s, e] of incidents) {
       const id = inc.start.length;
       inc.start.push(s);

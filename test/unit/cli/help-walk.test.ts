@@ -59,6 +59,8 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--queue': { args: ['--queue'] },
   '--stale-after': { args: ['--stale-after', '10'] },
   '--as-of': { args: ['--as-of', '2025-11-03'] },
+  '--at-risk-within': { args: ['--at-risk-within', '5'] },
+  '--scenario': { args: ['--scenario', 'early-warning'] },
   '--subscription': { args: ['--subscription', 'board'] },
   '--period': {
     base: ['--subscription', 'board'],
@@ -124,6 +126,7 @@ describe('every command keeps its word', async () => {
         ...COMMANDS.map((c) => c.name),
         'report sla',
         'report incidents',
+        'report at-risk',
         'report send',
       ]),
     );

@@ -15,12 +15,13 @@ describe('the example configuration file', () => {
     expect(readme).toContain(`\`\`\`yaml\n${example}\`\`\``);
   });
 
-  it('is valid, with three subscriptions and the SMTP URL named by its variable', () => {
+  it('is valid, with four subscriptions and the SMTP URL named by its variable', () => {
     const file = parseConfigFile(example, 'uptrends-etl.example.yaml');
     expect(file.contents.subscriptions?.map((s) => s.name)).toEqual([
       'eu-weekly',
       'web-monthly',
       'board-quarterly',
+      'web-early-warning',
     ]);
     expect(file.contents.mail?.smtp_url_env).toBe('SMTP_URL');
   });

@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { resolveReportPeriod, type PeriodOptions } from '../../../src/time/period-options.ts';
+import {
+  parseAsOf,
+  resolveAsOf,
+  resolveReportPeriod,
+  type PeriodOptions,
+} from '../../../src/time/period-options.ts';
 import { addMonths, localDateOf } from '../../../src/time/calendar.ts';
 import { periodShape, previousPeriod } from '../../../src/time/periods.ts';
 
@@ -149,4 +154,23 @@ describe('resolveReportPeriod', () => {
       }),
     );
   });
+});
+
+describe('parseAsOf and resolveAsOf', () => {
+  it('reads a local date or time in the account zone, and an instant with an offset as it is', () => {
+    const zone = 'Europe/Amsterdam';
+    expect(resolveAsOf(parseAsOf('2025-10-24'), zone)).toEqual(new Date('2025-10-23T22:00:00Z'));
+    expect(resolveAsOf(parseAsOf('2025-10-27T06:30'), zone)).toEqual(new Date('2025-10-27T05:30:00Z'));
+    expect(parseAsOf('2025-10-24T06:00:00Z')).toEqual(new Date('2025-10-24T06:00:00Z'));
+    expect(resolveAsOf(parseAsOf('2025-10-24T06:00+02:00'), 'America/New_York')).toEqual(
+      new Date('2025-10-24T04:00:00Z'),
+    );
+  });
+
+  it.each(['yesterday', '2025-13-01', '2025-02-30', '24-10-2025', ''])(
+    'refuses %j naming the forms',
+    (text) => {
+      expect(() => parseAsOf(text)).toThrow(/--as-of must be a local date or time/);
+    },
+  );
 });

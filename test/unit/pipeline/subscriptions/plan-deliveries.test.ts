@@ -26,6 +26,7 @@ function row(due: string, status: DeliveryStatus, kind: DeliveryKind = 'schedule
     error: null,
     preparedAt: new Date(0),
     finishedAt: null,
+    notifiedStates: null,
   };
 }
 

@@ -9,10 +9,14 @@ import {
   figureCell,
   figureCsv,
   figureText,
+  instantCell,
+  instantText,
   previousText,
   shownValue,
   statusWord,
+  UNIT_FORMAT,
 } from '../../../../src/reports/render/figure-format.ts';
+import { NUMBER_FORMATS } from '../../../../src/reports/render/cell-types.ts';
 
 describe('figure-format', () => {
   it('rounds durations to whole minutes, half up, in every channel', () => {
@@ -25,6 +29,27 @@ describe('figure-format', () => {
     expect(figureText('duration', 29)).toBe('0:00');
     expect(figureText('duration', 30)).toBe('0:01');
     expect(figureText('duration', 40 * 3600)).toBe('40:00');
+  });
+
+  it('writes burn rates with two decimals and a times sign, in every channel', () => {
+    expect(figureText('rate', 8.333333333)).toBe('8.33×');
+    expect(figureText('rate', 0)).toBe('0.00×');
+    expect(figureText('rate', 2.675)).toBe('2.68×');
+    expect(figureCsv('rate', 8.333333333)).toBe(8.33);
+    expect(figureCell('rate', 8.333333333)).toBe(8.33);
+    expect(NUMBER_FORMATS[UNIT_FORMAT.rate!]).toBe('0.00"×"');
+    expect(figureText('rate', null)).toBe('n/a');
+  });
+
+  it('writes instants as the local wall clock cut to the minute', () => {
+    // 2025-10-25T02:12:59Z is 04:12:59 CEST: shown 04:12, never rounded up to 04:13.
+    const at = new Date('2025-10-25T02:12:59Z');
+    expect(instantText(at, 'Europe/Amsterdam')).toBe('2025-10-25 04:12');
+    expect(instantCell(at, 'Europe/Amsterdam')).toEqual(new Date('2025-10-25T04:12:00Z'));
+    // After the autumn change the offset is one hour.
+    expect(instantText(new Date('2025-10-26T02:30:00Z'), 'Europe/Amsterdam')).toBe('2025-10-26 03:30');
+    expect(instantText(null, 'Europe/Amsterdam', '-')).toBe('-');
+    expect(instantCell(null, 'Europe/Amsterdam')).toBeNull();
   });
 
   it('rounds percentages to a thousandth, as a spreadsheet shows 0.000%', () => {

@@ -1,0 +1,139 @@
+-- uptrends.sla_burn_days: the error budget left over a running period, per monitor and group of
+-- uptrends.sla_burn: so far (at the period start, at the end of each local day that has ended, and
+-- at the as-of instant) and projected at the 7-day burn rate (from the as-of instant to the end of
+-- each local day still to come). The at-risk report draws it. Downtime per day comes from
+-- uptrends.figures counted up to the as-of instant; the monitored time still to come from
+-- uptrends.figures counted to the period end (maintenance already planned taken out), so the last
+-- projected point is exactly sla_burn's projected_uptime_7d.
+create or replace function uptrends.sla_burn_days(
+  p_account_id text,
+  p_period tstzrange,
+  p_as_of timestamptz default now(),
+  p_monitors uuid[] default null,
+  p_groups uuid[] default null,
+  p_default_target double precision default 99.9,
+  p_default_error double precision default null,
+  p_override boolean default false,
+  p_at_risk_within_days double precision default 3
+)
+returns table (
+  grain text,
+  monitor_guid uuid,
+  monitor_group_guid uuid,
+  name text,
+  point_at timestamptz,
+  local_day date,
+  period_day double precision,
+  projected boolean,
+  budget_remaining_seconds double precision,
+  budget_remaining double precision
+)
+language sql
+stable
+as $$
+  with
+  burn as materialized (
+    select s.*
+    from uptrends.sla_burn(
+      p_account_id, p_period, p_as_of, p_monitors, p_groups, p_default_target, p_default_error,
+      p_override, p_at_risk_within_days
+    ) s
+  ),
+  b as (
+    select lower(p_period) as p_start, upper(p_period) as p_end, least(p_as_of, upper(p_period)) as e,
+           a.iana_zone as z
+    from uptrends.account a
+    where a.account_id = p_account_id and p_as_of > lower(p_period)
+  ),
+  day_list as (
+    select d.d::date as day, uptrends.local_to_utc(d.d, b.z) as ds,
+           uptrends.local_to_utc(d.d + interval '1 day', b.z) as de
+    from b
+    cross join lateral generate_series(
+      (b.p_start at time zone b.z)::date::timestamp,
+      ((b.p_end - interval '1 microsecond') at time zone b.z)::date::timestamp,
+      interval '1 day'
+    ) d (d)
+  ),
+  -- The days that have ended by the as-of instant, and those still to come (the one holding the
+  -- as-of instant counts from it).
+  ended as (
+    select row_number() over (order by l.day)::integer as i, l.day, l.ds, l.de
+    from day_list l, b where l.de <= b.e
+  ),
+  coming as (
+    select row_number() over (order by l.day)::integer as i, l.day, greatest(l.ds, b.e) as ws, l.de
+    from day_list l, b where l.de > b.e
+  ),
+  ended_fig as (
+    select f.window_index, f.grain, f.monitor_guid, f.monitor_group_guid, f.incident_downtime_seconds
+    from b
+    cross join lateral uptrends.figures(
+      p_account_id, (select array_agg(tstzrange(e.ds, e.de) order by e.i) from ended e),
+      b.e, p_monitors, p_groups, p_default_target, p_default_error, p_override, null, false
+    ) f
+    where exists (select 1 from ended)
+  ),
+  coming_fig as (
+    select f.window_index, f.grain, f.monitor_guid, f.monitor_group_guid, f.monitored_seconds
+    from b
+    cross join lateral uptrends.figures(
+      p_account_id, (select array_agg(tstzrange(c.ws, c.de) order by c.i) from coming c),
+      b.p_end, p_monitors, p_groups, p_default_target, p_default_error, p_override, null, false
+    ) f
+    where exists (select 1 from coming)
+  ),
+  points as (
+    -- The period start: nothing spent.
+    select s.grain, s.monitor_guid, s.monitor_group_guid, s.name, b.p_start as point_at, false as projected,
+           s.period_budget_seconds as remaining, s.period_budget_seconds as budget
+    from burn s cross join b
+    union all
+    -- The end of each day that has ended before the as-of instant: the budget less the downtime so far.
+    select s.grain, s.monitor_guid, s.monitor_group_guid, s.name, e.de, false,
+           s.period_budget_seconds - sum(coalesce(f.incident_downtime_seconds, 0)) over (
+             partition by s.grain, s.monitor_guid, s.monitor_group_guid order by e.i
+           ),
+           s.period_budget_seconds
+    from burn s
+    cross join ended e
+    cross join b
+    left join ended_fig f on f.window_index = e.i and f.grain = s.grain
+      and f.monitor_guid is not distinct from s.monitor_guid
+      and f.monitor_group_guid is not distinct from s.monitor_group_guid
+    where e.de < b.e
+    union all
+    -- The as-of instant, ending the line so far and starting the projection.
+    select s.grain, s.monitor_guid, s.monitor_group_guid, s.name, b.e, x.projected,
+           s.budget_remaining_seconds, s.period_budget_seconds
+    from burn s cross join b cross join (values (false), (true)) x (projected)
+    where x.projected = false or s.burn_rate_7d is not null
+    union all
+    -- The end of each day to come, at the 7-day rate over the monitored time until then.
+    select s.grain, s.monitor_guid, s.monitor_group_guid, s.name, c.de, true,
+           s.budget_remaining_seconds
+             - s.burn_rate_7d * (1 - s.target_percentage / 100) * sum(coalesce(f.monitored_seconds, 0)) over (
+               partition by s.grain, s.monitor_guid, s.monitor_group_guid order by c.i
+             ),
+           s.period_budget_seconds
+    from burn s
+    cross join coming c
+    left join coming_fig f on f.window_index = c.i and f.grain = s.grain
+      and f.monitor_guid is not distinct from s.monitor_guid
+      and f.monitor_group_guid is not distinct from s.monitor_group_guid
+    where s.burn_rate_7d is not null
+  )
+  select
+    p.grain, p.monitor_guid, p.monitor_group_guid, p.name, p.point_at,
+    ((p.point_at - interval '1 microsecond') at time zone b.z)::date,
+    extract(epoch from (p.point_at at time zone b.z) - (b.p_start at time zone b.z))::double precision / 86400,
+    p.projected,
+    p.remaining,
+    case when p.budget > 0 then p.remaining / p.budget end
+  from points p
+  cross join b
+  order by p.grain, p.name, p.monitor_guid, p.monitor_group_guid, p.projected, p.point_at
+$$;
+
+comment on function uptrends.sla_burn_days(text, tstzrange, timestamptz, uuid[], uuid[], double precision, double precision, boolean, double precision) is
+  'The error budget left over a running period per monitor and group of uptrends.sla_burn (same arguments): so far (period start, end of each ended local day, the as-of instant) and projected at the 7-day burn rate (end of each local day to come). period_day is the position in the period in local days (end of the first day = 1). Example: select name, local_day, projected, budget_remaining from uptrends.sla_burn_days(''123456'', tstzrange(''2025-10-01 00:00+02'', ''2025-11-01 00:00+01''), ''2025-10-20 00:00+02'') order by name, point_at.';

@@ -1,0 +1,157 @@
+/**
+ * `uptrends-etl report at-risk`: the SLA early warning of the running month (workbook and one-page
+ * PDF), as of now or a past instant (`--as-of`). Registered under `report` by report.ts.
+ */
+import type { Command } from 'commander';
+import { MAX_AT_RISK_WITHIN_DAYS } from '../../early-warning.ts';
+import { ConfigError } from '../../errors.ts';
+import type { ReportFormat } from '../../reports/render/report-files.ts';
+import {
+  DEFAULT_AT_RISK_FORMATS,
+  DEFAULT_AT_RISK_WITHIN_DAYS,
+  DEFAULT_REPORT_DIR,
+  DEFAULT_SLA_TARGET,
+} from '../../reports/report-defaults.ts';
+import type { RunAtRiskReportOptions } from '../../reports/run-at-risk-report.ts';
+import { parseAsOf } from '../../time/period-options.ts';
+import type { CliContext } from '../cli-context.ts';
+import { listOption, targetOption } from '../options.ts';
+import { formatOptionOf, printWritten, withAccountFolder } from '../report-output.ts';
+
+/** `--at-risk-within 3`: days, above 0 and at most 31. */
+function atRiskWithinOption(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n > MAX_AT_RISK_WITHIN_DAYS) {
+    throw new ConfigError(
+      `--at-risk-within must be a number of days above 0 and at most ${MAX_AT_RISK_WITHIN_DAYS} (e.g. 3), not "${value}".`,
+      {
+        context: { setting: '--at-risk-within' },
+      },
+    );
+  }
+  return n;
+}
+
+/** The flags of `report at-risk`. */
+export interface AtRiskFlags {
+  asOf?: string;
+  monitorGroup?: string[];
+  account?: string;
+  out: string;
+  format: ReportFormat[];
+  defaultTarget: number;
+  atRiskWithin: number;
+}
+
+/** Turns the flags of `report at-risk` into RunAtRiskReportOptions (`--as-of` checked here). */
+export function atRiskOptionsFrom(flags: AtRiskFlags): RunAtRiskReportOptions {
+  return {
+    accountId: flags.account,
+    asOf: flags.asOf === undefined ? undefined : parseAsOf(flags.asOf),
+    monitorGroups: flags.monitorGroup,
+    outDir: flags.out,
+    formats: flags.format,
+    defaultTarget: flags.defaultTarget,
+    atRiskWithinDays: flags.atRiskWithin,
+  };
+}
+
+const EXAMPLES = `
+The running calendar month (the one holding the as-of instant; as of the 1st at midnight, the month
+just ended) in the account's time zone. Per monitor and group: the month's error budget, what is
+spent, burn rates over the last 1, 3 and 7 days, the projected uptime and when the budget runs out,
+and a state: breached, at risk (the 1- and 3-day rates both spend the remaining budget within
+--at-risk-within days), watch (at the 7-day rate it runs out before the month ends) or ok.
+Nothing after the as-of instant is counted, so a past instant shows what was known then.
+
+Examples:
+  $ uptrends-etl report at-risk                              as of now
+  $ uptrends-etl report at-risk --as-of 2025-10-24           as of local midnight starting 24 October
+  $ uptrends-etl report at-risk --as-of 2025-10-24T06:00 --monitor-group Webshop --format pdf
+  $ uptrends-etl report at-risk --at-risk-within 5 --default-target 99.5`;
+
+/** `report at-risk`: the early warning as of now or a past instant. */
+async function runAtRisk(ctx: CliContext, options: RunAtRiskReportOptions): Promise<void> {
+  const [{ runAtRiskReport }, { instantText }] = await Promise.all([
+    import('../../reports/run-at-risk-report.ts'),
+    import('../../reports/render/figure-format.ts'),
+  ]);
+  const warehouse = await ctx.warehouse();
+  // As `report sla`: into `--out/<account>/` when reports go into a folder per account.
+  const { model, paths } = await runAtRiskReport(
+    warehouse,
+    await withAccountFolder(ctx, warehouse, options),
+    {
+      logger: ctx.logger(),
+    },
+  );
+  printWritten(ctx, paths);
+  const zone = model.period.zone;
+  const warned = model.warned.map((s) => ({
+    name: s.name,
+    grain: s.grain,
+    state: s.state,
+    runsOutAt: s.runs_out_at === null ? null : s.runs_out_at.toISOString(),
+  }));
+  ctx.result(
+    'report',
+    {
+      reports: ['at-risk'],
+      period: model.period.label,
+      zone,
+      asOf: model.asOf.toISOString(),
+      counts: model.counts,
+      warned,
+      files: paths,
+    },
+    [
+      `${model.period.label} as of ${instantText(model.asOf, zone)} (${zone}): ${model.counts.breached} breached, ${model.counts['at risk']} at risk, ${model.counts.watch} on watch, ${model.counts.ok} ok${model.counts.unknown > 0 ? `, ${model.counts.unknown} unknown` : ''}`,
+      ...model.warned.map(
+        (s) =>
+          `  ${s.state}: ${s.name}${s.grain === 'group' ? ' (group)' : ''}${s.runs_out_at === null ? '' : `, budget runs out ${instantText(s.runs_out_at, zone)}`}`,
+      ),
+    ],
+  );
+}
+
+/** Adds `report at-risk` under `report`; `optionsOf` is the command's entry in OPTIONS_OF. */
+export function registerAtRisk(
+  report: Command,
+  ctx: CliContext,
+  optionsOf: (flags: AtRiskFlags) => RunAtRiskReportOptions,
+): void {
+  report
+    .command('at-risk')
+    .description(
+      'Write the SLA early warning of the running month (workbook and one-page PDF); prints the paths.',
+    )
+    .option(
+      '--as-of <date|time>',
+      'the instant the warning is as of: a local date (its midnight) or time, or an instant with Z or an offset (default: now)',
+    )
+    .option(
+      '--monitor-group <guid|name>',
+      'only the monitors of this group, repeatable (default: every monitor)',
+      listOption,
+    )
+    .option(
+      '--account <id|name>',
+      'the account (its id, or its name in accounts:), when the warehouse holds several',
+    )
+    .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
+    .addOption(formatOptionOf('files to write', DEFAULT_AT_RISK_FORMATS))
+    .option(
+      '--default-target <pct>',
+      'SLA target in percent where neither statistics nor a group SLA gives one',
+      targetOption,
+      DEFAULT_SLA_TARGET,
+    )
+    .option(
+      '--at-risk-within <days>',
+      'at risk when the 1- and 3-day burn rates would spend the remaining budget within this many days',
+      atRiskWithinOption,
+      DEFAULT_AT_RISK_WITHIN_DAYS,
+    )
+    .addHelpText('after', EXAMPLES)
+    .action((flags: AtRiskFlags) => runAtRisk(ctx, optionsOf(flags)));
+}

@@ -1,0 +1,160 @@
+/**
+ * The at-risk report model (the SLA early warning, issue 34), read from the warehouse: every
+ * monitor and group of the running calendar month as of an instant, from `uptrends.sla_burn`, and
+ * the budget left over the month for the ones the chart draws, from `uptrends.sla_burn_days`. This
+ * file resolves the period and the scope, and chooses and orders rows; it computes no figure
+ * (docs/reports.md, "Early warning").
+ */
+import type { Kysely } from 'kysely';
+import { ConfigError } from '../../errors.ts';
+import type { Database } from '../../load/schema.ts';
+import type { Clock } from '../../terms.ts';
+import { localDateOf } from '../../time/calendar.ts';
+import { resolveAsOf, type AsOfOption } from '../../time/period-options.ts';
+import { monthPeriod, type ReportPeriod } from '../../time/periods.ts';
+import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { instantText } from '../render/figure-format.ts';
+import type { TargetSettings } from '../queries/figures.ts';
+import { queryDataAsOf, queryReportAccount, queryReportScope, type ReportAccount } from '../queries/scope.ts';
+import {
+  burnKey,
+  queryBurn,
+  queryBurnPoints,
+  type Burn,
+  type BurnPoint,
+  type BurnScope,
+} from '../queries/sla-burn.ts';
+import type { BurnState } from '../../early-warning.ts';
+
+/** Most services the budget chart draws (more lines are not readable). */
+export const CHART_SERVICES = 6;
+
+/** Options of `loadAtRiskModel`, resolved at the edge (command, subscription or API call). */
+export interface LoadAtRiskModelOptions {
+  /** The account. (Default: the only account in the warehouse) */
+  readonly accountId?: string | undefined;
+  /** The instant the warning is as of (local text: in the account zone); never after now. (Default: now) */
+  readonly asOf?: AsOfOption | undefined;
+  /** Monitor groups by guid or name. (Default: every monitor) */
+  readonly monitorGroups?: readonly string[] | undefined;
+  /** Monitors by guid or name, besides the groups' members. (Default: none) */
+  readonly monitors?: readonly string[] | undefined;
+  /** The default target, or an override of every target. */
+  readonly target: TargetSettings;
+  /** The at-risk horizon in days. */
+  readonly atRiskWithinDays: number;
+  /** "Now": generation time, and the as-of instant when none is given. */
+  readonly clock: Clock;
+}
+
+/** How many services are in each state (`unknown`: a window it rests on was not read in full). */
+export type StateCounts = Readonly<Record<BurnState | 'unknown', number>>;
+
+/** The whole at-risk report. */
+export interface AtRiskModel {
+  readonly account: ReportAccount;
+  /** The running calendar month (the one holding the last instant before `asOf`). */
+  readonly period: ReportPeriod;
+  readonly asOf: Date;
+  readonly generatedAt: Date;
+  /** The end of the last completed alert sync window. */
+  readonly dataAsOf: Date;
+  readonly scope: string;
+  readonly target: TargetSettings;
+  readonly atRiskWithinDays: number;
+  readonly rulesVersion: string;
+  /** Every Production monitor and group in scope, most severe first. */
+  readonly services: readonly Burn[];
+  /** The services breached, at risk or on watch, most severe first. */
+  readonly warned: readonly Burn[];
+  readonly counts: StateCounts;
+  /** The services the budget chart draws and their points. */
+  readonly chart: { readonly services: readonly Burn[]; readonly points: readonly BurnPoint[] };
+}
+
+const SEVERITY: Readonly<Record<string, number>> = { breached: 0, 'at risk': 1, watch: 2, unknown: 3, ok: 4 };
+const CHART_ORDER: Readonly<Record<string, number>> = {
+  'at risk': 0,
+  watch: 1,
+  breached: 2,
+  unknown: 3,
+  ok: 4,
+};
+
+/** Most severe first; within a state the most budget used, monitors before groups, then by name. */
+export function bySeverity(a: Burn, b: Burn): number {
+  return (
+    SEVERITY[a.state ?? 'unknown']! - SEVERITY[b.state ?? 'unknown']! ||
+    (b.period_budget_used ?? -1) - (a.period_budget_used ?? -1) ||
+    Number(a.grain === 'group') - Number(b.grain === 'group') ||
+    a.name.localeCompare(b.name)
+  );
+}
+
+/** The calendar month an as-of instant belongs to: the one holding the instant just before it. */
+export function runningMonth(asOf: Date, zone: string): ReportPeriod {
+  return monthPeriod(localDateOf(new Date(asOf.getTime() - 1), zone).slice(0, 7), zone);
+}
+
+/** Reads the early warning of one account and scope as of an instant. */
+export async function loadAtRiskModel(
+  db: Kysely<Database>,
+  options: LoadAtRiskModelOptions,
+): Promise<AtRiskModel> {
+  const generatedAt = options.clock();
+  const account = await queryReportAccount(db, options.accountId);
+  const asOf = options.asOf === undefined ? generatedAt : resolveAsOf(options.asOf, account.zone);
+  if (asOf.getTime() > generatedAt.getTime()) {
+    throw new ConfigError(
+      `--as-of ${instantText(asOf, account.zone)} (${account.zone}) is in the future: the early warning is as of now or a past instant.`,
+      { context: { setting: '--as-of' } },
+    );
+  }
+  const period = runningMonth(asOf, account.zone);
+  const scoped = await queryReportScope(db, {
+    accountId: account.accountId,
+    range: period,
+    monitorGroups: options.monitorGroups,
+    monitors: options.monitors,
+  });
+  const restricted = (options.monitorGroups ?? []).length > 0 || (options.monitors ?? []).length > 0;
+  const scope: BurnScope = {
+    accountId: account.accountId,
+    monitorGuids: restricted ? scoped.monitors.map((m) => m.monitor_guid) : null,
+    groupGuids: restricted ? scoped.groups.map((g) => g.monitor_group_guid) : null,
+    asOf,
+    target: options.target,
+    atRiskWithinDays: options.atRiskWithinDays,
+  };
+  const [rows, points, dataAsOf] = await Promise.all([
+    queryBurn(db, scope, period),
+    queryBurnPoints(db, scope, period),
+    queryDataAsOf(db, account.accountId, generatedAt),
+  ]);
+  const services = [...rows].sort(bySeverity);
+  const counts = { ok: 0, watch: 0, 'at risk': 0, breached: 0, unknown: 0 };
+  for (const s of services) counts[s.state ?? 'unknown'] += 1;
+  // The chart draws what needs action first: at risk, then watch, then breached (already lost).
+  const drawn = [...services]
+    .filter((s) => (s.state !== null && s.state !== 'ok') || (s.period_budget_used ?? 0) > 0)
+    .sort(
+      (a, b) => CHART_ORDER[a.state ?? 'unknown']! - CHART_ORDER[b.state ?? 'unknown']! || bySeverity(a, b),
+    )
+    .slice(0, CHART_SERVICES);
+  const keys = new Set(drawn.map(burnKey));
+  return {
+    account,
+    period,
+    asOf,
+    generatedAt,
+    dataAsOf,
+    scope: scoped.scope,
+    target: options.target,
+    atRiskWithinDays: options.atRiskWithinDays,
+    rulesVersion: REPORT_RULES_VERSION,
+    services,
+    warned: services.filter((s) => s.state === 'breached' || s.state === 'at risk' || s.state === 'watch'),
+    counts,
+    chart: { services: drawn, points: points.filter((p) => keys.has(burnKey(p))) },
+  };
+}

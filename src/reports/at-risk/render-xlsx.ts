@@ -1,0 +1,113 @@
+/**
+ * The at-risk workbook: "Early warning" (the title block, the count per state, the services
+ * breached, at risk or on watch with their budget bars, and the budget chart; one printed page
+ * when few services are warned), "All services" (every monitor and group, an Excel table for
+ * analysts) and "Definitions". The model holds every figure; this file lays it out.
+ */
+import { renderChartPng } from '../render/chart-png.ts';
+import { writeDefinitionsTable } from '../render/definitions.ts';
+import { columnLetter, WorkbookWriter, type SheetWriter } from '../render/workbook-writer.ts';
+import {
+  BRIEF_COLUMNS,
+  BURN_COLUMNS,
+  sheetColumns,
+  sheetRow,
+  stateWord,
+  type BurnColumn,
+} from './burn-columns.ts';
+import { budgetChart, hasBudgetChart } from './charts.ts';
+import { earlyWarningDefinitions, stateRuleLine, targetRuleLine } from './definitions.ts';
+import type { AtRiskModel } from './model.ts';
+import { countsLine, titleLine, timesLine } from './report-text.ts';
+import type { Burn } from '../queries/sla-burn.ts';
+import type { ChartImage } from '../render/chart-png.ts';
+
+/** Sheet names of the at-risk workbook. */
+export const AT_RISK_SHEETS = {
+  warning: 'Early warning',
+  all: 'All services',
+  definitions: 'Definitions',
+} as const;
+
+/** ARGB fill of a state cell. */
+const STATE_FILL: Readonly<Record<string, string>> = {
+  breached: 'FFFFC7CE',
+  'at risk': 'FFFCD5B4',
+  watch: 'FFFFEB9C',
+  ok: 'FFC6EFCE',
+  unknown: 'FFEAEEF2',
+};
+
+/** Writes a table of `rows` with budget bars in its "Budget used" column; returns its last row. */
+function burnTable(
+  sheet: SheetWriter,
+  startRow: number,
+  columns: readonly BurnColumn[],
+  rows: readonly Burn[],
+  model: AtRiskModel,
+  excelTable?: string,
+): number {
+  const placed = sheet.table(
+    startRow,
+    sheetColumns(columns),
+    rows.map((r) => sheetRow(columns, r, model.period.zone)),
+    excelTable === undefined ? {} : { excelTable },
+  );
+  // The state word on the colour of its state (never the colour alone).
+  const state = columns.findIndex((c) => c.csv === 'state');
+  if (state >= 0) {
+    rows.forEach((r, i) => {
+      sheet.cell(placed.firstDataRow + i, state + 1, stateWord(r), {
+        fill: STATE_FILL[r.state ?? 'unknown'],
+        wrap: true,
+      });
+    });
+  }
+  const used = columns.findIndex((c) => c.csv === 'period_budget_used_pct');
+  if (used >= 0 && placed.lastRow >= placed.firstDataRow) {
+    const letter = columnLetter(used + 1);
+    sheet.dataBar(`${letter}${placed.firstDataRow}:${letter}${placed.lastRow}`, 1, 'FFF4A7A0');
+  }
+  return placed.lastRow;
+}
+
+function writeWarningSheet(sheet: SheetWriter, model: AtRiskModel, chart: ChartImage | null): void {
+  let row = sheet.title([titleLine(model), timesLine(model), countsLine(model)]);
+  if (model.warned.length === 0) {
+    sheet.cell(row, 1, 'No service is breached, at risk or on watch.', { bold: true });
+    row += 2;
+  } else {
+    row = burnTable(sheet, row, BRIEF_COLUMNS, model.warned, model) + 2;
+  }
+  if (chart !== null) {
+    sheet.image(chart.png, { col: 0, row: row - 1 }, { width: chart.width, height: chart.height });
+    // Rows of 15 points are 20 pixels: the rules go under the chart.
+    row += Math.ceil(chart.height / 20) + 1;
+  }
+  sheet.note(row, BRIEF_COLUMNS.length, [stateRuleLine(model), targetRuleLine(model)]);
+}
+
+/** The at-risk workbook as .xlsx bytes. */
+export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
+  const chart = hasBudgetChart(model) ? await renderChartPng(budgetChart(model)) : null;
+  const workbook = new WorkbookWriter({
+    creator: 'uptrends-etl',
+    created: model.generatedAt,
+    footer: { report: 'SLA early warning', period: `${model.period.label} (${model.period.zone})` },
+  });
+  const warning = workbook.sheet(AT_RISK_SHEETS.warning);
+  const all = workbook.sheet(AT_RISK_SHEETS.all);
+  const definitions = workbook.sheet(AT_RISK_SHEETS.definitions, { orientation: 'portrait' });
+  writeWarningSheet(warning, model, chart);
+  const first = all.title([`${AT_RISK_SHEETS.all} - ${titleLine(model)}`, timesLine(model)]);
+  burnTable(all, first, BURN_COLUMNS, model.services, model, 'AllServices');
+  writeDefinitionsTable(
+    definitions,
+    [
+      `${AT_RISK_SHEETS.definitions} - ${titleLine(model)}`,
+      `Calculation rules version ${model.rulesVersion}.`,
+    ],
+    earlyWarningDefinitions(model),
+  );
+  return workbook.toBuffer();
+}

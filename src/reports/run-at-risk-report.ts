@@ -1,0 +1,85 @@
+/**
+ * The programmatic entry point of the at-risk report (the SLA early warning): query -> model ->
+ * files. `report at-risk` and the at-risk subscriptions call this one function, so the report a
+ * manager opens by hand and the one attached to a warning mail are the same files.
+ */
+import type { Warehouse } from '../load/db.ts';
+import type { Logger } from '../logger.ts';
+import { systemClock, type Clock } from '../terms.ts';
+import type { AsOfOption } from '../time/period-options.ts';
+import { loadAtRiskModel, type AtRiskModel } from './at-risk/model.ts';
+import { writeAtRiskReport } from './at-risk/write-at-risk-report.ts';
+import type { ReportFormat } from './render/report-files.ts';
+import {
+  DEFAULT_AT_RISK_FORMATS,
+  DEFAULT_AT_RISK_WITHIN_DAYS,
+  DEFAULT_REPORT_DIR,
+  DEFAULT_SLA_TARGET,
+} from './report-defaults.ts';
+
+export { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS };
+
+/** What to report. */
+export interface RunAtRiskReportOptions {
+  /** The account. (Default: the only account in the warehouse) */
+  readonly accountId?: string | undefined;
+  /** The instant the warning is as of: a Date, or local text in the account zone. (Default: now) */
+  readonly asOf?: AsOfOption | undefined;
+  /** Monitor groups by guid or name. (Default: every monitor) */
+  readonly monitorGroups?: readonly string[] | undefined;
+  /** Monitors by guid or name, besides the groups' members. (Default: none) */
+  readonly monitors?: readonly string[] | undefined;
+  /** Hold every monitor and group to this target in percent, whatever their own. (Default: their own) */
+  readonly targetOverride?: number | undefined;
+  /** Target in percent where neither statistics nor a group SLA give one. (Default: 99.9) */
+  readonly defaultTarget?: number | undefined;
+  /** At risk when the 1- and 3-day burn rates would spend the remaining budget within this many days. (Default: 3) */
+  readonly atRiskWithinDays?: number | undefined;
+  /** Output folder. (Default: ./reports) */
+  readonly outDir?: string | undefined;
+  /** Files to write. (Default: ['xlsx', 'pdf']) */
+  readonly formats?: readonly ReportFormat[] | undefined;
+}
+
+/** Injected services. */
+export interface RunAtRiskReportDeps {
+  /** (Default: the system clock) */
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+}
+
+/** What `runAtRiskReport` did. */
+export interface AtRiskReportResult {
+  readonly model: AtRiskModel;
+  /** Every file written. */
+  readonly paths: readonly string[];
+}
+
+/** Reads the early warning of one account as of an instant, and writes its files. */
+export async function runAtRiskReport(
+  warehouse: Pick<Warehouse, 'db'>,
+  options: RunAtRiskReportOptions,
+  deps: RunAtRiskReportDeps = {},
+): Promise<AtRiskReportResult> {
+  const model = await loadAtRiskModel(warehouse.db, {
+    accountId: options.accountId,
+    asOf: options.asOf,
+    monitorGroups: options.monitorGroups,
+    monitors: options.monitors,
+    target:
+      options.targetOverride === undefined
+        ? { desired: options.defaultTarget ?? DEFAULT_SLA_TARGET }
+        : { desired: options.targetOverride, override: true },
+    atRiskWithinDays: options.atRiskWithinDays ?? DEFAULT_AT_RISK_WITHIN_DAYS,
+    clock: deps.clock ?? systemClock,
+  });
+  const paths = await writeAtRiskReport(model, {
+    outDir: options.outDir ?? DEFAULT_REPORT_DIR,
+    formats: options.formats,
+  });
+  deps.logger?.info(
+    { report: 'at-risk', period: model.period.label, asOf: model.asOf.toISOString(), ...model.counts },
+    `at-risk report ${model.period.label} written`,
+  );
+  return { model, paths };
+}

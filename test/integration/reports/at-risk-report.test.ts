@@ -1,0 +1,193 @@
+/**
+ * The at-risk report of the hand-made October account (test/support/burn-fixture.ts; its figures
+ * are worked out by hand in sla-burn-figures.test.ts) as a manager and an analyst get it: the
+ * workbook read back cell by cell, the CSV, the PDF read as a viewer reads it, the mail body, and
+ * the workbook printed by LibreOffice, whose first sheet must fit one page. One monitor carries a
+ * name a monitored site could have chosen to hurt a spreadsheet or a mail client.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAtRiskModel, type AtRiskModel } from '../../../src/reports/at-risk/model.ts';
+import { compareWithLastMail } from '../../../src/reports/at-risk/state-changes.ts';
+import { writeAtRiskReport } from '../../../src/reports/at-risk/write-at-risk-report.ts';
+import { buildAtRiskMailContent } from '../../../src/reports/mail/at-risk-mail.ts';
+import { NUMBER_FORMATS } from '../../../src/reports/render/cell-types.ts';
+import { parseCsv } from '../../unit/reports/csv-reader.ts';
+import { durationMinutes, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
+import { A, burnFixture } from '../../support/burn-fixture.ts';
+import { readPdf } from '../../support/pdf-text.ts';
+import { loadReportFixture } from '../../support/report-fixture.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+const run = promisify(execFile);
+const HOSTILE = '=HYPERLINK("http://x") <b>Slow</b>';
+
+let tdb: TestDatabase;
+let dir: string;
+let model: AtRiskModel;
+let paths: string[];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const fixture = burnFixture();
+  fixture.monitors = fixture.monitors.map((m) => (m.name === 'Slow' ? { ...m, name: HOSTILE } : m));
+  await loadReportFixture(tdb.warehouse.db, fixture);
+  model = await loadAtRiskModel(tdb.warehouse.db, {
+    asOf: A,
+    target: { desired: 99.5 },
+    atRiskWithinDays: 3,
+    clock: () => new Date('2025-11-05T06:00:00Z'),
+  });
+  dir = await mkdtemp(join(tmpdir(), 'at-risk-report-'));
+  paths = await writeAtRiskReport(model, { outDir: dir, formats: ['xlsx', 'csv', 'pdf'] });
+});
+afterAll(async () => {
+  await tdb.drop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the at-risk report of 21 October 00:00', () => {
+  it('counts the states and orders the warned services most severe first', () => {
+    expect(model.period.label).toBe('October 2025');
+    expect(model.counts).toEqual({ breached: 1, 'at risk': 2, watch: 1, ok: 3, unknown: 0 });
+    // At risk: Burning (425 / 447 = 95 % used) before Fast (185 / 223.5 = 83 %).
+    expect(model.warned.map((s) => s.name)).toEqual(['Down', 'Burning', 'Fast', HOSTILE]);
+  });
+
+  it('names its files after the month and the instant, in the account zone', () => {
+    expect(paths.map((p) => basename(p))).toEqual([
+      'uptrends-at-risk_2025-10_as-of-2025-10-21T0000_Europe-Amsterdam.xlsx',
+      'uptrends-at-risk_2025-10_as-of-2025-10-21T0000_Europe-Amsterdam.csv',
+      'uptrends-at-risk_2025-10_as-of-2025-10-21T0000_Europe-Amsterdam.pdf',
+    ]);
+  });
+
+  it('the workbook holds typed, rounded figures, the bars and the chart', async () => {
+    const workbook = await loadWorkbook(await readFile(paths[0]!));
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Early warning', 'All services', 'Definitions']);
+    const sheet = workbook.getWorksheet('Early warning')!;
+    expect(sheet.getCell('A1').value).toBe('SLA early warning: October 2025 (Europe/Amsterdam)');
+    expect(sheet.getCell('A3').value).toBe(
+      '1 breached · 2 at risk · 1 on watch · 3 ok (monitors and groups in scope)',
+    );
+    const header = findRow(sheet, 'Service');
+    const table = tableReader(sheet, header, 'Service');
+    // 240 / 223.5 = 1.07383 -> 1.074 (107.4 %); the cell is the rounded share.
+    expect(table.cell('Down', 'State').value).toBe('Breached');
+    expect(table.cell('Down', 'Budget used').value).toBe(1.074);
+    expect(table.cell('Down', 'Budget used').numFmt).toBe(NUMBER_FORMATS.percent1);
+    expect(table.cell('Fast', 'Burn 1 day').value).toBe(8.33);
+    expect(table.cell('Fast', 'Burn 1 day').numFmt).toBe(NUMBER_FORMATS.rate);
+    // 140 min of Slow's budget, a [h]:mm cell of whole minutes.
+    expect(durationMinutes(table.cell(HOSTILE, 'Spent so far'))).toBe(140);
+    // Runs out 2025-10-25T02:12Z: the wall clock 04:12 CEST in the cell.
+    expect(table.cell(HOSTILE, 'Budget runs out').value).toEqual(new Date('2025-10-25T04:12:00Z'));
+    expect(table.cell('Down', 'Budget runs out').value).toBeNull();
+    // A name is a plain string cell, never a formula.
+    expect(table.cell(HOSTILE, 'Service').type).toBe(3);
+    expect(sheet.getImages()).toHaveLength(1);
+    const bars = (
+      sheet as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] }
+    ).conditionalFormattings;
+    expect(bars.map((b) => b.rules[0]!.type)).toEqual(['dataBar']);
+    const all = workbook.getWorksheet('All services')!;
+    const allTable = tableReader(all, findRow(all, 'Service'), 'Service');
+    expect(allTable.cell('Quiet', 'State').value).toBe('Ok');
+    expect(allTable.cell('Calm', 'Kind').value).toBe('Group');
+  });
+
+  it('the CSV has every service, the shown figures, instants in UTC and local time, and no formula', async () => {
+    const { hasBom, records } = parseCsv(await readFile(paths[1]!, 'utf8'));
+    expect(hasBom).toBe(true);
+    const [header, ...data] = records as [string[], ...string[][]];
+    const rows = data.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'name',
+        'state',
+        'period_budget_used_pct',
+        'runs_out_at_utc',
+        'runs_out_at_local_Europe_Amsterdam',
+      ]),
+    );
+    expect(rows).toHaveLength(7);
+    const slow = rows.find((r) => r.name!.includes('<b>Slow</b>'))!;
+    expect(slow.name).toBe(`'${HOSTILE}`);
+    expect(slow).toMatchObject({
+      state: 'Watch',
+      runs_out_at_utc: '2025-10-25T02:12:00Z',
+      runs_out_at_local_Europe_Amsterdam: '2025-10-25 04:12:00',
+      burn_rate_7d: '2.78',
+    });
+    expect(rows.find((r) => r.name === 'Down')!.period_budget_used_pct).toBe('107.4');
+  });
+
+  it('the PDF is one A4 page with the counts, the warned services, their figures and the chart', async () => {
+    const pdf = await readPdf(paths[2]!);
+    expect(pdf.pages).toHaveLength(1);
+    expect(Math.round(pdf.pages[0]!.width)).toBe(595);
+    expect(pdf.text).toContain('SLA early warning: October 2025');
+    expect(pdf.text).toContain('1 breached · 2 at risk');
+    for (const text of [
+      'Down',
+      'Burning (group)',
+      'Fast',
+      '<b>Slow</b>',
+      '107.4%',
+      '8.33×',
+      '2025-10-21 15:24',
+    ])
+      expect(pdf.text).toContain(text);
+    expect(pdf.images).toBeGreaterThanOrEqual(1);
+    expect(pdf.standardFonts).toEqual([]);
+  });
+
+  it('the mail escapes names and lists the changes and the services', () => {
+    const check = compareWithLastMail(null, model.services, ['at risk', 'breached']);
+    const mail = buildAtRiskMailContent({ model, check, since: null, attached: [], omitted: [] });
+    expect(mail.html).not.toContain('<b>Slow</b>');
+    expect(mail.subject).toBe(
+      '[SLA early warning] October 2025 (Europe/Amsterdam): Down breached, Fast at risk, +1 more',
+    );
+    expect(mail.text).toContain('- Down: breached (was not notified): 107.4% of the budget used');
+    expect(mail.text).toContain('On watch:');
+    expect(mail.html).toContain('&lt;b&gt;Slow&lt;/b&gt;');
+  });
+});
+
+async function onPath(command: string): Promise<boolean> {
+  try {
+    await run('sh', ['-c', `command -v ${command}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.skipIf(!(await onPath('soffice')))('printed by LibreOffice', () => {
+  it('the Early warning sheet fits one page; All services and Definitions follow', async () => {
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--headless',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        join(dir, 'lo'),
+        paths[0]!,
+      ],
+      { timeout: 180_000 },
+    );
+    const pdf = await readPdf(join(dir, 'lo', basename(paths[0]!).replace(/\.xlsx$/, '.pdf')));
+    expect(pdf.pages[0]!.text).toContain('SLA early warning: October 2025');
+    expect(pdf.pages[0]!.text).toContain('At risk: the last day and the last 3 days');
+    expect(pdf.pages[1]!.text).toContain('All services - SLA early warning');
+    // Landscape A4.
+    expect(pdf.pages[0]!.width).toBeGreaterThan(pdf.pages[0]!.height);
+  }, 240_000);
+});
