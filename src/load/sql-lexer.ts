@@ -18,6 +18,8 @@ export interface Token {
   readonly quoted?: boolean;
   /** One punctuation character, or `'` for a string literal and `$` for a dollar-quoted one. */
   readonly punct?: string;
+  /** The value of a plain '...' string literal (not of an E'...' one, whose escapes are not read). */
+  readonly literal?: string;
 }
 
 /** Longest name the server keeps (NAMEDATALEN - 1 bytes): a longer one is cut to this. */
@@ -72,6 +74,7 @@ export function lexStatements(text: string): Token[][] {
       }
     } else if (c === "'" || ((c === 'e' || c === 'E') && next === "'")) {
       const escapes = c !== "'";
+      const start = i;
       i += escapes ? 2 : 1;
       for (;;) {
         if (i >= n) refuse('a quoted string is not closed');
@@ -82,7 +85,11 @@ export function lexStatements(text: string): Token[][] {
         else i++;
       }
       i++;
-      push({ punct: "'" });
+      push(
+        escapes
+          ? { punct: "'" }
+          : { punct: "'", literal: text.slice(start + 1, i - 1).replaceAll("''", "'") },
+      );
     } else if (c === '"') {
       let j = i + 1;
       let name = '';

@@ -172,19 +172,38 @@ export function checkStatement(text: string, rules: StatementRules = {}): Statem
     // INTO is reserved: unquoted, it is SELECT ... INTO (a new table) or a CTE's INSERT INTO.
     refuse('INTO writes (SELECT ... INTO creates a table, INSERT INTO adds rows): queries only read');
   }
-  if (rules.refusedFunctions !== undefined) checkFunctions(tokens, rules.refusedFunctions);
+  if (rules.refusedFunctions !== undefined) {
+    checkFunctions(tokens, rules.refusedFunctions, rules.session === true);
+  }
   return kind;
 }
 
-/** Wall 3: refuses the first name of `tokens` that is in `refused`. */
-function checkFunctions(tokens: readonly Token[], refused: ReadonlySet<string>): void {
-  for (const name of namesOf(tokens)) {
+/**
+ * Wall 3: refuses the first name of `tokens` that is in `refused`. In a `serve` session,
+ * `set_config` is the function form of SET (pg_dump opens with `set_config('search_path', '',
+ * false)`): allowed when every call of it names one of SESSION_SETTINGS as a plain literal.
+ */
+function checkFunctions(tokens: readonly Token[], refused: ReadonlySet<string>, session = false): void {
+  const names = namesOf(tokens);
+  if (session && settingsOnly(tokens)) names.delete('set_config');
+  for (const name of names) {
     if (refused.has(name)) {
       refuse(
         `${name}() may act outside the read-only transaction (the server marks it volatile, and it is not one of the functions known to be harmless)`,
       );
     }
   }
+}
+
+/** True when every `set_config(` of `tokens` sets one of SESSION_SETTINGS, named by a literal. */
+function settingsOnly(tokens: readonly Token[]): boolean {
+  return tokens.every(
+    (token, i) =>
+      token.word !== 'set_config' ||
+      (tokens[i + 1]?.punct === '(' &&
+        SESSION_SETTINGS.has(tokens[i + 2]?.literal?.toLowerCase() ?? '') &&
+        tokens[i + 3]?.punct === ','),
+  );
 }
 
 /** Checks wall 3 alone for a text that passed checkStatement. */

@@ -8,7 +8,7 @@
  * examples (readSqlExamples in src/load/read-only-query.ts), one result per block.
  */
 import { Option } from 'commander';
-import { ConfigError, QueryError, type QueryErrorCode } from '../../errors.ts';
+import { QueryError, UsageError, type QueryErrorCode } from '../../errors.ts';
 import type { CommandModule } from '../command-module.ts';
 import { integerOption } from '../options.ts';
 import type { QueryFormat } from '../query-output.ts';
@@ -53,11 +53,12 @@ async function statementsOf(
   file: string | undefined,
 ): Promise<{ name?: string; sql: string; line?: number }[]> {
   if ((text === undefined) === (file === undefined)) {
-    throw new ConfigError(
+    // A usage error, as commander's own for a missing argument: exit 2 with where the help is.
+    throw new UsageError(
       text === undefined
-        ? 'query needs a statement ("<sql>") or --file <path>.'
-        : 'query takes a statement or --file, not both.',
-      { context: { setting: '--file' } },
+        ? 'query needs a statement ("<sql>") or --file <path>'
+        : 'query takes a statement or --file, not both',
+      { hint: 'run "uptrends-etl query --help" for its options', context: { command: 'query' } },
     );
   }
   if (file === undefined) return [{ sql: text! }];

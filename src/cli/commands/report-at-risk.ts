@@ -132,7 +132,7 @@ export function registerAtRisk(
     .option(
       '--monitor-group <guid|name>',
       'only the monitors of this group, repeatable (default: every monitor)',
-      listOption,
+      listOption('--monitor-group'),
     )
     .option(
       '--account <id|name>',

@@ -39,9 +39,9 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
 /**
  * Splits `text` into runs by face. A grapheme (a letter with its accents, an emoji sequence)
  * stays whole, drawn by the first face that has every code point of it; one asking for emoji
- * presentation (U+FE0F) tries the emoji face (`emojiFace`) first. Whitespace stays with the text
- * run it is in, so `東京 監視` is one run (but not with emoji: the emoji face's space is 1 em wide).
- * A grapheme no face has becomes U+FFFD in face 0.
+ * presentation (U+FE0F) tries the emoji face (`emojiFace`) first. White space (line breaks too)
+ * stays with the text run it is in, so `東京 監視` is one run (but not with emoji: the emoji face's
+ * space is 1 em wide). A grapheme no face has becomes U+FFFD in face 0.
  */
 export function splitRuns(
   text: string,
@@ -54,14 +54,9 @@ export function splitRuns(
     const current = runs.at(-1);
     let face: number;
     let drawn = segment;
-    const space = /^\s+$/u.test(segment);
-    if (
-      space &&
-      current !== undefined &&
-      current.face !== emojiFace &&
-      codePoints.every(covers[current.face]!)
-    ) {
-      face = current.face;
+    if (/^\s+$/u.test(segment)) {
+      // White space (a line break too) is drawn by no glyph of its own: never a missing one.
+      face = current !== undefined && current.face !== emojiFace ? current.face : 0;
     } else {
       face = faceOf(codePoints, covers, emojiFace);
       if (face < 0) {
@@ -133,7 +128,7 @@ export class FontChain {
   /** True when the first face has every character: the common case, with no other file read. */
   primaryCovers(text: string): boolean {
     const set = this.metrics(0).characters;
-    for (const c of text) if (!set.has(c.codePointAt(0)!)) return false;
+    for (const c of text) if (!set.has(c.codePointAt(0)!) && !/\s/u.test(c)) return false;
     return true;
   }
 

@@ -134,6 +134,13 @@ export class PdfText {
     for (const run of runs) {
       const tokens = run.face === 0 ? run.text.split(/(?<=\s)/u) : [...graphemes(run.text)];
       for (const token of tokens) {
+        if (token.includes('\n')) {
+          // A line break in the text: what precedes it ends the line.
+          const before = token.slice(0, token.indexOf('\n'));
+          if (before.trim() !== '') place(this.measure(run.face, before, style));
+          lines.push({ pieces: [], width: 0 });
+          continue;
+        }
         const piece = this.measure(run.face, token, style);
         if (piece.width <= style.width) place(piece);
         else for (const g of graphemes(token)) place(this.measure(run.face, g, style));

@@ -41,7 +41,16 @@ describe("the parser's errors in the tool's format", () => {
       "unknown option '--frm'; did you mean --from?",
       'uptrends-etl sync --help',
     ],
-    [['query'], "missing required argument 'sql'", 'run "uptrends-etl query --help" for its options'],
+    [
+      ['query'],
+      'query needs a statement ("<sql>") or --file <path>',
+      'run "uptrends-etl query --help" for its options',
+    ],
+    [
+      ['query', '--file', 'x.sql', 'select 1'],
+      'query takes a statement or --file, not both',
+      'run "uptrends-etl query --help" for its options',
+    ],
     [
       ['report', 'sla', '--month'],
       '--month needs a value',

@@ -140,4 +140,21 @@ describe('serve: a session may steer itself, never out of read-only', () => {
   ])('%s is refused', (text, reason) => {
     expect(refusal(text)).toMatch(reason);
   });
+
+  it("allows set_config, SET's function form, for the settings SET may change (pg_dump's first statement)", () => {
+    expect(checkStatement("SELECT pg_catalog.set_config('search_path', '', false);", serve)).toBe('reading');
+    expect(checkStatement("select set_config('Application_Name', 'x', true)", serve)).toBe('reading');
+    for (const text of [
+      "select set_config('default_transaction_read_only', 'off', false)",
+      "select set_config('search_path', '', false), set_config('role', 'postgres', false)",
+      "select set_config(E'search_path', '', false)",
+      "select set_config('search' || '_path', '', false)",
+      'select set_config($$search_path$$, $$$$, false)',
+    ])
+      expect(refusal(text), text).toMatch(/set_config\(\)/);
+    // query, which has no session to steer, refuses it whatever it sets.
+    expect(refusal("select set_config('search_path', '', false)", { refusedFunctions: REFUSED })).toMatch(
+      /set_config\(\)/,
+    );
+  });
 });

@@ -53,6 +53,12 @@ describe('splitRuns', () => {
     expect(splitRuns('ไทย x', covers)).toEqual([{ face: 0, text: `${MISSING_GLYPH.repeat(3)} x` }]);
   });
 
+  it('never takes white space for a missing character (a line break in a table cell)', () => {
+    expect(splitRuns('2025-10-21\n15:24', covers)).toEqual([{ face: 0, text: '2025-10-21\n15:24' }]);
+    expect(splitRuns('東京\n監視', covers)).toEqual([{ face: 1, text: '東京\n監視' }]);
+    expect(new FontChain().primaryCovers('a\tb\nc')).toBe(true);
+  });
+
   it('returns no runs for empty text', () => {
     expect(splitRuns('', covers)).toEqual([]);
   });
