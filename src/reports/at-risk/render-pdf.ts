@@ -56,12 +56,12 @@ export async function writeAtRiskPdf(model: AtRiskModel, path: string): Promise<
       } else {
         pages.table(
           [
-            { header: 'Service', width: 100 },
+            { header: 'Service', width: 88 },
             { header: 'State', width: 56 },
             { header: 'Budget used', width: 58 },
-            { header: 'Burn 1 day', width: 41, align: 'right' },
-            { header: 'Burn 3 days', width: 41, align: 'right' },
-            { header: 'Burn 7 days', width: 41, align: 'right' },
+            { header: 'Burn 1 day', width: 45, align: 'right' },
+            { header: 'Burn 3 days', width: 45, align: 'right' },
+            { header: 'Burn 7 days', width: 45, align: 'right' },
             { header: 'Projected', width: 55, align: 'right' },
             { header: 'Target', width: 49, align: 'right' },
             { header: 'Runs out', width: 66 },

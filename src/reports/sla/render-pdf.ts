@@ -99,6 +99,12 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
           figureText('count', g.incidents_started),
         ]),
       );
+      // Page 1's account downtime and the groups' (All Monitors: 668:46 beside 17:43) differ by
+      // design: say so where both are read.
+      pages.paragraph(
+        "A group's Downtime adds up each member's own downtime, so monitors down at the same time each count; the account's Downtime on page 1 counts that time once (the share of monitored time down, times the period).",
+        { size: 8, colour: '#57606a' },
+      );
       if (perGroup !== undefined) {
         pages.heading('Downtime per group');
         pages.image(perGroup.png, perGroup, Math.min(pages.textWidth, perGroup.width * 0.8));

@@ -77,6 +77,8 @@ describe('the SLA PDF', () => {
     expect(sla.text).toContain('=API <b>B</b>');
     expect(sla.text).toContain('Monitor groups');
     expect(sla.text).toContain('Shop');
+    // The groups' downtime (summed over members) beside the account's is explained where it is read.
+    expect(sla.text).toContain("A group's Downtime adds up each member's own downtime");
     expect(sla.images).toBeGreaterThanOrEqual(1);
     expect(sla.pages.at(-1)!.text).toContain(`page ${sla.pages.length} of ${sla.pages.length}`);
   });
