@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'QUERY_TIMEOUT'
   | 'QUERY_FAILED'
   | 'DATABASE_FAILED'
+  | 'WAREHOUSE_SCHEMA_BEHIND'
   | 'LOCKED'
   | 'API_AUTH_FAILED'
   | 'API_RATE_LIMITED'
@@ -98,8 +99,12 @@ export class QueryError extends EtlError {
 
 /** The warehouse could not be reached, migrated or written. */
 export class DatabaseError extends EtlError {
-  constructor(message: string, options: EtlErrorOptions = {}) {
-    super('DATABASE_FAILED', message, options);
+  constructor(
+    message: string,
+    options: EtlErrorOptions & { code?: 'DATABASE_FAILED' | 'WAREHOUSE_SCHEMA_BEHIND' } = {},
+  ) {
+    const { code = 'DATABASE_FAILED', ...rest } = options;
+    super(code, message, rest);
   }
 }
 

@@ -162,6 +162,7 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     create: false,
+    schema: 'current',
   });
   try {
     return await run(config, warehouse, reportOptions, { logger, clock, onWritten });

@@ -147,9 +147,13 @@ export class CliContext {
   /**
    * Opens the configured warehouse; closed automatically at the end of the command. An embedded
    * data directory that holds no warehouse is refused (exit 2) unless `create` (only the commands
-   * that build one: migrate; sync, nightly and demo open theirs through the pipeline).
+   * that build one: migrate; sync, nightly and demo open theirs through the pipeline). `schema`
+   * checks the schema against this version: commands that read figures refuse one that is behind
+   * (`current`), query and serve only warn (`warn`).
    */
-  async warehouse(options: { waitMs?: number; create?: boolean } = {}): Promise<Warehouse> {
+  async warehouse(
+    options: { waitMs?: number; create?: boolean; schema?: 'current' | 'warn' } = {},
+  ): Promise<Warehouse> {
     const config = this.config();
     const { openWarehouse } = await import('../load/db.ts');
     const warehouse = await openWarehouse({
@@ -157,6 +161,7 @@ export class CliContext {
       dataDir: config.dataDir,
       waitMs: options.waitMs,
       create: options.create ?? false,
+      schema: options.schema,
     });
     this.#closers.push(() => warehouse.close());
     for (const notice of warehouse.notices) this.logger().warn(notice);

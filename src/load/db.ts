@@ -15,6 +15,7 @@ import { isCopyIn, pgCopy } from './copy-in.ts';
 import type { CopyRows } from './copy-text.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
+import { schemaBehindError, schemaLag } from './migrate.ts';
 import { markDeadRuns } from './run-ledger.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 import { type Database } from './schema.ts';
@@ -64,6 +65,12 @@ export interface WarehouseTarget {
    * error instead of a new empty warehouse. (Default: true)
    */
   create?: boolean | undefined;
+  /**
+   * Check the schema against this version's SQL files after opening: `current` refuses a
+   * warehouse with pending migrations or changed functions and views (commands that read
+   * figures), `warn` adds a notice (query, serve). (Default: no check)
+   */
+  schema?: 'current' | 'warn' | undefined;
 }
 
 /** True when `dataDir` holds a PGlite (Postgres) data directory. */
@@ -261,9 +268,41 @@ async function closeDeadRuns(db: Kysely<Database>, backend: Backend): Promise<st
 }
 
 /** Opens the warehouse described by `target`. The caller must `close()` it. */
-export function openWarehouse(target: WarehouseTarget): Promise<Warehouse> {
-  if (target.databaseUrl !== undefined && target.databaseUrl !== '') {
-    return openPostgres(target.databaseUrl, target.poolSize ?? 8);
+export async function openWarehouse(target: WarehouseTarget): Promise<Warehouse> {
+  const warehouse =
+    target.databaseUrl !== undefined && target.databaseUrl !== ''
+      ? await openPostgres(target.databaseUrl, target.poolSize ?? 8)
+      : await openPglite(target);
+  if (target.schema === undefined) return warehouse;
+  try {
+    return {
+      ...warehouse,
+      notices: [...warehouse.notices, ...(await schemaNotices(warehouse, target.schema))],
+    };
+  } catch (error) {
+    await warehouse.close().catch(() => undefined);
+    throw error;
   }
-  return openPglite(target);
+}
+
+/** Checks the schema as `mode` asks: throws when it must be current, else describes any lag. */
+async function schemaNotices(warehouse: Warehouse, mode: 'current' | 'warn'): Promise<string[]> {
+  // A role that may not read the migration ledger (an analyst's) is not judged: what it reads
+  // fails on its own if an object is missing.
+  const lag = await schemaLag(warehouse.db).catch(() => undefined);
+  if (lag === undefined) return [];
+  const refusal = mode === 'current' ? schemaBehindError(lag, warehouse.location) : undefined;
+  if (refusal !== undefined) throw refusal;
+  const notices: string[] = [];
+  if (lag.pending.length > 0 || lag.repeatablesChanged) {
+    notices.push(
+      `The warehouse's schema is behind this version (${lag.pending.length} migrations pending${lag.repeatablesChanged ? ', SQL functions and views differ' : ''}): views and functions may be missing or give an older definition's figures; run uptrends-etl migrate.`,
+    );
+  }
+  if (lag.unknown.length > 0) {
+    notices.push(
+      `The warehouse was migrated by a newer uptrends-etl (migrations ${lag.unknown.join(', ')} are unknown to this version); its figures follow the newer definitions.`,
+    );
+  }
+  return notices;
 }

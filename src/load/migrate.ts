@@ -116,6 +116,56 @@ export async function pendingMigrations(db: Kysely<Database>, dir?: string): Pro
   return readMigrations(dir).filter((m) => !applied.has(m.version));
 }
 
+/** How far a warehouse's schema is from the one this version's SQL files describe. */
+export interface SchemaLag {
+  /** Migrations on disk not applied (`000018_name`). */
+  pending: string[];
+  /** Applied migrations this version does not know: a newer uptrends-etl migrated the warehouse. */
+  unknown: string[];
+  /** The SQL functions and views differ from this version's files (or were never applied). */
+  repeatablesChanged: boolean;
+}
+
+/** Compares the warehouse's recorded schema with this version's SQL files; reads, never writes. */
+export async function schemaLag(db: Kysely<Database>, dir: string = SQL_DIR): Promise<SchemaLag> {
+  const files = readMigrations(`${dir}/migrations`);
+  const applied = await appliedMigrations(db);
+  const known = new Set(files.map((f) => f.version));
+  const pending = files.filter((f) => !applied.has(f.version)).map((f) => `${f.version}_${f.name}`);
+  const unknown = [...applied.keys()].filter((version) => !known.has(version)).sort();
+  const present = await sql<{ present: boolean }>`
+    select to_regclass('uptrends.schema_repeatable') is not null as present`.execute(db);
+  let repeatablesChanged = true;
+  if (present.rows[0]?.present === true) {
+    const rows = await db.selectFrom('schema_repeatable').select(['file', 'checksum']).execute();
+    repeatablesChanged = !sameSet(new Map(rows.map((r) => [r.file, r.checksum])), readRepeatables(dir));
+  }
+  return { pending, unknown, repeatablesChanged };
+}
+
+/**
+ * The refusal of a warehouse whose schema is behind this version, or undefined when it is
+ * current. Commands that read figures refuse such a warehouse: its functions and views would give
+ * an older definition's figures, or fail half-way through a report with "function does not exist".
+ */
+export function schemaBehindError(lag: SchemaLag, location: string): DatabaseError | undefined {
+  if (lag.pending.length === 0 && !lag.repeatablesChanged) return undefined;
+  const what =
+    lag.pending.length > 0
+      ? `${lag.pending.length} migration${lag.pending.length === 1 ? '' : 's'} not applied (${describeList(lag.pending)})`
+      : 'its SQL functions and views are not those of this version';
+  return new DatabaseError(
+    `The warehouse at ${location} is behind this version of uptrends-etl: ${what}. Run uptrends-etl migrate (a sync or nightly also migrates first), then try again.`,
+    { code: 'WAREHOUSE_SCHEMA_BEHIND', context: { location, pendingMigrations: lag.pending.length } },
+  );
+}
+
+/** A few names, then how many more. */
+function describeList(names: readonly string[], shown = 3): string {
+  const head = names.slice(0, shown).join(', ');
+  return names.length > shown ? `${head} and ${names.length - shown} more` : head;
+}
+
 async function applyMigrations(conn: Kysely<Database>, files: readonly MigrationFile[]): Promise<string[]> {
   const applied = await appliedMigrations(conn);
   const done: string[] = [];

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Warehouse } from '../load/db.ts';
 import { deliveryProblems, type DeliveryProblem } from '../load/delivery-ledger.ts';
-import { pendingMigrations } from '../load/migrate.ts';
+import { schemaLag } from '../load/migrate.ts';
 import { listRuns, type RunSummary } from './run-history.ts';
 
 export type { JobCounts, RunDetail, RunSummary } from './run-history.ts';
@@ -14,6 +14,8 @@ export type { JobCounts, RunDetail, RunSummary } from './run-history.ts';
 export interface WarehouseStatus {
   warehouse: { backend: string; location: string };
   pendingMigrations: string[];
+  /** The SQL functions and views differ from this version's (a migrate re-applies them). */
+  sqlObjectsChanged: boolean;
   runs: RunSummary[];
   watermarks: {
     accountId: string;
@@ -46,7 +48,8 @@ export interface AccountStatus {
 /** Reads the status; works on an empty (even unmigrated) warehouse. */
 export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<WarehouseStatus> {
   const { db } = warehouse;
-  const pending = (await pendingMigrations(db)).map((m) => `${m.version}_${m.name}`);
+  const lag = await schemaLag(db);
+  const pending = lag.pending;
   const migrated =
     (
       await sql<{ present: boolean }>`select to_regclass('uptrends.etl_run') is not null as present`.execute(
@@ -57,6 +60,7 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
     return {
       warehouse: { backend: warehouse.backend, location: warehouse.location },
       pendingMigrations: pending,
+      sqlObjectsChanged: lag.repeatablesChanged,
       runs: [],
       watermarks: [],
       tables: [],
@@ -93,6 +97,7 @@ export async function getStatus(warehouse: Warehouse, runLimit = 10): Promise<Wa
   return {
     warehouse: { backend: warehouse.backend, location: warehouse.location },
     pendingMigrations: pending,
+    sqlObjectsChanged: lag.repeatablesChanged,
     runs,
     watermarks: watermarks.map((w) => ({
       accountId: w.account_id,

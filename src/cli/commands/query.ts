@@ -140,7 +140,7 @@ Examples:
         const statements = await statementsOf(text, options.file);
         // A lone statement is refused before the warehouse is even opened.
         if (options.file === undefined) checkStatement(statements[0]!.sql);
-        const warehouse = await ctx.warehouse({ waitMs: options.waitMs });
+        const warehouse = await ctx.warehouse({ waitMs: options.waitMs, schema: 'warn' });
         const failures: { name: string; error: QueryError }[] = [];
         for (const statement of statements) {
           const writer = await rowWriter(options.format, ctx.stdout, statement.name);

@@ -76,7 +76,7 @@ async function runAtRisk(ctx: CliContext, options: RunAtRiskReportOptions): Prom
     import('../../reports/run-at-risk-report.ts'),
     import('../../reports/render/figure-format.ts'),
   ]);
-  const warehouse = await ctx.warehouse();
+  const warehouse = await ctx.warehouse({ schema: 'current' });
   // As `report sla`: into `--out/<account>/` when reports go into a folder per account.
   const { model, paths } = await runAtRiskReport(
     warehouse,

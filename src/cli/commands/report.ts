@@ -151,7 +151,7 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
   const { mailSettings, runReports } = await import('../../reports/run-reports.ts');
   // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
   if (mail) mailSettings(config);
-  const warehouse = await ctx.warehouse();
+  const warehouse = await ctx.warehouse({ schema: 'current' });
   const result = await runReports(config, warehouse, await withAccountFolder(ctx, warehouse, options), {
     logger: ctx.logger(),
     onWritten: (paths) => printWritten(ctx, paths),
@@ -188,7 +188,7 @@ async function sendSubscription(ctx: CliContext, send: SubscriptionSend): Promis
   const file = ctx.configFile();
   const { sendSubscriptionNow } = await import('../../pipeline/subscriptions/send-subscription.ts');
   const subscriptions = await subscriptionsOf(ctx);
-  const warehouse = await ctx.warehouse();
+  const warehouse = await ctx.warehouse({ schema: 'current' });
   await sendSubscriptionNow(
     config,
     warehouse,
@@ -212,7 +212,7 @@ async function printSubscriptions(
 ): Promise<void> {
   const subscriptions = await subscriptionsOf(ctx);
   const { listSubscriptions } = await import('../../pipeline/subscriptions/list-subscriptions.ts');
-  const warehouse = await ctx.warehouse();
+  const warehouse = await ctx.warehouse({ schema: 'current' });
   const list = await listSubscriptions(warehouse, { subscriptions, accountId: options.accountId });
   const source =
     ctx.configFile()?.contents.subscriptions === undefined

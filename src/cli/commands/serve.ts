@@ -118,7 +118,7 @@ Examples:
         const { WireListener } = await import('../../load/wire/wire-listener.ts');
         const listener = await WireListener.listen(options.host, options.port);
         ctx.onClose(() => listener.close());
-        const warehouse = await ctx.warehouse({ waitMs: options.waitMs });
+        const warehouse = await ctx.warehouse({ waitMs: options.waitMs, schema: 'warn' });
         if (warehouse.handOver === undefined) {
           throw new ConfigError('serve needs an embedded warehouse in a data directory (not memory://).', {
             context: { setting: '--data-dir' },

@@ -78,6 +78,8 @@ export function statusText(status: WarehouseStatus): string[] {
   const lines = [`warehouse: ${status.warehouse.location} (${status.warehouse.backend})`];
   if (status.pendingMigrations.length > 0)
     lines.push(`pending migrations: ${status.pendingMigrations.join(', ')} (run: uptrends-etl migrate)`);
+  else if (status.sqlObjectsChanged)
+    lines.push('SQL functions and views differ from this version (run: uptrends-etl migrate)');
   lines.push(status.runs.length === 0 ? 'runs: none yet' : 'recent runs:');
   for (const run of status.runs) lines.push(...runLines(run));
   if (status.accounts.length > 0) lines.push('accounts:');
