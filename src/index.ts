@@ -25,7 +25,7 @@ export * from './errors.ts';
 export { VERSION } from './version.ts';
 export type { PresetPeriod, LocalDate, Clock } from './terms.ts';
 export type { SyncSummary } from './pipeline/run-sync.ts';
-export type { StreamCounts, RunStatus } from './load/run-ledger.ts';
+export type { StreamCounts, RunStatus } from './load/ledgers/run-ledger.ts';
 export type { ProgressSink } from './pipeline/sync-context.ts';
 export type { NightlyResult } from './pipeline/run-nightly.ts';
 export type { DeliveryOutcome } from './pipeline/subscriptions/deliver-occurrence.ts';
@@ -156,7 +156,7 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
     configOf(options),
     loggerOf(options),
     import('./reports/run-reports.ts'),
-    import('./load/db.ts'),
+    import('./load/connection/db.ts'),
   ]);
   const warehouse = await openWarehouse({
     databaseUrl: config.databaseUrl,

@@ -7,7 +7,7 @@ import { Option } from 'commander';
 import { ConfigError } from '../errors.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
-import type { Warehouse } from '../load/db.ts';
+import type { Warehouse } from '../load/connection/db.ts';
 import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
 import type { CliContext } from './cli-context.ts';
 

@@ -3,7 +3,7 @@
  * files. `report at-risk` and the at-risk subscriptions call this one function, so the report a
  * manager opens by hand and the one attached to a warning mail are the same files.
  */
-import type { Warehouse } from '../load/db.ts';
+import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import type { AsOfOption } from '../time/period-options.ts';

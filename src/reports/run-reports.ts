@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import { ConfigError } from '../errors.ts';
-import type { Warehouse } from '../load/db.ts';
+import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { loadIncidentModel, type IncidentModel } from './incidents/model.ts';

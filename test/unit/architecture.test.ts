@@ -129,7 +129,7 @@ describe('architecture', () => {
     );
     expect(unexplained.map(({ file }) => file)).toEqual([]);
     const anyKysely = sources.filter(({ lines }) => lines.some((l) => l.includes('Kysely<any>')));
-    expect(anyKysely.map(({ file }) => file)).toEqual(['load/pglite-dialect.ts']);
+    expect(anyKysely.map(({ file }) => file)).toEqual(['load/connection/pglite-dialect.ts']);
   });
 
   it('the graph is read: files and imports were found', () => {

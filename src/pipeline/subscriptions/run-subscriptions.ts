@@ -18,10 +18,10 @@ import {
   reconcileInterruptedDeliveries,
   registerSubscriptions,
   type DeliveryRow,
-} from '../../load/delivery-ledger.ts';
-import type { Warehouse } from '../../load/db.ts';
+} from '../../load/ledgers/delivery-ledger.ts';
+import type { Warehouse } from '../../load/connection/db.ts';
 import { querySubscriptionDirectory } from '../../load/subscription-directory.ts';
-import { acquireWarehouseLock, DELIVERY_LOCK_KEY, type HeldLock } from '../../load/warehouse-lock.ts';
+import { acquireWarehouseLock, DELIVERY_LOCK_KEY, type HeldLock } from '../../load/locks/warehouse-lock.ts';
 import type { Logger } from '../../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../../reports/mail/send-report-mail.ts';
 import { queryReportAccount } from '../../reports/queries/scope.ts';

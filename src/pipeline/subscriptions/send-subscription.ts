@@ -11,8 +11,8 @@
  */
 import type { Config } from '../../config.ts';
 import { ConfigError } from '../../errors.ts';
-import { loadDeliveries } from '../../load/delivery-ledger.ts';
-import type { Warehouse } from '../../load/db.ts';
+import { loadDeliveries } from '../../load/ledgers/delivery-ledger.ts';
+import type { Warehouse } from '../../load/connection/db.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
 import { addLocalDays, localMidnight } from '../../time/calendar.ts';
 import { parseLocalDate, resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
