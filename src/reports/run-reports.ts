@@ -11,7 +11,6 @@ import { systemClock, type Clock } from '../terms.ts';
 import { loadIncidentModel, type IncidentModel } from './incidents/model.ts';
 import { writeIncidentReport } from './incidents/write-incident-report.ts';
 import { sendReportMail, type SendReportMailOptions, type SentReportMail } from './mail/send-report-mail.ts';
-import type { PeriodOptions } from '../time/period-options.ts';
 import type { ReportFormat } from './render/report-files.ts';
 import type { SlaModel } from './sla/model-types.ts';
 import { loadSlaModel } from './sla/model.ts';
@@ -20,6 +19,7 @@ import { preloadSlaXlsx } from './sla/render-xlsx.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
 import { DEFAULT_REPORT_FORMATS } from './render/report-files.ts';
 import { type ReportPeriod } from '../time/periods.ts';
+import type { PeriodChoice } from '../time/report-periods.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS } from './report-defaults.ts';
 
 export { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS };
@@ -31,8 +31,8 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export interface RunReportsOptions {
   /** Which reports to write. (Default: ['sla', 'incidents']) */
   readonly reports?: readonly ReportKind[];
-  /** The period: options resolved in the account zone, or a period in that zone. (Default: PreviousMonth) */
-  readonly period?: PeriodOptions | ReportPeriod;
+  /** The period in the account zone, resolved at the edge, or a checked choice resolved in that zone. */
+  readonly period: PeriodChoice | ReportPeriod;
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */

@@ -4,7 +4,6 @@
  */
 import type { Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
-import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
 import type { Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import {
@@ -13,22 +12,19 @@ import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
-import type { ReportKind, RunReportsOptions } from '../../reports/run-reports.ts';
+import type { RunReportsJobOptions } from '../../api/report-job.ts';
+import type { ReportKind } from '../../api/report-job.ts';
+import type { LocalDate } from '../../terms.ts';
 import {
-  checkReportPeriodOptions,
   DEFAULT_REPORT_PRESET,
-  type PeriodOptions,
+  parseLocalDate,
+  periodChoiceOf,
+  type PeriodChoice,
 } from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption, targetOption } from '../options.ts';
-import {
-  accountFolders,
-  formatOptionOf,
-  printOutcome,
-  printWritten,
-  withAccountFolder,
-} from '../report-output.ts';
+import { accountFolders, formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
 import { atRiskOptionsFrom, registerAtRisk } from './report-at-risk.ts';
 
 interface ReportFlags {
@@ -47,14 +43,16 @@ interface ReportFlags {
   toDate?: boolean;
 }
 
-/** Turns the flags into RunReportsOptions; period options are validated before the warehouse opens. */
+/**
+ * The flags as the programmatic API's report options: renamed, not checked; `runReports` checks
+ * the period options before the warehouse opens.
+ */
 export function reportOptionsFrom(
   flags: ReportFlags,
   reports: readonly ReportKind[],
   mail: boolean,
-): RunReportsOptions {
+): RunReportsJobOptions {
   const period = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
-  checkReportPeriodOptions(period);
   return {
     reports,
     period,
@@ -72,26 +70,32 @@ export function reportOptionsFrom(
 interface SubscriptionSend {
   readonly name: string;
   /** `--period`: the subscription period holding this day. */
-  readonly within: string | undefined;
-  readonly explicit: PeriodOptions;
+  readonly within: LocalDate | undefined;
+  readonly explicit: PeriodChoice | undefined;
   readonly accountId: string | undefined;
   readonly outDir: string;
 }
 
 /** What `report send` does: both reports by mail, or one subscription. */
 type SendOptions =
-  | { readonly reports: RunReportsOptions; readonly subscription?: undefined }
+  | { readonly reports: RunReportsJobOptions; readonly subscription?: undefined }
   | { readonly subscription: SubscriptionSend; readonly reports?: undefined };
 
 function sendOptionsFrom(flags: ReportFlags): SendOptions {
   if (flags.subscription !== undefined) {
     const explicit = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
-    checkReportPeriodOptions(explicit);
+    const hasExplicit = Object.values(explicit).some((v) => v !== undefined && v !== '');
+    if (hasExplicit && flags.period !== undefined) {
+      throw new ConfigError(
+        '--period cannot be combined with --month, --from/--to or --preset: give one period.',
+        { context: { setting: '--period' } },
+      );
+    }
     return {
       subscription: {
         name: flags.subscription,
-        within: flags.period,
-        explicit,
+        within: flags.period === undefined ? undefined : parseLocalDate('--period', flags.period),
+        explicit: hasExplicit ? periodChoiceOf(explicit) : undefined,
         accountId: flags.account,
         outDir: flags.out,
       },
@@ -145,15 +149,14 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
   return command;
 }
 
-async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
-  const mail = options.mail === true;
-  const config = ctx.config();
-  const { mailSettings, runReports } = await import('../../reports/run-reports.ts');
-  // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
-  if (mail) mailSettings(config);
-  const warehouse = await ctx.warehouse();
-  const result = await runReports(config, warehouse, await withAccountFolder(ctx, warehouse, options), {
+async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
+  const { runReports } = await import('../../api/report-job.ts');
+  const result = await runReports({
+    ...options,
+    config: ctx.config(),
     logger: ctx.logger(),
+    openWarehouse: () => ctx.warehouse(),
+    accountFolder: accountFolders(ctx, options.accountId),
     onWritten: (paths) => printWritten(ctx, paths),
   });
   ctx.result(
@@ -170,16 +173,9 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
 }
 
 /** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
-async function subscriptionsOf(ctx: CliContext): Promise<Subscription[]> {
-  const [{ defaultSubscription, fileSubscriptions }, { parseReportSchedule }] = await Promise.all([
-    import('../../pipeline/subscriptions/subscriptions.ts'),
-    import('../../pipeline/report-schedule.ts'),
-  ]);
-  return (
-    fileSubscriptions(ctx.configFile()) ?? [
-      defaultSubscription({ schedule: parseReportSchedule(DEFAULT_REPORT_ON), mailTo: ctx.config().mailTo }),
-    ]
-  );
+async function subscriptionsOf(ctx: CliContext): Promise<readonly Subscription[]> {
+  const { subscriptionListOf } = await import('../../api/subscription-list.ts');
+  return subscriptionListOf(ctx.configFile(), ctx.config().mailTo).list;
 }
 
 /** `report send --subscription NAME`: one subscription now, recorded in the delivery ledger. */

@@ -27,7 +27,6 @@ import type { SendReportMailOptions, SentReportMail } from '../../reports/mail/s
 import { queryReportAccount } from '../../reports/queries/scope.ts';
 import { systemClock, type Clock, type IanaZone, type LocalDate } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
-import { parseLocalDate } from '../../time/period-options.ts';
 import { describeSchedule } from '../../time/schedule.ts';
 import { deliverOccurrence, type DeliveryContext, type DeliveryOutcome } from './deliver-occurrence.ts';
 import { planDeliveries, type Occurrence } from './plan-deliveries.ts';
@@ -232,7 +231,6 @@ export async function runSubscriptionSchedule(
   options: SubscriptionRunOptions & { readonly asOf?: LocalDate | undefined },
   deps: SubscriptionRunDeps,
 ): Promise<SubscriptionRunResult> {
-  if (options.asOf !== undefined) parseLocalDate('--as-of', options.asOf);
   const session = await openDeliverySession(config, warehouse, options, deps);
   const outcomes: DeliveryOutcome[] = [];
   const beyondCatchUp: SubscriptionRunResult['beyondCatchUp'][number][] = [];

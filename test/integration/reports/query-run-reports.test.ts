@@ -151,7 +151,7 @@ describe('runReports', () => {
     const error = await runReports(
       loadConfig({ REPORT_MAIL_TO: 'ops@example.com' }),
       tdb.warehouse,
-      { outDir: path.join(dir, 'never'), mail: true },
+      { period: { month: '2025-10' }, outDir: path.join(dir, 'never'), mail: true },
       { clock },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
