@@ -14,7 +14,8 @@ import type { ReportKind, ReportsResult, RunReportsOptions } from '../reports/ru
 export type { ReportKind };
 import type { PeriodOptions } from '../time/period-options.ts';
 import { parseAsOf, periodChoiceOf } from '../time/period-options.ts';
-import type { AsOfOption } from '../time/report-periods.ts';
+import { reportPeriodOf, type AsOfOption } from '../time/report-periods.ts';
+import type { IanaZone } from '../terms.ts';
 import type { ReportPeriod } from '../time/periods.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';
 
@@ -51,6 +52,18 @@ function isReportPeriod(period: PeriodOptions | ReportPeriod): period is ReportP
 }
 
 /**
+ * The period options checked now, placed in the account zone once the account is known; a ready
+ * ReportPeriod is taken as it is (the reports refuse one in another zone).
+ */
+function periodResolver(
+  period: PeriodOptions | ReportPeriod | undefined,
+): (now: Date, zone: IanaZone) => ReportPeriod {
+  if (period !== undefined && isReportPeriod(period)) return () => period;
+  const choice = periodChoiceOf(period ?? {});
+  return (now, zone) => reportPeriodOf(choice, now, zone);
+}
+
+/**
  * Opens the warehouse (or takes the caller's), resolves the account and hands both to `work`;
  * a warehouse opened here is closed after it.
  */
@@ -60,10 +73,7 @@ async function withAccount<T>(
     readonly accountId?: string | undefined;
     readonly outDir?: string | undefined;
   },
-  work: (
-    warehouse: Warehouse,
-    account: ReportAccount & { readonly outDir: string | undefined },
-  ) => Promise<T>,
+  work: (warehouse: Warehouse, account: ReportAccount, outDir: string | undefined) => Promise<T>,
 ): Promise<T> {
   const [{ openWarehouse }, { queryReportAccount }, { accountFolder }, { DEFAULT_REPORT_DIR }] =
     await Promise.all([
@@ -83,7 +93,7 @@ async function withAccount<T>(
       options.accountFolder === true
         ? accountFolder(options.outDir ?? DEFAULT_REPORT_DIR, account, true)
         : options.outDir;
-    return await work(warehouse, { ...account, outDir });
+    return await work(warehouse, account, outDir);
   } finally {
     if (own) await warehouse.close();
   }
@@ -102,26 +112,22 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
     period,
     ...reportOptions
   } = options;
-  // Checked before the warehouse opens (and a sync's lock is waited for): a typo costs nothing.
-  const choice = period === undefined || !isReportPeriod(period) ? periodChoiceOf(period ?? {}) : undefined;
-  const [config, logger, reports, { reportPeriodOf }, { systemClock }] = await Promise.all([
+  // Checked before the warehouse opens: a typo costs nothing.
+  const periodIn = periodResolver(period);
+  const [config, logger, reports, { systemClock }] = await Promise.all([
     configOf(options),
     loggerOf(options),
     import('../reports/run-reports.ts'),
-    import('../time/report-periods.ts'),
     import('../terms.ts'),
   ]);
   // Missing mail settings are a usage error: said before opening (and locking) the warehouse.
   if (reportOptions.mail === true) reports.mailSettings(config);
-  const now = (clock ?? systemClock)();
-  return withAccount(config, options, (warehouse, account) => {
-    const resolved = choice === undefined ? period : reportPeriodOf(choice, now, account.zone);
-    // Either the caller's ReportPeriod or the choice resolved here; a choice is never left over.
-    if (resolved === undefined || !isReportPeriod(resolved)) throw new Error('unreachable: no period');
+  return withAccount(config, options, (warehouse, account, outDir) => {
+    const resolved = periodIn((clock ?? systemClock)(), account.zone);
     return reports.runReports(
       config,
       warehouse,
-      { ...reportOptions, accountId: account.accountId, outDir: account.outDir, period: resolved },
+      { ...reportOptions, account, accountId: account.accountId, outDir, period: resolved },
       { logger, clock, onWritten },
     );
   });
@@ -147,13 +153,14 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
     import('../reports/run-at-risk-report.ts'),
     import('../time/report-periods.ts'),
   ]);
-  return withAccount(config, options, (warehouse, account) => {
+  return withAccount(config, options, (warehouse, account, outDir) => {
     return run(
       warehouse,
       {
         ...rest,
+        account,
         accountId: account.accountId,
-        outDir: account.outDir,
+        outDir,
         asOf: asOfOption === undefined ? undefined : resolveAsOf(asOfOption, account.zone),
       },
       { logger, clock },

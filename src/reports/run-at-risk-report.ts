@@ -5,6 +5,7 @@
  */
 import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
+import type { ReportAccount } from './queries/scope.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { loadAtRiskModel, type AtRiskModel } from './at-risk/model.ts';
 import { writeAtRiskReport } from './at-risk/write-at-risk-report.ts';
@@ -22,6 +23,8 @@ export { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS };
 export interface RunAtRiskReportOptions {
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
   /** The instant the warning is as of, resolved at the edge (src/api/report-job.ts). (Default: now) */
   readonly asOf?: Date | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
@@ -62,6 +65,7 @@ export async function runAtRiskReport(
 ): Promise<AtRiskReportResult> {
   const model = await loadAtRiskModel(warehouse.db, {
     accountId: options.accountId,
+    account: options.account,
     asOf: options.asOf,
     monitorGroups: options.monitorGroups,
     monitors: options.monitors,

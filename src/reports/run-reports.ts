@@ -14,7 +14,7 @@ import { sendReportMail, type SendReportMailOptions, type SentReportMail } from 
 import type { ReportFormat } from './render/report-files.ts';
 import type { SlaModel } from './sla/model-types.ts';
 import { loadSlaModel } from './sla/model.ts';
-import { queryReportAccount } from './queries/scope.ts';
+import { queryReportAccount, type ReportAccount } from './queries/scope.ts';
 import { preloadSlaXlsx } from './sla/render-xlsx.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
 import { DEFAULT_REPORT_FORMATS } from './render/report-files.ts';
@@ -35,6 +35,8 @@ export interface RunReportsOptions {
   readonly period: PeriodChoice | ReportPeriod;
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
   /** Monitors by guid or name, besides the groups' members. (Default: none) */
@@ -161,8 +163,10 @@ export async function runReports(
   const outDir = options.outDir ?? DEFAULT_REPORT_DIR;
   // Resolved once up front: an empty warehouse fails before anything is written, and both
   // reports are certain to cover the same account.
-  const { accountId } = await queryReportAccount(warehouse.db, options.accountId);
+  const account = options.account ?? (await queryReportAccount(warehouse.db, options.accountId));
+  const accountId = account.accountId;
   const common = {
+    account,
     accountId,
     period: options.period,
     monitorGroups: options.monitorGroups,

@@ -32,6 +32,8 @@ export const CHART_SERVICES = 6;
 export interface LoadAtRiskModelOptions {
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
   /** The instant the warning is as of; never after now. (Default: now) */
   readonly asOf?: Date | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
@@ -101,7 +103,7 @@ export async function loadAtRiskModel(
   options: LoadAtRiskModelOptions,
 ): Promise<AtRiskModel> {
   const generatedAt = options.clock();
-  const account = await queryReportAccount(db, options.accountId);
+  const account = options.account ?? (await queryReportAccount(db, options.accountId));
   const asOf = options.asOf ?? generatedAt;
   if (asOf.getTime() > generatedAt.getTime()) {
     throw new ConfigError(

@@ -17,6 +17,8 @@ import { localText } from '../render/cell-values.ts';
 export interface LoadReportInputOptions {
   /** The account to report on. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
   /**
    * The period: a ReportPeriod in the account zone (what the entry points resolve), or a choice
    * resolved in that zone here (the demo's PreviousMonth, tests).
@@ -96,7 +98,7 @@ export async function queryCommonScope(
   rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
 ): Promise<CommonScopeData> {
   const generatedAt = options.clock();
-  const account = await queryReportAccount(db, options.accountId);
+  const account = options.account ?? (await queryReportAccount(db, options.accountId));
   const period = endedOrToDate(
     periodFor(options, account, generatedAt),
     generatedAt,
