@@ -23,6 +23,13 @@ export {
   type RunAtRiskJobOptions,
   type ReportJobOptions,
 } from './api/report-job.ts';
+export {
+  sendSubscription,
+  listSubscriptions,
+  type SendSubscriptionOptions,
+  type SubscriptionJobOptions,
+} from './api/subscription-jobs.ts';
+export type { SubscriptionList } from './pipeline/subscriptions/list-subscriptions.ts';
 export type { SyncSummary } from './pipeline/run-sync.ts';
 export type { StreamCounts, RunStatus } from './load/ledgers/run-ledger.ts';
 export type { ProgressSink } from './pipeline/sync-context.ts';

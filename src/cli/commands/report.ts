@@ -4,7 +4,6 @@
  */
 import type { Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
-import type { Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import {
   DEFAULT_MAX_ATTACHMENT_BYTES,
@@ -12,15 +11,9 @@ import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
-import type { RunReportsJobOptions } from '../../api/report-job.ts';
-import type { ReportKind } from '../../api/report-job.ts';
-import type { LocalDate } from '../../terms.ts';
-import {
-  DEFAULT_REPORT_PRESET,
-  parseLocalDate,
-  periodChoiceOf,
-  type PeriodChoice,
-} from '../../time/period-options.ts';
+import type { ReportKind, RunReportsJobOptions } from '../../api/report-job.ts';
+import type { SendSubscriptionOptions } from '../../api/subscription-jobs.ts';
+import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption, targetOption } from '../options.ts';
@@ -66,36 +59,18 @@ export function reportOptionsFrom(
   };
 }
 
-/** `report send --subscription NAME`: one subscription now, for a period. */
-interface SubscriptionSend {
-  readonly name: string;
-  /** `--period`: the subscription period holding this day. */
-  readonly within: LocalDate | undefined;
-  readonly explicit: PeriodChoice | undefined;
-  readonly accountId: string | undefined;
-  readonly outDir: string;
-}
-
 /** What `report send` does: both reports by mail, or one subscription. */
 type SendOptions =
   | { readonly reports: RunReportsJobOptions; readonly subscription?: undefined }
-  | { readonly subscription: SubscriptionSend; readonly reports?: undefined };
+  | { readonly subscription: SendSubscriptionOptions; readonly reports?: undefined };
 
 function sendOptionsFrom(flags: ReportFlags): SendOptions {
   if (flags.subscription !== undefined) {
-    const explicit = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
-    const hasExplicit = Object.values(explicit).some((v) => v !== undefined && v !== '');
-    if (hasExplicit && flags.period !== undefined) {
-      throw new ConfigError(
-        '--period cannot be combined with --month, --from/--to or --preset: give one period.',
-        { context: { setting: '--period' } },
-      );
-    }
     return {
       subscription: {
         name: flags.subscription,
-        within: flags.period === undefined ? undefined : parseLocalDate('--period', flags.period),
-        explicit: hasExplicit ? periodChoiceOf(explicit) : undefined,
+        within: flags.period,
+        period: { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset },
         accountId: flags.account,
         outDir: flags.out,
       },
@@ -172,33 +147,18 @@ async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void
   );
 }
 
-/** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
-async function subscriptionsOf(ctx: CliContext): Promise<readonly Subscription[]> {
-  const { subscriptionListOf } = await import('../../api/subscription-list.ts');
-  return subscriptionListOf(ctx.configFile(), ctx.config().mailTo).list;
-}
-
 /** `report send --subscription NAME`: one subscription now, recorded in the delivery ledger. */
-async function sendSubscription(ctx: CliContext, send: SubscriptionSend): Promise<void> {
-  const config = ctx.config();
-  const file = ctx.configFile();
-  const { sendSubscriptionNow } = await import('../../pipeline/subscriptions/send-subscription.ts');
-  const subscriptions = await subscriptionsOf(ctx);
-  const warehouse = await ctx.warehouse();
-  await sendSubscriptionNow(
-    config,
-    warehouse,
-    {
-      subscriptions,
-      file,
-      accountId: send.accountId,
-      outDir: send.outDir,
-      accountFolders: accountFolders(ctx, send.accountId),
-      name: send.name,
-      choice: { within: send.within, explicit: send.explicit },
-    },
-    { logger: ctx.logger(), onOutcome: (outcome) => printOutcome(ctx, outcome) },
-  );
+async function sendSubscription(ctx: CliContext, send: SendSubscriptionOptions): Promise<void> {
+  const { sendSubscription: run } = await import('../../api/subscription-jobs.ts');
+  await run({
+    ...send,
+    config: ctx.config(),
+    logger: ctx.logger(),
+    file: ctx.configFile(),
+    openWarehouse: () => ctx.warehouse(),
+    accountFolders: accountFolders(ctx, send.accountId),
+    onOutcome: (outcome) => printOutcome(ctx, outcome),
+  });
 }
 
 /** `report subscriptions`: the list with next due dates and last deliveries. */
@@ -206,10 +166,13 @@ async function printSubscriptions(
   ctx: CliContext,
   options: { accountId: string | undefined },
 ): Promise<void> {
-  const subscriptions = await subscriptionsOf(ctx);
-  const { listSubscriptions } = await import('../../pipeline/subscriptions/list-subscriptions.ts');
-  const warehouse = await ctx.warehouse();
-  const list = await listSubscriptions(warehouse, { subscriptions, accountId: options.accountId });
+  const { listSubscriptions } = await import('../../api/subscription-jobs.ts');
+  const list = await listSubscriptions({
+    config: ctx.config(),
+    file: ctx.configFile(),
+    accountId: options.accountId,
+    openWarehouse: () => ctx.warehouse(),
+  });
   const source =
     ctx.configFile()?.contents.subscriptions === undefined
       ? ' (no subscriptions in a configuration file: the default one)'
