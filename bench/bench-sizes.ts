@@ -3,7 +3,7 @@
  * every scenario and every code path but finish the whole bench in under two minutes. The dataset
  * is fixed: seed and simulator clock never change, so two runs read the same alerts.
  */
-import type { Backend } from '../src/load/db.ts';
+import type { Backend } from '../src/load/connection/db.ts';
 
 /** Sizes of one bench run. */
 export interface BenchSizes {

@@ -3,7 +3,7 @@
  * under the target's latest run. The nightly scenario uses it to make an empty warehouse that a
  * nightly run treats exactly like a full one: same windows, same requests, only no history.
  */
-import { saveWatermark } from '../src/load/stream-state.ts';
+import { saveWatermark } from '../src/load/ledgers/stream-state.ts';
 import type { ScratchWarehouse } from './scratch-warehouse.ts';
 
 /** Copies the watermarks of `from` into `to`; resolves with how many. */

@@ -1,5 +1,5 @@
 /** Turns per-backend results into a two-column figure value (Postgres, PGlite). */
-import type { Backend } from '../src/load/db.ts';
+import type { Backend } from '../src/load/connection/db.ts';
 import type { FigureValue } from './scoreboard.ts';
 
 /** `pick` applied to each backend's result; a backend not measured stays empty. */

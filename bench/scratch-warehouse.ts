@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openWarehouse, type Backend, type Warehouse } from '../src/load/db.ts';
+import { openWarehouse, type Backend, type Warehouse } from '../src/load/connection/db.ts';
 import { migrate } from '../src/load/migrate.ts';
 import type { CleanupStack } from './cleanup-stack.ts';
 

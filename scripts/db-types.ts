@@ -4,7 +4,7 @@
  * `npm run db:types` rewrites the file; `test/integration/load/schema-types.test.ts` fails when the
  * committed file differs from what a freshly migrated database gives.
  *
- * Value types follow the project's type parsers (src/load/type-parsers.ts): int8 and numeric read
+ * Value types follow the project's type parsers (src/load/connection/type-parsers.ts): int8 and numeric read
  * as numbers, date and timestamp (without zone) as text, timestamptz as Date, jsonb as whatever was
  * stored. A column with a default is optional on insert (Generated).
  */
@@ -171,7 +171,7 @@ export async function renderDatabaseTypes(db: Kysely<Database>): Promise<string>
 
 // `npm run db:types`: migrate an in-memory PGlite, render, write.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { openWarehouse } = await import('../src/load/db.ts');
+  const { openWarehouse } = await import('../src/load/connection/db.ts');
   const { migrate } = await import('../src/load/migrate.ts');
   const warehouse = await openWarehouse({ dataDir: 'memory://' });
   try {

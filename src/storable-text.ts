@@ -3,7 +3,7 @@
  * refuses a lone surrogate escape (`\ud800`): either would fail the whole window, on every re-run.
  * Both are replaced by U+FFFD (the replacement character), so the row loads and the reader still
  * sees that something was there. Used by the `raw` column (transform/raw-column.ts) and by the load
- * path for every other text and jsonb value (load/copy-text.ts, load/save-rejects.ts). Pure.
+ * path for every other text and jsonb value (load/write/copy-text.ts, load/write/save-rejects.ts). Pure.
  */
 
 // NUL and a lone half of a UTF-16 surrogate pair: Postgres text and jsonb cannot hold either.

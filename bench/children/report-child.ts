@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
-import { openWarehouse } from '../../src/load/db.ts';
+import { openWarehouse } from '../../src/load/connection/db.ts';
 import { writeRawAlertsCsv } from '../../src/reports/incidents/render-csv.ts';
 import { resolveReportPeriod } from '../../src/time/period-options.ts';
 import { queryRawAlerts } from '../../src/reports/queries/raw-alerts.ts';

@@ -7,7 +7,7 @@
  * processes, also per alert, says where the rest went.
  */
 import os from 'node:os';
-import type { Backend } from '../../src/load/db.ts';
+import type { Backend } from '../../src/load/connection/db.ts';
 import { datasetDays } from '../dataset-days.ts';
 import { cpuFloorMs, describeStreamTimes, measuredSync, type MeasuredSync } from '../measured-sync.ts';
 import { minimalRequests, routeDifferences, totalRequests } from '../minimal-requests.ts';

@@ -6,12 +6,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { type Backend, openWarehouse, type Warehouse } from '../../src/load/db.ts';
-import { mergeRows } from '../../src/load/merge-rows.ts';
+import { type Backend, openWarehouse, type Warehouse } from '../../src/load/connection/db.ts';
+import { mergeRows } from '../../src/load/write/merge-rows.ts';
 import type { TableRow } from '../../src/load/schema.ts';
 
 type Row = TableRow<'alert'>;
-import { TYPE_PARSERS } from '../../src/load/type-parsers.ts';
+import { TYPE_PARSERS } from '../../src/load/connection/type-parsers.ts';
 import { alertRowSource } from '../alert-row-source.ts';
 import { copyAlertRows, type CopyTarget } from '../copy-alert-rows.ts';
 import { datasetDays } from '../dataset-days.ts';

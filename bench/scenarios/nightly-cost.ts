@@ -8,7 +8,7 @@
  * noisy.
  */
 import { STREAMS } from '../../src/pipeline/streams/index.ts';
-import type { Backend } from '../../src/load/db.ts';
+import type { Backend } from '../../src/load/connection/db.ts';
 import { copyWatermarks } from '../copy-watermarks.ts';
 import { datasetDays } from '../dataset-days.ts';
 import { describeStreamTimes, measuredSync, type MeasuredSync } from '../measured-sync.ts';

@@ -18,14 +18,25 @@ export function integerOption(name: string, min: number, max: number): (value: s
   };
 }
 
-/** A positive number (fractions allowed). */
-export function positiveNumberOption(name: string): (value: string) => number {
+/** A whole number; its range is checked by the job it is passed to. */
+export function wholeNumberOption(name: string): (value: string) => number {
   return (value) => {
     const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0)
-      throw new ConfigError(`${name} must be a positive number, not "${value}".`, {
+    if (value.trim() === '' || !Number.isInteger(n)) {
+      throw new ConfigError(`${name} must be a whole number, not "${value}".`, {
         context: { setting: name },
       });
+    }
+    return n;
+  };
+}
+
+/** A number (fractions allowed); whether it fits is for the job it is passed to. */
+export function numberOption(name: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n))
+      throw new ConfigError(`${name} must be a number, not "${value}".`, { context: { setting: name } });
     return n;
   };
 }
@@ -68,11 +79,16 @@ export function integerArgOption(
   description: string,
   range: IntegerRange,
   defaultValue?: number,
-  { plain = false }: { plain?: boolean } = {},
+  { plain = false, rangeCheckedBy }: { plain?: boolean; rangeCheckedBy?: 'the job' } = {},
 ): Option {
   const show = (n: number): string => (plain || Math.abs(n) < 10_000 ? String(n) : n.toLocaleString('en-US'));
   const option = new Option(flags, `${description}, ${show(range.min)} to ${show(range.max)}`);
-  option.argParser(integerOption(option.long ?? flags, range.min, range.max));
+  // A job that checks the range itself (the programmatic API's resolver) is the one check: the
+  // flag then only has to be a whole number.
+  const name = option.long ?? flags;
+  option.argParser(
+    rangeCheckedBy === undefined ? integerOption(name, range.min, range.max) : wholeNumberOption(name),
+  );
   if (defaultValue !== undefined) option.default(defaultValue, show(defaultValue));
   return option;
 }

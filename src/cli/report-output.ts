@@ -7,8 +7,6 @@ import { Option } from 'commander';
 import { ConfigError } from '../errors.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
-import type { Warehouse } from '../load/db.ts';
-import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
 import type { CliContext } from './cli-context.ts';
 
 /** `--format xlsx,csv`: a non-empty list of known formats. */
@@ -42,23 +40,6 @@ export function formatOptionOf(
  */
 export function accountFolders(ctx: CliContext, account: string | undefined): boolean {
   return ctx.configFile()?.contents.accounts !== undefined || account !== undefined;
-}
-
-/** `options` writing into `--out/<account>/` when reports go into a folder per account. */
-export async function withAccountFolder<
-  O extends { readonly accountId?: string | undefined; readonly outDir?: string | undefined },
->(ctx: CliContext, warehouse: Warehouse, options: O): Promise<O> {
-  if (!accountFolders(ctx, options.accountId)) return options;
-  const [{ queryReportAccount }, { accountFolder }] = await Promise.all([
-    import('../reports/queries/scope.ts'),
-    import('../pipeline/subscriptions/subscription-accounts.ts'),
-  ]);
-  const account = await queryReportAccount(warehouse.db, options.accountId);
-  return {
-    ...options,
-    accountId: account.accountId,
-    outDir: accountFolder(options.outDir ?? DEFAULT_REPORT_DIR, account, true),
-  };
 }
 
 /** One result per written file: its path (text), or `{"result":"file","path":...}` (JSON). */

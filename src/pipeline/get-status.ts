@@ -3,8 +3,8 @@
  * print it as text or JSON and tests can assert on it.
  */
 import { sql } from 'kysely';
-import type { Warehouse } from '../load/db.ts';
-import { deliveryProblems, type DeliveryProblem } from '../load/delivery-ledger.ts';
+import type { Warehouse } from '../load/connection/db.ts';
+import { deliveryProblems, type DeliveryProblem } from '../load/ledgers/delivery-ledger.ts';
 import { schemaLag } from '../load/migrate.ts';
 import { listRuns, type RunSummary } from './run-history.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config.ts';
 import { ConfigError, DatabaseError } from '../errors.ts';
-import { openWarehouse } from '../load/db.ts';
+import { openWarehouse } from '../load/connection/db.ts';
 import { pendingMigrations } from '../load/migrate.ts';
 import { ApiClient } from '../extract/http/api-client.ts';
 

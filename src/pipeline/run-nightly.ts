@@ -10,7 +10,7 @@
  */
 import type { Config } from '../config.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
-import { openWarehouse } from '../load/db.ts';
+import { openWarehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../reports/mail/send-report-mail.ts';
 import { systemClock, type Clock, type LocalDate } from '../terms.ts';

@@ -14,7 +14,7 @@
 import type { Logger } from 'pino';
 import { AuthError, DatabaseError, EtlError, InterruptedError, StreamError } from '../errors.ts';
 import { MeteredGetter } from '../extract/http/metered-getter.ts';
-import type { StreamCounts } from '../load/run-ledger.ts';
+import type { StreamCounts } from '../load/ledgers/run-ledger.ts';
 import type { StreamDefinition } from './engine/stream-definition.ts';
 import { WindowSlots } from './engine/window-slots.ts';
 import type { SyncContext } from './sync-context.ts';

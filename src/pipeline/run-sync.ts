@@ -16,15 +16,21 @@ import { selectStreams } from './streams/index.ts';
 import { NO_PROGRESS, type ProgressSink, type SyncContext } from './sync-context.ts';
 import { runStreams, StreamsStopped } from './run-streams.ts';
 import type { SyncOptions } from './sync-options.ts';
-import { openWarehouse, type Warehouse } from '../load/db.ts';
-import { mergeRows } from '../load/merge-rows.ts';
+import { openWarehouse, type Warehouse } from '../load/connection/db.ts';
+import { mergeRows } from '../load/write/merge-rows.ts';
 import { migrate } from '../load/migrate.ts';
-import { closeRun, openRun, setRunAccount, type RunStatus, type StreamCounts } from '../load/run-ledger.ts';
-import { saveRejects } from '../load/save-rejects.ts';
-import { accountLockKey, acquireWarehouseLock } from '../load/warehouse-lock.ts';
+import {
+  closeRun,
+  openRun,
+  setRunAccount,
+  type RunStatus,
+  type StreamCounts,
+} from '../load/ledgers/run-ledger.ts';
+import { saveRejects } from '../load/write/save-rejects.ts';
+import { accountLockKey, acquireWarehouseLock } from '../load/locks/warehouse-lock.ts';
 import { releaseAccountName } from '../load/account-names.ts';
 import { DEFAULT_ACCOUNT } from '../config-file/accounts-section.ts';
-import { analyzeTables } from '../load/analyze-tables.ts';
+import { analyzeTables } from '../load/write/analyze-tables.ts';
 import { accountRow } from '../transform/rows/account-row.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { VERSION } from '../version.ts';

@@ -3,10 +3,10 @@
  * files. `report at-risk` and the at-risk subscriptions call this one function, so the report a
  * manager opens by hand and the one attached to a warning mail are the same files.
  */
-import type { Warehouse } from '../load/db.ts';
+import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
+import type { ReportAccount } from './queries/scope.ts';
 import { systemClock, type Clock } from '../terms.ts';
-import type { AsOfOption } from '../time/period-options.ts';
 import { loadAtRiskModel, type AtRiskModel } from './at-risk/model.ts';
 import { writeAtRiskReport } from './at-risk/write-at-risk-report.ts';
 import type { ReportFormat } from './render/report-files.ts';
@@ -23,8 +23,10 @@ export { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS };
 export interface RunAtRiskReportOptions {
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
-  /** The instant the warning is as of: a Date, or local text in the account zone. (Default: now) */
-  readonly asOf?: AsOfOption | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
+  /** The instant the warning is as of, resolved at the edge (src/api/report-job.ts). (Default: now) */
+  readonly asOf?: Date | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
   /** Monitors by guid or name, besides the groups' members. (Default: none) */
@@ -63,6 +65,7 @@ export async function runAtRiskReport(
 ): Promise<AtRiskReportResult> {
   const model = await loadAtRiskModel(warehouse.db, {
     accountId: options.accountId,
+    account: options.account,
     asOf: options.asOf,
     monitorGroups: options.monitorGroups,
     monitors: options.monitors,

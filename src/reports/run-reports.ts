@@ -5,21 +5,21 @@
  */
 import type { Config } from '../config.ts';
 import { ConfigError } from '../errors.ts';
-import type { Warehouse } from '../load/db.ts';
+import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { loadIncidentModel, type IncidentModel } from './incidents/model.ts';
 import { writeIncidentReport } from './incidents/write-incident-report.ts';
 import { sendReportMail, type SendReportMailOptions, type SentReportMail } from './mail/send-report-mail.ts';
-import type { PeriodOptions } from '../time/period-options.ts';
 import type { ReportFormat } from './render/report-files.ts';
 import type { SlaModel } from './sla/model-types.ts';
 import { loadSlaModel } from './sla/model.ts';
-import { queryReportAccount } from './queries/scope.ts';
+import { queryReportAccount, type ReportAccount } from './queries/scope.ts';
 import { preloadSlaXlsx } from './sla/render-xlsx.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
 import { DEFAULT_REPORT_FORMATS } from './render/report-files.ts';
 import { type ReportPeriod } from '../time/periods.ts';
+import type { PeriodChoice } from '../time/report-periods.ts';
 import { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS } from './report-defaults.ts';
 
 export { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS };
@@ -31,10 +31,12 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export interface RunReportsOptions {
   /** Which reports to write. (Default: ['sla', 'incidents']) */
   readonly reports?: readonly ReportKind[];
-  /** The period: options resolved in the account zone, or a period in that zone. (Default: PreviousMonth) */
-  readonly period?: PeriodOptions | ReportPeriod;
+  /** The period in the account zone, resolved at the edge, or a checked choice resolved in that zone. */
+  readonly period: PeriodChoice | ReportPeriod;
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
   /** Monitors by guid or name, besides the groups' members. (Default: none) */
@@ -161,8 +163,10 @@ export async function runReports(
   const outDir = options.outDir ?? DEFAULT_REPORT_DIR;
   // Resolved once up front: an empty warehouse fails before anything is written, and both
   // reports are certain to cover the same account.
-  const { accountId } = await queryReportAccount(warehouse.db, options.accountId);
+  const account = options.account ?? (await queryReportAccount(warehouse.db, options.accountId));
+  const accountId = account.accountId;
   const common = {
+    account,
     accountId,
     period: options.period,
     monitorGroups: options.monitorGroups,

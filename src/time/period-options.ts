@@ -8,17 +8,15 @@
  */
 import { ConfigError } from '../errors.ts';
 import { PRESET_PERIODS, type IanaZone, type LocalDate, type PresetPeriod } from '../terms.ts';
+import { isLocalDate, isLocalMonth } from './calendar.ts';
+import type { ReportPeriod } from './periods.ts';
 import {
-  addLocalDays,
-  addMonths,
-  isLocalDate,
-  isLocalMonth,
-  localDateOf,
-  localMidnight,
-} from './calendar.ts';
-import type { Interval } from './intervals.ts';
-import { daysLabel, monthPeriod, periodShape, resolvePresetPeriod, type ReportPeriod } from './periods.ts';
-import { localToUtc, parseLocalFields, utcToLocal } from './zone-clock.ts';
+  DEFAULT_REPORT_PRESET,
+  reportPeriodOf,
+  type AsOfOption,
+  type PeriodChoice,
+} from './report-periods.ts';
+import { localToUtc, parseLocalFields } from './zone-clock.ts';
 
 /** The period options as a command (or `nightly`) hands them over, unvalidated. */
 export interface PeriodOptions {
@@ -32,8 +30,7 @@ export interface PeriodOptions {
   readonly preset?: string | undefined;
 }
 
-/** The preset used when a report is given no period: last month, the usual management report. */
-export const DEFAULT_REPORT_PRESET: PresetPeriod = 'PreviousMonth';
+export { DEFAULT_REPORT_PRESET, type AsOfOption, type PeriodChoice };
 
 const MONTH_NAMES = [
   'January',
@@ -145,67 +142,22 @@ export function checkReportPeriodOptions(options: PeriodOptions): void {
   if (options.preset !== undefined) parsePreset(options.preset);
 }
 
-/** Label of a resolved interval by its calendar shape; a period still running says so. */
-function labelOf(period: Interval & { readonly zone: IanaZone }, now: Date): string {
-  const shape = periodShape(period);
-  const running = now >= period.start && now < period.end ? ' (to date)' : '';
-  if (shape.kind === 'month') return `${monthPeriod(shape.month, period.zone).label}${running}`;
-  if (shape.kind === 'days') return `${daysLabel(shape.firstDay, shape.lastDay)}${running}`;
-  const wall = (d: Date): string => utcToLocal(d, period.zone).slice(0, 16).replace('T', ' ');
-  return `${wall(period.start)} to ${wall(period.end)}`;
-}
-
 /**
- * A `Current*` preset ends "now" in the API. A report keeps the whole calendar unit instead: the
- * models already stop counting at generation time (elapsed window), and a calendar-shaped period
- * gets a calendar file name and a calendar previous period (last month, not "the 9 days and 7
- * hours before").
+ * The report period the options choose, checked and typed, not yet in a zone: one of `month`,
+ * `from`+`to` or `preset` (Default: PreviousMonth). Invalid or conflicting options are a ConfigError
+ * (exit 2).
  */
-function wholeCurrentUnit(preset: PresetPeriod, start: Date, zone: IanaZone): Date | undefined {
-  const first = localDateOf(start, zone);
-  switch (preset) {
-    case 'CurrentDay':
-      return localMidnight(addLocalDays(first, 1), zone);
-    case 'CurrentWeek':
-      return localMidnight(addLocalDays(first, 7), zone);
-    case 'CurrentMonth':
-      return monthPeriod(first.slice(0, 7), zone).end;
-    case 'CurrentQuarter':
-      return monthPeriod(addMonths(first.slice(0, 7), 3), zone).start;
-    case 'CurrentYear':
-      return monthPeriod(addMonths(`${first.slice(0, 4)}-01`, 12), zone).start;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * The report period for `options` at `now` in the account zone. One of `month`, `from`+`to` or
- * `preset` (Default: PreviousMonth). Invalid or conflicting options are a ConfigError (exit 2).
- */
-export function resolveReportPeriod(options: PeriodOptions, now: Date, zone: IanaZone): ReportPeriod {
+export function periodChoiceOf(options: PeriodOptions): PeriodChoice {
   checkReportPeriodOptions(options);
-  if (options.month !== undefined) {
-    const month = monthPeriod(options.month, zone);
-    return { ...month, label: labelOf(month, now) };
-  }
-  if (options.from !== undefined && options.to !== undefined) {
-    const period = { start: localMidnight(options.from, zone), end: localMidnight(options.to, zone), zone };
-    return { ...period, label: labelOf(period, now) };
-  }
-  const preset = options.preset === undefined ? DEFAULT_REPORT_PRESET : parsePreset(options.preset);
-  const resolved = resolvePresetPeriod(preset, now, zone);
-  const end = wholeCurrentUnit(preset, resolved.start, zone) ?? resolved.end;
-  const period = { start: resolved.start, end, zone };
-  return { ...period, label: labelOf(period, now) };
+  if (options.month !== undefined) return { month: options.month };
+  if (options.from !== undefined && options.to !== undefined) return { from: options.from, to: options.to };
+  return { preset: options.preset === undefined ? DEFAULT_REPORT_PRESET : parsePreset(options.preset) };
 }
 
-/**
- * An as-of option (`report at-risk --as-of`): an absolute instant (text with `Z` or an offset), or
- * account-local wall-clock text (`2025-10-24`, `2025-10-24T06:00`) resolved in the account zone
- * once the account is known: a date alone is the local midnight that starts it.
- */
-export type AsOfOption = Date | { readonly local: string };
+/** The report period for `options` at `now` in the account zone (see periodChoiceOf). */
+export function resolveReportPeriod(options: PeriodOptions, now: Date, zone: IanaZone): ReportPeriod {
+  return reportPeriodOf(periodChoiceOf(options), now, zone);
+}
 
 /** Checks `--as-of` text; throws a ConfigError naming the accepted forms. */
 export function parseAsOf(value: string): AsOfOption {
@@ -221,9 +173,4 @@ export function parseAsOf(value: string): AsOfOption {
     );
   }
   return parsed.offsetMinutes === undefined ? { local: value.trim() } : localToUtc(value, 'UTC')!;
-}
-
-/** The instant of an as-of option in the account's zone. */
-export function resolveAsOf(option: AsOfOption, zone: IanaZone): Date {
-  return option instanceof Date ? option : localToUtc(option.local, zone)!;
 }

@@ -17,8 +17,8 @@
  */
 import type { IanaZone, LocalDate, PresetPeriod } from '../terms.ts';
 import { addLocalDays, addMonths, isoWeekday, localMidnight } from './calendar.ts';
-import { resolveReportPeriod } from './period-options.ts';
 import type { ReportPeriod } from './periods.ts';
+import { reportPeriodOf } from './report-periods.ts';
 
 /** A day of the month, or the last day whatever its number. */
 export type MonthDay = number | 'last';
@@ -134,7 +134,7 @@ export function latestDueDate(schedule: Schedule, date: LocalDate): LocalDate | 
  */
 export function occurrencePeriod(preset: ScheduledPreset, due: LocalDate, zone: IanaZone): ReportPeriod {
   const start = localMidnight(due, zone);
-  return resolveReportPeriod({ preset }, start, zone);
+  return reportPeriodOf({ preset }, start, zone);
 }
 
 /** The preset a rule reports when the subscription names none: the unit the schedule repeats by. */

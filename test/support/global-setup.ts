@@ -10,9 +10,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openWarehouse } from '../../src/load/db.ts';
+import { openWarehouse } from '../../src/load/connection/db.ts';
 import { migrate } from '../../src/load/migrate.ts';
-import { TYPE_PARSERS } from '../../src/load/type-parsers.ts';
+import { TYPE_PARSERS } from '../../src/load/connection/type-parsers.ts';
 import { probePostgres, withDatabase } from './postgres-probe.ts';
 
 declare module 'vitest' {

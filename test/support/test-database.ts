@@ -12,8 +12,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openWarehouse, type Warehouse } from '../../src/load/db.ts';
-import { TYPE_PARSERS } from '../../src/load/type-parsers.ts';
+import { openWarehouse, type Warehouse } from '../../src/load/connection/db.ts';
+import { TYPE_PARSERS } from '../../src/load/connection/type-parsers.ts';
 import { withDatabase } from './postgres-probe.ts';
 
 export interface TestDatabase {

@@ -1,6 +1,6 @@
 /**
- * The layers of src/ import downward only: cli -> pipeline -> extract / transform / load /
- * reports, with src/time and the root modules (errors, terms, config, logger, version) usable by
+ * The layers of src/ import downward only: cli -> api -> pipeline -> extract / transform / load /
+ * reports (the programmatic API, src/api/ and src/index.ts, is what the CLI commands call), with src/time and the root modules (errors, terms, config, logger, version) usable by
  * all, and src/config-file (the configuration file) by the CLI and the pipeline. extract only talks HTTP and parses: it writes nothing, so it never imports load. transform
  * may import the table types of load/schema.ts (a row mapper returns its table's row) and nothing
  * else of load. No import cycle anywhere. The simulator is a separate program that shares the time
@@ -34,12 +34,20 @@ const graph = new Map<string, string[]>(
 const layerOf = (file: string): string =>
   file === 'bin.ts' ? 'bin' : file === 'index.ts' ? 'api' : file.includes('/') ? file.split('/')[0]! : 'root';
 
+/**
+ * The entry points: where options arrive as text and are resolved once (the programmatic API and
+ * the commands that parse flags into its options).
+ */
+const isEntryPoint = (file: string): boolean =>
+  file === 'index.ts' || file.startsWith('api/') || file.startsWith('cli/commands/');
+
 /** What each layer may import besides itself. */
 const ALLOWED: Record<string, readonly string[]> = {
   // The process entry point sits above everything: it runs the CLI and maps its errors to exits.
   bin: ['root', 'cli'],
-  // The package's programmatic API (`import ... from 'uptrends-etl'`): the jobs, beside the CLI.
-  api: ['root', 'time', 'pipeline', 'reports', 'load'],
+  // The package's programmatic API (`import ... from 'uptrends-etl'`, src/api/): the jobs the CLI
+  // commands call, where their options are checked, defaulted and resolved.
+  api: ['root', 'time', 'config-file', 'pipeline', 'reports', 'load'],
   root: ['root', 'time'],
   time: ['root'],
   // The configuration file: its schema and loader, read by the CLI and the pipeline.
@@ -49,7 +57,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   load: ['root', 'time'],
   reports: ['root', 'time', 'load'],
   pipeline: ['root', 'time', 'config-file', 'extract', 'transform', 'load', 'reports', 'simulator'],
-  cli: ['root', 'time', 'config-file', 'pipeline', 'extract', 'load', 'reports', 'simulator'],
+  cli: ['root', 'time', 'config-file', 'api', 'pipeline', 'extract', 'load', 'reports', 'simulator'],
   // A separate program: it serves the schemas the extraction reads and expands maintenance with
   // the same pure function, so both agree on what a recurring period means.
   simulator: ['root', 'time', 'extract', 'transform'],
@@ -81,6 +89,33 @@ describe('architecture', () => {
         .map((t) => `${file} -> ${t}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('option texts are parsed at the edge: only entry points import time/period-options.ts', () => {
+    const importers = [...graph]
+      .filter(([, targets]) => targets.includes('time/period-options.ts'))
+      .map(([file]) => file);
+    expect(importers.filter((file) => !isEntryPoint(file))).toEqual([]);
+    // The rule is about something: the entry points do import it.
+    expect(importers).toContain('api/sync-job.ts');
+    expect(importers.some((file) => file.startsWith('cli/commands/'))).toBe(true);
+  });
+
+  it('the CLI commands run the jobs through the programmatic API, not the pipeline job functions', () => {
+    const direct = [...graph]
+      .filter(([file]) => file.startsWith('cli/commands/'))
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((t) =>
+            ['pipeline/run-nightly.ts', 'reports/run-reports.ts', 'reports/run-at-risk-report.ts'].includes(
+              t,
+            ),
+          )
+          .map((t) => `${file} -> ${t}`),
+      );
+    expect(direct).toEqual([]);
+    for (const command of ['sync', 'nightly', 'report', 'report-at-risk'])
+      expect(graph.get(`cli/commands/${command}.ts`)!.some((t) => t.startsWith('api/'))).toBe(true);
   });
 
   it('has no import cycle', () => {
@@ -129,7 +164,7 @@ describe('architecture', () => {
     );
     expect(unexplained.map(({ file }) => file)).toEqual([]);
     const anyKysely = sources.filter(({ lines }) => lines.some((l) => l.includes('Kysely<any>')));
-    expect(anyKysely.map(({ file }) => file)).toEqual(['load/pglite-dialect.ts']);
+    expect(anyKysely.map(({ file }) => file)).toEqual(['load/connection/pglite-dialect.ts']);
   });
 
   it('the graph is read: files and imports were found', () => {

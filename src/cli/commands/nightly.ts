@@ -1,15 +1,14 @@
 /** `uptrends-etl nightly`: the scheduled job: sync, then the report subscriptions that are due. */
 import type { Command } from 'commander';
-import { DEFAULT_REPORT_ON, parseReportSchedule } from '../../pipeline/report-schedule.ts';
-import type { SyncOptions } from '../../pipeline/sync-options.ts';
-import { defaultSubscription, type Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
+import { resolveNightly, type ResolvedNightly, type RunNightlyOptions } from '../../api/nightly-job.ts';
+import type { Config } from '../../config.ts';
+import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
-import type { LocalDate } from '../../terms.ts';
-import { DEFAULT_REPORT_PRESET, parseLocalDate } from '../../time/period-options.ts';
+import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import type { CommandModule } from '../command-module.ts';
 import { accountFolders, formatOptionOf, printOutcome } from '../report-output.ts';
-import { addSyncOptions, printSyncSummary, streamListHelp, syncOptionsFrom, type SyncFlags } from './sync.ts';
+import { addSyncOptions, printSyncSummary, streamListHelp, syncRequestFrom, type SyncFlags } from './sync.ts';
 
 interface NightlyFlags extends SyncFlags {
   reportOn: string;
@@ -21,45 +20,29 @@ interface NightlyFlags extends SyncFlags {
   queue?: boolean;
 }
 
-/** What the flags ask for; the action settles the subscriptions (the file's, or this default one). */
-export interface NightlyCommandOptions {
-  readonly sync: SyncOptions;
-  /** The subscription without a `subscriptions:` section; its recipients are REPORT_MAIL_TO. */
-  readonly defaultSubscription: Subscription;
-  readonly outDir: string;
-  /** `--no-mail` turns it off; mail is sent only when SMTP_URL is set too. */
-  readonly mail: boolean;
-  readonly asOf: LocalDate | undefined;
-  /** Sync through the job queue: `worker` processes do the syncs (Postgres only). */
-  readonly queue: boolean;
-}
-
-/**
- * The nightly options from the flags; every setting is checked here, before the sync, so a typo in
- * a report option never costs a whole sync first.
- */
-export function nightlyOptionsFrom(flags: NightlyFlags): NightlyCommandOptions {
+/** The flags as the programmatic API's nightly options: renamed, checked by `resolveNightly`. */
+export function nightlyRequestFrom(flags: NightlyFlags): RunNightlyOptions {
   return {
-    sync: syncOptionsFrom(flags),
-    defaultSubscription: defaultSubscription({
-      schedule: parseReportSchedule(flags.reportOn),
-      period: flags.reportPeriod,
-      formats: flags.format,
-      mailTo: [],
-    }),
+    sync: syncRequestFrom(flags),
+    reportOn: flags.reportOn,
+    reportPeriod: flags.reportPeriod,
+    formats: flags.format,
     outDir: flags.out,
     mail: flags.mail,
-    asOf: flags.asOf === undefined ? undefined : parseLocalDate('--as-of', flags.asOf),
+    asOf: flags.asOf,
     queue: flags.queue === true,
   };
 }
+
+/** A configuration for resolving options without one (the help walk): no mail, no recipients. */
+const NO_MAIL: Pick<Config, 'mailTo' | 'smtpUrl'> = { mailTo: [], smtpUrl: undefined };
 
 /** Options that only shape the default subscription (ignored when the file has subscriptions). */
 const DEFAULT_SUBSCRIPTION_OPTIONS = ['reportOn', 'reportPeriod', 'format'];
 
 export const nightlyCommand: CommandModule = {
   name: 'nightly',
-  optionsOf: { nightly: nightlyOptionsFrom },
+  optionsOf: { nightly: (flags: NightlyFlags) => resolveNightly(nightlyRequestFrom(flags), NO_MAIL) },
   register(program, ctx) {
     const command: Command = program.command('nightly');
     addSyncOptions(command)
@@ -115,46 +98,42 @@ sync failed sends nothing; the others do. With --queue the syncs are jobs of the
 Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` on any machine.`,
       )
       .action(async (flags: NightlyFlags, self: Command) => {
-        const options = nightlyOptionsFrom(flags);
-        const config = ctx.config();
         const file = ctx.configFile();
         const logger = ctx.logger();
-        const [{ runNightly }, { fileSubscriptions }, { createProgress }] = await Promise.all([
-          import('../../pipeline/run-nightly.ts'),
-          import('../../pipeline/subscriptions/subscriptions.ts'),
+        const [{ runNightly }, { createProgress }] = await Promise.all([
+          import('../../api/nightly-job.ts'),
           import('../progress.ts'),
         ]);
-        const mail = options.mail && config.smtpUrl !== undefined;
-        const fromFile = fileSubscriptions(file);
-        const ignored = DEFAULT_SUBSCRIPTION_OPTIONS.filter((o) => self.getOptionValueSource(o) === 'cli');
-        if (fromFile !== undefined && ignored.length > 0) {
-          logger.warn(
-            `nightly: --report-on, --report-period and --format apply only without subscriptions in the configuration file; ignored (${file?.name ?? ''} has ${fromFile.length})`,
-          );
-        }
-        const list = fromFile ?? [{ ...options.defaultSubscription, addresses: config.mailTo }];
-        const { selectAccounts } = await import('../../pipeline/sync-accounts.ts');
-        const accounts = selectAccounts(ctx.accounts(), options.sync.accounts);
+        const request = nightlyRequestFrom(flags);
         const named = file?.contents.accounts !== undefined;
+        let resolved: ResolvedNightly | undefined;
         const result = await runNightly(
-          config,
           {
-            sync: options.sync,
-            subscriptions: { list, file, outDir: options.outDir, mail, asOf: options.asOf },
-            accounts,
-            queue: options.queue,
-            // Each account's files under <out>/<account>/, as report send and report sla write them.
-            accountFolders: accountFolders(ctx, options.sync.accounts?.join(',')),
-            explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
-          },
-          {
+            ...request,
+            config: ctx.config(),
             logger,
             signal: ctx.signal,
             progress: createProgress(logger),
+            file,
+            accountSettings: ctx.accounts(),
+            // Each account's files under <out>/<account>/, as report send and report sla write them.
+            accountFolders: accountFolders(ctx, flags.account?.join(',')),
+            explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
             onOutcome: (outcome) => printOutcome(ctx, outcome),
           },
+          (r) => {
+            resolved = r;
+            const ignored = DEFAULT_SUBSCRIPTION_OPTIONS.filter(
+              (o) => self.getOptionValueSource(o) === 'cli',
+            );
+            if (r.fromFile && ignored.length > 0) {
+              logger.warn(
+                `nightly: --report-on, --report-period and --format apply only without subscriptions in the configuration file; ignored (${file?.name ?? ''} has ${r.subscriptions.length})`,
+              );
+            }
+          },
         );
-        if (options.mail && !mail) {
+        if (resolved !== undefined && resolved.mailAsked && !resolved.mail) {
           // Said after the run, from what it did: a night with nothing due wrote nothing.
           const written = result.accounts
             .flatMap((a) => a.subscriptions?.outcomes ?? [])
@@ -162,7 +141,7 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
           logger.info(
             written === 0
               ? 'nightly: no report was due; SMTP_URL is not set, so e-mail is off'
-              : `nightly: SMTP_URL is not set, so the ${written} report period(s) due were written to ${options.outDir} but not e-mailed`,
+              : `nightly: SMTP_URL is not set, so the ${written} report period(s) due were written to ${resolved.outDir} but not e-mailed`,
           );
         }
         for (const account of result.accounts) {

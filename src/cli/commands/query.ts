@@ -2,10 +2,10 @@
  * `uptrends-etl query "<sql>"`: runs one read-only SQL statement on the warehouse and prints the
  * rows as they come (a cursor, in batches; query-output.ts), so neither memory nor a pipe limits
  * the size of a result. Mostly for the embedded PGlite warehouse, which no psql can reach; on
- * Postgres any client works too. What makes it read-only is src/load/statement-rules.ts and
+ * Postgres any client works too. What makes it read-only is src/load/query/statement-rules.ts and
  * read-only-query.ts (one reading statement, no function acting outside the transaction, a READ
  * ONLY transaction rolled back at the end, a statement timeout). `--file` runs a file of
- * examples (readSqlExamples in src/load/read-only-query.ts), one result per block.
+ * examples (readSqlExamples in src/load/query/read-only-query.ts), one result per block.
  */
 import { Option } from 'commander';
 import { QueryError, UsageError, type QueryErrorCode } from '../../errors.ts';
@@ -64,7 +64,7 @@ async function statementsOf(
   if (file === undefined) return [{ sql: text! }];
   const [{ readTextFile }, { readSqlExamples }] = await Promise.all([
     import('../../text-file.ts'),
-    import('../../load/read-only-query.ts'),
+    import('../../load/query/read-only-query.ts'),
   ]);
   const contents = readTextFile(file, {
     maxBytes: MAX_FILE_BYTES,
@@ -133,8 +133,8 @@ Examples:
       .action(async (text: string | undefined, flags: QueryFlags) => {
         const options = OPTIONS_OF.query(flags);
         const [{ streamReadOnlyQuery }, { checkStatement }, { OutputClosed, rowWriter }] = await Promise.all([
-          import('../../load/read-only-query.ts'),
-          import('../../load/statement-rules.ts'),
+          import('../../load/query/read-only-query.ts'),
+          import('../../load/query/statement-rules.ts'),
           import('../query-output.ts'),
         ]);
         const statements = await statementsOf(text, options.file);

@@ -12,11 +12,10 @@ import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
-import type { RunAtRiskReportOptions } from '../../reports/run-at-risk-report.ts';
-import { parseAsOf } from '../../time/period-options.ts';
+import type { RunAtRiskJobOptions } from '../../api/report-job.ts';
 import type { CliContext } from '../cli-context.ts';
 import { listOption, targetOption } from '../options.ts';
-import { formatOptionOf, printWritten, withAccountFolder } from '../report-output.ts';
+import { accountFolders, formatOptionOf, printWritten } from '../report-output.ts';
 
 /** `--at-risk-within 3`: days, above 0 and at most 31. */
 function atRiskWithinOption(value: string): number {
@@ -43,11 +42,11 @@ export interface AtRiskFlags {
   atRiskWithin: number;
 }
 
-/** Turns the flags of `report at-risk` into RunAtRiskReportOptions (`--as-of` checked here). */
-export function atRiskOptionsFrom(flags: AtRiskFlags): RunAtRiskReportOptions {
+/** The flags of `report at-risk` as the API's options (`--as-of` is checked by the job). */
+export function atRiskOptionsFrom(flags: AtRiskFlags): RunAtRiskJobOptions {
   return {
     accountId: flags.account,
-    asOf: flags.asOf === undefined ? undefined : parseAsOf(flags.asOf),
+    asOf: flags.asOf,
     monitorGroups: flags.monitorGroup,
     outDir: flags.out,
     formats: flags.format,
@@ -71,20 +70,19 @@ Examples:
   $ uptrends-etl report at-risk --at-risk-within 5 --default-target 99.5`;
 
 /** `report at-risk`: the early warning as of now or a past instant. */
-async function runAtRisk(ctx: CliContext, options: RunAtRiskReportOptions): Promise<void> {
+async function runAtRisk(ctx: CliContext, options: RunAtRiskJobOptions): Promise<void> {
   const [{ runAtRiskReport }, { instantText }] = await Promise.all([
-    import('../../reports/run-at-risk-report.ts'),
+    import('../../api/report-job.ts'),
     import('../../reports/render/figure-format.ts'),
   ]);
-  const warehouse = await ctx.warehouse({ schema: 'current' });
   // As `report sla`: into `--out/<account>/` when reports go into a folder per account.
-  const { model, paths } = await runAtRiskReport(
-    warehouse,
-    await withAccountFolder(ctx, warehouse, options),
-    {
-      logger: ctx.logger(),
-    },
-  );
+  const { model, paths } = await runAtRiskReport({
+    ...options,
+    logger: ctx.logger(),
+    config: ctx.config(),
+    openWarehouse: () => ctx.warehouse({ schema: 'current' }),
+    accountFolder: accountFolders(ctx, options.accountId),
+  });
   printWritten(ctx, paths);
   const zone = model.period.zone;
   const warned = model.warned.map((s) => ({
@@ -118,7 +116,7 @@ async function runAtRisk(ctx: CliContext, options: RunAtRiskReportOptions): Prom
 export function registerAtRisk(
   report: Command,
   ctx: CliContext,
-  optionsOf: (flags: AtRiskFlags) => RunAtRiskReportOptions,
+  optionsOf: (flags: AtRiskFlags) => RunAtRiskJobOptions,
 ): void {
   report
     .command('at-risk')

@@ -4,8 +4,6 @@
  */
 import type { Command } from 'commander';
 import { ConfigError } from '../../errors.ts';
-import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
-import type { Subscription } from '../../pipeline/subscriptions/subscriptions.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import {
   DEFAULT_MAX_ATTACHMENT_BYTES,
@@ -13,22 +11,13 @@ import {
   DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
-import type { ReportKind, RunReportsOptions } from '../../reports/run-reports.ts';
-import {
-  checkReportPeriodOptions,
-  DEFAULT_REPORT_PRESET,
-  type PeriodOptions,
-} from '../../time/period-options.ts';
+import type { ReportKind, RunReportsJobOptions } from '../../api/report-job.ts';
+import type { SendSubscriptionOptions } from '../../api/subscription-jobs.ts';
+import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption, targetOption } from '../options.ts';
-import {
-  accountFolders,
-  formatOptionOf,
-  printOutcome,
-  printWritten,
-  withAccountFolder,
-} from '../report-output.ts';
+import { accountFolders, formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
 import { atRiskOptionsFrom, registerAtRisk } from './report-at-risk.ts';
 
 interface ReportFlags {
@@ -47,14 +36,16 @@ interface ReportFlags {
   toDate?: boolean;
 }
 
-/** Turns the flags into RunReportsOptions; period options are validated before the warehouse opens. */
+/**
+ * The flags as the programmatic API's report options: renamed, not checked; `runReports` checks
+ * the period options before the warehouse opens.
+ */
 export function reportOptionsFrom(
   flags: ReportFlags,
   reports: readonly ReportKind[],
   mail: boolean,
-): RunReportsOptions {
+): RunReportsJobOptions {
   const period = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
-  checkReportPeriodOptions(period);
   return {
     reports,
     period,
@@ -68,30 +59,18 @@ export function reportOptionsFrom(
   };
 }
 
-/** `report send --subscription NAME`: one subscription now, for a period. */
-interface SubscriptionSend {
-  readonly name: string;
-  /** `--period`: the subscription period holding this day. */
-  readonly within: string | undefined;
-  readonly explicit: PeriodOptions;
-  readonly accountId: string | undefined;
-  readonly outDir: string;
-}
-
 /** What `report send` does: both reports by mail, or one subscription. */
 type SendOptions =
-  | { readonly reports: RunReportsOptions; readonly subscription?: undefined }
-  | { readonly subscription: SubscriptionSend; readonly reports?: undefined };
+  | { readonly reports: RunReportsJobOptions; readonly subscription?: undefined }
+  | { readonly subscription: SendSubscriptionOptions; readonly reports?: undefined };
 
 function sendOptionsFrom(flags: ReportFlags): SendOptions {
   if (flags.subscription !== undefined) {
-    const explicit = { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset };
-    checkReportPeriodOptions(explicit);
     return {
       subscription: {
         name: flags.subscription,
         within: flags.period,
-        explicit,
+        period: { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset },
         accountId: flags.account,
         outDir: flags.out,
       },
@@ -145,15 +124,14 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
   return command;
 }
 
-async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
-  const mail = options.mail === true;
-  const config = ctx.config();
-  const { mailSettings, runReports } = await import('../../reports/run-reports.ts');
-  // Missing mail settings are a usage error: say so before opening (and locking) the warehouse.
-  if (mail) mailSettings(config);
-  const warehouse = await ctx.warehouse({ schema: 'current' });
-  const result = await runReports(config, warehouse, await withAccountFolder(ctx, warehouse, options), {
+async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
+  const { runReports } = await import('../../api/report-job.ts');
+  const result = await runReports({
+    ...options,
+    config: ctx.config(),
     logger: ctx.logger(),
+    openWarehouse: () => ctx.warehouse({ schema: 'current' }),
+    accountFolder: accountFolders(ctx, options.accountId),
     onWritten: (paths) => printWritten(ctx, paths),
   });
   ctx.result(
@@ -169,40 +147,18 @@ async function run(ctx: CliContext, options: RunReportsOptions): Promise<void> {
   );
 }
 
-/** The file's subscriptions, or the default one (monthly on the 1st, PreviousMonth, REPORT_MAIL_TO). */
-async function subscriptionsOf(ctx: CliContext): Promise<Subscription[]> {
-  const [{ defaultSubscription, fileSubscriptions }, { parseReportSchedule }] = await Promise.all([
-    import('../../pipeline/subscriptions/subscriptions.ts'),
-    import('../../pipeline/report-schedule.ts'),
-  ]);
-  return (
-    fileSubscriptions(ctx.configFile()) ?? [
-      defaultSubscription({ schedule: parseReportSchedule(DEFAULT_REPORT_ON), mailTo: ctx.config().mailTo }),
-    ]
-  );
-}
-
 /** `report send --subscription NAME`: one subscription now, recorded in the delivery ledger. */
-async function sendSubscription(ctx: CliContext, send: SubscriptionSend): Promise<void> {
-  const config = ctx.config();
-  const file = ctx.configFile();
-  const { sendSubscriptionNow } = await import('../../pipeline/subscriptions/send-subscription.ts');
-  const subscriptions = await subscriptionsOf(ctx);
-  const warehouse = await ctx.warehouse({ schema: 'current' });
-  await sendSubscriptionNow(
-    config,
-    warehouse,
-    {
-      subscriptions,
-      file,
-      accountId: send.accountId,
-      outDir: send.outDir,
-      accountFolders: accountFolders(ctx, send.accountId),
-      name: send.name,
-      choice: { within: send.within, explicit: send.explicit },
-    },
-    { logger: ctx.logger(), onOutcome: (outcome) => printOutcome(ctx, outcome) },
-  );
+async function sendSubscription(ctx: CliContext, send: SendSubscriptionOptions): Promise<void> {
+  const { sendSubscription: run } = await import('../../api/subscription-jobs.ts');
+  await run({
+    ...send,
+    config: ctx.config(),
+    logger: ctx.logger(),
+    file: ctx.configFile(),
+    openWarehouse: () => ctx.warehouse({ schema: 'current' }),
+    accountFolders: accountFolders(ctx, send.accountId),
+    onOutcome: (outcome) => printOutcome(ctx, outcome),
+  });
 }
 
 /** `report subscriptions`: the list with next due dates and last deliveries. */
@@ -210,10 +166,13 @@ async function printSubscriptions(
   ctx: CliContext,
   options: { accountId: string | undefined },
 ): Promise<void> {
-  const subscriptions = await subscriptionsOf(ctx);
-  const { listSubscriptions } = await import('../../pipeline/subscriptions/list-subscriptions.ts');
-  const warehouse = await ctx.warehouse({ schema: 'current' });
-  const list = await listSubscriptions(warehouse, { subscriptions, accountId: options.accountId });
+  const { listSubscriptions } = await import('../../api/subscription-jobs.ts');
+  const list = await listSubscriptions({
+    config: ctx.config(),
+    file: ctx.configFile(),
+    accountId: options.accountId,
+    openWarehouse: () => ctx.warehouse({ schema: 'current' }),
+  });
   const source =
     ctx.configFile()?.contents.subscriptions === undefined
       ? ' (no subscriptions in a configuration file: the default one)'

@@ -6,7 +6,7 @@
  * - Only the embedded warehouse: a Postgres warehouse is reached directly (exit 2 otherwise).
  * - 127.0.0.1 by default. Every client shares the engine's one session, one client at a time.
  * - A read-only boundary: every statement a client sends passes the checks of `query` before it
- *   runs (src/load/statement-rules.ts), so no client can turn the session's read-only default
+ *   runs (src/load/query/statement-rules.ts), so no client can turn the session's read-only default
  *   off, write, COPY, or call a function that acts outside the transaction.
  * - Bounded: a malformed or oversized message closes its client's connection only; a statement
  *   past `--timeout` ends the engine (it runs in a worker thread) and a new one starts.
@@ -127,9 +127,9 @@ Examples:
         const [{ migrate }, { refusedFunctions }, { startWireServer }, { SESSION_SETTINGS }] =
           await Promise.all([
             import('../../load/migrate.ts'),
-            import('../../load/statement-rules.ts'),
+            import('../../load/query/statement-rules.ts'),
             import('../../load/wire/wire-server.ts'),
-            import('../../load/db.ts'),
+            import('../../load/connection/db.ts'),
           ]);
         await migrate(warehouse.db);
         const refused = await refusedFunctions(warehouse.db);

@@ -1,17 +1,16 @@
 /** `uptrends-etl sync`: extract the selected streams into the warehouse. */
 import { Option, type Command } from 'commander';
+import { resolveSyncOptions, type SyncRequest } from '../../api/sync-job.ts';
 import {
   DEFAULT_SYNC_OPTIONS,
   DEFAULT_WAIT_SECONDS,
   SYNC_OPTION_RANGES,
-  type SyncOptions,
 } from '../../pipeline/sync-options.ts';
 import { STREAMS } from '../../pipeline/streams/index.ts';
 import type { SyncSummary } from '../../pipeline/run-sync.ts';
 import type { CommandModule } from '../command-module.ts';
 import type { CliContext } from '../cli-context.ts';
-import { checkPeriodOptions, parsePreset } from '../../time/period-options.ts';
-import { integerArgOption, integerOption, listOption, positiveNumberOption } from '../options.ts';
+import { integerArgOption, listOption, numberOption, wholeNumberOption } from '../options.ts';
 
 /** The flags `sync` and `nightly` share, as commander parses them. */
 export interface SyncFlags {
@@ -31,11 +30,12 @@ export interface SyncFlags {
   account?: string[];
 }
 
-/** Turns the flags into SyncOptions (shared with `nightly`). */
-export function syncOptionsFrom(flags: SyncFlags): SyncOptions {
-  checkPeriodOptions(flags);
+/**
+ * The flags as the programmatic API's SyncRequest (shared with `nightly`): renamed, not checked;
+ * `resolveSyncOptions` checks and defaults them, for the CLI and the API alike.
+ */
+export function syncRequestFrom(flags: SyncFlags): SyncRequest {
   return {
-    ...DEFAULT_SYNC_OPTIONS,
     streams: flags.streams,
     concurrency: flags.concurrency,
     maxRps: flags.maxRps,
@@ -43,12 +43,12 @@ export function syncOptionsFrom(flags: SyncFlags): SyncOptions {
     initialDays: flags.initialDays,
     from: flags.from,
     to: flags.to,
-    preset: flags.preset === undefined ? undefined : parsePreset(flags.preset),
+    preset: flags.preset,
     windowDays: flags.window,
     monitorGroups: flags.monitorGroup,
     monitors: flags.monitor,
     maxPagesPerWindow: flags.maxPagesPerWindow,
-    waitMs: (flags.wait ?? 0) * 1000,
+    waitMs: flags.wait === undefined ? undefined : flags.wait * 1000,
     accounts: flags.account,
   };
 }
@@ -86,12 +86,13 @@ export function addSyncOptions(command: Command): Command {
         'concurrent requests per API, and windows in flight across the streams read at once',
         r.concurrency,
         d.concurrency,
+        { rangeCheckedBy: 'the job' },
       ),
     )
     .option(
       '--max-rps <n>',
       'request budget per second per API (default: unlimited)',
-      positiveNumberOption('--max-rps'),
+      numberOption('--max-rps'),
     )
     .addOption(
       integerArgOption(
@@ -99,6 +100,7 @@ export function addSyncOptions(command: Command): Command {
         'days re-read before the watermark on an incremental run',
         r.lookbackDays,
         d.lookbackDays,
+        { rangeCheckedBy: 'the job' },
       ),
     )
     .addOption(
@@ -107,6 +109,7 @@ export function addSyncOptions(command: Command): Command {
         'days read on the first run of a stream',
         r.initialDays,
         d.initialDays,
+        { rangeCheckedBy: 'the job' },
       ),
     )
     .option('--from <date>', 'backfill from this account-local date, yyyy-MM-dd (inclusive)')
@@ -121,6 +124,7 @@ export function addSyncOptions(command: Command): Command {
         'planned window length in days; a long alert range is re-cut by alert density (docs/extraction.md); windows run concurrently',
         r.windowDays,
         d.windowDays,
+        { rangeCheckedBy: 'the job' },
       ),
     )
     .option(
@@ -139,6 +143,7 @@ export function addSyncOptions(command: Command): Command {
         'pages of one alert window before its cursor is called runaway and the window fails',
         r.maxPagesPerWindow,
         d.maxPagesPerWindow,
+        { rangeCheckedBy: 'the job' },
       ),
     )
     .addOption(
@@ -146,7 +151,7 @@ export function addSyncOptions(command: Command): Command {
         '--wait [seconds]',
         `wait up to this long for another run to finish instead of exiting with code 6, ${r.waitSeconds.min} to ${r.waitSeconds.max.toLocaleString('en-US')}`,
       )
-        .argParser(integerOption('--wait', r.waitSeconds.min, r.waitSeconds.max))
+        .argParser(wholeNumberOption('--wait'))
         .preset(DEFAULT_WAIT_SECONDS),
     );
 }
@@ -171,7 +176,7 @@ export function printSyncSummary(
 
 export const syncCommand: CommandModule = {
   name: 'sync',
-  optionsOf: { sync: syncOptionsFrom },
+  optionsOf: { sync: (flags: SyncFlags) => resolveSyncOptions(syncRequestFrom(flags)) },
   register(program, ctx) {
     const command = program.command('sync');
     addSyncOptions(command)
@@ -192,26 +197,25 @@ under its own lock (syncs of different accounts may run at once). The exit code 
 account that failed, or 8 when some accounts failed and others succeeded.`,
       )
       .action(async (flags: SyncFlags, self: Command) => {
-        const options = syncOptionsFrom(flags);
-        const [{ syncAccounts, selectAccounts, accountsFailure }, { createProgress }] = await Promise.all([
-          import('../../pipeline/sync-accounts.ts'),
+        const [{ runSync }, { createProgress }] = await Promise.all([
+          import('../../api/sync-job.ts'),
           import('../progress.ts'),
         ]);
-        const accounts = selectAccounts(ctx.accounts(), options.accounts);
         const named = ctx.configFile()?.contents.accounts !== undefined;
         const logger = ctx.logger();
-        const outcomes = await syncAccounts(accounts, options, {
+        await runSync({
+          ...syncRequestFrom(flags),
+          config: ctx.config(),
           logger,
           signal: ctx.signal,
           progress: createProgress(logger),
+          accountSettings: ctx.accounts(),
           explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
           onOutcome: (outcome) => {
             if (outcome.summary !== undefined)
               printSyncSummary(ctx, 'sync', outcome.summary, named ? outcome.account : undefined);
           },
         });
-        const failure = accountsFailure(outcomes);
-        if (failure !== undefined) throw failure;
       });
   },
 };

@@ -15,7 +15,7 @@
  *   checked Parse prepared.
  */
 import { QueryError } from '../../errors.ts';
-import { checkStatement } from '../statement-rules.ts';
+import { checkStatement } from '../query/statement-rules.ts';
 import type { QueuedMessage } from './wire-session.ts';
 
 /** What to do with one message. */

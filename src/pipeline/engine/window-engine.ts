@@ -17,9 +17,9 @@
 import type { z } from 'zod';
 import { AuthError, EtlError, InterruptedError, StreamError } from '../../errors.ts';
 import type { ApiGetter } from '../../extract/http/api-client.ts';
-import { recordCoverage } from '../../load/coverage.ts';
-import { saveRejects } from '../../load/save-rejects.ts';
-import { loadWatermarks, saveWatermark } from '../../load/stream-state.ts';
+import { recordCoverage } from '../../load/ledgers/coverage.ts';
+import { saveRejects } from '../../load/write/save-rejects.ts';
+import { loadWatermarks, saveWatermark } from '../../load/ledgers/stream-state.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { clientOf, rowContextOf, type StreamDefinition } from './stream-definition.ts';
 import { windowFetch } from './window-request.ts';

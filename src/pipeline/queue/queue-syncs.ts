@@ -22,10 +22,10 @@ import {
   StreamError,
   type ErrorCode,
 } from '../../errors.ts';
-import { openWarehouse, type Warehouse } from '../../load/db.ts';
+import { openWarehouse, type Warehouse } from '../../load/connection/db.ts';
 import { migrate } from '../../load/migrate.ts';
-import { closeRun, openRun, type RunStatus, type StreamCounts } from '../../load/run-ledger.ts';
-import { acquireWarehouseLock, nightlyLockKey } from '../../load/warehouse-lock.ts';
+import { closeRun, openRun, type RunStatus, type StreamCounts } from '../../load/ledgers/run-ledger.ts';
+import { acquireWarehouseLock, nightlyLockKey } from '../../load/locks/warehouse-lock.ts';
 import { VERSION } from '../../version.ts';
 import { selectStreams } from '../streams/index.ts';
 import {

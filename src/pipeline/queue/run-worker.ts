@@ -21,9 +21,14 @@ import { run, type JobHelpers, type Runner, type WorkerEvents } from 'graphile-w
 import type { Logger } from 'pino';
 import type { AccountSetting } from '../../config-file/resolve-accounts.ts';
 import { ConfigError, EtlError, InterruptedError } from '../../errors.ts';
-import { openWarehouse, type Warehouse } from '../../load/db.ts';
+import { openWarehouse, type Warehouse } from '../../load/connection/db.ts';
 import { migrate } from '../../load/migrate.ts';
-import { beat, registerWorker, sweepDeadWorkers, unregisterWorker } from '../../load/worker-registry.ts';
+import {
+  beat,
+  registerWorker,
+  sweepDeadWorkers,
+  unregisterWorker,
+} from '../../load/ledgers/worker-registry.ts';
 import { runSync } from '../run-sync.ts';
 import { accountSyncOptions } from '../sync-accounts.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../sync-options.ts';

@@ -8,8 +8,8 @@
 import { ConfigError } from '../../errors.ts';
 import { ALERT_VALUES, alertSchema, conformingAlert } from '../../extract/schemas/alert.ts';
 import { AlertCapacityGuard } from './alert-capacity.ts';
-import { mergeRows } from '../../load/merge-rows.ts';
-import { refreshIncidents } from '../../load/refresh-incidents.ts';
+import { mergeRows } from '../../load/write/merge-rows.ts';
+import { refreshIncidents } from '../../load/write/refresh-incidents.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
 import { compactJsonValues } from '../../transform/raw-column.ts';
 import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';

@@ -23,7 +23,7 @@ import {
 import { HttpError } from '../../errors.ts';
 import { walkDeviceTree, type TreeDevice } from '../../extract/infra/walk-device-tree.ts';
 import { planUptimeGroups } from '../../extract/infra/uptime-day.ts';
-import { mergeRows } from '../../load/merge-rows.ts';
+import { mergeRows } from '../../load/write/merge-rows.ts';
 import type { LocalDate } from '../../terms.ts';
 import {
   type InfraDataFeedValueRow,

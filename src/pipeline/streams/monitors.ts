@@ -9,8 +9,8 @@ import {
   closeDeletedMonitorsHistory,
   closeHistoryVersions,
   openHistoryHashes,
-} from '../../load/monitor-history.ts';
-import { mergeRows } from '../../load/merge-rows.ts';
+} from '../../load/write/monitor-history.ts';
+import { mergeRows } from '../../load/write/merge-rows.ts';
 import type { Database } from '../../load/schema.ts';
 import {
   monitorErrorConditionRows,

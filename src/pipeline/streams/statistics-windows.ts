@@ -13,7 +13,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
-import { loadStreamState, mergeStateNumbers, type StateNumber } from '../../load/stream-state.ts';
+import { loadStreamState, mergeStateNumbers, type StateNumber } from '../../load/ledgers/stream-state.ts';
 import { addLocalDays, daysBetween } from '../../time/calendar.ts';
 import type { LocalDate } from '../../terms.ts';
 

@@ -10,7 +10,7 @@
  */
 import { HttpError, ResponseFormatError } from '../../errors.ts';
 import { statisticsSchema } from '../../extract/schemas/statistics.ts';
-import { mergeRows } from '../../load/merge-rows.ts';
+import { mergeRows } from '../../load/write/merge-rows.ts';
 import {
   monitorStatisticsRow,
   type MonitorStatisticsRow,

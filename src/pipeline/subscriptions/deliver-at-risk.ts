@@ -13,7 +13,7 @@
  * later mail already told what changed.
  */
 import path from 'node:path';
-import { DELIVERED_STATUSES, loadDeliveries, type DeliveryRow } from '../../load/delivery-ledger.ts';
+import { DELIVERED_STATUSES, loadDeliveries, type DeliveryRow } from '../../load/ledgers/delivery-ledger.ts';
 import { loadAtRiskModel, type AtRiskModel } from '../../reports/at-risk/model.ts';
 import { compareWithLastMail } from '../../reports/at-risk/state-changes.ts';
 import { writeAtRiskReport } from '../../reports/at-risk/write-at-risk-report.ts';

@@ -1,6 +1,6 @@
 /**
  * One delivery: a subscription's reports for one period, written and e-mailed, with the ledger
- * moved through its states around the SMTP hand-over (hand-over.ts; src/load/delivery-ledger.ts
+ * moved through its states around the SMTP hand-over (hand-over.ts; src/load/ledgers/delivery-ledger.ts
  * has the states and what each one means after a crash). An at-risk subscription (the early
  * warning) goes its own way from here: deliver-at-risk.ts.
  *

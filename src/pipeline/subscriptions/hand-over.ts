@@ -1,6 +1,6 @@
 /**
  * The SMTP hand-over of one delivery, with the ledger moved through its states around it
- * (src/load/delivery-ledger.ts has the states and what each means after a crash): `prepared` with a
+ * (src/load/ledgers/delivery-ledger.ts has the states and what each means after a crash): `prepared` with a
  * Message-ID fixed in advance, then SMTP with `handing_over` committed by the hand-over hook before
  * the message's final ".", then `sent`, `failed` or `unknown`. Shared by the report subscriptions
  * (deliver-occurrence.ts) and the early warning (deliver-at-risk.ts), so both keep the same promise.
@@ -14,13 +14,13 @@ import {
   prepareDelivery,
   type DeliveryKind,
   type NotifiedState,
-} from '../../load/delivery-ledger.ts';
+} from '../../load/ledgers/delivery-ledger.ts';
 import { sendReportMail, type SendReportMailOptions } from '../../reports/mail/send-report-mail.ts';
 import type { LocalDate } from '../../terms.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 import type { CheckedSubscription } from './subscriptions.ts';
 import type { Config } from '../../config.ts';
-import type { Warehouse } from '../../load/db.ts';
+import type { Warehouse } from '../../load/connection/db.ts';
 import type { Logger } from '../../logger.ts';
 import type { SentReportMail } from '../../reports/mail/send-report-mail.ts';
 import type { Clock } from '../../terms.ts';

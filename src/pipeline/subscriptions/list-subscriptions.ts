@@ -9,8 +9,8 @@ import {
   loadDeliveries,
   subscriptionFirstDue,
   type DeliveryRow,
-} from '../../load/delivery-ledger.ts';
-import type { Warehouse } from '../../load/db.ts';
+} from '../../load/ledgers/delivery-ledger.ts';
+import type { Warehouse } from '../../load/connection/db.ts';
 import { queryReportAccount } from '../../reports/queries/scope.ts';
 import { systemClock, type Clock, type IanaZone, type LocalDate } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';

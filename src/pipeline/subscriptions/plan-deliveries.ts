@@ -14,8 +14,8 @@
  *   failed sends, periods held for coverage), the most recent `catchUp` are sent too, oldest first.
  *   Older ones are reported as beyond catch-up and left to `report send --subscription`.
  */
-import type { DeliveryRow } from '../../load/delivery-ledger.ts';
-import { DELIVERED_STATUSES } from '../../load/delivery-ledger.ts';
+import type { DeliveryRow } from '../../load/ledgers/delivery-ledger.ts';
+import { DELIVERED_STATUSES } from '../../load/ledgers/delivery-ledger.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 import { dueDates, occurrencePeriod, type Schedule, type ScheduledPreset } from '../../time/schedule.ts';

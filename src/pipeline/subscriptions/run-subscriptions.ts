@@ -18,16 +18,15 @@ import {
   reconcileInterruptedDeliveries,
   registerSubscriptions,
   type DeliveryRow,
-} from '../../load/delivery-ledger.ts';
-import type { Warehouse } from '../../load/db.ts';
+} from '../../load/ledgers/delivery-ledger.ts';
+import type { Warehouse } from '../../load/connection/db.ts';
 import { querySubscriptionDirectory } from '../../load/subscription-directory.ts';
-import { acquireWarehouseLock, DELIVERY_LOCK_KEY, type HeldLock } from '../../load/warehouse-lock.ts';
+import { acquireWarehouseLock, DELIVERY_LOCK_KEY, type HeldLock } from '../../load/locks/warehouse-lock.ts';
 import type { Logger } from '../../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../../reports/mail/send-report-mail.ts';
 import { queryReportAccount } from '../../reports/queries/scope.ts';
 import { systemClock, type Clock, type IanaZone, type LocalDate } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
-import { parseLocalDate } from '../../time/period-options.ts';
 import { describeSchedule } from '../../time/schedule.ts';
 import { deliverOccurrence, type DeliveryContext, type DeliveryOutcome } from './deliver-occurrence.ts';
 import { planDeliveries, type Occurrence } from './plan-deliveries.ts';
@@ -232,7 +231,6 @@ export async function runSubscriptionSchedule(
   options: SubscriptionRunOptions & { readonly asOf?: LocalDate | undefined },
   deps: SubscriptionRunDeps,
 ): Promise<SubscriptionRunResult> {
-  if (options.asOf !== undefined) parseLocalDate('--as-of', options.asOf);
   const session = await openDeliverySession(config, warehouse, options, deps);
   const outcomes: DeliveryOutcome[] = [];
   const beyondCatchUp: SubscriptionRunResult['beyondCatchUp'][number][] = [];

@@ -11,12 +11,12 @@
  */
 import type { Config } from '../../config.ts';
 import { ConfigError } from '../../errors.ts';
-import { loadDeliveries } from '../../load/delivery-ledger.ts';
-import type { Warehouse } from '../../load/db.ts';
+import { loadDeliveries } from '../../load/ledgers/delivery-ledger.ts';
+import type { Warehouse } from '../../load/connection/db.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
 import { addLocalDays, localMidnight } from '../../time/calendar.ts';
-import { parseLocalDate, resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
+import { reportPeriodOf, type PeriodChoice } from '../../time/report-periods.ts';
 import { dueDates, latestDueDate, occurrencePeriod } from '../../time/schedule.ts';
 import type { DeliveryOutcome } from './deliver-occurrence.ts';
 import { deliverOccurrence } from './deliver-occurrence.ts';
@@ -30,12 +30,12 @@ import {
 import { defaultAccountOf } from './subscription-accounts.ts';
 import { findSubscription, type Subscription } from './subscriptions.ts';
 
-/** Which period to send. */
+/** Which period to send, checked at the edge: at most one of the two. (Default: the latest due) */
 export interface SendPeriodChoice {
   /** A day inside the wanted period of the subscription's schedule (`--period yyyy-MM-dd`). */
-  readonly within?: string | undefined;
+  readonly within?: LocalDate | undefined;
   /** An explicit period (`--month`, `--from/--to`, `--preset`). */
-  readonly explicit?: PeriodOptions | undefined;
+  readonly explicit?: PeriodChoice | undefined;
 }
 
 /** The period and due date `choice` names for `subscription`, as of `today`. */
@@ -46,20 +46,9 @@ export function choosePeriod(
   today: LocalDate,
   now: Date,
 ): { period: ReportPeriod; due: LocalDate | null } {
-  const explicit = choice.explicit;
-  const hasExplicit =
-    explicit !== undefined && Object.values(explicit).some((v) => v !== undefined && v !== '');
-  if (hasExplicit && choice.within !== undefined) {
-    throw new ConfigError(
-      '--period cannot be combined with --month, --from/--to or --preset: give one period.',
-      {
-        context: { setting: '--period' },
-      },
-    );
-  }
-  if (hasExplicit) return { period: resolveReportPeriod(explicit, now, zone), due: null };
+  if (choice.explicit !== undefined) return { period: reportPeriodOf(choice.explicit, now, zone), due: null };
   if (choice.within !== undefined) {
-    const day = parseLocalDate('--period', choice.within);
+    const day = choice.within;
     const dayStart = localMidnight(day, zone).getTime();
     // The first occurrence after the day whose period holds it (a period ends by its due date).
     for (const due of dueDates(subscription.schedule, addLocalDays(day, 1), addLocalDays(day, 800))) {

@@ -28,8 +28,7 @@ import {
   type SubscriptionDirectory,
 } from '../../load/subscription-directory.ts';
 import type { ReportKind } from '../../reports/run-reports.ts';
-import { parsePreset } from '../../time/period-options.ts';
-import { SCHEDULED_PRESETS, type Schedule, type ScheduledPreset } from '../../time/schedule.ts';
+import type { Schedule, ScheduledPreset } from '../../time/schedule.ts';
 
 /** Name of the subscription a set-up without a `subscriptions:` section gets. */
 export const DEFAULT_SUBSCRIPTION = 'default';
@@ -58,33 +57,29 @@ export interface RefusedAddress {
   readonly reason: string;
 }
 
-/** What `nightly` (and `report send --subscription default`) use without a file section. */
+/**
+ * What `nightly` (and `report send --subscription default`) use without a file section, checked
+ * and defaulted at the edge (src/api/subscription-list.ts).
+ */
 export interface DefaultSubscriptionSettings {
   readonly schedule: Schedule;
-  /** `--report-period` (Default: PreviousMonth). */
-  readonly period?: string | undefined;
-  readonly formats?: readonly SubscriptionFormat[] | undefined;
+  /** `--report-period`, a finished period. */
+  readonly period: ScheduledPreset;
+  readonly formats: readonly SubscriptionFormat[];
   /** REPORT_MAIL_TO. */
   readonly mailTo: readonly string[];
 }
 
 /** The default subscription: every monitor, both reports, to REPORT_MAIL_TO. */
 export function defaultSubscription(settings: DefaultSubscriptionSettings): Subscription {
-  const preset = parsePreset(settings.period ?? 'PreviousMonth');
-  if (!(SCHEDULED_PRESETS as readonly string[]).includes(preset)) {
-    throw new ConfigError(
-      `--report-period ${preset} is not a finished period; scheduled reports use one of ${SCHEDULED_PRESETS.join(', ')}.`,
-      { context: { setting: '--report-period' } },
-    );
-  }
   return {
     name: DEFAULT_SUBSCRIPTION,
     reports: ['sla', 'incidents'],
     schedule: settings.schedule,
-    period: preset as ScheduledPreset,
+    period: settings.period,
     monitorGroups: [],
     monitors: [],
-    formats: settings.formats ?? ['xlsx', 'csv'],
+    formats: settings.formats,
     addresses: settings.mailTo,
     operatorGroups: [],
     subject: undefined,

@@ -10,7 +10,6 @@ import { ConfigError } from '../../errors.ts';
 import type { Database } from '../../load/schema.ts';
 import type { Clock } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
-import { resolveAsOf, type AsOfOption } from '../../time/period-options.ts';
 import { monthPeriod, type ReportPeriod } from '../../time/periods.ts';
 import { REPORT_RULES_VERSION } from '../render/definitions.ts';
 import { instantText } from '../render/figure-format.ts';
@@ -33,8 +32,10 @@ export const CHART_SERVICES = 6;
 export interface LoadAtRiskModelOptions {
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
-  /** The instant the warning is as of (local text: in the account zone); never after now. (Default: now) */
-  readonly asOf?: AsOfOption | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
+  /** The instant the warning is as of; never after now. (Default: now) */
+  readonly asOf?: Date | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
   /** Monitors by guid or name, besides the groups' members. (Default: none) */
@@ -102,8 +103,8 @@ export async function loadAtRiskModel(
   options: LoadAtRiskModelOptions,
 ): Promise<AtRiskModel> {
   const generatedAt = options.clock();
-  const account = await queryReportAccount(db, options.accountId);
-  const asOf = options.asOf === undefined ? generatedAt : resolveAsOf(options.asOf, account.zone);
+  const account = options.account ?? (await queryReportAccount(db, options.accountId));
+  const asOf = options.asOf ?? generatedAt;
   if (asOf.getTime() > generatedAt.getTime()) {
     throw new ConfigError(
       `--as-of ${instantText(asOf, account.zone)} (${account.zone}) is in the future: the early warning is as of now or a past instant.`,

@@ -12,7 +12,7 @@
  * - A new month starts every budget afresh: a service breached last month and ok now has left.
  */
 import type { BurnState, NotifiableState } from '../../early-warning.ts';
-import type { NotifiedState } from '../../load/delivery-ledger.ts';
+import type { NotifiedState } from '../../load/ledgers/delivery-ledger.ts';
 import { burnKey, type Burn } from '../queries/sla-burn.ts';
 
 /** One service whose notified state changed. */

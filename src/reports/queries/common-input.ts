@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ConfigError } from '../../errors.ts';
 import { type Clock } from '../../terms.ts';
-import { resolveReportPeriod, type PeriodOptions } from '../../time/period-options.ts';
+import { reportPeriodOf, type PeriodChoice } from '../../time/report-periods.ts';
 import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
 import { queryReportAccount, queryReportScope, type ReportAccount, type ReportScope } from './scope.ts';
 import { type Interval } from '../../time/intervals.ts';
@@ -17,11 +17,13 @@ import { localText } from '../render/cell-values.ts';
 export interface LoadReportInputOptions {
   /** The account to report on. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
+  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
+  readonly account?: ReportAccount | undefined;
   /**
-   * The period: the CLI's options (resolved in the account zone), or a ReportPeriod already in that
-   * zone. (Default: PreviousMonth)
+   * The period: a ReportPeriod in the account zone (what the entry points resolve), or a choice
+   * resolved in that zone here (the demo's PreviousMonth, tests).
    */
-  readonly period?: PeriodOptions | ReportPeriod | undefined;
+  readonly period: PeriodChoice | ReportPeriod;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
   /** Monitors by guid or name, besides the groups' members. (Default: none) */
@@ -35,14 +37,14 @@ export interface LoadReportInputOptions {
   readonly toDate?: boolean | undefined;
 }
 
-function isReportPeriod(period: PeriodOptions | ReportPeriod): period is ReportPeriod {
+function isReportPeriod(period: PeriodChoice | ReportPeriod): period is ReportPeriod {
   return 'start' in period && period.start instanceof Date;
 }
 
 /** The period in the account zone; a ready-made period in another zone would mislabel every day. */
 function periodFor(options: LoadReportInputOptions, account: ReportAccount, now: Date): ReportPeriod {
-  const period = options.period ?? {};
-  if (!isReportPeriod(period)) return resolveReportPeriod(period, now, account.zone);
+  const period = options.period;
+  if (!isReportPeriod(period)) return reportPeriodOf(period, now, account.zone);
   if (period.zone !== account.zone) {
     throw new ConfigError(
       `the report period is in ${period.zone} but account ${account.accountId} is in ${account.zone}.`,
@@ -96,7 +98,7 @@ export async function queryCommonScope(
   rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
 ): Promise<CommonScopeData> {
   const generatedAt = options.clock();
-  const account = await queryReportAccount(db, options.accountId);
+  const account = options.account ?? (await queryReportAccount(db, options.accountId));
   const period = endedOrToDate(
     periodFor(options, account, generatedAt),
     generatedAt,

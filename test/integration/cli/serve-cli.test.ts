@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWarehouse } from '../../../src/load/db.ts';
+import { openWarehouse } from '../../../src/load/connection/db.ts';
 import { migrate } from '../../../src/load/migrate.ts';
 import { spawnCli, type SpawnedCli } from '../../support/reliability-cli.ts';
 import { runCli } from '../../support/run-cli.ts';

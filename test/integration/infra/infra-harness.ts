@@ -11,7 +11,7 @@ import type { StreamDefinition } from '../../../src/pipeline/engine/stream-defin
 import { NO_PROGRESS, type StreamResult, type SyncContext } from '../../../src/pipeline/sync-context.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { WindowSlots } from '../../../src/pipeline/engine/window-slots.ts';
-import { openRun } from '../../../src/load/run-ledger.ts';
+import { openRun } from '../../../src/load/ledgers/run-ledger.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import type { RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { type Database } from '../../../src/load/schema.ts';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergeRows } from '../../../src/load/merge-rows.ts';
+import { mergeRows } from '../../../src/load/write/merge-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 let tdb: TestDatabase;

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { openWarehouse } from '../../../src/load/db.ts';
+import { openWarehouse } from '../../../src/load/connection/db.ts';
 import { migrate } from '../../../src/load/migrate.ts';
 import { withDatabase } from '../../support/postgres-probe.ts';
 

@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import type { Database } from '../../../src/load/schema.ts';
-import { readSqlExamples } from '../../../src/load/read-only-query.ts';
+import { readSqlExamples } from '../../../src/load/query/read-only-query.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';

@@ -33,7 +33,9 @@ const FROM = '2025-09-20';
 interface Case {
   readonly account: number;
   readonly name: string;
-  readonly period: { month?: string; from?: string; to?: string };
+  readonly period:
+    | { readonly month: string; readonly from?: undefined }
+    | { readonly month?: undefined; readonly from: string; readonly to: string };
 }
 
 /** Account 1 is in Europe/Amsterdam (DST ends 26 October), account 2 in America/New_York (2 November). */

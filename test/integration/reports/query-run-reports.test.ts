@@ -21,7 +21,7 @@ insert into uptrends.monitor (account_id, monitor_guid, name, monitor_type, moni
   values ('a', '${M1}', 'Shop', 'Https', 'Production', 'h', '{}', 1);
 insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, ended_at, alert_count, reminder_count, last_alert_at, run_id)
   values ('a', '${M1}', 'k1', '2025-10-10T10:00:00Z', '2025-10-10T11:00:00Z', 2, 0, '2025-10-10T11:00:00Z', 1);
--- What a sync of the alerts from 2025-09-01 to 2025-11-01 would have recorded (src/load/coverage.ts).
+-- What a sync of the alerts from 2025-09-01 to 2025-11-01 would have recorded (src/load/ledgers/coverage.ts).
 insert into uptrends.etl_coverage (account_id, stream, partition, covered, updated_by_run_id)
   values ('a', 'alerts', 'all', '{[2025-09-01T00:00:00Z,2025-11-01T00:00:00Z)}', 1);
 `;
@@ -151,7 +151,7 @@ describe('runReports', () => {
     const error = await runReports(
       loadConfig({ REPORT_MAIL_TO: 'ops@example.com' }),
       tdb.warehouse,
-      { outDir: path.join(dir, 'never'), mail: true },
+      { period: { month: '2025-10' }, outDir: path.join(dir, 'never'), mail: true },
       { clock },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);

@@ -128,7 +128,12 @@ insert into uptrends.etl_state (account_id, stream, partition, watermark, update
 `;
 
 const load = (options: Partial<LoadSlaModelOptions> = {}): Promise<SlaModel> =>
-  loadSlaModel(tdb.warehouse.db, { clock, target: { desired: 99.9 }, ...options });
+  loadSlaModel(tdb.warehouse.db, {
+    clock,
+    target: { desired: 99.9 },
+    period: { preset: 'PreviousMonth' },
+    ...options,
+  });
 
 let tdb: TestDatabase;
 let emptyError: unknown;

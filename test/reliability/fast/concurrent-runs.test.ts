@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { EXIT } from '../../../src/cli/exit-codes.ts';
 import { LockError } from '../../../src/errors.ts';
-import { LOCK_FILE } from '../../../src/load/data-dir-lock.ts';
+import { LOCK_FILE } from '../../../src/load/locks/data-dir-lock.ts';
 import type { SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { COMPARED_TABLES } from '../../support/reliability-concurrency.ts';
 import { startReliabilityRig, type ReliabilityRig } from '../../support/reliability-rig.ts';

@@ -19,9 +19,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LockError } from '../../../src/errors.ts';
-import { LOCK_FILE, lockDataDir, processStart } from '../../../src/load/data-dir-lock.ts';
+import { LOCK_FILE, lockDataDir, processStart } from '../../../src/load/locks/data-dir-lock.ts';
 
-const DIST_LOCK = fileURLToPath(new URL('../../../dist/load/data-dir-lock.js', import.meta.url));
+const DIST_LOCK = fileURLToPath(new URL('../../../dist/load/locks/data-dir-lock.js', import.meta.url));
 const BOOT = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
 const dirs: string[] = [];
 

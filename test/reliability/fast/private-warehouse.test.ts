@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openWarehouse } from '../../../src/load/db.ts';
+import { openWarehouse } from '../../../src/load/connection/db.ts';
 import { migrate } from '../../../src/load/migrate.ts';
 
 const dirs: string[] = [];

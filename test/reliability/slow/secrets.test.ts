@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openWarehouse } from '../../../src/load/db.ts';
+import { openWarehouse } from '../../../src/load/connection/db.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { simulatorEnv, spawnCli, type CliRun } from '../../support/reliability-cli.ts';
 import {

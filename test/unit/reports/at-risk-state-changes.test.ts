@@ -4,7 +4,7 @@
  * what the last mail said; the states recorded for the next check.
  */
 import { describe, expect, it } from 'vitest';
-import type { NotifiedState } from '../../../src/load/delivery-ledger.ts';
+import type { NotifiedState } from '../../../src/load/ledgers/delivery-ledger.ts';
 import { compareWithLastMail } from '../../../src/reports/at-risk/state-changes.ts';
 import type { Burn } from '../../../src/reports/queries/sla-burn.ts';
 

@@ -5,14 +5,10 @@
  * last Sunday of March to the last Sunday of October).
  */
 import fc from 'fast-check';
+import { resolveAsOf } from '../../../src/time/report-periods.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import {
-  parseAsOf,
-  resolveAsOf,
-  resolveReportPeriod,
-  type PeriodOptions,
-} from '../../../src/time/period-options.ts';
+import { parseAsOf, resolveReportPeriod, type PeriodOptions } from '../../../src/time/period-options.ts';
 import { addMonths, localDateOf } from '../../../src/time/calendar.ts';
 import { periodShape, previousPeriod } from '../../../src/time/periods.ts';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { defaultSubscriptionOf } from '../../../../src/api/subscription-list.ts';
 import { parseConfigFile } from '../../../../src/config-file/load-config-file.ts';
 import { ConfigError } from '../../../../src/errors.ts';
 import type { SubscriptionDirectory } from '../../../../src/load/subscription-directory.ts';
 import {
   checkSubscriptions,
-  defaultSubscription,
   fileSubscriptions,
 } from '../../../../src/pipeline/subscriptions/subscriptions.ts';
 
@@ -120,10 +120,12 @@ describe('checking subscriptions against the warehouse', () => {
   });
 
   it('the default subscription asks for REPORT_MAIL_TO', () => {
-    const s = defaultSubscription({ schedule: { rules: [{ every: 'day' }] }, mailTo: [] });
+    const s = defaultSubscriptionOf({ reportOn: 'daily' }, []);
+    expect(s.period).toBe('PreviousMonth');
+    expect(s.formats).toEqual(['xlsx', 'csv']);
     expect(errorOf(() => checkSubscriptions([s], directory)).message).toContain('set REPORT_MAIL_TO');
-    expect(() =>
-      defaultSubscription({ schedule: { rules: [] }, period: 'CurrentMonth', mailTo: [] }),
-    ).toThrow(/not a finished period/);
+    expect(() => defaultSubscriptionOf({ reportOn: 'never', reportPeriod: 'CurrentMonth' }, [])).toThrow(
+      /not a finished period/,
+    );
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryRow, DeliveryStatus, DeliveryKind } from '../../../../src/load/delivery-ledger.ts';
+import type {
+  DeliveryRow,
+  DeliveryStatus,
+  DeliveryKind,
+} from '../../../../src/load/ledgers/delivery-ledger.ts';
 import { planDeliveries, type PlanInput } from '../../../../src/pipeline/subscriptions/plan-deliveries.ts';
 import { occurrencePeriod, type Schedule } from '../../../../src/time/schedule.ts';
 

@@ -1,0 +1,174 @@
+/**
+ * The report jobs of the programmatic API (`runReports`, `runAtRiskReport`), and where their
+ * options are resolved once: the period options are checked before the warehouse opens, then the
+ * account, its zone, the period [start, end) with its label and the as-of instant are settled,
+ * and the reports receive that resolved value. `uptrends-etl report sla | incidents | send` and
+ * `report at-risk` parse their flags and call these functions.
+ */
+import type { Config } from '../config.ts';
+import type { Warehouse } from '../load/connection/db.ts';
+import type { ReportAccount } from '../reports/queries/scope.ts';
+import type { AtRiskReportResult, RunAtRiskReportOptions } from '../reports/run-at-risk-report.ts';
+import type { ReportKind, ReportsResult, RunReportsOptions } from '../reports/run-reports.ts';
+
+export type { ReportKind };
+import type { PeriodOptions } from '../time/period-options.ts';
+import { parseAsOf, periodChoiceOf } from '../time/period-options.ts';
+import { reportPeriodOf, type AsOfOption } from '../time/report-periods.ts';
+import type { IanaZone } from '../terms.ts';
+import type { ReportPeriod } from '../time/periods.ts';
+import { configOf, loggerOf, type JobOptions } from './job-options.ts';
+
+/** What the report jobs accept besides their own options. */
+export interface ReportJobOptions extends JobOptions {
+  /**
+   * Opens the warehouse the reports read; the caller closes it. (Default: the configured
+   * warehouse, opened for the job and closed after it)
+   */
+  readonly openWarehouse?: () => Promise<Warehouse>;
+  /** Files go to `outDir/<account name>/` (as nightly writes them with several accounts). (Default: false) */
+  readonly accountFolder?: boolean;
+}
+
+/** Options of `runReports` (the CLI's `report sla`, `report incidents`, `report send`). */
+export interface RunReportsJobOptions extends ReportJobOptions, Omit<RunReportsOptions, 'period'> {
+  /** The period: options resolved in the account zone, or a period in that zone. (Default: PreviousMonth) */
+  readonly period?: PeriodOptions | ReportPeriod;
+  /** Called with the paths once every file is written, before any mail goes out. */
+  readonly onWritten?: (paths: readonly string[]) => void;
+}
+
+/** Options of `runAtRiskReport` (the CLI's `report at-risk`). */
+export interface RunAtRiskJobOptions extends ReportJobOptions, Omit<RunAtRiskReportOptions, 'asOf'> {
+  /**
+   * The instant the warning is as of: a Date, or text (a local date or time in the account zone,
+   * or an instant with Z or an offset). (Default: now)
+   */
+  readonly asOf?: Date | string | undefined;
+}
+
+function isReportPeriod(period: PeriodOptions | ReportPeriod): period is ReportPeriod {
+  return 'start' in period && period.start instanceof Date;
+}
+
+/**
+ * The period options checked now, placed in the account zone once the account is known; a ready
+ * ReportPeriod is taken as it is (the reports refuse one in another zone).
+ */
+function periodResolver(
+  period: PeriodOptions | ReportPeriod | undefined,
+): (now: Date, zone: IanaZone) => ReportPeriod {
+  if (period !== undefined && isReportPeriod(period)) return () => period;
+  const choice = periodChoiceOf(period ?? {});
+  return (now, zone) => reportPeriodOf(choice, now, zone);
+}
+
+/**
+ * Opens the warehouse (or takes the caller's), resolves the account and hands both to `work`;
+ * a warehouse opened here is closed after it.
+ */
+async function withAccount<T>(
+  config: Config,
+  options: ReportJobOptions & {
+    readonly accountId?: string | undefined;
+    readonly outDir?: string | undefined;
+  },
+  work: (warehouse: Warehouse, account: ReportAccount, outDir: string | undefined) => Promise<T>,
+): Promise<T> {
+  const [{ openWarehouse }, { queryReportAccount }, { accountFolder }, { DEFAULT_REPORT_DIR }] =
+    await Promise.all([
+      import('../load/connection/db.ts'),
+      import('../reports/queries/scope.ts'),
+      import('../pipeline/subscriptions/subscription-accounts.ts'),
+      import('../reports/report-defaults.ts'),
+    ]);
+  const given = options.openWarehouse;
+  const own = given === undefined;
+  const warehouse = own
+    ? await openWarehouse({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        create: false,
+        schema: 'current',
+      })
+    : await given();
+  try {
+    const account = await queryReportAccount(warehouse.db, options.accountId);
+    const outDir =
+      options.accountFolder === true
+        ? accountFolder(options.outDir ?? DEFAULT_REPORT_DIR, account, true)
+        : options.outDir;
+    return await work(warehouse, account, outDir);
+  } finally {
+    if (own) await warehouse.close();
+  }
+}
+
+/** Writes (and mails, with `mail: true`) the reports, as `uptrends-etl report`. */
+export async function runReports(options: RunReportsJobOptions = {}): Promise<ReportsResult> {
+  const {
+    config: _c,
+    logger: _l,
+    signal: _s,
+    clock,
+    onWritten,
+    openWarehouse: _o,
+    accountFolder: _f,
+    period,
+    ...reportOptions
+  } = options;
+  // Checked before the warehouse opens: a typo costs nothing.
+  const periodIn = periodResolver(period);
+  const [config, logger, reports, { systemClock }] = await Promise.all([
+    configOf(options),
+    loggerOf(options),
+    import('../reports/run-reports.ts'),
+    import('../terms.ts'),
+  ]);
+  // Missing mail settings are a usage error: said before opening (and locking) the warehouse.
+  if (reportOptions.mail === true) reports.mailSettings(config);
+  return withAccount(config, options, (warehouse, account, outDir) => {
+    const resolved = periodIn((clock ?? systemClock)(), account.zone);
+    return reports.runReports(
+      config,
+      warehouse,
+      { ...reportOptions, account, accountId: account.accountId, outDir, period: resolved },
+      { logger, clock, onWritten },
+    );
+  });
+}
+
+/** Writes the SLA early warning of the running month, as `uptrends-etl report at-risk`. */
+export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promise<AtRiskReportResult> {
+  const {
+    config: _c,
+    logger: _l,
+    signal: _s,
+    clock,
+    openWarehouse: _o,
+    accountFolder: _f,
+    asOf,
+    ...rest
+  } = options;
+  const asOfOption: AsOfOption | undefined =
+    asOf === undefined || asOf instanceof Date ? asOf : parseAsOf(asOf);
+  const [config, logger, { runAtRiskReport: run }, { resolveAsOf }] = await Promise.all([
+    configOf(options),
+    loggerOf(options),
+    import('../reports/run-at-risk-report.ts'),
+    import('../time/report-periods.ts'),
+  ]);
+  return withAccount(config, options, (warehouse, account, outDir) => {
+    return run(
+      warehouse,
+      {
+        ...rest,
+        account,
+        accountId: account.accountId,
+        outDir,
+        asOf: asOfOption === undefined ? undefined : resolveAsOf(asOfOption, account.zone),
+      },
+      { logger, clock },
+    );
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The subscription jobs of the programmatic API: one subscription sent now (`report send
+ * --subscription`) and the list with next due dates (`report subscriptions`). The subscriptions are
+ * the configuration file's, or the default one (subscription-list.ts); the period of a send is
+ * checked here, before the warehouse opens.
+ */
+import type { ConfigFile } from '../config-file/load-config-file.ts';
+import type { Config } from '../config.ts';
+import { ConfigError } from '../errors.ts';
+import type { Warehouse } from '../load/connection/db.ts';
+import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
+import type { SubscriptionList } from '../pipeline/subscriptions/list-subscriptions.ts';
+import type { SendPeriodChoice } from '../pipeline/subscriptions/send-subscription.ts';
+import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
+import { parseLocalDate, periodChoiceOf, type PeriodOptions } from '../time/period-options.ts';
+import { configOf, loggerOf, type JobOptions } from './job-options.ts';
+import { subscriptionListOf } from './subscription-list.ts';
+
+/** What the subscription jobs accept besides their own options. */
+export interface SubscriptionJobOptions extends JobOptions {
+  /** The configuration file, whose `subscriptions:` replace the default one. (Default: none) */
+  readonly file?: ConfigFile | undefined;
+  /** The account, by id or name. (Default: the subscription's own, else the warehouse's only one) */
+  readonly accountId?: string | undefined;
+  /** Opens the warehouse; the caller closes it. (Default: the configured one, closed after the job) */
+  readonly openWarehouse?: () => Promise<Warehouse>;
+}
+
+/** Options of `sendSubscription` (the CLI's `report send --subscription`). */
+export interface SendSubscriptionOptions extends SubscriptionJobOptions {
+  /** The subscription's name. */
+  readonly name: string;
+  /** A day, `yyyy-MM-dd`, inside the wanted period of the subscription's schedule. */
+  readonly within?: string | undefined;
+  /** An explicit period instead (`--month`, `--from/--to`, `--preset`). (Default: the latest due) */
+  readonly period?: PeriodOptions | undefined;
+  /** Report folder. (Default: ./reports) */
+  readonly outDir?: string | undefined;
+  /** Files under `outDir/<account>/`. (Default: false) */
+  readonly accountFolders?: boolean | undefined;
+  /** Called with the delivery. */
+  readonly onOutcome?: (outcome: DeliveryOutcome) => void;
+}
+
+/** The period a send names: at most one of a day inside it or an explicit period. */
+function sendChoiceOf(options: SendSubscriptionOptions): SendPeriodChoice {
+  const explicit = options.period ?? {};
+  const hasExplicit = Object.values(explicit).some((v) => v !== undefined && v !== '');
+  if (hasExplicit && options.within !== undefined) {
+    throw new ConfigError(
+      '--period cannot be combined with --month, --from/--to or --preset: give one period.',
+      {
+        context: { setting: '--period' },
+      },
+    );
+  }
+  return {
+    within: options.within === undefined ? undefined : parseLocalDate('--period', options.within),
+    explicit: hasExplicit ? periodChoiceOf(explicit) : undefined,
+  };
+}
+
+async function withWarehouse<T>(
+  config: Config,
+  options: SubscriptionJobOptions,
+  work: (warehouse: Warehouse) => Promise<T>,
+): Promise<T> {
+  const given = options.openWarehouse;
+  if (given !== undefined) return work(await given());
+  const { openWarehouse } = await import('../load/connection/db.ts');
+  const warehouse = await openWarehouse({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    create: false,
+    schema: 'current',
+  });
+  try {
+    return await work(warehouse);
+  } finally {
+    await warehouse.close();
+  }
+}
+
+/**
+ * Sends one subscription now, recorded in the delivery ledger (`manual`, or `resend` for a period
+ * already delivered). Rejects with a MailError (exit 7) when the send failed or is unknown.
+ */
+export async function sendSubscription(options: SendSubscriptionOptions): Promise<DeliveryOutcome> {
+  const choice = sendChoiceOf(options);
+  const [config, logger, { sendSubscriptionNow }] = await Promise.all([
+    configOf(options),
+    loggerOf(options),
+    import('../pipeline/subscriptions/send-subscription.ts'),
+  ]);
+  const { list } = subscriptionListOf(options.file, config.mailTo);
+  return withWarehouse(config, options, (warehouse) =>
+    sendSubscriptionNow(
+      config,
+      warehouse,
+      {
+        subscriptions: list,
+        file: options.file,
+        accountId: options.accountId,
+        outDir: options.outDir ?? DEFAULT_REPORT_DIR,
+        accountFolders: options.accountFolders,
+        name: options.name,
+        choice,
+      },
+      { logger, clock: options.clock, onOutcome: options.onOutcome },
+    ),
+  );
+}
+
+/** The subscriptions of an account with their next due dates and last deliveries. */
+export async function listSubscriptions(options: SubscriptionJobOptions = {}): Promise<SubscriptionList> {
+  const [config, { listSubscriptions: list }] = await Promise.all([
+    configOf(options),
+    import('../pipeline/subscriptions/list-subscriptions.ts'),
+  ]);
+  const { list: subscriptions } = subscriptionListOf(options.file, config.mailTo);
+  return withWarehouse(config, options, (warehouse) =>
+    list(warehouse, { subscriptions, accountId: options.accountId }, options.clock),
+  );
+}

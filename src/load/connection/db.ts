@@ -1,0 +1,308 @@
+/**
+ * The one module that owns the warehouse connection. `DATABASE_URL` set: a node-postgres pool
+ * behind Kysely's Postgres dialect. Not set: an embedded PGlite database in a data directory,
+ * behind our own Kysely dialect. Both get the same type parsers, the session time zone UTC and
+ * `search_path = uptrends, public`, so every query behaves the same on both.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { ConfigError, DatabaseError, LockError } from '../../errors.ts';
+import { lockDataDir } from '../locks/data-dir-lock.ts';
+import { isCopyIn, pgCopy } from '../write/copy-in.ts';
+import type { CopyRows } from '../write/copy-text.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import { makePrivateDir, tightenTree } from './private-dir.ts';
+import { schemaBehindError, schemaLag } from '../migrate.ts';
+import { markDeadRuns } from '../ledgers/run-ledger.ts';
+import { TYPE_PARSERS } from './type-parsers.ts';
+import { type Database } from '../schema.ts';
+import { redactUrlPassword } from '../../redaction.ts';
+
+/** Which engine holds the warehouse. */
+export type Backend = 'postgres' | 'pglite';
+
+/** An open warehouse: the query builder plus what is needed to describe and close it. */
+export interface Warehouse {
+  readonly db: Kysely<Database>;
+  readonly backend: Backend;
+  /** Where the warehouse is, safe to print (no password). */
+  readonly location: string;
+  /** Warnings from opening it (permissions fixed, dead runs closed), for the caller to log. */
+  readonly notices: readonly string[];
+  /**
+   * Aborted (with a retriable DatabaseError) when a connection in use dies: the server was
+   * restarted or the session terminated. The run's lock lives on such a connection, so a run
+   * must stop when this fires. Never aborted on PGlite.
+   */
+  readonly lost: AbortSignal;
+  /**
+   * PGlite in a data directory only: closes the engine but keeps the directory's lock until
+   * `close()`, and returns the directory's absolute path, for `serve`, which opens the engine in
+   * a worker thread of its own. After it, `db` must not be used.
+   */
+  readonly handOver?: () => Promise<string>;
+  close(): Promise<void>;
+}
+
+/** How to reach the warehouse. */
+export interface WarehouseTarget {
+  /** postgres:// URL; when absent, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory (ignored with databaseUrl); `memory://` for a throw-away database. */
+  dataDir?: string | undefined;
+  /** An existing PGlite instance (tests); the caller keeps ownership. */
+  pglite?: PGlite | undefined;
+  /** Pool size for Postgres. (Default: 8) */
+  poolSize?: number | undefined;
+  /** PGlite on disk: how long to wait for another process to release the directory. (Default: 0) */
+  waitMs?: number | undefined;
+  /**
+   * PGlite on disk: create the warehouse when the directory holds none (`migrate`, `sync`,
+   * `nightly`, `demo`). Commands that only read it pass false, so a mistyped `--data-dir` is an
+   * error instead of a new empty warehouse. (Default: true)
+   */
+  create?: boolean | undefined;
+  /**
+   * Check the schema against this version's SQL files after opening: `current` refuses a
+   * warehouse with pending migrations or changed functions and views (commands that read
+   * figures), `warn` adds a notice (query, serve). (Default: no check)
+   */
+  schema?: 'current' | 'warn' | undefined;
+}
+
+/** True when `dataDir` holds a PGlite (Postgres) data directory. */
+export function holdsWarehouse(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'PG_VERSION'));
+}
+
+/** The session settings of every connection, on both backends. */
+export const SESSION_SETTINGS = `set time zone 'UTC'; set search_path to uptrends, public`;
+
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string): ((text: string) => unknown) =>
+      TYPE_PARSERS[oid] ??
+      (pg.types.getTypeParser(oid, format as 'text') as (
+        text: string,
+      ) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+/**
+ * The pool Kysely is given: node-postgres' own, whose clients send the load path's
+ * `copy ... from stdin` statements (copy-in.ts) as COPY through pg-copy-streams, on the same
+ * connection and so inside the caller's transaction. Everything else goes to the client unchanged.
+ */
+function copyAwarePool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
+  const wrap = (client: pg.PoolClient): pg.PoolClient =>
+    new Proxy(client, {
+      get(target, property, receiver) {
+        if (property === 'query') {
+          return (text: unknown, parameters?: unknown[]) =>
+            typeof text === 'string' && isCopyIn(text, parameters)
+              ? pgCopy(target, text, parameters![0] as CopyRows)
+              : (target.query as (...args: unknown[]) => unknown)(text, parameters);
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // jit off: the report figures are large plans whose row estimates are guesses (set-returning
+    // functions, lateral calls per day), so LLVM compiles seconds of code for milliseconds of
+    // work (4.2 s of JIT for a 20 ms query of one day's figures, measured on Postgres 15).
+    options: '-c search_path=uptrends,public -c TimeZone=UTC -c jit=off',
+    types: pgTypes(),
+    connectionTimeoutMillis: 10_000,
+  });
+  const location = redactUrlPassword(url);
+  // Every client gets an error listener: without one, a terminated session kills the process
+  // with an unhandled 'error' event. An idle client's error is harmless (the pool drops it); a
+  // client in use held a lock or ran a statement, so the run is told through `lost`.
+  const lost = new AbortController();
+  const inUse = new Set<pg.PoolClient>();
+  pool.on('error', () => undefined);
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_error, client) => inUse.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (cause) => {
+      if (!inUse.has(client) || lost.signal.aborted) return;
+      lost.abort(
+        new DatabaseError(
+          `The connection to the Postgres warehouse at ${location} was lost: ${cause.message}`,
+          {
+            cause,
+            retriable: true,
+            context: { backend: 'postgres', location },
+          },
+        ),
+      );
+    }),
+  );
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: copyAwarePool(pool) }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (cause) {
+    await db.destroy().catch(() => undefined);
+    throw new DatabaseError(
+      `Cannot connect to the Postgres warehouse at ${location}: ${(cause as Error).message}`,
+      {
+        cause,
+        retriable: true,
+        context: { backend: 'postgres', location },
+      },
+    );
+  }
+  const notices = await closeDeadRuns(db, 'postgres');
+  return { db, backend: 'postgres', location, notices, lost: lost.signal, close: () => db.destroy() };
+}
+
+async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
+  const dataDir = target.dataDir ?? './.uptrends-etl';
+  const inMemory = dataDir.startsWith('memory://');
+  const location = target.pglite ? 'pglite (provided instance)' : inMemory ? dataDir : path.resolve(dataDir);
+  let instance = target.pglite;
+  let unlock: () => void = () => undefined;
+  const notices: string[] = [];
+  const onDisk = instance === undefined && !inMemory;
+  try {
+    if (instance === undefined) {
+      if (onDisk) {
+        if (target.create === false && !holdsWarehouse(dataDir)) {
+          throw new ConfigError(
+            `${location} holds no warehouse: run uptrends-etl sync (or migrate) to create one there, or point --data-dir (UPTRENDS_ETL_DATA_DIR) at the folder of an existing one.`,
+            { context: { setting: 'UPTRENDS_ETL_DATA_DIR', location } },
+          );
+        }
+        const existed = existsSync(dataDir);
+        makePrivateDir(dataDir);
+        unlock = await lockDataDir(dataDir, target.waitMs ?? 0);
+        const found = tightenTree(dataDir);
+        if (existed && found.loosened > 0) {
+          notices.push(
+            `The embedded warehouse ${location} was open to other users (${found.loosened} files or directories, e.g. ${found.examples.join(', ')}); made private to its owner (directories 0700, files 0600).`,
+          );
+        }
+      }
+      // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
+      const { PGlite } = await import('@electric-sql/pglite');
+      instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
+      // PGlite creates its files 0666 whatever the umask.
+      if (onDisk) tightenTree(dataDir);
+    }
+    await instance.exec(SESSION_SETTINGS);
+  } catch (cause) {
+    unlock();
+    if (cause instanceof LockError || cause instanceof ConfigError) throw cause;
+    throw new DatabaseError(
+      `Cannot open the embedded PGlite warehouse at ${location}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+        context: { backend: 'pglite', location },
+      },
+    );
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(instance, target.pglite === undefined) });
+  notices.push(...(await closeDeadRuns(db, 'pglite')));
+  let engineOpen = true;
+  const closeEngine = async (): Promise<void> => {
+    if (!engineOpen) return;
+    engineOpen = false;
+    await db.destroy();
+    if (onDisk) tightenTree(dataDir);
+  };
+  return {
+    db,
+    backend: 'pglite',
+    location,
+    notices,
+    lost: new AbortController().signal,
+    ...(onDisk
+      ? {
+          handOver: async () => {
+            await closeEngine();
+            return path.resolve(dataDir);
+          },
+        }
+      : {}),
+    close: async () => {
+      try {
+        await closeEngine();
+        if (onDisk) tightenTree(dataDir);
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+/**
+ * Closes the runs of processes that are gone (run-ledger.ts, markDeadRuns) and says so. Skipped on
+ * a warehouse without a ledger yet; a role that may not update the ledger (an analyst's) leaves
+ * it to the next sync.
+ */
+async function closeDeadRuns(db: Kysely<Database>, backend: Backend): Promise<string[]> {
+  try {
+    const ledger = await sql<{
+      name: string | null;
+    }>`select to_regclass('uptrends.etl_run')::text as name`.execute(db);
+    if (ledger.rows[0]?.name == null) return [];
+    const dead = await markDeadRuns(db, backend);
+    return dead.length === 0
+      ? []
+      : [
+          `Run(s) ${dead.join(', ')} ended without closing (process killed or warehouse connection lost): marked crashed in the ledger.`,
+        ];
+  } catch {
+    return [];
+  }
+}
+
+/** Opens the warehouse described by `target`. The caller must `close()` it. */
+export async function openWarehouse(target: WarehouseTarget): Promise<Warehouse> {
+  const warehouse =
+    target.databaseUrl !== undefined && target.databaseUrl !== ''
+      ? await openPostgres(target.databaseUrl, target.poolSize ?? 8)
+      : await openPglite(target);
+  if (target.schema === undefined) return warehouse;
+  try {
+    return {
+      ...warehouse,
+      notices: [...warehouse.notices, ...(await schemaNotices(warehouse, target.schema))],
+    };
+  } catch (error) {
+    await warehouse.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Checks the schema as `mode` asks: throws when it must be current, else describes any lag. */
+async function schemaNotices(warehouse: Warehouse, mode: 'current' | 'warn'): Promise<string[]> {
+  // A role that may not read the migration ledger (an analyst's) is not judged: what it reads
+  // fails on its own if an object is missing.
+  const lag = await schemaLag(warehouse.db).catch(() => undefined);
+  if (lag === undefined) return [];
+  const refusal = mode === 'current' ? schemaBehindError(lag, warehouse.location) : undefined;
+  if (refusal !== undefined) throw refusal;
+  const notices: string[] = [];
+  if (lag.pending.length > 0 || lag.repeatablesChanged) {
+    notices.push(
+      `The warehouse's schema is behind this version (${lag.pending.length} migrations pending${lag.repeatablesChanged ? ', SQL functions and views differ' : ''}): views and functions may be missing or give an older definition's figures; run uptrends-etl migrate.`,
+    );
+  }
+  if (lag.unknown.length > 0) {
+    notices.push(
+      `The warehouse was migrated by a newer uptrends-etl (migrations ${lag.unknown.join(', ')} are unknown to this version); its figures follow the newer definitions.`,
+    );
+  }
+  return notices;
+}
