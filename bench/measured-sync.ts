@@ -27,15 +27,20 @@ function delta(after: number | undefined, before: number | undefined): number | 
   return after === undefined || before === undefined ? undefined : after - before;
 }
 
-/** Runs `sync` with `options` against `sim` into `warehouse`. */
+/**
+ * Runs `sync` with `options` against `sim` into `warehouse`; with `recordBodiesTo`, the simulator
+ * records every body it serves the run into that file (the ETL floor's input, bench/floors.ts).
+ */
 export async function measuredSync(
   sim: SimulatorProcess,
   warehouse: ScratchWarehouse,
   options: Partial<SyncOptions>,
   now: string,
   cleanup: CleanupStack,
+  recordBodiesTo?: string,
 ): Promise<MeasuredSync> {
   await sim.resetStats();
+  if (recordBodiesTo !== undefined) await sim.record(recordBodiesTo);
   const postmaster = warehouse.backend === 'postgres' ? await postmasterPid() : undefined;
   const simBefore = processCpuMs(sim.pid);
   const pgBefore = postgresCpuMs(postmaster);
@@ -50,6 +55,7 @@ export async function measuredSync(
   if (postmaster !== undefined) await new Promise((resolve) => setTimeout(resolve, 300));
   const pgAfter = postgresCpuMs(postmaster);
   const simAfter = processCpuMs(sim.pid);
+  if (recordBodiesTo !== undefined) await sim.record(undefined);
   if (run.status !== 'succeeded') throw new Error(`sync ended ${run.status}`);
   const issued = issuedByRoute((await sim.stats()).requests.byRoute);
   return {

@@ -49,7 +49,8 @@ if (unknown.length > 0) {
 }
 // PGlite doubles a run's time; the quick run (a two-minute smoke test) leaves it out unless asked.
 const sizes = benchSizes(values.quick, values.pglite || (!values.quick && !values['no-pglite']));
-const board = new Scoreboard();
+// A quick run cannot judge figures about scale (bench/README.md, "--quick"): it prints them bare.
+const board = new Scoreboard(undefined, !sizes.quick);
 const cleanup = new CleanupStack();
 cleanup.installSignalHandlers();
 const started = Date.now();
