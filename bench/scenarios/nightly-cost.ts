@@ -109,7 +109,7 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     NAME,
     `median wall time ratio of ${repeats} (year / empty)`,
     perBackend(pairs, (p) => p.year.run.wallMs / p.empty.run.wallMs),
-    { op: '<=', limit: 1.1 },
+    { op: '<=', limit: 1.1, scale: true },
     '',
     2,
   );
