@@ -13,7 +13,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { EtlFloorInput, EtlFloorResult } from './children/etl-floor-child.ts';
 import type { CleanupStack } from './cleanup-stack.ts';
-import { postgresCpuMs, postmasterPid } from './process-cpu.ts';
+import { databaseName } from './measured-sync.ts';
+import { DatabaseCpu, postgresCpuMs, postmasterPid } from './process-cpu.ts';
 import { runChild, type ChildMeasure } from './run-child.ts';
 import { adminQuery, type ScratchWarehouse } from './scratch-warehouse.ts';
 
@@ -27,8 +28,10 @@ export interface EtlFloor extends EtlFloorResult {
 export interface PostgresFloor {
   rows: number;
   tables: number;
-  /** Server CPU of the COPYs, ms. */
+  /** CPU of the processes serving the database during the COPYs, ms (process-cpu.ts, DatabaseCpu). */
   cpuMs: number;
+  /** CPU of the whole server meanwhile, ms, other clients included. */
+  serverCpuMs: number;
   /** Wall time of the COPYs, ms. */
   wallMs: number;
 }
@@ -119,14 +122,17 @@ export async function measurePostgresFloor(
       copies.push(`copy ${target} (${list}) from ${file}`);
     }
     await adminQuery('checkpoint');
+    if (postmaster === undefined) throw new Error('the Postgres floor needs the server on this machine');
     const before = postgresCpuMs(postmaster);
+    const database = new DatabaseCpu(postmaster, databaseName(warehouse.location));
     const started = performance.now();
     for (const copy of copies) await client.query(copy);
     const wallMs = performance.now() - started;
+    const cpuMs = database.stop();
     const after = postgresCpuMs(postmaster);
     await client.query(`drop schema ${FLOOR_SCHEMA} cascade`);
-    const cpuMs = before === undefined || after === undefined ? NaN : after - before;
-    return { rows, tables: tables.length, cpuMs, wallMs };
+    const serverCpuMs = before === undefined || after === undefined ? NaN : after - before;
+    return { rows, tables: tables.length, cpuMs, serverCpuMs, wallMs };
   } finally {
     await client.end();
   }

@@ -162,8 +162,16 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
   );
   board.figure(
     NAME,
-    'Postgres CPU per alert (information)',
+    'Postgres CPU per alert, whole server (info)',
     perBackend(runs, (m) => perAlertUs(m.postgresCpuMs, m)),
+    'µs',
+    0,
+  );
+  // The judged figures count the warehouse's own server processes: the server is shared.
+  board.figure(
+    NAME,
+    'Postgres CPU per alert, the database (info)',
+    perBackend(runs, (m) => perAlertUs(m.databaseCpuMs, m)),
     'µs',
     0,
   );
@@ -171,13 +179,14 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     NAME,
     'Postgres floor (same run, raw COPY)',
     `${postgresFloor.rows} rows into ${postgresFloor.tables} tables like the warehouse's, ` +
-      `server CPU ${(postgresFloor.cpuMs / 1000).toFixed(2)} s in ${(postgresFloor.wallMs / 1000).toFixed(2)} s = ` +
+      `CPU ${(postgresFloor.cpuMs / 1000).toFixed(2)} s (whole server ${(postgresFloor.serverCpuMs / 1000).toFixed(2)} s) ` +
+      `in ${(postgresFloor.wallMs / 1000).toFixed(2)} s = ` +
       `${perAlertUs(postgresFloor.cpuMs, judgedRun).toFixed(1)} µs per alert`,
   );
   board.check(
     NAME,
     'Postgres CPU per alert / Postgres floor',
-    (judgedRun.postgresCpuMs ?? NaN) / postgresFloor.cpuMs,
+    (judgedRun.databaseCpuMs ?? NaN) / postgresFloor.cpuMs,
     { op: '<=', limit: 1.5, scale: true },
     '',
     2,

@@ -115,15 +115,15 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
   );
   board.figure(
     NAME,
-    'Postgres CPU on a year of history',
-    perBackend(pairs, (p) => (p.year.postgresCpuMs ?? NaN) / 1000),
+    'Postgres CPU on a year of history (database)',
+    perBackend(pairs, (p) => (p.year.databaseCpuMs ?? NaN) / 1000),
     's',
     2,
   );
   board.figure(
     NAME,
-    'Postgres CPU on an empty warehouse',
-    perBackend(pairs, (p) => (p.empty.postgresCpuMs ?? NaN) / 1000),
+    'Postgres CPU on an empty warehouse (database)',
+    perBackend(pairs, (p) => (p.empty.databaseCpuMs ?? NaN) / 1000),
     's',
     2,
   );

@@ -17,7 +17,8 @@ import path from 'node:path';
 import type { ReferenceInput, ReferenceResult } from '../peer-reference.ts';
 import { datasetDays, previousMonth } from '../dataset-days.ts';
 import { median } from '../median.ts';
-import { postgresCpuMs, postmasterPid } from '../process-cpu.ts';
+import { databaseName } from '../measured-sync.ts';
+import { DatabaseCpu, postmasterPid } from '../process-cpu.ts';
 import { runChild, type ChildMeasure } from '../run-child.ts';
 import { buildCompiled, cliEnv, runCli, syncedAlerts } from '../run-cli.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
@@ -56,18 +57,19 @@ interface PeerJob {
   postmaster: number | undefined;
 }
 
-/** Runs `work` and adds the Postgres server's CPU meanwhile and the simulator's request count. */
+/**
+ * Runs `work` against the database at `url` and adds the CPU of the server processes serving that
+ * database meanwhile (the server is shared with other clients) and the simulator's request count.
+ */
 async function measured(
   job: PeerJob,
+  url: string,
   work: () => Promise<Omit<Side, 'postgresCpuS' | 'requests'>>,
 ): Promise<Side> {
   await job.sim.resetStats();
-  const before = postgresCpuMs(job.postmaster);
+  const cpu = job.postmaster === undefined ? undefined : new DatabaseCpu(job.postmaster, databaseName(url));
   const side = await work();
-  // The client's backends end when it disconnects; give the postmaster a moment to reap them.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const after = postgresCpuMs(job.postmaster);
-  const postgresCpuS = before === undefined || after === undefined ? NaN : (after - before) / 1000;
+  const postgresCpuS = cpu === undefined ? NaN : cpu.stop() / 1000;
   return { ...side, postgresCpuS, requests: (await job.sim.stats()).requests.total };
 }
 
@@ -80,7 +82,7 @@ async function reference(job: PeerJob, ctx: ScenarioContext, run: number): Promi
     month: job.month,
     outFile: path.join(job.outDir, `reference-${run}.xlsx`),
   };
-  return measured(job, async () => {
+  return measured(job, database.location, async () => {
     const r = await runChild<ReferenceResult & ChildMeasure>(
       'peer-reference-child',
       input,
@@ -102,7 +104,7 @@ async function uptrendsEtl(job: PeerJob, ctx: ScenarioContext, run: number): Pro
   const syncArgs = ['sync', '--from', job.from, '--to', job.to, '--streams', STREAMS];
   syncArgs.push('--window', String(job.windowDays), '--concurrency', String(job.concurrency));
   const out = path.join(job.outDir, `etl-${run}`);
-  return measured(job, async () => {
+  return measured(job, warehouse.location, async () => {
     const sync = await runCli(syncArgs, { env, cwd: job.outDir });
     const report = await runCli(['report', 'sla', '--month', job.month, '--out', out], {
       env,
