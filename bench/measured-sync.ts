@@ -7,7 +7,14 @@ import type { SyncOptions } from '../src/pipeline/sync-options.ts';
 import type { SyncChildInput, SyncChildResult } from './children/sync-child.ts';
 import type { CleanupStack } from './cleanup-stack.ts';
 import { issuedByRoute, totalRequests, type RouteCounts } from './minimal-requests.ts';
-import { DatabaseCpu, postgresCpuMs, postmasterPid, processCpuMs } from './process-cpu.ts';
+import {
+  DatabaseCpu,
+  machineBusy,
+  machineTicks,
+  postgresCpuMs,
+  postmasterPid,
+  processCpuMs,
+} from './process-cpu.ts';
 import { runChild, type ChildMeasure } from './run-child.ts';
 import type { ScratchWarehouse } from './scratch-warehouse.ts';
 import type { SimulatorProcess } from './spawn-simulator.ts';
@@ -26,6 +33,8 @@ export interface MeasuredSync {
    * (DatabaseCpu): other clients of the server are left out. Undefined as postgresCpuMs.
    */
   databaseCpuMs: number | undefined;
+  /** The share of the machine's CPU busy during the run (every process, others' included), 0 to 1. */
+  machineBusy: number;
 }
 
 /** The database a Postgres URL names. */
@@ -54,6 +63,7 @@ export async function measuredSync(
   const postmaster = warehouse.backend === 'postgres' ? await postmasterPid() : undefined;
   const simBefore = processCpuMs(sim.pid);
   const pgBefore = postgresCpuMs(postmaster);
+  const machineBefore = machineTicks();
   const database =
     postmaster === undefined ? undefined : new DatabaseCpu(postmaster, databaseName(warehouse.location));
   const input: SyncChildInput = { options, now };
@@ -66,6 +76,7 @@ export async function measuredSync(
   // The child's backends end when its pool closes; give the postmaster a moment to reap them.
   if (postmaster !== undefined) await new Promise((resolve) => setTimeout(resolve, 300));
   const pgAfter = postgresCpuMs(postmaster);
+  const machineAfter = machineTicks();
   const databaseCpuMs = database?.stop();
   const simAfter = processCpuMs(sim.pid);
   if (recordBodiesTo !== undefined) await sim.record(undefined);
@@ -78,6 +89,7 @@ export async function measuredSync(
     simulatorCpuMs: delta(simAfter, simBefore),
     postgresCpuMs: delta(pgAfter, pgBefore),
     databaseCpuMs,
+    machineBusy: machineBusy(machineBefore, machineAfter),
   };
 }
 

@@ -119,3 +119,28 @@ export class DatabaseCpu {
     return total;
   }
 }
+
+/** Busy and total CPU ticks of the whole machine so far (the `cpu` line of /proc/stat). */
+export function machineTicks(): { busy: number; total: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    const f = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((sum, n) => sum + n, 0);
+    // idle and iowait are the only fields that are not work.
+    return { busy: total - f[3]! - (f[4] ?? 0), total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The share of the machine's CPU that was busy between two readings of machineTicks, 0 to 1:
+ * near 1, every process of the run waited for a core, whoever's work filled them.
+ */
+export function machineBusy(
+  before: ReturnType<typeof machineTicks>,
+  after: ReturnType<typeof machineTicks>,
+): number {
+  if (before === undefined || after === undefined || after.total === before.total) return NaN;
+  return (after.busy - before.busy) / (after.total - before.total);
+}

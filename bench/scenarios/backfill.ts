@@ -118,6 +118,12 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     's',
     1,
   );
+  board.figure(
+    NAME,
+    'machine CPU busy during the run (all processes)',
+    perBackend(runs, (m) => m.machineBusy * 100),
+    '%',
+  );
   const cores = os.availableParallelism();
   board.figure(
     NAME,
