@@ -49,10 +49,13 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     if (i > 0) warehouse = await createScratchWarehouse('postgres', 'large', cleanup);
     const env = { ...cliEnv(), ...sim.env(), ...warehouse.env };
     syncs.push(
-      await runCli(['sync', '--from', dates.first, '--to', dates.today, '--concurrency', String(concurrency)], {
-        env,
-        cwd: outDir,
-      }),
+      await runCli(
+        ['sync', '--from', dates.first, '--to', dates.today, '--concurrency', String(concurrency)],
+        {
+          env,
+          cwd: outDir,
+        },
+      ),
     );
   }
   await sim.close();
