@@ -66,7 +66,10 @@ export class Scoreboard {
     this.#write(`[${scenario}] ${label.padEnd(LABEL_WIDTH)} ${text}`);
   }
 
-  /** Prints a figure, judges it against `target` and counts the verdict. */
+  /**
+   * Prints a figure, judges it against `target` and counts the verdict; true when it passed or,
+   * being a `scale` target in a quick run, was not judged.
+   */
   check(scenario: string, label: string, value: FigureValue, target: Target, unit = '', digits = 2): boolean {
     const v = judged(value);
     if (target.scale === true && !this.#judgeScale) {
