@@ -23,17 +23,21 @@ export interface ChildMeasure {
 // The bench's own settings must not leak into a child: it gets exactly the warehouse and API given.
 const INHERITED = (name: string): boolean => !/^(DATABASE_URL|UPTRENDS_|SMTP_URL|REPORT_MAIL_)/.test(name);
 
-/** Spawns `bench/children/<name>.ts` with `input` and `env`; rejects with its stderr when it fails. */
+/**
+ * Spawns `bench/children/<name>.ts` with `input` and `env` (and Node's `nodeFlags`, e.g.
+ * `--expose-gc`); rejects with its stderr when it fails.
+ */
 export async function runChild<T extends ChildMeasure>(
   name: string,
   input: unknown,
   env: Record<string, string>,
   cleanup: CleanupStack,
+  nodeFlags: readonly string[] = [],
 ): Promise<T> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => INHERITED(k)));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', `bench/children/${name}.ts`, JSON.stringify(input)],
+    [...nodeFlags, '--import', 'tsx', `bench/children/${name}.ts`, JSON.stringify(input)],
     {
       cwd: REPO_ROOT,
       env: { ...base, ...env, TZ: 'UTC' },

@@ -8,10 +8,15 @@
 /** Values per backend; a plain number for figures that do not depend on the backend. */
 export type FigureValue = number | { postgres?: number | undefined; pglite?: number | undefined };
 
-/** A target: the judged value must be at most (`<=`) or at least (`>=`) `limit`. */
+/**
+ * A target: the judged value must be at most (`<=`) or at least (`>=`) `limit`. A `scale` target
+ * is about full-size data (a ratio of CPU to its floor, a peak RSS, a speed-up): the small data of
+ * a `--quick` run cannot show whether it holds, so a quick run prints it without a verdict.
+ */
 export interface Target {
   op: '<=' | '>=';
   limit: number;
+  scale?: boolean;
 }
 
 const LABEL_WIDTH = 44;
@@ -37,10 +42,18 @@ function judged(value: FigureValue): number | undefined {
 export class Scoreboard {
   passed = 0;
   failed = 0;
+  /** Scale targets printed without a verdict (quick run). */
+  unjudged = 0;
   readonly #write: (line: string) => void;
+  readonly #judgeScale: boolean;
 
-  constructor(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {
+  /** `judgeScale` false (a quick run): `scale` targets get no verdict. */
+  constructor(
+    write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+    judgeScale = true,
+  ) {
     this.#write = write;
+    this.#judgeScale = judgeScale;
   }
 
   /** Prints a figure without a target. */
@@ -53,9 +66,20 @@ export class Scoreboard {
     this.#write(`[${scenario}] ${label.padEnd(LABEL_WIDTH)} ${text}`);
   }
 
-  /** Prints a figure, judges it against `target` and counts the verdict. */
+  /**
+   * Prints a figure, judges it against `target` and counts the verdict; true when it passed or,
+   * being a `scale` target in a quick run, was not judged.
+   */
   check(scenario: string, label: string, value: FigureValue, target: Target, unit = '', digits = 2): boolean {
     const v = judged(value);
+    if (target.scale === true && !this.#judgeScale) {
+      const limit = `${format(target.limit, digits)}${unit === '' ? '' : ` ${unit}`}`;
+      this.#write(
+        `[${scenario}] ${label.padEnd(LABEL_WIDTH)} ${columns(value, digits, unit)}   target ${target.op} ${limit}: no verdict (quick run, too small to judge)`,
+      );
+      this.unjudged++;
+      return true;
+    }
     const ok = v !== undefined && (target.op === '<=' ? v <= target.limit : v >= target.limit);
     const miss =
       ok || v === undefined
@@ -77,6 +101,7 @@ export class Scoreboard {
 
   /** The closing line. */
   summary(): string {
-    return `bench: ${this.passed} passed, ${this.failed} failed`;
+    const unjudged = this.unjudged === 0 ? '' : `, ${this.unjudged} not judged (quick run)`;
+    return `bench: ${this.passed} passed, ${this.failed} failed${unjudged}`;
   }
 }

@@ -46,6 +46,11 @@ export interface SimulatorProcess {
   alertCount(startLocal: string, endLocal: string): Promise<number>;
   /** Sets the extra latency of every response (the `latency` fault), on top of the start latency. */
   setExtraLatency(ms: number): Promise<void>;
+  /**
+   * Starts recording every whole 200 JSON body served into `file`, one per line (undefined: stops);
+   * answers the recording it ended.
+   */
+  record(file: string | undefined): Promise<{ file: string; bodies: number; bytes: number } | null>;
   /** The environment that points the ETL at this simulator (API and Infra). */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -133,6 +138,14 @@ export async function spawnSimulator(spec: SimulatorSpec, cleanup: CleanupStack)
         'POST',
         JSON.stringify({ faults: ms > 0 ? `latency=${ms}` : 'none' }),
       )),
+    record: async (file) =>
+      (
+        await control<{ ended: { file: string; bodies: number; bytes: number } | null }>(
+          '/control/record',
+          'POST',
+          JSON.stringify({ file: file ?? null }),
+        )
+      ).ended,
     env: () => ({
       UPTRENDS_API_URL: info.apiUrl,
       UPTRENDS_USERNAME: info.credentials.username,

@@ -1,7 +1,8 @@
 /**
  * Scenarios 4 and 5 on one large account (they share its warehouse, which takes minutes to fill):
  * - memory: the peak RSS of the sync process during a backfill of the whole history (~1 million
- *   alerts at full size), all streams, on Postgres;
+ *   alerts at full size), all streams, on Postgres, in each of three runs (issue 31: a garbage
+ *   collector's sizing moves the peak from run to run, so one run proves little);
  * - reports: the SLA workbook of the last full month for every monitor, and the raw-alert CSV of
  *   one month and of the whole history, each in its own process: time and peak RSS. The CSV
  *   streams, so its peak RSS should not grow with the period.
@@ -13,13 +14,16 @@ import type { ReportChildInput, ReportChildResult } from '../children/report-chi
 import type { CleanupStack } from '../cleanup-stack.ts';
 import { datasetDays, previousMonth } from '../dataset-days.ts';
 import { runChild, type ChildMeasure } from '../run-child.ts';
-import { buildCompiled, cliEnv, runCli, syncedAlerts, writtenFile } from '../run-cli.ts';
+import { buildCompiled, cliEnv, runCli, syncedAlerts, writtenFile, type CliRun } from '../run-cli.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { createScratchWarehouse, settleWarehouse, type ScratchWarehouse } from '../scratch-warehouse.ts';
 import { spawnSimulator } from '../spawn-simulator.ts';
 import { addLocalDays } from '../../src/time/calendar.ts';
 
 type ReportRun = ReportChildResult & ChildMeasure;
+
+/** Backfills whose peak RSS is judged, each into a fresh warehouse (issue 31: each of three). */
+const MEMORY_RUNS = 3;
 
 function report(
   input: ReportChildInput,
@@ -33,25 +37,52 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
   const { monitors, days, concurrency } = sizes.large;
   const sim = await spawnSimulator({ seed: sizes.seed, monitors, days, now: sizes.now }, cleanup);
   const dates = datasetDays(sizes.now, days, sim.info.timeZone);
-  const warehouse = await createScratchWarehouse('postgres', 'large', cleanup);
   // The compiled CLI, as a user runs it (and as peer and queue-workers run it): a sync child
   // running the sources through tsx held about 80 MB more (tsx's loader thread) before any work.
   buildCompiled();
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'uptrends-bench-reports-'));
   cleanup.add(`reports ${outDir}`, () => rmSync(outDir, { recursive: true, force: true }));
-  const env = { ...cliEnv(), ...sim.env(), ...warehouse.env };
-  const sync = await runCli(
-    ['sync', '--from', dates.first, '--to', dates.today, '--concurrency', String(concurrency)],
-    { env, cwd: outDir },
-  );
+  const syncs: CliRun[] = [];
+  let warehouse: ScratchWarehouse = await createScratchWarehouse('postgres', 'large', cleanup);
+  for (let i = 0; i < MEMORY_RUNS; i++) {
+    // Each run backfills a fresh warehouse; the reports read the last one.
+    if (i > 0) warehouse = await createScratchWarehouse('postgres', 'large', cleanup);
+    const env = { ...cliEnv(), ...sim.env(), ...warehouse.env };
+    syncs.push(
+      await runCli(
+        ['sync', '--from', dates.first, '--to', dates.today, '--concurrency', String(concurrency)],
+        {
+          env,
+          cwd: outDir,
+        },
+      ),
+    );
+  }
   await sim.close();
+  const env = { ...cliEnv(), ...sim.env(), ...warehouse.env };
   board.note(
     'memory',
     'dataset',
-    `${monitors} monitors x ${days} days (${syncedAlerts(sync.stdout)} alerts), L = 0, C = ${concurrency}, all streams, Postgres, compiled CLI`,
+    `${monitors} monitors x ${days} days (${syncedAlerts(syncs[0]!.stdout)} alerts), L = 0, C = ${concurrency}, all streams, Postgres, compiled CLI`,
   );
-  board.figure('memory', 'backfill wall time', sync.seconds, 's', 1);
-  board.check('memory', 'peak RSS of the sync process', sync.megabytes, { op: '<=', limit: 250 }, 'MB', 0);
+  board.note(
+    'memory',
+    `backfill wall time, ${MEMORY_RUNS} runs`,
+    syncs.map((r) => `${r.seconds.toFixed(1)} s`).join(', '),
+  );
+  board.note(
+    'memory',
+    `peak RSS, ${MEMORY_RUNS} runs`,
+    syncs.map((r) => `${r.megabytes.toFixed(0)} MB`).join(', '),
+  );
+  board.check(
+    'memory',
+    `peak RSS of the sync process, worst of ${MEMORY_RUNS}`,
+    Math.max(...syncs.map((r) => r.megabytes)),
+    { op: '<=', limit: 250, scale: true },
+    'MB',
+    0,
+  );
 
   await settleWarehouse(warehouse);
   const month = previousMonth(dates.today);
@@ -66,8 +97,16 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     'SLA workbook',
     `${month}, ${(statSync(workbook).size / 1e6).toFixed(1)} MB xlsx, compiled CLI (start-up included)`,
   );
-  board.check('reports', 'SLA workbook time', sla.seconds, { op: '<=', limit: 5 }, 's', 1);
-  board.check('reports', 'SLA workbook peak RSS', sla.megabytes, { op: '<=', limit: 300 }, 'MB', 0);
+  // Issue 31: the time is printed for information (it is absolute); the peak RSS is judged.
+  board.figure('reports', 'SLA workbook time (information)', sla.seconds, 's', 1);
+  board.check(
+    'reports',
+    'SLA workbook peak RSS',
+    sla.megabytes,
+    { op: '<=', limit: 250, scale: true },
+    'MB',
+    0,
+  );
 
   const monthFrom = `${month}-01`;
   const monthTo = addLocalDays(`${month}-28`, 4).slice(0, 7) + '-01';
@@ -91,7 +130,7 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     'reports',
     'alerts CSV peak RSS growth (all - month)',
     csvAll.maxRssMb - csvMonth.maxRssMb,
-    { op: '<=', limit: 50 },
+    { op: '<=', limit: 50, scale: true },
     'MB',
     0,
   );

@@ -111,7 +111,7 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     NAME,
     'pipeline rows/s / COPY rows/s',
     perBackend(results, (r) => r.copyMs / r.mergeMs),
-    { op: '>=', limit: 0.7 },
+    { op: '>=', limit: 0.7, scale: true },
     '',
     2,
   );

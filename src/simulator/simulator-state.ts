@@ -3,6 +3,7 @@
  * monitors, the fault specification, request counters and per-URL attempt numbers. Route handlers
  * and the ground truth read from here, so both always see the same clock.
  */
+import type { BodyRecorder } from './body-recorder.ts';
 import { AlertIndex } from './alert-index.ts';
 import type { Dataset } from './dataset.ts';
 import { parseFaultSpec, type FaultSpec } from './faults/parse-fault-spec.ts';
@@ -46,6 +47,8 @@ export class SimulatorState {
   faults: FaultSpec;
   /** How the statistics routes choose bucket sizes (settable while running). */
   bucketRule: BucketRule;
+  /** Where served bodies are recorded (`POST /_sim/control/record`), when a recording is open. */
+  recorder: BodyRecorder | undefined = undefined;
   readonly removed = new Set<number>();
   readonly monitorByGuid = new Map<string, number>();
   readonly groupByGuid = new Map<string, number>();

@@ -16,6 +16,7 @@ import {
 } from './simulator-limits.ts';
 import { generateDataset } from './generate-dataset.ts';
 import { createGroundTruth, type GroundTruth } from './ground-truth.ts';
+import { BodyRecorder } from './body-recorder.ts';
 import { handleRequest, pendingTimers } from './http/handle-request.ts';
 import { injectorOf, type InjectionHandle, type InjectionSpec } from './inject-response.ts';
 import { accountIndexOf, MAX_SIMULATED_ACCOUNTS, planSimulatedAccounts } from './simulated-accounts.ts';
@@ -119,6 +120,11 @@ export interface RunningSimulator {
   requestCounts(): RequestCounts;
   resetCounts(): void;
   /**
+   * Records every whole JSON body of status 200 into `file`, one per line, until called again
+   * (undefined stops); answers the recording it ended (body-recorder.ts, for the bench's floor).
+   */
+  record(file: string | undefined): { file: string; bodies: number; bytes: number } | undefined;
+  /**
    * TEST FACILITY (docs/simulator.md, "Injected responses"), account 1: the next matching requests get the
    * answer described by `spec` instead of (or edited from) the real one.
    */
@@ -220,6 +226,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     resetCounts: (): void => {
       for (const s of states) s.resetCounts();
     },
+    record: (file: string | undefined) => {
+      const ended = state.recorder?.close();
+      const recorder = file === undefined ? undefined : new BodyRecorder(file);
+      for (const s of states) s.recorder = recorder;
+      return ended;
+    },
   };
   const server: Server = createServer((req, res) => {
     const index = states.length === 1 ? 0 : accountIndexOf(req, plans);
@@ -276,6 +288,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of pendingTimers) clearTimeout(t);
+        state.recorder?.close();
         pendingTimers.clear();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -18,6 +18,8 @@ export interface SimulatorControls {
   setStatisticsBuckets(rule: string | { hourlyUpToHours?: number; dailyUpToDays?: number }): void;
   removeMonitor(guid: string): void;
   resetCounts(): void;
+  /** Starts recording served bodies into `file` (undefined: stops); answers the recording it ended. */
+  record(file: string | undefined): { file: string; bodies: number; bytes: number } | undefined;
 }
 
 function instant(s: SimulatorState, text: string | undefined): Date | undefined {
@@ -107,6 +109,11 @@ export function answerControl(
     if (post && path === '/control/statistics-buckets') {
       controls.setStatisticsBuckets(bucketRuleOf(q.get('spec') ?? body));
       return ok({ statisticsBuckets: formatBucketRule(s.bucketRule) });
+    }
+    if (post && path === '/control/record') {
+      const file = q.get('file') ?? bodyField(body, 'file');
+      const ended = controls.record(file === '' ? undefined : file);
+      return ok({ recording: file === '' || file === undefined ? null : file, ended: ended ?? null });
     }
     const remove = /^\/control\/remove-monitor\/([^/]+)$/.exec(path);
     if (post && remove !== null) {

@@ -250,4 +250,5 @@ export async function handleRequest(
     wantsXml ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8',
     result.headers,
   );
+  if (status === 200 && !wantsXml && fault.kind === undefined) s.recorder?.record(text);
 }
