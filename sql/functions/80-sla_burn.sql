@@ -84,7 +84,7 @@ as $$
     from b
   ),
   past as materialized (
-    select f.*
+    select f.*, coalesce(f.monitor_guid, f.monitor_group_guid) as k
     from win w
     cross join lateral uptrends.figures(
       p_account_id, w.windows, w.e, p_monitors, p_groups, p_default_target, p_default_error,
@@ -96,7 +96,7 @@ as $$
   -- p_at_risk_within_days, within the period), counted to the period end: only their monitored
   -- time is used (a group's adds up its members').
   rest as materialized (
-    select f.window_index, f.grain, f.monitor_guid, f.monitor_group_guid, f.monitored_seconds
+    select f.window_index, f.grain, coalesce(f.monitor_guid, f.monitor_group_guid) as k, f.monitored_seconds
     from win w
     cross join lateral uptrends.figures(
       p_account_id,
@@ -108,7 +108,10 @@ as $$
     ) f
     where w.e < w.p_end and (f.grain = 'group' or (f.grain = 'monitor' and f.production))
   ),
-  -- One row per monitor and group of the period so far, its recent windows beside it.
+  -- One row per monitor and group of the period so far, its recent windows beside it. A row is
+  -- found by k, its monitor or group guid (one of the two is null in every row): a plain equality
+  -- the planner can hash, where `is not distinct from` on both guids made each join a nested loop
+  -- over every row of the other window.
   joined as (
     select
       p.grain, p.monitor_guid, p.monitor_group_guid, p.name, p.is_all, p.group_names, p.members,
@@ -124,20 +127,15 @@ as $$
       1 - p.target_percentage / 100 as eb
     from past p
     left join past w1 on w1.window_index = 2 and w1.grain = p.grain
-      and w1.monitor_guid is not distinct from p.monitor_guid
-      and w1.monitor_group_guid is not distinct from p.monitor_group_guid
+      and w1.k = p.k
     left join past w3 on w3.window_index = 3 and w3.grain = p.grain
-      and w3.monitor_guid is not distinct from p.monitor_guid
-      and w3.monitor_group_guid is not distinct from p.monitor_group_guid
+      and w3.k = p.k
     left join past w7 on w7.window_index = 4 and w7.grain = p.grain
-      and w7.monitor_guid is not distinct from p.monitor_guid
-      and w7.monitor_group_guid is not distinct from p.monitor_group_guid
+      and w7.k = p.k
     left join rest r on r.window_index = 1 and r.grain = p.grain
-      and r.monitor_guid is not distinct from p.monitor_guid
-      and r.monitor_group_guid is not distinct from p.monitor_group_guid
+      and r.k = p.k
     left join rest h on h.window_index = 2 and h.grain = p.grain
-      and h.monitor_guid is not distinct from p.monitor_guid
-      and h.monitor_group_guid is not distinct from p.monitor_group_guid
+      and h.k = p.k
     cross join b
     where p.window_index = 1
   ),
