@@ -213,6 +213,8 @@ as $$
       sum(c.duration_seconds) filter (where c.resolved_in) as resolved_seconds,
       percentile_cont(0.5) within group (order by c.duration_seconds)
         filter (where p_medians and c.resolved_in) as median_ttr,
+      -- For the medians of groups and the account, which pool their members' durations.
+      array_agg(c.duration_seconds) filter (where p_medians and c.resolved_in) as resolved_durations,
       max(c.duration_seconds) filter (where c.resolved_in) as longest_ttr
     from (
       select
@@ -475,10 +477,11 @@ as $$
   -- The median needs every member's durations side by side: only when asked for (p_medians).
   set_median as (
     select x.window_index, x.grain, x.monitor_group_guid,
-           percentile_cont(0.5) within group (order by i.duration_seconds) as median_ttr
+           percentile_cont(0.5) within group (order by d.duration_seconds) as median_ttr
     from members x
     join mon_judged f on f.window_index = x.window_index and f.monitor_guid = x.monitor_guid and f.production
-    join inc i on i.window_index = x.window_index and i.monitor_guid = x.monitor_guid and i.resolved_in
+    join inc_mw i on i.window_index = x.window_index and i.monitor_guid = x.monitor_guid
+    cross join lateral unnest(i.resolved_durations) d (duration_seconds)
     where p_medians
     group by x.window_index, x.grain, x.monitor_group_guid
   ),
