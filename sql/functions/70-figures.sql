@@ -264,7 +264,7 @@ as $$
     join mon m on m.monitor_guid = c.monitor_guid
     join win w on c.bucket_start_at >= w.window_start and c.bucket_start_at < w.elapsed_end
     where r.s is not null
-    group by w.window_index, c.monitor_guid
+    group by c.monitor_guid, w.window_index
   ),
   grp as (
     select g.monitor_group_guid, coalesce(g.description, g.monitor_group_guid::text) as name, g.is_all, g.deleted_at
