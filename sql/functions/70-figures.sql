@@ -147,22 +147,25 @@ as $$
   cov as materialized (
     select c.* from uptrends.monitor_coverage(p_account_id) c
   ),
-  -- Incidents that overlap a window, were resolved in it or are open at its end. Three probes keep
-  -- the lookup bounded and never meet: those that started in the window or the 7 days before it
-  -- (by start); those that started earlier and lasted longer than 7 days, and those still open
-  -- (both few, with partial indexes).
+  -- Incidents that overlap a window, were resolved in it or are open at its end, each clipped to
+  -- the monitor's life in the window (cs, ce). Three probes keep the lookup bounded and never meet:
+  -- those that started in the window or the 7 days before it (by start); those that started
+  -- earlier and lasted longer than 7 days, and those still open (both few, with partial indexes).
+  -- The life comes from mon (hashed), not from mw: joined to mw, a year's 400,000 rows were sorted
+  -- once more for a merge join.
   inc as materialized (
     select
       w.window_index,
       i.monitor_guid,
-      i.started_at,
-      i.ended_at,
       i.alert_count,
       i.started_at < w.elapsed_end and coalesce(i.ended_at, 'infinity') > w.window_start as overlaps,
       i.started_at >= w.window_start and i.started_at < w.elapsed_end as started_in,
       i.ended_at >= w.window_start and i.ended_at < w.elapsed_end as resolved_in,
       i.started_at < w.elapsed_end and (i.ended_at is null or i.ended_at >= w.elapsed_end) as open_at_end,
-      extract(epoch from i.ended_at - i.started_at)::double precision as duration_seconds
+      extract(epoch from i.ended_at - i.started_at)::double precision as duration_seconds,
+      -- The bounds of mw.live (none when that range is empty, as lower() and upper() give).
+      greatest(i.started_at, case when l.lo < l.hi then l.lo end) as cs,
+      least(coalesce(i.ended_at, 'infinity'), case when l.lo < l.hi then l.hi end) as ce
     from win w
     cross join lateral (
       select s.monitor_guid, s.started_at, s.ended_at, s.alert_count
@@ -185,16 +188,21 @@ as $$
         and o.ended_at is null
         and o.started_at < w.window_start - interval '7 days'
     ) i
+    -- The monitors that lived in the window (the rows of mw).
+    join mon m
+      on m.monitor_guid = i.monitor_guid and m.life_start < w.elapsed_end and m.life_end > w.window_start
+    cross join lateral (
+      select greatest(w.window_start, m.life_start) as lo, least(w.elapsed_end, m.life_end) as hi
+    ) l
     where w.window_start < w.elapsed_end
-      and (p_monitors is null or i.monitor_guid = any (p_monitors))
   ),
-  -- Every incident figure of a monitor in a window in one sorted pass: each incident clipped to the
-  -- monitor's life in the window, then counted, summed and measured by one grouping. The union of
-  -- its clipped incidents is measured without range arithmetic: in (start, end) order each adds the
-  -- part of it that ends after everything before it (islands). Where the monitor has maintenance,
-  -- the union is also kept as ranges, to take the maintenance out. (Separate CTEs for the counts,
-  -- the union, the ranges and the median read 400,000 clipped rows of a year four times, and their
-  -- misestimated joins sorted them to disk: seconds of the SLA workbook's Trend.)
+  -- Every incident figure of a monitor in a window in one sorted pass: counted, summed and measured
+  -- by one grouping. The union of its clipped incidents is measured without range arithmetic: in
+  -- (start, end) order each adds the part of it that ends after everything before it (islands).
+  -- Where the monitor has maintenance, the union is also kept as ranges, to take the maintenance
+  -- out. (Separate CTEs for the counts, the union, the ranges and the median read a year's 400,000
+  -- clipped rows four times, and their misestimated joins sorted them to disk: seconds of the SLA
+  -- workbook's Trend.)
   inc_mw as (
     select
       c.window_index,
@@ -218,22 +226,14 @@ as $$
       max(c.duration_seconds) filter (where c.resolved_in) as longest_ttr
     from (
       select
-        k.*,
-        max(k.ce) filter (where k.overlaps and k.ce > k.cs) over (
-          partition by k.window_index, k.monitor_guid order by k.cs, k.ce
+        i.*,
+        mt.monitor_guid is not null as has_maintenance,
+        max(i.ce) filter (where i.overlaps and i.ce > i.cs) over (
+          partition by i.window_index, i.monitor_guid order by i.cs, i.ce
           rows between unbounded preceding and 1 preceding
         ) as before
-      from (
-        select
-          i.window_index, i.monitor_guid, i.alert_count, i.overlaps, i.started_in, i.resolved_in,
-          i.open_at_end, i.duration_seconds,
-          greatest(i.started_at, lower(mw.live)) as cs,
-          least(coalesce(i.ended_at, 'infinity'), upper(mw.live)) as ce,
-          mt.monitor_guid is not null as has_maintenance
-        from inc i
-        join mw on mw.window_index = i.window_index and mw.monitor_guid = i.monitor_guid
-        left join maint mt on mt.monitor_guid = i.monitor_guid
-      ) k
+      from inc i
+      left join maint mt on mt.monitor_guid = i.monitor_guid
     ) c
     group by c.window_index, c.monitor_guid
   ),
@@ -248,23 +248,29 @@ as $$
   ),
   stat_mw as (
     select
-      w.window_index,
-      c.monitor_guid,
-      -- A bucket outside the monitor's life (after its pause) says nothing about it; the target
-      -- still comes from the window's latest bucket that carries one.
-      (count(*) filter (where c.bucket_end_at > m.life_start and c.bucket_start_at < m.life_end))::integer as buckets,
-      coalesce(sum(c.uptime_seconds) filter (where c.bucket_end_at > m.life_start and c.bucket_start_at < m.life_end), 0)::double precision as up,
-      coalesce(sum(c.downtime_seconds) filter (where c.bucket_end_at > m.life_start and c.bucket_start_at < m.life_end), 0)::double precision as down,
-      coalesce(sum(c.checks) filter (where c.bucket_end_at > m.life_start and c.bucket_start_at < m.life_end), 0)::bigint as checks,
-      coalesce(sum(c.confirmed_errors) filter (where c.bucket_end_at > m.life_start and c.bucket_start_at < m.life_end), 0)::bigint as confirmed_errors,
-      (max(array[extract(epoch from c.bucket_start_at)::double precision, c.sla_target])
-        filter (where c.sla_target is not null))[2] as latest_sla_target
-    from stat_range r
-    cross join lateral uptrends.statistics_cover(r.guids, r.s, r.e) c
-    join mon m on m.monitor_guid = c.monitor_guid
-    join win w on c.bucket_start_at >= w.window_start and c.bucket_start_at < w.elapsed_end
-    where r.s is not null
-    group by c.monitor_guid, w.window_index
+      b.window_index,
+      b.monitor_guid,
+      (count(*) filter (where b.in_life))::integer as buckets,
+      coalesce(sum(b.uptime_seconds) filter (where b.in_life), 0)::double precision as up,
+      coalesce(sum(b.downtime_seconds) filter (where b.in_life), 0)::double precision as down,
+      coalesce(sum(b.checks) filter (where b.in_life), 0)::bigint as checks,
+      coalesce(sum(b.confirmed_errors) filter (where b.in_life), 0)::bigint as confirmed_errors,
+      (max(array[date_part('epoch', b.bucket_start_at), b.sla_target])
+        filter (where b.sla_target is not null))[2] as latest_sla_target
+    from (
+      select
+        w.window_index, c.monitor_guid, c.bucket_start_at, c.uptime_seconds, c.downtime_seconds, c.checks,
+        c.confirmed_errors, c.sla_target,
+        -- A bucket outside the monitor's life (after its pause) says nothing about it; the target
+        -- still comes from the window's latest bucket that carries one.
+        c.bucket_end_at > m.life_start and c.bucket_start_at < m.life_end as in_life
+      from stat_range r
+      cross join lateral uptrends.statistics_cover(r.guids, r.s, r.e) c
+      join mon m on m.monitor_guid = c.monitor_guid
+      join win w on c.bucket_start_at >= w.window_start and c.bucket_start_at < w.elapsed_end
+      where r.s is not null
+    ) b
+    group by b.monitor_guid, b.window_index
   ),
   grp as (
     select g.monitor_group_guid, coalesce(g.description, g.monitor_group_guid::text) as name, g.is_all, g.deleted_at
