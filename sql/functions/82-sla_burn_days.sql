@@ -71,20 +71,19 @@ as $$
   ended_fig as materialized (
     select f.window_index, f.grain, coalesce(f.monitor_guid, f.monitor_group_guid) as k, f.incident_downtime_seconds
     from b
+    cross join (select array_agg(tstzrange(e.ds, e.de) order by e.i) as windows from ended e having count(*) > 0) x
     cross join lateral uptrends.figures(
-      p_account_id, (select array_agg(tstzrange(e.ds, e.de) order by e.i) from ended e),
-      b.e, p_monitors, p_groups, p_default_target, p_default_error, p_override, null, false
+      p_account_id, x.windows, b.e, p_monitors, p_groups, p_default_target, p_default_error, p_override, null, false
     ) f
-    where exists (select 1 from ended)
   ),
   coming_fig as materialized (
     select f.window_index, f.grain, coalesce(f.monitor_guid, f.monitor_group_guid) as k, f.monitored_seconds
     from b
+    cross join (select array_agg(tstzrange(c.ws, c.de) order by c.i) as windows from coming c having count(*) > 0) x
     cross join lateral uptrends.figures(
-      p_account_id, (select array_agg(tstzrange(c.ws, c.de) order by c.i) from coming c),
-      b.p_end, p_monitors, p_groups, p_default_target, p_default_error, p_override, null, false
+      p_account_id, x.windows, b.p_end, p_monitors, p_groups, p_default_target, p_default_error, p_override, null,
+      false
     ) f
-    where exists (select 1 from coming)
   ),
   points as (
     -- The period start: nothing spent.
