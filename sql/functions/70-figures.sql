@@ -147,22 +147,25 @@ as $$
   cov as materialized (
     select c.* from uptrends.monitor_coverage(p_account_id) c
   ),
-  -- Incidents that overlap a window, were resolved in it or are open at its end. Three probes keep
-  -- the lookup bounded and never meet: those that started in the window or the 7 days before it
-  -- (by start); those that started earlier and lasted longer than 7 days, and those still open
-  -- (both few, with partial indexes).
+  -- Incidents that overlap a window, were resolved in it or are open at its end, each clipped to
+  -- the monitor's life in the window (cs, ce). Three probes keep the lookup bounded and never meet:
+  -- those that started in the window or the 7 days before it (by start); those that started
+  -- earlier and lasted longer than 7 days, and those still open (both few, with partial indexes).
+  -- The life comes from mon (hashed), not from mw: joined to mw, a year's 400,000 rows were sorted
+  -- once more for a merge join.
   inc as materialized (
     select
       w.window_index,
       i.monitor_guid,
-      i.started_at,
-      i.ended_at,
       i.alert_count,
       i.started_at < w.elapsed_end and coalesce(i.ended_at, 'infinity') > w.window_start as overlaps,
       i.started_at >= w.window_start and i.started_at < w.elapsed_end as started_in,
       i.ended_at >= w.window_start and i.ended_at < w.elapsed_end as resolved_in,
       i.started_at < w.elapsed_end and (i.ended_at is null or i.ended_at >= w.elapsed_end) as open_at_end,
-      extract(epoch from i.ended_at - i.started_at)::double precision as duration_seconds
+      extract(epoch from i.ended_at - i.started_at)::double precision as duration_seconds,
+      -- The bounds of mw.live (none when that range is empty, as lower() and upper() give).
+      greatest(i.started_at, case when l.lo < l.hi then l.lo end) as cs,
+      least(coalesce(i.ended_at, 'infinity'), case when l.lo < l.hi then l.hi end) as ce
     from win w
     cross join lateral (
       select s.monitor_guid, s.started_at, s.ended_at, s.alert_count
@@ -185,125 +188,89 @@ as $$
         and o.ended_at is null
         and o.started_at < w.window_start - interval '7 days'
     ) i
+    -- The monitors that lived in the window (the rows of mw).
+    join mon m
+      on m.monitor_guid = i.monitor_guid and m.life_start < w.elapsed_end and m.life_end > w.window_start
+    cross join lateral (
+      select greatest(w.window_start, m.life_start) as lo, least(w.elapsed_end, m.life_end) as hi
+    ) l
     where w.window_start < w.elapsed_end
-      and (p_monitors is null or i.monitor_guid = any (p_monitors))
   ),
-  -- Each incident clipped to the monitor's life in the window.
-  inc_clip as materialized (
-    select
-      i.*,
-      greatest(i.started_at, lower(mw.live)) as cs,
-      least(coalesce(i.ended_at, 'infinity'), upper(mw.live)) as ce
-    from inc i
-    join mw on mw.window_index = i.window_index and mw.monitor_guid = i.monitor_guid
-  ),
-  -- The union of a monitor's clipped incidents, measured in one ordered pass: each adds the part
-  -- of it that ends after everything before it (islands; no range arithmetic).
-  inc_union as (
-    select u.window_index, u.monitor_guid,
-           sum(extract(epoch from u.ce - greatest(u.cs, coalesce(u.before, u.cs))))
-             filter (where u.ce > coalesce(u.before, u.cs))::double precision as union_seconds
-    from (
-      select c.window_index, c.monitor_guid, c.cs, c.ce,
-             max(c.ce) over (
-               partition by c.window_index, c.monitor_guid order by c.cs, c.ce
-               rows between unbounded preceding and 1 preceding
-             ) as before
-      from inc_clip c
-      where c.overlaps and c.ce > c.cs
-    ) u
-    group by u.window_index, u.monitor_guid
-  ),
-  -- Where a monitor has maintenance, the union is taken as ranges, to take the maintenance out.
-  inc_ranges as (
-    select c.window_index, c.monitor_guid, range_agg(tstzrange(c.cs, c.ce)) as ranges
-    from inc_clip c
-    join maint mt on mt.monitor_guid = c.monitor_guid
-    where c.overlaps and c.ce > c.cs
-    group by c.window_index, c.monitor_guid
-  ),
-  inc_median as (
-    select c.window_index, c.monitor_guid,
-           percentile_cont(0.5) within group (order by c.duration_seconds) as median_ttr
-    from inc_clip c
-    where p_medians and c.resolved_in
-    group by c.window_index, c.monitor_guid
-  ),
+  -- Every incident figure of a monitor in a window in one sorted pass: counted, summed and measured
+  -- by one grouping. The union of its clipped incidents is measured without range arithmetic: in
+  -- (start, end) order each adds the part of it that ends after everything before it (islands).
+  -- Where the monitor has maintenance, the union is also kept as ranges, to take the maintenance
+  -- out. (Separate CTEs for the counts, the union, the ranges and the median read a year's 400,000
+  -- clipped rows four times, and their misestimated joins sorted them to disk: seconds of the SLA
+  -- workbook's Trend.)
   inc_mw as (
     select
-      i.window_index,
-      i.monitor_guid,
-      coalesce(u.union_seconds, 0) as union_seconds,
-      r.ranges,
-      i.overlapping, i.started, i.resolved, i.open_at_end, i.alerts, i.resolved_seconds,
-      md.median_ttr, i.longest_ttr
+      c.window_index,
+      c.monitor_guid,
+      coalesce(
+        sum(extract(epoch from c.ce - greatest(c.cs, coalesce(c.before, c.cs))))
+          filter (where c.overlaps and c.ce > c.cs and c.ce > coalesce(c.before, c.cs)),
+        0
+      )::double precision as union_seconds,
+      range_agg(tstzrange(c.cs, c.ce)) filter (where c.has_maintenance and c.overlaps and c.ce > c.cs) as ranges,
+      (count(*) filter (where c.overlaps or c.started_in))::integer as overlapping,
+      (count(*) filter (where c.started_in))::integer as started,
+      (count(*) filter (where c.resolved_in))::integer as resolved,
+      (count(*) filter (where c.open_at_end))::integer as open_at_end,
+      (coalesce(sum(c.alert_count) filter (where c.overlaps or c.started_in), 0))::integer as alerts,
+      sum(c.duration_seconds) filter (where c.resolved_in) as resolved_seconds,
+      percentile_cont(0.5) within group (order by c.duration_seconds)
+        filter (where p_medians and c.resolved_in) as median_ttr,
+      -- For the medians of groups and the account, which pool their members' durations.
+      array_agg(c.duration_seconds) filter (where p_medians and c.resolved_in) as resolved_durations,
+      max(c.duration_seconds) filter (where c.resolved_in) as longest_ttr
     from (
       select
-        c.window_index,
-        c.monitor_guid,
-        (count(*) filter (where c.overlaps or c.started_in))::integer as overlapping,
-        (count(*) filter (where c.started_in))::integer as started,
-        (count(*) filter (where c.resolved_in))::integer as resolved,
-        (count(*) filter (where c.open_at_end))::integer as open_at_end,
-        (coalesce(sum(c.alert_count) filter (where c.overlaps or c.started_in), 0))::integer as alerts,
-        sum(c.duration_seconds) filter (where c.resolved_in) as resolved_seconds,
-        max(c.duration_seconds) filter (where c.resolved_in) as longest_ttr
-      from inc_clip c
-      group by c.window_index, c.monitor_guid
-    ) i
-    left join inc_union u on u.window_index = i.window_index and u.monitor_guid = i.monitor_guid
-    left join inc_ranges r on r.window_index = i.window_index and r.monitor_guid = i.monitor_guid
-    left join inc_median md on md.window_index = i.window_index and md.monitor_guid = i.monitor_guid
-  ),
-  -- The statistics buckets of each window: statistics_cover over all the windows at once (each
-  -- local day taken once, from its finest complete cover), each bucket in the window it starts in.
-  wday as (
-    select w.window_index, w.window_start, w.elapsed_end, wd.wd::date as day
-    from win w
-    cross join zone z
-    cross join lateral generate_series(
-      (w.window_start at time zone z.iana_zone)::date::timestamp,
-      ((w.elapsed_end - interval '1 microsecond') at time zone z.iana_zone)::date::timestamp,
-      interval '1 day'
-    ) wd (wd)
-    where w.window_start < w.elapsed_end
-  ),
-  stat as materialized (
-    select d.window_index, c.monitor_guid, c.bucket_start_at, c.bucket_end_at, c.uptime_seconds,
-           c.downtime_seconds, c.checks, c.confirmed_errors, c.sla_target
-    from zone z
-    cross join lateral uptrends.statistics_cover(
-      (select array_agg(m.monitor_guid) from mon m),
-      (select min(w.window_start) from win w where w.window_start < w.elapsed_end),
-      (select max(w.elapsed_end) from win w where w.window_start < w.elapsed_end)
+        i.*,
+        mt.monitor_guid is not null as has_maintenance,
+        max(i.ce) filter (where i.overlaps and i.ce > i.cs) over (
+          partition by i.window_index, i.monitor_guid order by i.cs, i.ce
+          rows between unbounded preceding and 1 preceding
+        ) as before
+      from inc i
+      left join maint mt on mt.monitor_guid = i.monitor_guid
     ) c
-    join wday d
-      on d.day = (c.bucket_start_at at time zone z.iana_zone)::date
-      and c.bucket_start_at >= d.window_start and c.bucket_start_at < d.elapsed_end
+    group by c.window_index, c.monitor_guid
+  ),
+  -- The statistics figures of each monitor in each window, in one grouping: statistics_cover over
+  -- all the windows at once (each local day taken once, from its finest complete cover), each
+  -- bucket in the window it starts in. Its target: the SlaTarget of the window's latest bucket that
+  -- carries one (max of [start, target] pairs: the latest start wins).
+  stat_range as (
+    select (select array_agg(m.monitor_guid) from mon m) as guids,
+           (select min(w.window_start) from win w where w.window_start < w.elapsed_end) as s,
+           (select max(w.elapsed_end) from win w where w.window_start < w.elapsed_end) as e
   ),
   stat_mw as (
     select
-      a.window_index, a.monitor_guid, a.buckets, a.up, a.down, a.checks, a.confirmed_errors,
-      t.sla_target as latest_sla_target
+      b.window_index,
+      b.monitor_guid,
+      (count(*) filter (where b.in_life))::integer as buckets,
+      coalesce(sum(b.uptime_seconds) filter (where b.in_life), 0)::double precision as up,
+      coalesce(sum(b.downtime_seconds) filter (where b.in_life), 0)::double precision as down,
+      coalesce(sum(b.checks) filter (where b.in_life), 0)::bigint as checks,
+      coalesce(sum(b.confirmed_errors) filter (where b.in_life), 0)::bigint as confirmed_errors,
+      (max(array[date_part('epoch', b.bucket_start_at), b.sla_target])
+        filter (where b.sla_target is not null))[2] as latest_sla_target
     from (
       select
-        s.window_index,
-        s.monitor_guid,
+        w.window_index, c.monitor_guid, c.bucket_start_at, c.uptime_seconds, c.downtime_seconds, c.checks,
+        c.confirmed_errors, c.sla_target,
         -- A bucket outside the monitor's life (after its pause) says nothing about it; the target
         -- still comes from the window's latest bucket that carries one.
-        (count(*) filter (where s.bucket_end_at > m.life_start and s.bucket_start_at < m.life_end))::integer as buckets,
-        coalesce(sum(s.uptime_seconds) filter (where s.bucket_end_at > m.life_start and s.bucket_start_at < m.life_end), 0)::double precision as up,
-        coalesce(sum(s.downtime_seconds) filter (where s.bucket_end_at > m.life_start and s.bucket_start_at < m.life_end), 0)::double precision as down,
-        coalesce(sum(s.checks) filter (where s.bucket_end_at > m.life_start and s.bucket_start_at < m.life_end), 0)::bigint as checks,
-        coalesce(sum(s.confirmed_errors) filter (where s.bucket_end_at > m.life_start and s.bucket_start_at < m.life_end), 0)::bigint as confirmed_errors,
-        max(s.bucket_start_at) filter (where s.sla_target is not null) as latest_target_at
-      from stat s
-      join mon m on m.monitor_guid = s.monitor_guid
-      group by s.window_index, s.monitor_guid
-    ) a
-    left join stat t
-      on t.window_index = a.window_index and t.monitor_guid = a.monitor_guid
-      and t.bucket_start_at = a.latest_target_at and t.sla_target is not null
+        c.bucket_end_at > m.life_start and c.bucket_start_at < m.life_end as in_life
+      from stat_range r
+      cross join lateral uptrends.statistics_cover(r.guids, r.s, r.e) c
+      join mon m on m.monitor_guid = c.monitor_guid
+      join win w on c.bucket_start_at >= w.window_start and c.bucket_start_at < w.elapsed_end
+      where r.s is not null
+    ) b
+    group by b.monitor_guid, b.window_index
   ),
   grp as (
     select g.monitor_group_guid, coalesce(g.description, g.monitor_group_guid::text) as name, g.is_all, g.deleted_at
@@ -516,10 +483,11 @@ as $$
   -- The median needs every member's durations side by side: only when asked for (p_medians).
   set_median as (
     select x.window_index, x.grain, x.monitor_group_guid,
-           percentile_cont(0.5) within group (order by i.duration_seconds) as median_ttr
+           percentile_cont(0.5) within group (order by d.duration_seconds) as median_ttr
     from members x
     join mon_judged f on f.window_index = x.window_index and f.monitor_guid = x.monitor_guid and f.production
-    join inc i on i.window_index = x.window_index and i.monitor_guid = x.monitor_guid and i.resolved_in
+    join inc_mw i on i.window_index = x.window_index and i.monitor_guid = x.monitor_guid
+    cross join lateral unnest(i.resolved_durations) d (duration_seconds)
     where p_medians
     group by x.window_index, x.grain, x.monitor_group_guid
   ),

@@ -84,7 +84,7 @@ as $$
     from b
   ),
   past as materialized (
-    select f.*
+    select f.*, coalesce(f.monitor_guid, f.monitor_group_guid) as k
     from win w
     cross join lateral uptrends.figures(
       p_account_id, w.windows, w.e, p_monitors, p_groups, p_default_target, p_default_error,
@@ -96,7 +96,7 @@ as $$
   -- p_at_risk_within_days, within the period), counted to the period end: only their monitored
   -- time is used (a group's adds up its members').
   rest as materialized (
-    select f.window_index, f.grain, f.monitor_guid, f.monitor_group_guid, f.monitored_seconds
+    select f.window_index, f.grain, coalesce(f.monitor_guid, f.monitor_group_guid) as k, f.monitored_seconds
     from win w
     cross join lateral uptrends.figures(
       p_account_id,
@@ -108,36 +108,50 @@ as $$
     ) f
     where w.e < w.p_end and (f.grain = 'group' or (f.grain = 'monitor' and f.production))
   ),
+  -- The recent windows and the rest of the period of each monitor and group side by side, in one
+  -- grouping by (grain, k), k its monitor or group guid (the other is null in every row). Five
+  -- self-joins of the figure rows on both guids with `is not distinct from`, and then on k, were
+  -- planned as nested loops over every row of the other window: seconds for 1,000 monitors.
+  beside as (
+    select
+      x.grain,
+      x.k,
+      max(x.m) filter (where x.src = 'past' and x.window_index = 2) as m1,
+      max(x.d) filter (where x.src = 'past' and x.window_index = 2) as d1,
+      max(x.s) filter (where x.src = 'past' and x.window_index = 2) as s1,
+      max(x.m) filter (where x.src = 'past' and x.window_index = 3) as m3,
+      max(x.d) filter (where x.src = 'past' and x.window_index = 3) as d3,
+      max(x.s) filter (where x.src = 'past' and x.window_index = 3) as s3,
+      max(x.m) filter (where x.src = 'past' and x.window_index = 4) as m7,
+      max(x.d) filter (where x.src = 'past' and x.window_index = 4) as d7,
+      max(x.s) filter (where x.src = 'past' and x.window_index = 4) as s7,
+      max(x.m) filter (where x.src = 'rest' and x.window_index = 1) as m_rest,
+      max(x.m) filter (where x.src = 'rest' and x.window_index = 2) as m_horizon
+    from (
+      select 'past' as src, p.window_index, p.grain, p.k, p.monitored_seconds as m,
+             p.incident_downtime_seconds as d, p.alerts_data_state as s
+      from past p
+      where p.window_index > 1
+      union all
+      select 'rest', r.window_index, r.grain, r.k, r.monitored_seconds, null, null
+      from rest r
+    ) x
+    group by x.grain, x.k
+  ),
   -- One row per monitor and group of the period so far, its recent windows beside it.
   joined as (
     select
       p.grain, p.monitor_guid, p.monitor_group_guid, p.name, p.is_all, p.group_names, p.members,
       p.target_percentage, p.target_error_percentage, p.target_source, p.sla_name,
       p.monitored_seconds as m_el, p.incident_downtime_seconds as d_el,
-      coalesce(r.monitored_seconds, 0) as m_rest,
-      coalesce(h.monitored_seconds, 0) as m_horizon,
+      coalesce(x.m_rest, 0) as m_rest,
+      coalesce(x.m_horizon, 0) as m_horizon,
       extract(epoch from b.p_end - b.e)::double precision as wall_rest,
       p.alerts_coverage, p.alerts_data_state,
-      w1.monitored_seconds as m1, w1.incident_downtime_seconds as d1, w1.alerts_data_state as s1,
-      w3.monitored_seconds as m3, w3.incident_downtime_seconds as d3, w3.alerts_data_state as s3,
-      w7.monitored_seconds as m7, w7.incident_downtime_seconds as d7, w7.alerts_data_state as s7,
+      x.m1, x.d1, x.s1, x.m3, x.d3, x.s3, x.m7, x.d7, x.s7,
       1 - p.target_percentage / 100 as eb
     from past p
-    left join past w1 on w1.window_index = 2 and w1.grain = p.grain
-      and w1.monitor_guid is not distinct from p.monitor_guid
-      and w1.monitor_group_guid is not distinct from p.monitor_group_guid
-    left join past w3 on w3.window_index = 3 and w3.grain = p.grain
-      and w3.monitor_guid is not distinct from p.monitor_guid
-      and w3.monitor_group_guid is not distinct from p.monitor_group_guid
-    left join past w7 on w7.window_index = 4 and w7.grain = p.grain
-      and w7.monitor_guid is not distinct from p.monitor_guid
-      and w7.monitor_group_guid is not distinct from p.monitor_group_guid
-    left join rest r on r.window_index = 1 and r.grain = p.grain
-      and r.monitor_guid is not distinct from p.monitor_guid
-      and r.monitor_group_guid is not distinct from p.monitor_group_guid
-    left join rest h on h.window_index = 2 and h.grain = p.grain
-      and h.monitor_guid is not distinct from p.monitor_guid
-      and h.monitor_group_guid is not distinct from p.monitor_group_guid
+    left join beside x on x.grain = p.grain and x.k = p.k
     cross join b
     where p.window_index = 1
   ),

@@ -103,7 +103,11 @@ export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOp
     [
       queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
       queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
-      queryFigures(db, scope, days, { medians: false, grains: ['monitor', 'account'] }),
+      // The Daily sheets show monitors and the account only: no group rows are computed for them.
+      queryFigures(db, { ...scope, groupGuids: [] }, days, {
+        medians: false,
+        grains: ['monitor', 'account'],
+      }),
       queryMaintenanceFigures(db, scope, period),
       queryDataAsOf(db, account.accountId, generatedAt),
       querySlaDefinitions(db, account.accountId, period),
