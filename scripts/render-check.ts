@@ -81,7 +81,7 @@ const unescape = (text: string): string =>
     .replace(/&amp;/g, '&');
 
 /** The pages and word boxes of `pdf`, read from `pdftotext -bbox-layout`. */
-async function readPages(pdf: string): Promise<Page[]> {
+export async function readPages(pdf: string): Promise<Page[]> {
   const { stdout } = await run('pdftotext', ['-bbox-layout', pdf, '-'], { maxBuffer: 512 * 1024 * 1024 });
   const pages: Page[] = [];
   const pageRe = /<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g;

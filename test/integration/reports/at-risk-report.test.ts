@@ -20,6 +20,7 @@ import { parseCsv } from '../../unit/reports/csv-reader.ts';
 import { durationMinutes, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
 import { A, burnFixture } from '../../support/burn-fixture.ts';
 import { readPdf } from '../../support/pdf-text.ts';
+import { MIN_FONT_POINTS, pageFaults, readPages, smallestFont } from '../../../scripts/render-check.ts';
 import { loadReportFixture } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
@@ -189,5 +190,14 @@ describe.skipIf(!(await onPath('soffice')))('printed by LibreOffice', () => {
     expect(pdf.pages[1]!.text).toContain('All services - SLA early warning');
     // Landscape A4.
     expect(pdf.pages[0]!.width).toBeGreaterThan(pdf.pages[0]!.height);
+    // Every page readable on paper: All services is printed across pages with the names kept,
+    // not shrunk onto one (it printed at 5.5 pt).
+    const printed = await readPages(join(dir, 'lo', basename(paths[0]!).replace(/\.xlsx$/, '.pdf')));
+    for (const page of printed) {
+      expect(smallestFont(page) ?? MIN_FONT_POINTS, `page ${page.number}`).toBeGreaterThanOrEqual(
+        MIN_FONT_POINTS,
+      );
+      expect(pageFaults(page), `page ${page.number}`).toEqual([]);
+    }
   }, 240_000);
 });
