@@ -31,7 +31,10 @@ export interface ReportJobOptions extends JobOptions {
 }
 
 /** Options of `runReports` (the CLI's `report sla`, `report incidents`, `report send`). */
-export interface RunReportsJobOptions extends ReportJobOptions, Omit<RunReportsOptions, 'period'> {
+export interface RunReportsJobOptions
+  extends ReportJobOptions, Omit<RunReportsOptions, 'period' | 'outDir' | 'account'> {
+  /** Output folder. (Default: ./reports) */
+  readonly outDir?: string | undefined;
   /** The period: options resolved in the account zone, or a period in that zone. (Default: PreviousMonth) */
   readonly period?: PeriodOptions | ReportPeriod;
   /** Called with the paths once every file is written, before any mail goes out. */
@@ -39,7 +42,10 @@ export interface RunReportsJobOptions extends ReportJobOptions, Omit<RunReportsO
 }
 
 /** Options of `runAtRiskReport` (the CLI's `report at-risk`). */
-export interface RunAtRiskJobOptions extends ReportJobOptions, Omit<RunAtRiskReportOptions, 'asOf'> {
+export interface RunAtRiskJobOptions
+  extends ReportJobOptions, Omit<RunAtRiskReportOptions, 'asOf' | 'outDir' | 'account'> {
+  /** Output folder. (Default: ./reports) */
+  readonly outDir?: string | undefined;
   /**
    * The instant the warning is as of: a Date, or text (a local date or time in the account zone,
    * or an instant with Z or an offset). (Default: now)
@@ -73,7 +79,7 @@ async function withAccount<T>(
     readonly accountId?: string | undefined;
     readonly outDir?: string | undefined;
   },
-  work: (warehouse: Warehouse, account: ReportAccount, outDir: string | undefined) => Promise<T>,
+  work: (warehouse: Warehouse, account: ReportAccount, outDir: string) => Promise<T>,
 ): Promise<T> {
   const [{ openWarehouse }, { queryReportAccount }, { accountFolder }, { DEFAULT_REPORT_DIR }] =
     await Promise.all([
@@ -94,10 +100,11 @@ async function withAccount<T>(
     : await given();
   try {
     const account = await queryReportAccount(warehouse.db, options.accountId);
-    const outDir =
-      options.accountFolder === true
-        ? accountFolder(options.outDir ?? DEFAULT_REPORT_DIR, account, true)
-        : options.outDir;
+    const outDir = accountFolder(
+      options.outDir ?? DEFAULT_REPORT_DIR,
+      account,
+      options.accountFolder === true,
+    );
     return await work(warehouse, account, outDir);
   } finally {
     if (own) await warehouse.close();

@@ -13,7 +13,6 @@ import type { ReportFormat } from './render/report-files.ts';
 import {
   DEFAULT_AT_RISK_FORMATS,
   DEFAULT_AT_RISK_WITHIN_DAYS,
-  DEFAULT_REPORT_DIR,
   DEFAULT_SLA_TARGET,
 } from './report-defaults.ts';
 
@@ -37,8 +36,8 @@ export interface RunAtRiskReportOptions {
   readonly defaultTarget?: number | undefined;
   /** At risk when the 1- and 3-day burn rates would spend the remaining budget within this many days. (Default: 3) */
   readonly atRiskWithinDays?: number | undefined;
-  /** Output folder. (Default: ./reports) */
-  readonly outDir?: string | undefined;
+  /** Output folder (the entry points default it to ./reports). */
+  readonly outDir: string;
   /** Files to write. (Default: ['xlsx', 'pdf']) */
   readonly formats?: readonly ReportFormat[] | undefined;
 }
@@ -77,7 +76,7 @@ export async function runAtRiskReport(
     clock: deps.clock ?? systemClock,
   });
   const paths = await writeAtRiskReport(model, {
-    outDir: options.outDir ?? DEFAULT_REPORT_DIR,
+    outDir: options.outDir,
     formats: options.formats,
   });
   deps.logger?.info(

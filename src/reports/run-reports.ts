@@ -43,8 +43,8 @@ export interface RunReportsOptions {
   readonly monitors?: readonly string[] | undefined;
   /** Hold every monitor and group to this target in percent, whatever their own. (Default: their own) */
   readonly targetOverride?: number | undefined;
-  /** Output folder. (Default: ./reports) */
-  readonly outDir?: string;
+  /** Output folder (the entry points default it to ./reports). */
+  readonly outDir: string;
   /** Files to write. (Default: ['xlsx', 'csv']) */
   readonly formats?: readonly ReportFormat[];
   /** Default SLA target in percent. (Default: 99.9) */
@@ -160,7 +160,7 @@ export async function runReports(
   const mail = options.mail === true ? mailSettings(config) : undefined;
   const clock = deps.clock ?? systemClock;
   const reports = options.reports ?? REPORT_KINDS;
-  const outDir = options.outDir ?? DEFAULT_REPORT_DIR;
+  const outDir = options.outDir;
   // Resolved once up front: an empty warehouse fails before anything is written, and both
   // reports are certain to cover the same account.
   const account = options.account ?? (await queryReportAccount(warehouse.db, options.accountId));
