@@ -159,8 +159,14 @@ const missingTools = ['psql', 'curl', 'jq'].filter(
 
 const LONG_RUNNING = /^(?:npx )?uptrends-etl (?:serve|simulate|worker)\b|^npm run mail-catcher\b/;
 
-/** Lines already run, by the line (`npx` dropped) and the set-up it ran in: each runs once. */
+/**
+ * Reading lines already run, by the line (`npx` dropped) and the set-up it ran in: each runs once.
+ * A line that changes the warehouse (sync, nightly, report send) runs in every block that has it,
+ * since the lines after it read what it wrote.
+ */
 const ran = new Set<string>();
+const READS =
+  /^(?:npx )?uptrends-etl (?:status|query|check|report (?:sla|incidents|at-risk|subscriptions))\b/;
 
 /**
  * Runs the blocks of one file (or one --help) in order, each in a folder of its own; returns the
@@ -204,8 +210,10 @@ async function runFile(fileBlocks: readonly ExampleBlock[]): Promise<string[]> {
             failures.push(`${source}: ${written}\n  exited ${server.exited} at once:\n${server.output}`);
           continue;
         }
-        if (ran.has(key)) continue;
-        ran.add(key);
+        if (READS.test(command)) {
+          if (ran.has(key)) continue;
+          ran.add(key);
+        }
         const result = await runLine(line, cwd, blockEnv);
         if (result.code !== 0)
           failures.push(`${source}: ${written}\n  exit ${result.code}:\n${result.output}`);
