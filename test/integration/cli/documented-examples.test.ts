@@ -43,12 +43,23 @@ const PINNED_CLOCK = new URL('../../support/pinned-clock.mjs', import.meta.url).
 const NOW = '2025-11-04T09:00:00Z';
 const LINE_TIMEOUT_MS = 240_000;
 
+/** Commands that serve until stopped: the lines after them talk to them. */
+const LONG_RUNNING = /^(?:npx )?uptrends-etl (?:serve|simulate|worker)\b|^npm run mail-catcher\b/;
+
 const blocks: ExampleBlock[] = [...documentedBlocks(REPO), ...helpBlocks()];
-/** The blocks by the file (or --help) that holds them, in order. */
-const files = new Map<string, ExampleBlock[]>();
+/**
+ * The blocks in groups that run apart (two at a time): a block on its own, unless it talks to a
+ * server an earlier block of its file started (the simulator of docs/simulator.md), then with it.
+ */
+const groups: { name: string; blocks: ExampleBlock[] }[] = [];
 for (const block of blocks) {
-  const file = block.name.replace(/:\d+$/, '');
-  files.set(file, [...(files.get(file) ?? []), block]);
+  const lines = block.examples.map((e) => e.line);
+  const previous = groups.at(-1);
+  const sameFile = previous?.name.replace(/:\d+$/, '') === block.name.replace(/:\d+$/, '');
+  const startsServer = lines.some((l) => l.endsWith('&') || LONG_RUNNING.test(l));
+  if (sameFile && !startsServer && lines.some((l) => /127\.0\.0\.1:\d+/.test(l)))
+    previous.blocks.push(block);
+  else groups.push({ name: block.name, blocks: [block] });
 }
 
 let root: string;
@@ -157,8 +168,6 @@ const missingTools = ['psql', 'curl', 'jq'].filter(
   (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
 );
 
-const LONG_RUNNING = /^(?:npx )?uptrends-etl (?:serve|simulate|worker)\b|^npm run mail-catcher\b/;
-
 /**
  * Reading lines already run, by the line (`npx` dropped) and the set-up it ran in: each runs once.
  * A line that changes the warehouse (sync, nightly, report send) runs in every block that has it,
@@ -169,15 +178,15 @@ const READS =
   /^(?:npx )?uptrends-etl (?:status|query|check|report (?:sla|incidents|at-risk|subscriptions))\b/;
 
 /**
- * Runs the blocks of one file (or one --help) in order, each in a folder of its own; returns the
- * lines that failed, with what they printed. Servers run until the file's last block is done.
+ * Runs a group's blocks in order, each in a folder of its own; returns the
+ * lines that failed, with what they printed. Servers run until the last block is done.
  */
-async function runFile(fileBlocks: readonly ExampleBlock[]): Promise<string[]> {
+async function runGroup(groupBlocks: readonly ExampleBlock[]): Promise<string[]> {
   const exampleFile = readFileSync(path.join(REPO, 'docs/uptrends-etl.example.yaml'), 'utf8');
   const failures: string[] = [];
   const servers: Server[] = [];
   try {
-    for (const block of fileBlocks) {
+    for (const block of groupBlocks) {
       const setting = settingOf(block, exampleFile);
       const cwd = mkdtempSync(path.join(root, 'block-'));
       symlinkSync(path.join(REPO, 'docs'), path.join(cwd, 'docs'));
@@ -303,14 +312,14 @@ describe('every documented command line runs as written', () => {
     for (const reason of SKIPPED.values()) expect(reason.length).toBeGreaterThan(20);
   });
 
-  // Two files at a time; those that start servers on the documented fixed ports take turns.
+  // Two groups at a time; those that start servers on the documented fixed ports take turns.
   const slots = pLimit(2);
   const fixedPorts = pLimit(1);
-  it.concurrent.each([...files.entries()])(
+  it.concurrent.each(groups.map((g) => [g.name, g.blocks] as const))(
     '%s',
-    async (_file, fileBlocks) => {
-      const text = fileBlocks.flatMap((b) => b.examples.map((e) => e.line)).join('\n');
-      const run = (): Promise<string[]> => slots(() => runFile(fileBlocks));
+    async (_name, groupBlocks) => {
+      const text = groupBlocks.flatMap((b) => b.examples.map((e) => e.line)).join('\n');
+      const run = (): Promise<string[]> => slots(() => runGroup(groupBlocks));
       const failures = /serve|simulate|mail-catcher|:8080/.test(text) ? await fixedPorts(run) : await run();
       expect(failures).toEqual([]);
     },
