@@ -57,8 +57,7 @@ for (const block of blocks) {
   const previous = groups.at(-1);
   const sameFile = previous?.name.replace(/:\d+$/, '') === block.name.replace(/:\d+$/, '');
   const startsServer = lines.some((l) => l.endsWith('&') || LONG_RUNNING.test(l));
-  if (sameFile && !startsServer && lines.some((l) => /127\.0\.0\.1:\d+/.test(l)))
-    previous.blocks.push(block);
+  if (sameFile && !startsServer && lines.some((l) => /127\.0\.0\.1:\d+/.test(l))) previous.blocks.push(block);
   else groups.push({ name: block.name, blocks: [block] });
 }
 
