@@ -311,15 +311,21 @@ describe('every documented command line runs as written', () => {
     for (const reason of SKIPPED.values()) expect(reason.length).toBeGreaterThan(20);
   });
 
-  // Two groups at a time; those that start servers on the documented fixed ports take turns.
+  // Two groups at a time; groups that start servers on the same documented port take turns.
   const slots = pLimit(2);
-  const fixedPorts = pLimit(1);
+  const simulatorPort = pLimit(1); // 8080, and the mail catcher beside it
+  const servePort = pLimit(1); // 5433
   it.concurrent.each(groups.map((g) => [g.name, g.blocks] as const))(
     '%s',
     async (_name, groupBlocks) => {
       const text = groupBlocks.flatMap((b) => b.examples.map((e) => e.line)).join('\n');
       const run = (): Promise<string[]> => slots(() => runGroup(groupBlocks));
-      const failures = /serve|simulate|mail-catcher|:8080/.test(text) ? await fixedPorts(run) : await run();
+      const lane = /simulate|mail-catcher|:8080/.test(text)
+        ? simulatorPort
+        : /uptrends-etl serve/.test(text)
+          ? servePort
+          : undefined;
+      const failures = lane === undefined ? await run() : await lane(run);
       expect(failures).toEqual([]);
     },
     1_200_000,
