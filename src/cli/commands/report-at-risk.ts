@@ -66,7 +66,7 @@ Nothing after the as-of instant is counted, so a past instant shows what was kno
 Examples:
   $ uptrends-etl report at-risk                              as of now
   $ uptrends-etl report at-risk --as-of 2025-10-24           as of local midnight starting 24 October
-  $ uptrends-etl report at-risk --as-of 2025-10-24T06:00 --monitor-group Webshop --format pdf
+  $ uptrends-etl report at-risk --as-of 2025-10-24T06:00 --monitor-group Websites --format pdf
   $ uptrends-etl report at-risk --at-risk-within 5 --default-target 99.5`;
 
 /** `report at-risk`: the early warning as of now or a past instant. */

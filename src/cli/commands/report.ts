@@ -203,7 +203,7 @@ Examples:
   $ uptrends-etl report sla                                  last month (PreviousMonth)
   $ uptrends-etl report sla --month 2025-10 --out ./reports/2025-10
   $ uptrends-etl report sla --from 2025-10-01 --to 2025-10-15   1 to 14 October
-  $ uptrends-etl report sla --preset CurrentMonth --monitor-group Webshop --monitor-group "Public APIs"
+  $ uptrends-etl report sla --preset CurrentMonth --to-date --monitor-group Websites --monitor-group "EU region"
   $ uptrends-etl report sla --month 2025-10 --format xlsx --default-target 99.5 --mail`,
   incidents: `
 Raw alerts go into the workbook when there are at most ${DEFAULT_RAW_ALERT_ROW_LIMIT.toLocaleString('en-US')} of them; beyond that only into
@@ -212,7 +212,7 @@ uptrends-alerts_*.csv beside it.
 Examples:
   $ uptrends-etl report incidents                            last month (PreviousMonth)
   $ uptrends-etl report incidents --preset Last7Days --format csv
-  $ uptrends-etl report incidents --month 2025-10 --monitor-group 6b1f7c1e-4d2a-4f7e-9a51-2f0c1d3e4b5a`,
+  $ uptrends-etl report incidents --month 2025-10 --monitor-group 12886c8b-bef1-4866-a7c1-25b62c0f1c96   a group by its GUID`,
   send: `
 Writes both reports, then mails them over SMTP_URL from REPORT_MAIL_FROM to REPORT_MAIL_TO (a comma
 list). Attachments above ${DEFAULT_MAX_ATTACHMENT_BYTES / 1024 / 1024} MB in total are left out and the mail lists their paths instead.
@@ -225,9 +225,9 @@ With an accounts: section (or --account) files go under --out/<account>/ (<subsc
 
 Examples:
   $ uptrends-etl report send                                 last month, both reports
-  $ uptrends-etl report send --month 2025-10 --monitor-group Webshop
+  $ uptrends-etl report send --month 2025-10 --monitor-group Websites
   $ uptrends-etl report send --subscription eu-weekly        its latest period, now
-  $ uptrends-etl report send --subscription board --period 2025-08-15   the quarter holding that day`,
+  $ uptrends-etl report send --subscription board-quarterly --period 2025-08-15   the quarter holding that day`,
 };
 
 /** The options each subcommand runs with. */
@@ -254,7 +254,7 @@ export const reportCommand: CommandModule = {
       `
 Examples:
   $ uptrends-etl report sla --month 2025-10
-  $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Webshop
+  $ uptrends-etl report incidents --preset PreviousWeek --monitor-group Websites
   $ uptrends-etl report at-risk --as-of 2025-10-24   which services will miss this month's SLA
   $ uptrends-etl report send                    both reports of last month, by e-mail
   $ uptrends-etl report subscriptions           the subscriptions, when each is next due
@@ -314,7 +314,7 @@ Run "uptrends-etl report <command> --help" for the options.`,
         `
 Examples:
   $ uptrends-etl report subscriptions
-  $ uptrends-etl --config /etc/uptrends-etl.yaml report subscriptions --json`,
+  $ uptrends-etl --config docs/uptrends-etl.example.yaml report subscriptions --json`,
       )
       .action((flags: { account?: string }) =>
         printSubscriptions(ctx, OPTIONS_OF['report subscriptions'](flags)),

@@ -145,7 +145,7 @@ A run that failed, or partly failed, is listed with each failed stream and the r
 
 Examples:
   $ uptrends-etl status
-  $ uptrends-etl status --run 42             one run; a queued nightly with its jobs
+  $ uptrends-etl status --run 1              one run (the first); a queued nightly with its jobs
   $ uptrends-etl status --json | jq .runs[0].status`,
       )
       .action(async (flags: StatusFlags) => {

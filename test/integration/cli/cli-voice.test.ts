@@ -2,16 +2,18 @@
  * Issue 33, "One CLI voice", run as a user would (spawned CLI): the parser's errors in the tool's
  * format with exit 2 and a hint; a date that does not exist said so; an empty list refused; a
  * missing key named with its place; commands that read a warehouse refuse a data directory that
- * holds none (and do not create one); help coloured where colour is on, plain with NO_COLOR, and no
+ * holds none (and do not create one); help coloured on a terminal (a real one, through
+ * util-linux script) and with FORCE_COLOR, plain with NO_COLOR, and no
  * warning of Node's own with NO_COLOR and FORCE_COLOR both set; a nightly with nothing due does not
  * say that reports were written.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { runCli } from '../../support/run-cli.ts';
+import { BIN, runCli } from '../../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const ESC = '\u001b[';
@@ -115,6 +117,8 @@ describe('commands that read a warehouse refuse a data directory that holds none
     [['status']],
     [['query', 'select 1']],
     [['report', 'sla']],
+    [['report', 'incidents']],
+    [['report', 'at-risk']],
     [['report', 'subscriptions']],
     [['serve', '--port', '0']],
   ])('%j exits 2 and creates nothing', async (args) => {
@@ -149,6 +153,22 @@ describe('help colours', () => {
       expect(result.stdout).toContain(`${ESC}1mUsage:${ESC}22m`);
       expect(result.stdout).toContain(`${ESC}36m--`);
     }
+  });
+
+  // util-linux `script` gives the CLI a real terminal: colours are on there without FORCE_COLOR.
+  const script = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
+  it.skipIf(script === '')('are on on a terminal, and off there with NO_COLOR', () => {
+    const onTerminal = (env: Record<string, string>): string =>
+      spawnSync(script, ['-qec', `"${process.execPath}" "${BIN}" sync --help`, '/dev/null'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TERM: 'xterm', ...env },
+      }).stdout;
+    const coloured = onTerminal({});
+    expect(coloured).toContain(`${ESC}1mUsage:${ESC}22m`);
+    const plain = onTerminal({ NO_COLOR: '1' });
+    expect(plain).toContain('Usage:');
+    expect(plain).not.toContain(ESC);
   });
 
   it('are off on a pipe, and with NO_COLOR; NO_COLOR with FORCE_COLOR gives no warning of Node', async () => {
