@@ -92,7 +92,8 @@ describe('compose.yaml', () => {
       {
         cwd: REPO,
         encoding: 'utf8',
-        env: { ...process.env, POSTGRES_PASSWORD: 'x' },
+        // Both are required (`:?`) and left empty in the example.
+        env: { ...process.env, POSTGRES_PASSWORD: 'x', ETL_DB_PASSWORD: 'y' },
       },
     );
     expect(result.status, result.stderr).toBe(0);
