@@ -15,7 +15,6 @@ import type { ReportKind, RunReportsJobOptions } from '../../api/report-job.ts';
 import type { SendSubscriptionOptions } from '../../api/subscription-jobs.ts';
 import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
-import { holdYoungGeneration } from '../heap-growth.ts';
 import type { CommandModule } from '../command-module.ts';
 import { listOption, targetOption } from '../options.ts';
 import { accountFolders, formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
@@ -126,9 +125,6 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
 }
 
 async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
-  // A workbook is one burst of short-lived objects: a nursery that stays small keeps its peak RSS
-  // down (heap-growth.ts).
-  holdYoungGeneration();
   const { runReports } = await import('../../api/report-job.ts');
   const result = await runReports({
     ...options,

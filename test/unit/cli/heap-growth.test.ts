@@ -6,7 +6,8 @@ import {
   DEFAULT_HEAP_GROWTH_PERCENT,
   HEAP_GROWTH_VARIABLE,
   heapGrowthPercent,
-  holdYoungGeneration,
+  holdsYoungGeneration,
+  setYoungGeneration,
   limitHeapGrowth,
 } from '../../../src/cli/heap-growth.ts';
 
@@ -87,14 +88,14 @@ describe('limitHeapGrowth', () => {
 
 /**
  * How much the young generation (MB, its capacity) grew in a child process that allocates
- * bursts of objects some of which survive a scavenge, as a workbook's cells do, with or without
- * `holdYoungGeneration` first.
+ * bursts of objects some of which survive a scavenge, as a workbook's cells do, after
+ * `setYoungGeneration` for a report or for a sync.
  */
 function youngGenerationGrowth(hold: boolean): number {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    import { holdYoungGeneration } from './src/cli/heap-growth.ts';
-    if (${hold}) holdYoungGeneration([]);
+    import { setYoungGeneration } from './src/cli/heap-growth.ts';
+    setYoungGeneration(${hold} ? 'report sla' : 'sync', []);
     const young = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
     // tsx's loading may have grown it already: only the growth from here on counts.
     const start = young();
@@ -114,13 +115,32 @@ function youngGenerationGrowth(hold: boolean): number {
   return Number(out);
 }
 
-describe('holdYoungGeneration', () => {
-  it('leaves a growth factor given to node itself alone', () => {
-    expect(holdYoungGeneration(['--semi-space-growth-factor=2'])).toBe(false);
-    expect(holdYoungGeneration(['--semi_space_growth_factor', '2'])).toBe(false);
+describe('setYoungGeneration', () => {
+  it('holds it for reports only', () => {
+    expect(['report', 'report sla', 'report incidents'].map(holdsYoungGeneration)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['sync', 'nightly', 'reporting', 'query'].map(holdsYoungGeneration)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
-  it('keeps the young generation at its initial size where V8 would grow it', () => {
+  it('leaves a growth factor given to node itself alone', () => {
+    expect(setYoungGeneration('report sla', ['--semi-space-growth-factor=2'])).toBeUndefined();
+    expect(setYoungGeneration('sync', ['--semi_space_growth_factor', '2'])).toBeUndefined();
+  });
+
+  it("sets 1 for a report, V8's own 2 for the rest", () => {
+    expect(setYoungGeneration('report sla', [])).toBe(1);
+    expect(setYoungGeneration('sync', [])).toBe(2);
+  });
+
+  it("keeps a report's young generation at its size where V8 grows a sync's", () => {
     expect(youngGenerationGrowth(false)).toBeGreaterThan(0);
     expect(youngGenerationGrowth(true)).toBe(0);
   }, 60_000);
