@@ -77,7 +77,7 @@ export function holdsYoungGeneration(commandPath: string): boolean {
  * A report's peak is one burst of short-lived objects: exceljs builds a model of every cell and
  * each sheet's XML as strings, all garbage a moment later. V8 doubles the young generation
  * whenever objects survive a scavenge, up to 16 MB a semi-space; held at its initial 1 MB, the SLA
- * workbook of 1,000 monitors peaked at 217–230 MB RSS instead of 257–281 MB, for the same CPU
+ * workbook of 1,000 monitors peaked at 215–229 MB RSS instead of 271–279 MB, for 3–5 % more CPU
  * (docs/performance.md, "Memory"). Held only from the process's start: by the time a command's
  * action runs, loading the command has grown it to 4 MB, and holding it there saved about half as
  * much, not reliably. So the launcher (bin/uptrends-etl.js) holds it from the start for every
