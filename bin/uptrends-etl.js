@@ -2,6 +2,14 @@
 // The installed command: runs the bundled build in dist/bundle/ (made by `npm run build`, which
 // `npm ci` runs through the `prepare` script, and shipped in the package). See README "Install".
 import { existsSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+
+// V8's young generation stays at its initial size from here on unless node was told otherwise:
+// loading the command would grow it before any action runs. Every command but report lets it
+// grow again (src/cli/heap-growth.ts, setYoungGeneration, says why).
+if (!process.execArgv.some((arg) => /^--semi[-_]space[-_]growth[-_]factor(=|$)/.test(arg))) {
+  setFlagsFromString('--semi-space-growth-factor=1');
+}
 
 // NO_COLOR wins over FORCE_COLOR (README, "Output"), so FORCE_COLOR goes before anything reads
 // it: with both set, Node itself warns "The 'NO_COLOR' env is ignored" when a module it loads

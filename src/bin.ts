@@ -8,7 +8,7 @@
  * of our own small modules; the command that runs imports the rest (see src/cli/program.ts), so
  * `--version` and `--help` answer in a few tens of milliseconds.
  */
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { maskSecrets } from './redaction.ts';
 import { EtlError, InterruptedError, UsageError } from './errors.ts';
 import { EXIT, exitCodeFor } from './cli/exit-codes.ts';
@@ -30,6 +30,13 @@ function describe(error: EtlError): string {
   return `uptrends-etl: error [${error.code}]: ${error.message}${context === '' ? '' : `\n  where: ${context}`}${cause}`;
 }
 
+/** The command's names from the top, `report sla` for the `sla` subcommand of `report`. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent != null; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const { program, ctx } = await buildProgram({ args });
@@ -45,7 +52,7 @@ async function main(): Promise<number> {
     process.once(signal, () => interrupt.abort(new InterruptedError(signal)));
   }
   ctx.signal = interrupt.signal;
-  program.hook('preAction', () => ctx.prepare());
+  program.hook('preAction', (_, action) => ctx.prepare(commandPath(action)));
   try {
     await program.parseAsync(args, { from: 'user' });
     return EXIT.ok;

@@ -8,7 +8,7 @@
  */
 import type { Command } from 'commander';
 import { loadConfig, readEnvironment, type Config } from '../config.ts';
-import { limitHeapGrowth } from './heap-growth.ts';
+import { limitHeapGrowth, setYoungGeneration } from './heap-growth.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
 import type { Warehouse } from '../load/connection/db.ts';
@@ -72,10 +72,12 @@ export class CliContext {
   /**
    * Imports what configFile(), config() and logger() need (YAML, zod, pino): run before every
    * action (a preAction hook), so `--help` and `--version` load none of it. Sets the heap growth
-   * of the environment first (heap-growth.ts).
+   * of the environment and the young generation's of the command `commandPath` first
+   * (heap-growth.ts).
    */
-  async prepare(): Promise<void> {
+  async prepare(commandPath = ''): Promise<void> {
     limitHeapGrowth(this.env);
+    setYoungGeneration(commandPath);
     this.#loggerModule ??= await import('../logger.ts');
     this.#configFileModules ??= await Promise.all([
       import('../config-file/load-config-file.ts'),

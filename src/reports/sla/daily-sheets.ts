@@ -5,13 +5,13 @@
 import { columnLetter, type CellValue, type Column, type SheetWriter } from '../render/workbook-writer.ts';
 import { dataWord, figureCell } from '../render/figure-format.ts';
 import type { Figure } from '../queries/figures.ts';
-import type { SlaModel } from './model-types.ts';
+import type { DailyFigure, SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 import { ACCOUNT_ROW_NAME, trendMonthKey } from './model.ts';
 
 /** The Daily sheet's value of a day: the incident uptime, empty without data for that day. */
-export const dailyValue = (day: Figure | null): number | null => day?.incident_uptime_percentage ?? null;
+export const dailyValue = (day: DailyFigure | null): number | null => day?.incident_uptime_percentage ?? null;
 
 function dayColumns(days: readonly string[]): Column[] {
   return days.map((day) => ({ header: day, width: 7, format: 'percent1' as const, vertical: true }));
@@ -28,7 +28,7 @@ export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
     { header: 'Monitor', width: 28, maxWidth: 34 },
     ...dayColumns(model.daily.days),
   ];
-  const cell = (day: Figure | null): CellValue => figureCell('percent', dailyValue(day));
+  const cell = (day: DailyFigure | null): CellValue => figureCell('percent', dailyValue(day));
   const rows: CellValue[][] = [
     ['', ACCOUNT_ROW_NAME, ...model.daily.account.map(cell)],
     ...model.daily.rows.map(({ monitor, days }) => [monitor.group_names, monitor.name, ...days.map(cell)]),

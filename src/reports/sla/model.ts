@@ -21,7 +21,7 @@ import {
   type FigureScope,
   type TargetSettings,
 } from '../queries/figures.ts';
-import type { InfraDeviceRow, SlaModel, TargetRow, TrendRow } from './model-types.ts';
+import type { DailyFigure, InfraDeviceRow, SlaModel, TargetRow, TrendRow } from './model-types.ts';
 
 /** Options of `loadSlaModel`. */
 export interface LoadSlaModelOptions extends LoadReportInputOptions {
@@ -79,6 +79,15 @@ function targetsInUse(monitors: readonly Figure[]): TargetRow[] {
     .sort((a, b) => b.monitorNames.length - a.monitorNames.length || a.source.localeCompare(b.source));
 }
 
+/** The fields of a day's figure row that the report shows; the row itself is left to the collector. */
+function dailyFigure(f: Figure): DailyFigure {
+  return {
+    incident_uptime_percentage: f.incident_uptime_percentage,
+    alerts_data_state: f.alerts_data_state,
+    alerts_coverage: f.alerts_coverage,
+  };
+}
+
 /** Reads every figure of the SLA report for one period and scope. */
 export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOptions): Promise<SlaModel> {
   const scoped = await queryCommonScope(db, options, (period, previous) => {
@@ -130,13 +139,13 @@ export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOp
     main.find((f) => f.window_index === 2 && f.grain === 'account') ??
     emptyFigure('account', ACCOUNT_ROW_NAME, previousPeriod, options.target);
 
-  const dailyOf = new Map<string, (Figure | null)[]>(
+  const dailyOf = new Map<string, (DailyFigure | null)[]>(
     monitors.map((m) => [m.monitor_guid!, days.map(() => null)]),
   );
-  const dailyAccount: (Figure | null)[] = days.map(() => null);
+  const dailyAccount: (DailyFigure | null)[] = days.map(() => null);
   for (const f of daily) {
-    if (f.grain === 'account') dailyAccount[f.window_index - 1] = f;
-    else dailyOf.get(f.monitor_guid ?? '')?.splice(f.window_index - 1, 1, f);
+    if (f.grain === 'account') dailyAccount[f.window_index - 1] = dailyFigure(f);
+    else dailyOf.get(f.monitor_guid ?? '')?.splice(f.window_index - 1, 1, dailyFigure(f));
   }
 
   const trendRows: TrendRow[] = trend.map((f) => {

@@ -6,6 +6,8 @@ import {
   DEFAULT_HEAP_GROWTH_PERCENT,
   HEAP_GROWTH_VARIABLE,
   heapGrowthPercent,
+  holdsYoungGeneration,
+  setYoungGeneration,
   limitHeapGrowth,
 } from '../../../src/cli/heap-growth.ts';
 
@@ -81,5 +83,65 @@ describe('limitHeapGrowth', () => {
     const own = peakHeapOfChurn('0');
     const limited = peakHeapOfChurn(String(DEFAULT_HEAP_GROWTH_PERCENT));
     expect(limited).toBeLessThan(own * 0.85);
+  }, 60_000);
+});
+
+/**
+ * How much the young generation (MB, its capacity) grew in a child process that allocates
+ * bursts of objects some of which survive a scavenge, as a workbook's cells do, after
+ * `setYoungGeneration` for a report or for a sync.
+ */
+function youngGenerationGrowth(hold: boolean): number {
+  const script = `
+    import { getHeapSpaceStatistics } from 'node:v8';
+    import { setYoungGeneration } from './src/cli/heap-growth.ts';
+    setYoungGeneration(${hold} ? 'report sla' : 'sync', []);
+    const young = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+    // tsx's loading may have grown it already: only the growth from here on counts.
+    const start = young();
+    const kept = [];
+    let peak = start;
+    for (let i = 0; i < 300; i++) {
+      const burst = [];
+      for (let j = 0; j < 2000; j++) burst.push({ v: 'c' + i + '-' + j, n: j });
+      kept.push(burst[i]);
+      peak = Math.max(peak, young());
+    }
+    process.stdout.write(String((peak - start) / 2 ** 20));`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
+  return Number(out);
+}
+
+describe('setYoungGeneration', () => {
+  it('holds it for reports only', () => {
+    expect(['report', 'report sla', 'report incidents'].map(holdsYoungGeneration)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['sync', 'nightly', 'reporting', 'query'].map(holdsYoungGeneration)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('leaves a growth factor given to node itself alone', () => {
+    expect(setYoungGeneration('report sla', ['--semi-space-growth-factor=2'])).toBeUndefined();
+    expect(setYoungGeneration('sync', ['--semi_space_growth_factor', '2'])).toBeUndefined();
+  });
+
+  it("sets 1 for a report, V8's own 2 for the rest", () => {
+    expect(setYoungGeneration('report sla', [])).toBe(1);
+    expect(setYoungGeneration('sync', [])).toBe(2);
+  });
+
+  it("keeps a report's young generation at its size where V8 grows a sync's", () => {
+    expect(youngGenerationGrowth(false)).toBeGreaterThan(0);
+    expect(youngGenerationGrowth(true)).toBe(0);
   }, 60_000);
 });
