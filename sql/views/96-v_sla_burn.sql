@@ -1,8 +1,10 @@
--- The early warning for analysts: uptrends.sla_burn over each account's current calendar month as
--- of now (the month holding the last instant before now, in the account's zone), with the default
--- target (99.9 %) where neither statistics nor a group SLA give one, and the default at-risk
--- horizon (3 days). A thin selection: the figures are the function's (docs/reports.md, "Early
--- warning").
+-- The early warning for analysts: uptrends.sla_burn over each account's current calendar month (the
+-- month holding the last instant before the as-of instant, in the account's zone) as of the instant
+-- its alerts were read up to (the watermark of the alerts; now when nothing was read, never later
+-- than now): as of now, the minutes since the last sync are not read and every state would be
+-- unknown. With the default target (99.9 %) where neither statistics nor a group SLA give one, and
+-- the default at-risk horizon (3 days). A thin selection: the figures are the function's
+-- (docs/reports.md, "Early warning").
 create or replace view uptrends.v_sla_burn as
 select
   a.account_id,
@@ -45,18 +47,25 @@ select
   s.alerts_data_state
 from uptrends.account a
 cross join lateral (
-  select date_trunc('month', (now() - interval '1 microsecond') at time zone a.iana_zone) as m
+  select least(now(), coalesce(
+    (select coalesce(max(w.watermark) filter (where w.partition = 'all'), min(w.watermark))
+     from uptrends.etl_state w
+     where w.account_id = a.account_id and w.stream = 'alerts' and w.watermark is not null),
+    now())) as as_of
+) r
+cross join lateral (
+  select date_trunc('month', (r.as_of - interval '1 microsecond') at time zone a.iana_zone) as m
 ) l
 cross join lateral (
   select l.m::date as month,
          uptrends.local_to_utc(l.m, a.iana_zone) as month_start_at,
          uptrends.local_to_utc(l.m + interval '1 month', a.iana_zone) as month_end_at
 ) m
-cross join lateral uptrends.sla_burn(a.account_id, tstzrange(m.month_start_at, m.month_end_at), now()) s;
+cross join lateral uptrends.sla_burn(a.account_id, tstzrange(m.month_start_at, m.month_end_at), r.as_of) s;
 
 comment on view uptrends.v_sla_burn is
-  'SLA early warning per Production monitor and monitor group for each account''s current calendar month as of now, from uptrends.sla_burn (definitions: docs/reports.md, "Early warning"; every column is commented): error budget of the whole month, what is spent, burn rates over 1, 3 and 7 days, projections, when the budget runs out, and the state ok, watch, at risk or breached. Example: select name, state, burn_rate_1d, burn_rate_7d, runs_out_at from uptrends.v_sla_burn where state in (''at risk'', ''breached'').';
+  'SLA early warning per Production monitor and monitor group for each account''s current calendar month as of the instant its alerts were read up to (now when none were read), from uptrends.sla_burn (definitions: docs/reports.md, "Early warning"; every column is commented): error budget of the whole month, what is spent, burn rates over 1, 3 and 7 days, projections, when the budget runs out, and the state ok, watch, at risk or breached. Example: select name, state, burn_rate_1d, burn_rate_7d, runs_out_at from uptrends.v_sla_burn where state in (''at risk'', ''breached'').';
 comment on column uptrends.v_sla_burn.account_id is 'Uptrends AccountId.';
 comment on column uptrends.v_sla_burn.iana_zone is 'The account''s IANA zone, in which the month and the days of the windows are counted.';
-comment on column uptrends.v_sla_burn.month is 'First day of the account-local month the row is about (the month holding now).';
+comment on column uptrends.v_sla_burn.month is 'First day of the account-local month the row is about (the month holding the as-of instant).';
 select uptrends.comment_figure_columns('uptrends.v_sla_burn');

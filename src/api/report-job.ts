@@ -48,7 +48,7 @@ export interface RunAtRiskJobOptions
   readonly outDir?: string | undefined;
   /**
    * The instant the warning is as of: a Date, or text (a local date or time in the account zone,
-   * or an instant with Z or an offset). (Default: now)
+   * or an instant with Z or an offset). (Default: the instant the alerts were read up to, at most now)
    */
   readonly asOf?: Date | string | undefined;
 }

@@ -1,6 +1,6 @@
 /**
  * `uptrends-etl report at-risk`: the SLA early warning of the running month (workbook and one-page
- * PDF), as of now or a past instant (`--as-of`). Registered under `report` by report.ts.
+ * PDF), as of the last sync or a past instant (`--as-of`). Registered under `report` by report.ts.
  */
 import type { Command } from 'commander';
 import { MAX_AT_RISK_WITHIN_DAYS } from '../../early-warning.ts';
@@ -64,12 +64,12 @@ and a state: breached, at risk (the 1- and 3-day rates both spend the remaining 
 Nothing after the as-of instant is counted, so a past instant shows what was known then.
 
 Examples:
-  $ uptrends-etl report at-risk                              as of now
+  $ uptrends-etl report at-risk                              as of the last sync
   $ uptrends-etl report at-risk --as-of 2025-10-24           as of local midnight starting 24 October
   $ uptrends-etl report at-risk --as-of 2025-10-24T06:00 --monitor-group Websites --format pdf
   $ uptrends-etl report at-risk --at-risk-within 5 --default-target 99.5`;
 
-/** `report at-risk`: the early warning as of now or a past instant. */
+/** `report at-risk`: the early warning as of the last sync or a past instant. */
 async function runAtRisk(ctx: CliContext, options: RunAtRiskJobOptions): Promise<void> {
   const [{ runAtRiskReport }, { instantText }] = await Promise.all([
     import('../../api/report-job.ts'),
@@ -125,7 +125,7 @@ export function registerAtRisk(
     )
     .option(
       '--as-of <date|time>',
-      'the instant the warning is as of: a local date (its midnight) or time, or an instant with Z or an offset (default: now)',
+      'the instant the warning is as of: a local date (its midnight) or time, or an instant with Z or an offset (default: the instant the alerts were read up to, at most now)',
     )
     .option(
       '--monitor-group <guid|name>',

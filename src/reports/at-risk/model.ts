@@ -34,7 +34,7 @@ export interface LoadAtRiskModelOptions {
   readonly accountId?: string | undefined;
   /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
   readonly account?: ReportAccount | undefined;
-  /** The instant the warning is as of; never after now. (Default: now) */
+  /** The instant the warning is as of; never after now. (Default: the instant the alerts were read up to, at most now) */
   readonly asOf?: Date | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
   readonly monitorGroups?: readonly string[] | undefined;
@@ -104,7 +104,11 @@ export async function loadAtRiskModel(
 ): Promise<AtRiskModel> {
   const generatedAt = options.clock();
   const account = options.account ?? (await queryReportAccount(db, options.accountId));
-  const asOf = options.asOf ?? generatedAt;
+  // Without --as-of: as of the instant the alerts were read up to (never after now). As of now,
+  // the minutes since the last sync are unread, and a window not read in full has no rate: every
+  // state would be unknown.
+  const dataAsOf = await queryDataAsOf(db, account.accountId, generatedAt);
+  const asOf = options.asOf ?? minDate(generatedAt, dataAsOf);
   if (asOf.getTime() > generatedAt.getTime()) {
     throw new ConfigError(
       `--as-of ${instantText(asOf, account.zone)} (${account.zone}) is in the future: the early warning is as of now or a past instant.`,
@@ -127,10 +131,9 @@ export async function loadAtRiskModel(
     target: options.target,
     atRiskWithinDays: options.atRiskWithinDays,
   };
-  const [rows, points, dataAsOf] = await Promise.all([
+  const [rows, points] = await Promise.all([
     queryBurn(db, scope, period),
     queryBurnPoints(db, scope, period),
-    queryDataAsOf(db, account.accountId, generatedAt),
   ]);
   const services = [...rows].sort(bySeverity);
   const counts = { ok: 0, watch: 0, 'at risk': 0, breached: 0, unknown: 0 };
@@ -158,4 +161,8 @@ export async function loadAtRiskModel(
     counts,
     chart: { services: drawn, points: points.filter((p) => keys.has(burnKey(p))) },
   };
+}
+
+function minDate(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
 }

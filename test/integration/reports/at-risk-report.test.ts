@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAtRiskModel, type AtRiskModel } from '../../../src/reports/at-risk/model.ts';
 import { compareWithLastMail } from '../../../src/reports/at-risk/state-changes.ts';
@@ -18,7 +19,7 @@ import { buildAtRiskMailContent } from '../../../src/reports/mail/at-risk-mail.t
 import { NUMBER_FORMATS } from '../../../src/reports/render/cell-types.ts';
 import { parseCsv } from '../../unit/reports/csv-reader.ts';
 import { durationMinutes, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
-import { A, burnFixture } from '../../support/burn-fixture.ts';
+import { A, ACCOUNT, burnFixture } from '../../support/burn-fixture.ts';
 import { readPdf } from '../../support/pdf-text.ts';
 import { MIN_FONT_POINTS, pageFaults, readPages, smallestFont } from '../../../scripts/render-check.ts';
 import { loadReportFixture } from '../../support/report-fixture.ts';
@@ -49,6 +50,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await tdb.drop();
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('without --as-of', () => {
+  it('is as of the instant the alerts were read up to, not now (the minutes since are unread)', async () => {
+    const clock = () => new Date('2025-11-05T06:00:00Z');
+    const readUpTo = new Date('2025-11-05T00:00:00Z');
+    const options = { target: { desired: 99.5 }, atRiskWithinDays: 3, clock };
+    // As of now, 00:00-06:00 is unread: a window not read in full has no rate, every state unknown.
+    const asOfNow = await loadAtRiskModel(tdb.warehouse.db, { ...options, asOf: clock() });
+    expect(asOfNow.counts.unknown).toBe(asOfNow.services.length);
+    await sql`with run as (insert into uptrends.etl_run (command, status) values ('sync', 'succeeded') returning run_id)
+      insert into uptrends.etl_state (account_id, stream, partition, watermark, updated_by_run_id)
+      select ${ACCOUNT}, 'alerts', 'all', ${readUpTo}, run_id from run`.execute(tdb.warehouse.db);
+    try {
+      const byDefault = await loadAtRiskModel(tdb.warehouse.db, options);
+      expect(byDefault.asOf).toEqual(readUpTo);
+      expect(byDefault.dataAsOf).toEqual(readUpTo);
+      expect(byDefault.period.label).toBe('November 2025');
+      expect(byDefault.counts.unknown).toBe(0);
+      expect(byDefault.services.length).toBe(asOfNow.services.length);
+    } finally {
+      await sql`delete from uptrends.etl_state where account_id = ${ACCOUNT}`.execute(tdb.warehouse.db);
+    }
+  });
 });
 
 describe('the at-risk report of 21 October 00:00', () => {

@@ -267,12 +267,33 @@ describe('v_sla_burn', () => {
     expect(view.rows[0]?.comment).toMatch(/early warning/i);
   });
 
-  it('selects sla_burn over the month holding now, as of now', async () => {
+  it('selects sla_burn over the month holding now, as of now when no alerts were read', async () => {
     const rows = await sql<{ n: number; months: number; start_ok: boolean }>`
       select count(*)::int as n, count(distinct month)::int as months,
              bool_and(period_start <= as_of and as_of <= period_end and as_of <= now()) as start_ok
       from uptrends.v_sla_burn`.execute(tdb.warehouse.db);
     // The fixture's monitors have no end: every one, and both groups, are in this month's rows.
     expect(rows.rows[0]).toEqual({ n: 7, months: 1, start_ok: true });
+  });
+
+  it('is as of the instant the alerts were read up to when that is before now', async () => {
+    // As after a sync: the minutes since are unread, and as of now every state would be unknown.
+    await sql`with run as (insert into uptrends.etl_run (command, status) values ('sync', 'succeeded') returning run_id)
+      insert into uptrends.etl_state (account_id, stream, partition, watermark, updated_by_run_id)
+      select ${ACCOUNT}, 'alerts', 'all', '2025-11-05T00:00:00Z', run_id from run`.execute(tdb.warehouse.db);
+    try {
+      const rows = await sql<{ as_of: Date; month: string; unknown: number; n: number }>`
+        select min(as_of) as as_of, min(month)::text as month, count(*)::int as n,
+               (count(*) filter (where state is null))::int as unknown
+        from uptrends.v_sla_burn`.execute(tdb.warehouse.db);
+      expect(rows.rows[0]).toEqual({
+        as_of: new Date('2025-11-05T00:00:00Z'),
+        month: '2025-11-01',
+        n: 7,
+        unknown: 0,
+      });
+    } finally {
+      await sql`delete from uptrends.etl_state where account_id = ${ACCOUNT}`.execute(tdb.warehouse.db);
+    }
   });
 });
