@@ -1961,7 +1961,7 @@ export interface VSlaBurnTable {
   account_id: string | null;
   /** The account's IANA zone, in which the month and the days of the windows are counted. */
   iana_zone: string | null;
-  /** First day of the account-local month the row is about (the month holding now). */
+  /** First day of the account-local month the row is about (the month holding the as-of instant). */
   month: string | null;
   /** Start of the SLA period (UTC instant of the account-local midnight, inclusive). */
   period_start: Date | null;
