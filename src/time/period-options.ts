@@ -9,7 +9,7 @@
 import { ConfigError } from '../errors.ts';
 import { PRESET_PERIODS, type IanaZone, type LocalDate, type PresetPeriod } from '../terms.ts';
 import { isLocalDate, isLocalMonth } from './calendar.ts';
-import type { ReportPeriod } from './periods.ts';
+import { MONTH_NAMES, type ReportPeriod } from './periods.ts';
 import {
   DEFAULT_REPORT_PRESET,
   reportPeriodOf,
@@ -31,21 +31,6 @@ export interface PeriodOptions {
 }
 
 export { DEFAULT_REPORT_PRESET, type AsOfOption, type PeriodChoice };
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * A calendar date yyyy-MM-dd that exists; `name` is the option, for the message. A date written

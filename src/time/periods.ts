@@ -31,7 +31,8 @@ import type { Interval } from './intervals.ts';
 import { utcToLocal } from './zone-clock.ts';
 
 const HOUR_MS = 3_600_000;
-const MONTH_NAMES = [
+/** English month names, January first: the labels of periods and of messages about dates. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

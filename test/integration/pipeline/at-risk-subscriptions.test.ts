@@ -21,14 +21,13 @@ import { MailError } from '../../../src/errors.ts';
 import { loadDeliveries } from '../../../src/load/ledgers/delivery-ledger.ts';
 import type { Warehouse } from '../../../src/load/connection/db.ts';
 import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import type { DeliveryOutcome } from '../../../src/pipeline/subscriptions/deliver-occurrence.ts';
 import { runSubscriptionSchedule } from '../../../src/pipeline/subscriptions/run-subscriptions.ts';
 import { sendSubscriptionNow } from '../../../src/pipeline/subscriptions/send-subscription.ts';
 import { fileSubscriptions } from '../../../src/pipeline/subscriptions/subscriptions.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { amsterdamMidnight, truthBurn, type TruthService } from '../../support/burn-truth.ts';
+import { syncEarlyWarning } from '../../support/early-warning-sync.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
@@ -117,30 +116,7 @@ beforeAll(async () => {
     UPTRENDS_PASSWORD: sim.credentials.password,
     SMTP_URL: `smtp://127.0.0.1:${port}`,
   };
-  const auth = Buffer.from(`${sim.credentials.username}:${sim.credentials.password}`).toString('base64');
-  const monitors = (await (
-    await fetch(`${sim.apiUrl}/Monitor`, { headers: { Authorization: `Basic ${auth}` } })
-  ).json()) as { MonitorGuid: string; Name: string }[];
-  for (const m of monitors) guids.set(m.Name, m.MonitorGuid);
-  const summary = await runSync(
-    loadConfig(env),
-    {
-      ...DEFAULT_SYNC_OPTIONS,
-      initialDays: 62,
-      windowDays: 10,
-      streams: [
-        'monitors',
-        'monitor_groups',
-        'monitor_group_members',
-        'slas',
-        'public_status_pages',
-        'alerts',
-        'statistics',
-      ],
-    },
-    { logger: silentLogger(), clock: () => NOW },
-  );
-  expect(summary.status).toBe('succeeded');
+  for (const [name, guid] of await syncEarlyWarning(sim, loadConfig(env), NOW)) guids.set(name, guid);
   warehouse = await tdb.reopen();
   file = parseConfigFile(YAML, 'warning.yaml');
   config = loadConfig(environmentWithMailSection(env, file.contents.mail));

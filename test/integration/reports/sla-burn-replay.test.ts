@@ -12,14 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import { loadAtRiskModel, type AtRiskModel } from '../../../src/reports/at-risk/model.ts';
 import type { Burn } from '../../../src/reports/queries/sla-burn.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { amsterdamMidnight, truthBurn, type TruthService } from '../../support/burn-truth.ts';
 import { jsonLines, runCli, writtenFiles } from '../../support/run-cli.ts';
+import { syncEarlyWarning } from '../../support/early-warning-sync.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
@@ -51,32 +49,8 @@ beforeAll(async () => {
     UPTRENDS_USERNAME: sim.credentials.username,
     UPTRENDS_PASSWORD: sim.credentials.password,
   };
-  // The monitors' GUIDs from the API itself, by the names the scenario gives them.
-  const auth = Buffer.from(`${sim.credentials.username}:${sim.credentials.password}`).toString('base64');
-  const monitors = (await (
-    await fetch(`${sim.apiUrl}/Monitor`, { headers: { Authorization: `Basic ${auth}` } })
-  ).json()) as { MonitorGuid: string; Name: string }[];
-  for (const m of monitors) guids.set(m.Name, m.MonitorGuid);
-  const summary = await runSync(
-    loadConfig(env),
-    {
-      ...DEFAULT_SYNC_OPTIONS,
-      initialDays: 62,
-      windowDays: 10,
-      streams: [
-        'monitors',
-        'monitor_groups',
-        'monitor_group_members',
-        'slas',
-        'public_status_pages',
-        'maintenance_periods',
-        'alerts',
-        'statistics',
-      ],
-    },
-    { logger: silentLogger(), clock: () => NOW },
-  );
-  expect(summary.status).toBe('succeeded');
+  for (const [name, guid] of await syncEarlyWarning(sim, loadConfig(env), NOW, ['maintenance_periods']))
+    guids.set(name, guid);
   const warehouse = await tdb.reopen();
   models = [];
   for (const asOf of INSTANTS) {
