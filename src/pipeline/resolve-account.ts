@@ -55,6 +55,12 @@ export async function resolveAccount(
   now: Date,
   logger: Logger,
 ): Promise<ResolvedAccount> {
+  // Without an override the settings are asked for beside the account: one round trip less
+  // before any stream starts (150 ms of every run against a distant API).
+  const settingsRead =
+    overrideZone === undefined ? getParsed(api, '/Account/Settings', accountSettingsSchema) : undefined;
+  // Its failure is awaited below; when /Account fails first, that error is the one to report.
+  settingsRead?.catch(() => undefined);
   const account = await getParsed(api, '/Account', accountSchema);
   const accountId = String(account.AccountId);
   if (overrideZone !== undefined) {
@@ -75,7 +81,8 @@ export async function resolveAccount(
       },
     };
   }
-  const settings = await getParsed(api, '/Account/Settings', accountSettingsSchema);
+  // Always set when there is no override.
+  const settings = await (settingsRead ?? getParsed(api, '/Account/Settings', accountSettingsSchema));
   const timezone = await getParsed(api, `/Timezone/${String(settings.TimezoneId)}`, timezoneSchema);
   const mapping = mapUptrendsTimezone(timezone, now);
   if (!mapping.exact) {

@@ -259,6 +259,56 @@ describe('refresh_incidents', () => {
     ]);
   });
 
+  it('takes each first and last by its own order, ties included, whatever order the alerts were loaded in', async () => {
+    // Loaded out of time order. The start is the least coalesce(FirstError, Timestamp), ties
+    // broken by Timestamp then alert id: the two Reminders share 09:50 local, the later-loaded
+    // one raised first wins. The last check is by Timestamp then alert id, descending: the
+    // two Oks share 11:00, the later id wins, though its check number is the smaller.
+    const specs: AlertSpec[] = [
+      {
+        type: 'Reminder',
+        at: '2025-03-10T10:30:00',
+        firstError: '2025-03-10T09:50:00',
+        check: 31,
+        firstCheck: 200,
+      },
+      {
+        type: 'Error',
+        at: '2025-03-10T10:00:00',
+        firstError: '2025-03-10T09:55:00',
+        check: 10,
+        firstCheck: 100,
+      },
+      {
+        type: 'Reminder',
+        at: '2025-03-10T10:20:00',
+        firstError: '2025-03-10T09:50:00',
+        check: 21,
+        firstCheck: 300,
+      },
+      { type: 'Ok', at: '2025-03-10T11:00:00', firstError: '2025-03-10T09:55:00', check: 9, firstCheck: 100 },
+      { type: 'Ok', at: '2025-03-10T11:00:00', firstError: '2025-03-10T09:55:00', check: 7, firstCheck: 100 },
+    ];
+    await loadAlerts(
+      specs.map((spec, i) => ({ ...spec, key: 'ORDER', description: `description ${i}` })),
+      5,
+    );
+    await refreshIncidents(db, [{ monitorGuid: M1, incidentKey: 'ORDER' }], 13);
+    expect(await incident(m1, 'ORDER')).toMatchObject({
+      started_at: new Date('2025-03-10T08:50:00Z'),
+      started_at_local: '2025-03-10T09:50:00',
+      first_error_monitor_check_id: 300,
+      ended_at: new Date('2025-03-10T10:00:00Z'),
+      ended_at_local: '2025-03-10T11:00:00',
+      alert_count: 5,
+      reminder_count: 2,
+      // The first alert that is not an Ok, by Timestamp: the Error, loaded second.
+      first_error_description: 'description 1',
+      last_monitor_check_id: 7,
+      last_alert_at: new Date('2025-03-10T10:00:00Z'),
+    });
+  });
+
   it('groups alerts without IncidentKey by their first error check, and passes awkward keys intact', async () => {
     await loadAlerts(
       [
