@@ -1,7 +1,9 @@
 /**
  * The programmatic `demo`: everything a new user needs to see the tool work, with no account and
  * no configuration. Starts the simulator on a free local port, backfills its whole history into
- * the demo's warehouse, and writes both workbooks and the CSVs for the previous month.
+ * the demo's warehouse, and writes both workbooks and the CSVs for the previous month, and the
+ * early warning (the at-risk workbook and PDF) of the month running on the simulator's clock, so a
+ * new user sees every report the tool sends.
  *
  * The demo never writes into a warehouse it did not fill itself: a simulated account of 50
  * monitors in the production warehouse would sit beside the real one in every report (issue 32).
@@ -19,6 +21,7 @@ import { openWarehouse, type Warehouse } from '../load/connection/db.ts';
 import { migrate } from '../load/migrate.ts';
 import { warehouseLoaders } from '../load/ledgers/run-ledger.ts';
 import { runReports, type ReportsResult } from '../reports/run-reports.ts';
+import { runAtRiskReport, type AtRiskReportResult } from '../reports/run-at-risk-report.ts';
 import { startSimulator } from '../simulator/start-simulator.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
 import { addLocalDays, localDateOf } from '../time/calendar.ts';
@@ -41,6 +44,8 @@ export interface DemoOptions {
 export interface DemoResult {
   sync: SyncSummary;
   reports: ReportsResult;
+  /** The early warning as of the sync's last read (the at-risk report's default). */
+  atRisk: AtRiskReportResult;
   warehouse: string;
 }
 
@@ -120,7 +125,12 @@ export async function runDemo(
           clock: () => sim.truth.now(),
         },
       );
-      return { sync, reports, warehouse: warehouse.location };
+      const atRisk = await runAtRiskReport(
+        warehouse,
+        { accountId: sync.accountId, outDir: options.outDir },
+        { logger: deps.logger, clock: () => sim.truth.now() },
+      );
+      return { sync, reports, atRisk, warehouse: warehouse.location };
     } finally {
       await sim.close();
     }

@@ -2,6 +2,7 @@
 import type { DemoOptions } from '../../pipeline/run-demo.ts';
 import type { CommandModule } from '../command-module.ts';
 import { integerArgOption } from '../options.ts';
+import { atRiskSummary } from './report-at-risk.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
 import { SIMULATOR_DEFAULTS } from '../../simulator/simulator-limits.ts';
 
@@ -66,9 +67,10 @@ Examples:
       )
       .action(async (flags: DemoFlags) => {
         const options = demoOptionsFrom(flags);
-        const [{ runDemo }, { createProgress }] = await Promise.all([
+        const [{ runDemo }, { createProgress }, { instantText }] = await Promise.all([
           import('../../pipeline/run-demo.ts'),
           import('../progress.ts'),
+          import('../../reports/render/figure-format.ts'),
         ]);
         const logger = ctx.logger();
         // DATABASE_URL names the production warehouse: the demo uses only a server named for it.
@@ -97,7 +99,8 @@ Examples:
             records,
             period: result.reports.period.label,
             zone: result.reports.period.zone,
-            files: result.reports.paths,
+            files: [...result.reports.paths, ...result.atRisk.paths],
+            atRisk: { asOf: result.atRisk.model.asOf.toISOString(), counts: result.atRisk.model.counts },
           },
           [
             `Loaded into ${result.warehouse} (run ${result.sync.runId}, ${result.sync.requests} requests): ${Object.entries(
@@ -107,6 +110,8 @@ Examples:
               .join(', ')}`,
             `Reports for ${result.reports.period.label} (${result.reports.period.zone}):`,
             ...result.reports.paths.map((path) => `  ${path}`),
+            `Early warning, ${atRiskSummary(result.atRisk.model, instantText)}:`,
+            ...result.atRisk.paths.map((path) => `  ${path}`),
             'Query the warehouse:',
             `  ${cli} query "${example}"`,
             `  ${cli} status            runs, watermarks, row counts`,

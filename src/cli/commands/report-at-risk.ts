@@ -13,6 +13,7 @@ import {
   DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
 import type { RunAtRiskJobOptions } from '../../api/report-job.ts';
+import type { AtRiskModel } from '../../reports/at-risk/model.ts';
 import type { CliContext } from '../cli-context.ts';
 import { listOption, targetOption } from '../options.ts';
 import { accountFolders, formatOptionOf, printWritten } from '../report-output.ts';
@@ -69,6 +70,20 @@ Examples:
   $ uptrends-etl report at-risk --as-of 2025-10-24T06:00 --monitor-group Websites --format pdf
   $ uptrends-etl report at-risk --at-risk-within 5 --default-target 99.5`;
 
+/**
+ * One line of counts, e.g. "November 2025 as of 20 Nov 2025 10:00 (Europe/Amsterdam): 0 breached,
+ * 2 at risk, 1 on watch, 47 ok"; `report at-risk` and `demo` print it. `instantText` is passed in
+ * because its module is loaded only by the commands that print it.
+ */
+export function atRiskSummary(
+  model: Pick<AtRiskModel, 'period' | 'asOf' | 'counts'>,
+  instantText: (at: Date, zone: string) => string,
+): string {
+  const { counts } = model;
+  const zone = model.period.zone;
+  return `${model.period.label} as of ${instantText(model.asOf, zone)} (${zone}): ${counts.breached} breached, ${counts['at risk']} at risk, ${counts.watch} on watch, ${counts.ok} ok${counts.unknown > 0 ? `, ${counts.unknown} unknown` : ''}`;
+}
+
 /** `report at-risk`: the early warning as of the last sync or a past instant. */
 async function runAtRisk(ctx: CliContext, options: RunAtRiskJobOptions): Promise<void> {
   const [{ runAtRiskReport }, { instantText }] = await Promise.all([
@@ -103,7 +118,7 @@ async function runAtRisk(ctx: CliContext, options: RunAtRiskJobOptions): Promise
       files: paths,
     },
     [
-      `${model.period.label} as of ${instantText(model.asOf, zone)} (${zone}): ${model.counts.breached} breached, ${model.counts['at risk']} at risk, ${model.counts.watch} on watch, ${model.counts.ok} ok${model.counts.unknown > 0 ? `, ${model.counts.unknown} unknown` : ''}`,
+      atRiskSummary(model, instantText),
       ...model.warned.map(
         (s) =>
           `  ${s.state}: ${s.name}${s.grain === 'group' ? ' (group)' : ''}${s.runs_out_at === null ? '' : `, budget runs out ${instantText(s.runs_out_at, zone)}`}`,

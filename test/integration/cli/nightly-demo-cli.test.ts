@@ -60,7 +60,7 @@ const apiEnv = () => ({
 });
 
 describe('demo', () => {
-  it('writes both workbooks and the CSVs with no configuration, and prints where they are', async () => {
+  it('writes both workbooks, the CSVs and the early warning with no configuration, and prints where they are', async () => {
     const dataDir = path.join(dir, 'demo-warehouse');
     const out = path.join(dir, 'demo-reports');
     // As `npx uptrends-etl demo` runs it (npm sets npm_command), with text results.
@@ -78,6 +78,12 @@ describe('demo', () => {
     expect(printed.some((p) => /uptrends-sla_.*\.xlsx$/.test(p))).toBe(true);
     expect(printed.some((p) => /uptrends-incidents_.*\.xlsx$/.test(p))).toBe(true);
     expect(printed.filter((p) => p.endsWith('.csv')).length).toBeGreaterThanOrEqual(4);
+    // The early warning of the month running on the simulator's clock, with its counts.
+    expect(printed.some((p) => /uptrends-at-risk_.*_as-of-.*\.xlsx$/.test(p))).toBe(true);
+    expect(printed.some((p) => /uptrends-at-risk_.*_as-of-.*\.pdf$/.test(p))).toBe(true);
+    expect(result.stdout).toMatch(
+      /Early warning, \w+ \d{4} as of .+: \d+ breached, \d+ at risk, \d+ on watch, \d+ ok/,
+    );
     for (const file of printed) expect(existsSync(file), file).toBe(true);
     // The hints name the command as it was started: npx from a clone, where it is not on PATH.
     expect(result.stdout).toContain('  npx uptrends-etl query "select');
