@@ -6,7 +6,7 @@ export interface WorkerRunOptions {
   readonly concurrency: number;
   /** Silence after which other processes count this worker as dead, in seconds. (Default: 30) */
   readonly staleAfterSeconds: number;
-  /** How often the queue is polled besides LISTEN/NOTIFY, ms. (Default: 1000) */
+  /** How often the queue is polled besides LISTEN/NOTIFY, ms. (Default: 250, run-worker.ts QUEUE_POLL_MS) */
   readonly pollMs?: number;
 }
 
