@@ -95,6 +95,21 @@ function send(
 }
 
 /**
+ * Resolves when `res` can take more data or has closed, and leaves no listener behind either way:
+ * a listener left for the event that did not come stayed on the response, one per full buffer, and
+ * a slow reader of a large body collected enough for Node's leak warning.
+ */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.once('drain', done).once('close', done);
+  });
+}
+
+/**
  * A chunked body of `bytes` bytes (endless without), `chunkBytes` at a time, `intervalMs` apart:
  * the opening of a JSON document padded with spaces, which never closes. Stops when the client
  * hangs up.
@@ -112,7 +127,7 @@ async function streamBody(
   while (!res.destroyed && (o.bytes === undefined || sent < o.bytes)) {
     const part = o.bytes === undefined ? chunk : chunk.subarray(0, Math.min(chunk.length, o.bytes - sent));
     sent += part.length;
-    if (!res.write(part)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+    if (!res.write(part)) await drainedOrClosed(res);
     if ((o.intervalMs ?? 0) > 0) await sleep(o.intervalMs!);
   }
   if (!res.destroyed) res.end();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { apiGet, getJson } from './sim-http.ts';
+import { apiGet, basic, getJson } from './sim-http.ts';
 import type { AlertList, GroupWire, MessageList } from './wire-types.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
@@ -187,5 +187,33 @@ describe('request counts', () => {
     expect(stats.requests).toEqual(c);
     sim.resetCounts();
     expect(sim.requestCounts()).toEqual({ total: 0, byRoute: {} });
+  });
+});
+
+describe('injected bodies streamed to a slow reader', () => {
+  it('wait for the reader without leaving a listener per full buffer on the response', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning);
+    };
+    process.on('warning', onWarning);
+    sim.inject({ match: '/v4/Monitor$', stream: { bytes: 4 * 1024 * 1024 }, times: 1 });
+    try {
+      const res = await fetch(`${sim.apiUrl}/Monitor`, {
+        headers: { authorization: basic(sim.credentials.username, sim.credentials.password) },
+      });
+      // Read slowly, so that the simulator finds its buffer full again and again.
+      let received = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        received += chunk.byteLength;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      expect(received).toBe('{"Data":['.length + 4 * 1024 * 1024);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+      sim.clearInjections();
+    }
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 });
