@@ -76,11 +76,12 @@ export async function resolveAccount(
     };
   }
   // The settings are asked for beside the account: one round trip less before any stream starts
-  // (150 ms of every run against a distant API). The first failure is the one reported.
-  const [account, settings] = await Promise.all([
-    getParsed(api, '/Account', accountSchema),
-    getParsed(api, '/Account/Settings', accountSettingsSchema),
-  ]);
+  // (150 ms of every run against a distant API). The account is awaited first, so when both fail
+  // (the API down) the error reported is always the account's; the settings' is then dropped.
+  const settingsAsked = getParsed(api, '/Account/Settings', accountSettingsSchema);
+  settingsAsked.catch(() => undefined);
+  const account = await getParsed(api, '/Account', accountSchema);
+  const settings = await settingsAsked;
   const accountId = String(account.AccountId);
   const timezone = await getParsed(api, `/Timezone/${String(settings.TimezoneId)}`, timezoneSchema);
   const mapping = mapUptrendsTimezone(timezone, now);

@@ -1,7 +1,7 @@
 /**
  * resolveAccount against the simulator: the account's settings are asked for beside the account
- * itself (one round trip less before any stream starts), and an override of the zone asks for no
- * settings at all.
+ * itself (one round trip less before any stream starts), the account's failure is the one reported,
+ * and an override of the zone asks for no settings at all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/extract/http/api-client.ts';
@@ -53,6 +53,25 @@ describe('resolveAccount', () => {
     expect(resolved.accountId).toBe(sim.accountId);
     expect(resolved.resolution).toMatchObject({ zone: sim.timeZone, source: 'api' });
     expect(answered('GET /Timezone/{timezoneId}')).toBe(1);
+  });
+
+  it('reports the failure of the account when both fail, even when the settings fail first', async () => {
+    const once = new ApiClient({
+      name: 'api',
+      baseUrl: sim.apiUrl,
+      username: sim.credentials.username,
+      password: sim.credentials.password,
+      retry: { maxAttempts: 1 },
+    });
+    sim.inject({ match: '/v4/Account$', status: 500, delayMs: 300, times: 1 });
+    sim.inject({ match: '/v4/Account/Settings$', status: 500, times: 1 });
+    try {
+      await expect(resolveAccount(once, undefined, NOW, silentLogger())).rejects.toThrow(
+        /GET \/Account answered 500/,
+      );
+    } finally {
+      await once.close();
+    }
   });
 
   it('asks for no settings when the zone is set', async () => {
