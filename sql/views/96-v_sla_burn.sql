@@ -1,7 +1,7 @@
 -- The early warning for analysts: uptrends.sla_burn over each account's current calendar month (the
 -- month holding the last instant before the as-of instant, in the account's zone) as of the instant
--- its alerts were read up to (the watermark of the alerts; now when nothing was read, never later
--- than now): as of now, the minutes since the last sync are not read and every state would be
+-- its alerts were read up to (uptrends.alerts_read_until, never later than now; the reports take the
+-- same instant): as of now, the minutes since the last sync are not read and every state would be
 -- unknown. With the default target (99.9 %) where neither statistics nor a group SLA give one, and
 -- the default at-risk horizon (3 days). A thin selection: the figures are the function's
 -- (docs/reports.md, "Early warning").
@@ -47,11 +47,7 @@ select
   s.alerts_data_state
 from uptrends.account a
 cross join lateral (
-  select least(now(), coalesce(
-    (select coalesce(max(w.watermark) filter (where w.partition = 'all'), min(w.watermark))
-     from uptrends.etl_state w
-     where w.account_id = a.account_id and w.stream = 'alerts' and w.watermark is not null),
-    now())) as as_of
+  select least(now(), coalesce(uptrends.alerts_read_until(a.account_id), now())) as as_of
 ) r
 cross join lateral (
   select date_trunc('month', (r.as_of - interval '1 microsecond') at time zone a.iana_zone) as m
@@ -64,7 +60,7 @@ cross join lateral (
 cross join lateral uptrends.sla_burn(a.account_id, tstzrange(m.month_start_at, m.month_end_at), r.as_of) s;
 
 comment on view uptrends.v_sla_burn is
-  'SLA early warning per Production monitor and monitor group for each account''s current calendar month as of the instant its alerts were read up to (now when none were read), from uptrends.sla_burn (definitions: docs/reports.md, "Early warning"; every column is commented): error budget of the whole month, what is spent, burn rates over 1, 3 and 7 days, projections, when the budget runs out, and the state ok, watch, at risk or breached. Example: select name, state, burn_rate_1d, burn_rate_7d, runs_out_at from uptrends.v_sla_burn where state in (''at risk'', ''breached'').';
+  'SLA early warning per Production monitor and monitor group for each account''s current calendar month as of the instant its alerts were read up to (uptrends.alerts_read_until, at most now), from uptrends.sla_burn (definitions: docs/reports.md, "Early warning"; every column is commented): error budget of the whole month, what is spent, burn rates over 1, 3 and 7 days, projections, when the budget runs out, and the state ok, watch, at risk or breached. Example: select name, state, burn_rate_1d, burn_rate_7d, runs_out_at from uptrends.v_sla_burn where state in (''at risk'', ''breached'').';
 comment on column uptrends.v_sla_burn.account_id is 'Uptrends AccountId.';
 comment on column uptrends.v_sla_burn.iana_zone is 'The account''s IANA zone, in which the month and the days of the windows are counted.';
 comment on column uptrends.v_sla_burn.month is 'First day of the account-local month the row is about (the month holding the as-of instant).';

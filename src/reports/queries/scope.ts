@@ -241,26 +241,14 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
   return { monitors: inScope, groups: reportGroups, scope };
 }
 
-/** The etl_state stream and partition of a default (all monitors) alert sync. */
-const ALERTS_STREAM = 'alerts';
-const ALL_MONITORS_PARTITION = 'all';
-
 /**
- * The alerts watermark of the account: the all-monitors partition when it exists, else the oldest
- * watermark of the group or monitor partitions (each covers only its part, so the oldest is the
- * one that holds for all). Without any alert sync, when the configuration was last read; `fallback`
- * when not even that exists.
+ * The instant the account's alerts were read up to (uptrends.alerts_read_until: the all-monitors
+ * partition's watermark, else the oldest of the partitions', else when the configuration was last
+ * read); `fallback` when the warehouse does not hold the account. The view v_sla_burn takes the
+ * same instant, so a report and the view name the same "as of".
  */
 export async function queryDataAsOf(db: Kysely<Database>, accountId: string, fallback: Date): Promise<Date> {
-  const rows = await sql<{ partition: string; watermark: Date }>`
-    select partition, watermark from uptrends.etl_state
-    where account_id = ${accountId} and stream = ${ALERTS_STREAM} and watermark is not null
-    order by watermark`.execute(db);
-  const all = rows.rows.find((r) => r.partition === ALL_MONITORS_PARTITION);
-  const oldest = rows.rows[0];
-  if (all !== undefined) return all.watermark;
-  if (oldest !== undefined) return oldest.watermark;
-  const account = await sql<{ last_seen_at: Date }>`
-    select last_seen_at from uptrends.account where account_id = ${accountId}`.execute(db);
-  return account.rows[0]?.last_seen_at ?? fallback;
+  const rows = await sql<{ at: Date | null }>`
+    select uptrends.alerts_read_until(${accountId}) as at`.execute(db);
+  return rows.rows[0]?.at ?? fallback;
 }

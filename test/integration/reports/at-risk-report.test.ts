@@ -76,6 +76,48 @@ describe('without --as-of', () => {
   });
 });
 
+describe('the report and the view v_sla_burn', () => {
+  // Both are as of uptrends.alerts_read_until (at most now), with the default target and horizon:
+  // the same instant, the same services in the same states, with alerts read and without.
+  async function compare(): Promise<Date> {
+    const report = await loadAtRiskModel(tdb.warehouse.db, {
+      target: { desired: 99.9 },
+      atRiskWithinDays: 3,
+      clock: () => new Date(),
+    });
+    const view = await sql<{ as_of: Date; key: string; state: string | null; used: number | null }>`
+      select as_of, coalesce(monitor_guid::text, monitor_group_guid::text) as key, state,
+             period_budget_used as used
+      from uptrends.v_sla_burn where account_id = ${ACCOUNT}`.execute(tdb.warehouse.db);
+    expect(view.rows.length).toBe(report.services.length);
+    for (const row of view.rows) expect(row.as_of).toEqual(report.asOf);
+    const key = (s: { monitor_guid: string | null; monitor_group_guid: string | null }): string =>
+      String(s.monitor_guid ?? s.monitor_group_guid);
+    const fromReport = report.services.map((s) => [key(s), s.state, s.period_budget_used]).sort();
+    const fromView = view.rows.map((r) => [r.key, r.state, r.used === null ? null : Number(r.used)]).sort();
+    expect(fromView).toEqual(fromReport);
+    return report.asOf;
+  }
+
+  it('name the same as-of instant and the same states, with alerts read and without', async () => {
+    // Without an alerts watermark: when the account was last synced.
+    const lastSeen = await sql<{ at: Date }>`
+      select last_seen_at as at from uptrends.account where account_id = ${ACCOUNT}`.execute(
+      tdb.warehouse.db,
+    );
+    expect(await compare()).toEqual(lastSeen.rows[0]!.at);
+    const readUpTo = new Date('2025-11-05T00:00:00Z');
+    await sql`with run as (insert into uptrends.etl_run (command, status) values ('sync', 'succeeded') returning run_id)
+      insert into uptrends.etl_state (account_id, stream, partition, watermark, updated_by_run_id)
+      select ${ACCOUNT}, 'alerts', 'all', ${readUpTo}, run_id from run`.execute(tdb.warehouse.db);
+    try {
+      expect(await compare()).toEqual(readUpTo);
+    } finally {
+      await sql`delete from uptrends.etl_state where account_id = ${ACCOUNT}`.execute(tdb.warehouse.db);
+    }
+  });
+});
+
 describe('the at-risk report of 21 October 00:00', () => {
   it('counts the states and orders the warned services most severe first', () => {
     expect(model.period.label).toBe('October 2025');

@@ -267,7 +267,7 @@ describe('v_sla_burn', () => {
     expect(view.rows[0]?.comment).toMatch(/early warning/i);
   });
 
-  it('selects sla_burn over the month holding now, as of now when no alerts were read', async () => {
+  it('selects sla_burn over the current month, as of the last sync (at most now) when no alerts were read', async () => {
     const rows = await sql<{ n: number; months: number; start_ok: boolean }>`
       select count(*)::int as n, count(distinct month)::int as months,
              bool_and(period_start <= as_of and as_of <= period_end and as_of <= now()) as start_ok
