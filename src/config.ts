@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { parseMailbox } from './email-address.ts';
+import { parseMailbox, parseRecipients, type Recipients } from './email-address.ts';
 import { ConfigError } from './errors.ts';
 import { redactUrlPassword } from './redaction.ts';
 import { isValidZone } from './time/zone-clock.ts';
@@ -35,7 +35,7 @@ export interface Config {
   readonly dataDir: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string | undefined;
-  readonly mailTo: readonly string[];
+  readonly mailTo: Recipients;
   /** Bounds of every API request (UPTRENDS_HTTP_MAX_BODY_MB, UPTRENDS_HTTP_DEADLINE_SECONDS); undefined: the client's defaults. */
   readonly http: { readonly maxBodyBytes: number | undefined; readonly deadlineMs: number | undefined };
   /** Every secret value, for redaction of free text. */
@@ -144,12 +144,8 @@ function positiveSetting(name: string, value: string | undefined, unit: number):
  * `REPORT_MAIL_TO`: a comma list, each entry exactly one address (email-address.ts); an entry that
  * is not (a name, a line break, a group) is refused rather than guessed at.
  */
-function mailList(value: string | undefined): string[] {
-  if (value === undefined) return [];
-  return value
-    .split(',')
-    .filter((s) => s.trim() !== '')
-    .map((entry) => parseMailbox(entry, 'REPORT_MAIL_TO'));
+function mailList(value: string | undefined): Recipients {
+  return parseRecipients(value ?? '', 'REPORT_MAIL_TO');
 }
 
 /** `REPORT_MAIL_FROM`: one mailbox, a display name allowed (`Reports <reports@example.com>`). */
@@ -223,7 +219,7 @@ export function loadConfig(
     timeZone,
     dataDir: optional(overrides.dataDir) ?? get('UPTRENDS_ETL_DATA_DIR') ?? DEFAULT_DATA_DIR,
     mailFrom: mailFrom(get('REPORT_MAIL_FROM')),
-    mailTo: Object.freeze(mailList(get('REPORT_MAIL_TO'))),
+    mailTo: mailList(get('REPORT_MAIL_TO')),
     http: Object.freeze({
       maxBodyBytes: positiveSetting(
         'UPTRENDS_HTTP_MAX_BODY_MB',

@@ -102,3 +102,26 @@ export function parseMailbox(text: string, where: string, options: MailboxOption
     context: { setting: where },
   });
 }
+
+declare const parsedRecipients: unique symbol;
+
+/**
+ * Mail recipients, each entry exactly one bare address. Only `parseRecipients` makes one, so a
+ * mail sender that takes `Recipients` need not (and does not) parse them again.
+ */
+export type Recipients = readonly string[] & { readonly [parsedRecipients]: true };
+
+/**
+ * The recipients as bare addresses: a comma list (REPORT_MAIL_TO) or an array, each entry exactly
+ * one address. An entry that is not (`a@x.test, b@y.test` as one array item, a line break, a
+ * group) is refused with a ConfigError naming `where`: a mail library would read it as several
+ * recipients.
+ */
+export function parseRecipients(
+  to: string | readonly string[],
+  where = 'the recipient list of the report mail',
+): Recipients {
+  const list = typeof to === 'string' ? to.split(',') : [...to];
+  const parsed: readonly string[] = list.filter((a) => a.trim() !== '').map((a) => parseMailbox(a, where));
+  return Object.freeze(parsed) as Recipients;
+}

@@ -5,7 +5,6 @@
  */
 import type { ConfigFile } from '../config-file/load-config-file.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
-import type { Config } from '../config.ts';
 import type { NightlyResult } from '../pipeline/run-nightly.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import type { Subscription } from '../pipeline/subscriptions/subscriptions.ts';
@@ -63,11 +62,14 @@ export interface ResolvedNightly {
   readonly queue: boolean;
 }
 
+/** What of the configuration the nightly options resolve against. */
+export interface NightlyMailConfig {
+  readonly mailTo: readonly string[];
+  readonly smtpUrl: string | undefined;
+}
+
 /** Checks and defaults every nightly option once. */
-export function resolveNightly(
-  options: RunNightlyOptions,
-  config: Pick<Config, 'mailTo' | 'smtpUrl'>,
-): ResolvedNightly {
+export function resolveNightly(options: RunNightlyOptions, config: NightlyMailConfig): ResolvedNightly {
   const sync = resolveSyncOptions(options.sync ?? {});
   const { list, fromFile } = subscriptionListOf(options.file, config.mailTo, options);
   const mailAsked = options.mail ?? true;
@@ -95,11 +97,14 @@ export async function runNightly(
   const config = await configOf(options);
   const resolved = resolveNightly(options, config);
   onResolved?.(resolved);
-  const [logger, { runNightly: run }, { selectAccounts }] = await Promise.all([
+  const [logger, { runNightly: run }, { selectAccounts }, { deliveryMailSettings }] = await Promise.all([
     loggerOf(options),
     import('../pipeline/run-nightly.ts'),
     import('../pipeline/sync-accounts.ts'),
+    import('./report-request.ts'),
   ]);
+  // Checked before the sync: a missing sender costs no sync.
+  const mail = resolved.mail ? deliveryMailSettings(config, options.file) : undefined;
   const accounts =
     options.accountSettings === undefined
       ? undefined
@@ -112,7 +117,7 @@ export async function runNightly(
         list: resolved.subscriptions,
         file: options.file,
         outDir: resolved.outDir,
-        mail: resolved.mail,
+        mail,
         asOf: resolved.asOf,
       },
       accounts,

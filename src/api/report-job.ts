@@ -9,15 +9,16 @@ import type { Config } from '../config.ts';
 import type { Warehouse } from '../load/connection/db.ts';
 import type { ReportAccount } from '../reports/queries/scope.ts';
 import type { AtRiskReportResult, RunAtRiskReportOptions } from '../reports/run-at-risk-report.ts';
-import type { ReportKind, ReportsResult, RunReportsOptions } from '../reports/run-reports.ts';
+import type { ReportKind } from '../reports/report-request.ts';
+import type { ReportsResult } from '../reports/run-reports.ts';
 
 export type { ReportKind };
 import type { PeriodOptions } from '../time/period-options.ts';
 import { parseAsOf, periodChoiceOf } from '../time/period-options.ts';
-import { reportPeriodOf, type AsOfOption } from '../time/report-periods.ts';
-import type { IanaZone } from '../terms.ts';
+import type { AsOfOption } from '../time/report-periods.ts';
 import type { ReportPeriod } from '../time/periods.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';
+import type { PeriodInput, ReportRequestOptions } from './report-request.ts';
 
 /** What the report jobs accept besides their own options. */
 export interface ReportJobOptions extends JobOptions {
@@ -31,12 +32,13 @@ export interface ReportJobOptions extends JobOptions {
 }
 
 /** Options of `runReports` (the CLI's `report sla`, `report incidents`, `report send`). */
-export interface RunReportsJobOptions
-  extends ReportJobOptions, Omit<RunReportsOptions, 'period' | 'outDir' | 'account'> {
+export interface RunReportsJobOptions extends ReportJobOptions, ReportRequestOptions {
   /** Output folder. (Default: ./reports) */
   readonly outDir?: string | undefined;
   /** The period: options resolved in the account zone, or a period in that zone. (Default: PreviousMonth) */
   readonly period?: PeriodOptions | ReportPeriod;
+  /** Mail the files after writing them (SMTP_URL, REPORT_MAIL_FROM, REPORT_MAIL_TO). (Default: false) */
+  readonly mail?: boolean | undefined;
   /** Called with the paths once every file is written, before any mail goes out. */
   readonly onWritten?: (paths: readonly string[]) => void;
 }
@@ -44,6 +46,8 @@ export interface RunReportsJobOptions
 /** Options of `runAtRiskReport` (the CLI's `report at-risk`). */
 export interface RunAtRiskJobOptions
   extends ReportJobOptions, Omit<RunAtRiskReportOptions, 'asOf' | 'outDir' | 'account'> {
+  /** The account. (Default: the only account in the warehouse) */
+  readonly accountId?: string | undefined;
   /** Output folder. (Default: ./reports) */
   readonly outDir?: string | undefined;
   /**
@@ -53,20 +57,10 @@ export interface RunAtRiskJobOptions
   readonly asOf?: Date | string | undefined;
 }
 
-function isReportPeriod(period: PeriodOptions | ReportPeriod): period is ReportPeriod {
-  return 'start' in period && period.start instanceof Date;
-}
-
-/**
- * The period options checked now, placed in the account zone once the account is known; a ready
- * ReportPeriod is taken as it is (the reports refuse one in another zone).
- */
-function periodResolver(
-  period: PeriodOptions | ReportPeriod | undefined,
-): (now: Date, zone: IanaZone) => ReportPeriod {
-  if (period !== undefined && isReportPeriod(period)) return () => period;
-  const choice = periodChoiceOf(period ?? {});
-  return (now, zone) => reportPeriodOf(choice, now, zone);
+/** The period options checked now (a typo costs nothing), placed in the account zone later. */
+function periodInputOf(period: PeriodOptions | ReportPeriod | undefined): PeriodInput {
+  if (period !== undefined && 'start' in period && period.start instanceof Date) return period;
+  return periodChoiceOf((period ?? {}) as PeriodOptions);
 }
 
 /**
@@ -113,35 +107,26 @@ async function withAccount<T>(
 
 /** Writes (and mails, with `mail: true`) the reports, as `uptrends-etl report`. */
 export async function runReports(options: RunReportsJobOptions = {}): Promise<ReportsResult> {
-  const {
-    config: _c,
-    logger: _l,
-    signal: _s,
-    clock,
-    onWritten,
-    openWarehouse: _o,
-    accountFolder: _f,
-    period,
-    ...reportOptions
-  } = options;
+  const { clock, onWritten, period } = options;
   // Checked before the warehouse opens: a typo costs nothing.
-  const periodIn = periodResolver(period);
-  const [config, logger, reports, { systemClock }] = await Promise.all([
+  const input = periodInputOf(period);
+  const [config, logger, reports, request, { systemClock }] = await Promise.all([
     configOf(options),
     loggerOf(options),
     import('../reports/run-reports.ts'),
+    import('./report-request.ts'),
     import('../terms.ts'),
   ]);
   // Missing mail settings are a usage error: said before opening (and locking) the warehouse.
-  if (reportOptions.mail === true) reports.mailSettings(config);
+  const mail = options.mail === true ? request.reportMailSettings(config) : undefined;
   return withAccount(config, options, (warehouse, account, outDir) => {
-    const resolved = periodIn((clock ?? systemClock)(), account.zone);
-    return reports.runReports(
-      config,
-      warehouse,
-      { ...reportOptions, account, accountId: account.accountId, outDir, period: resolved },
-      { logger, clock, onWritten },
+    const resolved = request.reportRequestOf(
+      account,
+      request.periodIn(input, (clock ?? systemClock)(), account),
+      { ...options, outDir },
+      mail,
     );
+    return reports.runReports(warehouse, resolved, { logger, clock, onWritten });
   });
 }
 
@@ -154,6 +139,7 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
     clock,
     openWarehouse: _o,
     accountFolder: _f,
+    accountId: _a,
     asOf,
     ...rest
   } = options;
@@ -171,7 +157,6 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
       {
         ...rest,
         account,
-        accountId: account.accountId,
         outDir,
         asOf: asOfOption === undefined ? undefined : resolveAsOf(asOfOption, account.zone),
       },

@@ -10,9 +10,11 @@ import { ConfigError } from '../errors.ts';
 import type { Warehouse } from '../load/connection/db.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import type { SubscriptionList } from '../pipeline/subscriptions/list-subscriptions.ts';
-import type { SendPeriodChoice } from '../pipeline/subscriptions/send-subscription.ts';
+import type { LocalDate } from '../terms.ts';
+import type { PeriodChoice } from '../time/report-periods.ts';
 import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
 import { parseLocalDate, periodChoiceOf, type PeriodOptions } from '../time/period-options.ts';
+import { systemClock } from '../terms.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';
 import { subscriptionListOf } from './subscription-list.ts';
 
@@ -42,8 +44,14 @@ export interface SendSubscriptionOptions extends SubscriptionJobOptions {
   readonly onOutcome?: (outcome: DeliveryOutcome) => void;
 }
 
+/** The period a send names, checked but not yet placed in the account zone. */
+interface SendChoice {
+  readonly within: LocalDate | undefined;
+  readonly explicit: PeriodChoice | undefined;
+}
+
 /** The period a send names: at most one of a day inside it or an explicit period. */
-function sendChoiceOf(options: SendSubscriptionOptions): SendPeriodChoice {
+function sendChoiceOf(options: SendSubscriptionOptions): SendChoice {
   const explicit = options.period ?? {};
   const hasExplicit = Object.values(explicit).some((v) => v !== undefined && v !== '');
   if (hasExplicit && options.within !== undefined) {
@@ -87,38 +95,58 @@ async function withWarehouse<T>(
  */
 export async function sendSubscription(options: SendSubscriptionOptions): Promise<DeliveryOutcome> {
   const choice = sendChoiceOf(options);
-  const [config, logger, { sendSubscriptionNow }] = await Promise.all([
-    configOf(options),
-    loggerOf(options),
-    import('../pipeline/subscriptions/send-subscription.ts'),
-  ]);
+  const [config, logger, { sendSubscriptionNow }, { findSubscription }, accounts, scope, request, terms] =
+    await Promise.all([
+      configOf(options),
+      loggerOf(options),
+      import('../pipeline/subscriptions/send-subscription.ts'),
+      import('../pipeline/subscriptions/subscriptions.ts'),
+      import('../pipeline/subscriptions/subscription-accounts.ts'),
+      import('../reports/queries/scope.ts'),
+      import('./report-request.ts'),
+      import('../time/report-periods.ts'),
+    ]);
+  const mail = request.deliveryMailSettings(config, options.file);
   const { list } = subscriptionListOf(options.file, config.mailTo);
-  return withWarehouse(config, options, (warehouse) =>
-    sendSubscriptionNow(
-      config,
+  const wanted = findSubscription(list, options.name);
+  const accountId = options.accountId ?? accounts.defaultAccountOf(wanted);
+  return withWarehouse(config, options, async (warehouse) => {
+    // The account, looked up once for the whole delivery; an explicit period placed in its zone.
+    const account = await scope.queryReportAccount(warehouse.db, accountId);
+    const now = (options.clock ?? systemClock)();
+    return sendSubscriptionNow(
       warehouse,
       {
         subscriptions: list,
         file: options.file,
-        accountId: options.accountId,
+        account,
         outDir: options.outDir ?? DEFAULT_REPORT_DIR,
         accountFolders: options.accountFolders,
+        mail,
         name: options.name,
-        choice,
+        choice: {
+          within: choice.within,
+          explicit:
+            choice.explicit === undefined
+              ? undefined
+              : terms.reportPeriodOf(choice.explicit, now, account.zone),
+        },
       },
       { logger, clock: options.clock, onOutcome: options.onOutcome },
-    ),
-  );
+    );
+  });
 }
 
 /** The subscriptions of an account with their next due dates and last deliveries. */
 export async function listSubscriptions(options: SubscriptionJobOptions = {}): Promise<SubscriptionList> {
-  const [config, { listSubscriptions: list }] = await Promise.all([
+  const [config, { listSubscriptions: list }, { queryReportAccount }] = await Promise.all([
     configOf(options),
     import('../pipeline/subscriptions/list-subscriptions.ts'),
+    import('../reports/queries/scope.ts'),
   ]);
   const { list: subscriptions } = subscriptionListOf(options.file, config.mailTo);
-  return withWarehouse(config, options, (warehouse) =>
-    list(warehouse, { subscriptions, accountId: options.accountId }, options.clock),
-  );
+  return withWarehouse(config, options, async (warehouse) => {
+    const account = await queryReportAccount(warehouse.db, options.accountId);
+    return list(warehouse, { subscriptions, account }, options.clock);
+  });
 }

@@ -20,8 +20,7 @@ import type { ProgressSink } from './sync-context.ts';
 import { openWarehouse, type Warehouse } from '../load/connection/db.ts';
 import { migrate } from '../load/migrate.ts';
 import { warehouseLoaders } from '../load/ledgers/run-ledger.ts';
-import { runReports, type ReportsResult } from '../reports/run-reports.ts';
-import { runAtRiskReport, type AtRiskReportResult } from '../reports/run-at-risk-report.ts';
+import type { Clock } from '../terms.ts';
 import { startSimulator } from '../simulator/start-simulator.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
 import { addLocalDays, localDateOf } from '../time/calendar.ts';
@@ -35,19 +34,22 @@ export interface DemoWarehouse {
 }
 
 export interface DemoOptions {
+  /** Folder of the report files. */
   outDir: string;
   monitors: number;
   days: number;
   seed: number;
 }
 
-export interface DemoResult {
+/** What the demo did: the sync, and what `report` made of it. */
+export interface DemoRun<R> {
   sync: SyncSummary;
-  reports: ReportsResult;
-  /** The early warning as of the sync's last read (the at-risk report's default). */
-  atRisk: AtRiskReportResult;
+  reports: R;
   warehouse: string;
 }
+
+/** Writes the demo's reports from the warehouse it filled, on the simulator's clock. */
+export type DemoReports<R> = (warehouse: Warehouse, sync: SyncSummary, clock: Clock) => Promise<R>;
 
 /**
  * Refuses (ConfigError, exit 2) a warehouse holding data the demo did not load: an account some
@@ -68,12 +70,16 @@ export async function checkDemoWarehouse(warehouse: Warehouse): Promise<void> {
   );
 }
 
-/** Runs the demo into `target`'s warehouse; the API settings are the simulator's. */
-export async function runDemo(
+/**
+ * Runs the demo into `target`'s warehouse (the API settings are the simulator's), then `report`
+ * while the simulator still runs (src/api/demo-job.ts resolves and writes the reports).
+ */
+export async function runDemo<R>(
   target: DemoWarehouse,
-  options: DemoOptions,
+  options: Omit<DemoOptions, 'outDir'>,
   deps: { logger: Logger; signal?: AbortSignal; progress?: ProgressSink },
-): Promise<DemoResult> {
+  report: DemoReports<R>,
+): Promise<DemoRun<R>> {
   const warehouse = await openWarehouse({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
   try {
     for (const notice of warehouse.notices) deps.logger.warn(notice);
@@ -115,22 +121,8 @@ export async function runDemo(
           warehouse,
         },
       );
-      const reports = await runReports(
-        config,
-        warehouse,
-        // The simulated account, whatever else earlier demos left (another --seed is another account).
-        { outDir: options.outDir, period: { preset: 'PreviousMonth' }, accountId: sync.accountId },
-        {
-          logger: deps.logger,
-          clock: () => sim.truth.now(),
-        },
-      );
-      const atRisk = await runAtRiskReport(
-        warehouse,
-        { accountId: sync.accountId, outDir: options.outDir },
-        { logger: deps.logger, clock: () => sim.truth.now() },
-      );
-      return { sync, reports, atRisk, warehouse: warehouse.location };
+      const reports = await report(warehouse, sync, () => sim.truth.now());
+      return { sync, reports, warehouse: warehouse.location };
     } finally {
       await sim.close();
     }

@@ -13,6 +13,8 @@ import type { ConfigFile } from '../config-file/load-config-file.ts';
 import { openWarehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../reports/mail/send-report-mail.ts';
+import { queryReportAccount } from '../reports/queries/scope.ts';
+import type { DeliveryMail } from '../reports/report-request.ts';
 import { systemClock, type Clock, type LocalDate } from '../terms.ts';
 import type { ProgressSink } from './sync-context.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
@@ -37,8 +39,8 @@ export interface NightlySubscriptionOptions {
   readonly file?: ConfigFile | undefined;
   /** Report folder (a sub-folder per subscription of the configuration file). */
   readonly outDir: string;
-  /** E-mail (true) or only write the files of what is due today. */
-  readonly mail: boolean;
+  /** SMTP and sender, checked at the edge; undefined: only write the files of what is due today. */
+  readonly mail: DeliveryMail | undefined;
   /** Run the schedule as if today (in the account zone) were this date. (Default: today) */
   readonly asOf?: LocalDate | undefined;
 }
@@ -140,13 +142,14 @@ export async function runNightly(
           s.accounts.some((a) => a.toLowerCase() === outcome.account.toLowerCase()),
       );
       try {
+        // The account, looked up once for all of its deliveries.
+        const account = await queryReportAccount(warehouse.db, outcome.summary.accountId ?? undefined);
         const subscriptions = await runSubscriptionSchedule(
-          config,
           warehouse,
           {
             subscriptions: list,
             file: options.subscriptions.file,
-            accountId: outcome.summary.accountId ?? undefined,
+            account,
             outDir: options.subscriptions.outDir,
             accountFolders: folders,
             mail: options.subscriptions.mail,

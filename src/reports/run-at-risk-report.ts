@@ -10,20 +10,15 @@ import { systemClock, type Clock } from '../terms.ts';
 import { loadAtRiskModel, type AtRiskModel } from './at-risk/model.ts';
 import { writeAtRiskReport } from './at-risk/write-at-risk-report.ts';
 import type { ReportFormat } from './render/report-files.ts';
-import {
-  DEFAULT_AT_RISK_FORMATS,
-  DEFAULT_AT_RISK_WITHIN_DAYS,
-  DEFAULT_SLA_TARGET,
-} from './report-defaults.ts';
+import { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS } from './report-defaults.ts';
+import { targetSettingsOf } from './report-request.ts';
 
 export { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS };
 
 /** What to report. */
 export interface RunAtRiskReportOptions {
-  /** The account. (Default: the only account in the warehouse) */
-  readonly accountId?: string | undefined;
-  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
-  readonly account?: ReportAccount | undefined;
+  /** The account, looked up at the edge (src/api/report-job.ts). */
+  readonly account: ReportAccount;
   /** The instant the warning is as of, resolved at the edge (src/api/report-job.ts). (Default: now) */
   readonly asOf?: Date | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
@@ -63,15 +58,11 @@ export async function runAtRiskReport(
   deps: RunAtRiskReportDeps = {},
 ): Promise<AtRiskReportResult> {
   const model = await loadAtRiskModel(warehouse.db, {
-    accountId: options.accountId,
     account: options.account,
     asOf: options.asOf,
     monitorGroups: options.monitorGroups,
     monitors: options.monitors,
-    target:
-      options.targetOverride === undefined
-        ? { desired: options.defaultTarget ?? DEFAULT_SLA_TARGET }
-        : { desired: options.targetOverride, override: true },
+    target: targetSettingsOf(options.targetOverride, options.defaultTarget),
     atRiskWithinDays: options.atRiskWithinDays ?? DEFAULT_AT_RISK_WITHIN_DAYS,
     clock: deps.clock ?? systemClock,
   });

@@ -6,10 +6,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/load/schema.ts';
-import { loadIncidentModel, type IncidentModel } from '../../src/reports/incidents/model.ts';
-import { loadSlaModel } from '../../src/reports/sla/model.ts';
+import type { IncidentModel } from '../../src/reports/incidents/model.ts';
 import type { SlaModel } from '../../src/reports/sla/model-types.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { slaModelOf, incidentModelOf } from './report-request.ts';
 
 export const ZONE = 'Europe/Amsterdam';
 export const ACCOUNT = '424242';
@@ -262,8 +262,8 @@ export async function octoberModels(fixture: ReportFixture = octoberFixture()): 
   await loadReportFixture(tdb.warehouse.db, fixture);
   const common = { period: { month: '2025-10' }, clock: () => AFTER_OCTOBER };
   const [sla, incidents] = await Promise.all([
-    loadSlaModel(tdb.warehouse.db, { ...common, target: { desired: 99 } }),
-    loadIncidentModel(tdb.warehouse.db, common),
+    slaModelOf(tdb.warehouse.db, { ...common, target: { desired: 99 } }),
+    incidentModelOf(tdb.warehouse.db, common),
   ]);
   return { tdb, sla, incidents };
 }

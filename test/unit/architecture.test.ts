@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
@@ -40,6 +41,17 @@ const layerOf = (file: string): string =>
  */
 const isEntryPoint = (file: string): boolean =>
   file === 'index.ts' || file.startsWith('api/') || file.startsWith('cli/commands/');
+
+/** The report entry points below src/api that take a resolved request: file and function. */
+const REQUEST_ENTRY_POINTS: readonly (readonly [string, string])[] = [
+  ['reports/run-reports.ts', 'runReports'],
+  ['reports/run-reports.ts', 'loadReportModels'],
+  ['reports/run-reports.ts', 'writeReportFiles'],
+  ['reports/queries/common-input.ts', 'queryCommonScope'],
+  ['reports/sla/model.ts', 'loadSlaModel'],
+  ['reports/incidents/model.ts', 'loadIncidentModel'],
+  ['pipeline/subscriptions/coverage-gate.ts', 'periodCoverage'],
+];
 
 /** What each layer may import besides itself. */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -116,6 +128,95 @@ describe('architecture', () => {
     expect(direct).toEqual([]);
     for (const command of ['sync', 'nightly', 'report', 'report-at-risk'])
       expect(graph.get(`cli/commands/${command}.ts`)!.some((t) => t.startsWith('api/'))).toBe(true);
+  });
+
+  it('below src/api no file names an unresolved value: no period options, period choices or as-of texts', () => {
+    // Resolved once at the edge (issue 44): the layers below take a ReportPeriod, a ReportAccount,
+    // a ResolvedReportRequest; time/ defines the unresolved types for the entry points.
+    const unresolved = /\b(PeriodOptions|PeriodChoice|AsOfOption)\b/;
+    const below = [...graph.keys()].filter(
+      (file) =>
+        !isEntryPoint(file) && !file.startsWith('time/') && !file.startsWith('cli/') && file !== 'bin.ts',
+    );
+    expect(below.length).toBeGreaterThan(100);
+    const naming = below.filter((file) => unresolved.test(readFileSync(path.join(SRC, file), 'utf8')));
+    expect(naming).toEqual([]);
+    const importing = below.filter((file) =>
+      graph.get(file)!.some((t) => t === 'time/period-options.ts' || t.startsWith('api/')),
+    );
+    expect(importing).toEqual([]);
+  });
+
+  describe('the report entry points below src/api accept only a resolved request', () => {
+    // The exported signatures, read by the compiler: what a caller can pass is what the types say.
+    const program = ts.createProgram(
+      REQUEST_ENTRY_POINTS.map(([file]) => path.join(SRC, file)).concat(
+        files(path.join(SRC, 'pipeline/subscriptions')),
+        path.join(SRC, 'api/report-request.ts'),
+      ),
+      {
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        target: ts.ScriptTarget.ES2023,
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        strict: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+    );
+    const checker = program.getTypeChecker();
+    /** Every exported function of `file`: its name and its parameters' types. */
+    const exportedFunctions = (file: string): { name: string; params: ts.Type[] }[] => {
+      const source = program.getSourceFile(path.join(SRC, file))!;
+      const moduleSymbol = checker.getSymbolAtLocation(source)!;
+      return checker.getExportsOfModule(moduleSymbol).flatMap((symbol) => {
+        const type = checker.getTypeOfSymbol(symbol);
+        return type.getCallSignatures().map((signature) => ({
+          name: symbol.getName(),
+          params: signature.getParameters().map((p) => checker.getTypeOfSymbol(p)),
+        }));
+      });
+    };
+    const typeName = (type: ts.Type): string => checker.typeToString(type);
+    /** `type`'s properties that hold an unresolved value: an account by id, a period as a union. */
+    const unresolvedParts = (type: ts.Type): string[] =>
+      checker.getPropertiesOfType(checker.getNonNullableType(type)).flatMap((property) => {
+        const name = property.getName();
+        const propertyType = checker.getTypeOfSymbol(property);
+        if (name === 'accountId' && (property.flags & ts.SymbolFlags.Optional) !== 0) return [name];
+        // A period as one of several shapes (a choice or a placed period); a preset's name is not one.
+        const period = checker.getNonNullableType(propertyType);
+        const shapes = period.isUnion() ? period.types : [];
+        if (name === 'period' && shapes.some((t) => (t.flags & ts.TypeFlags.Object) !== 0)) return [name];
+        return [];
+      });
+
+    it.each(REQUEST_ENTRY_POINTS)(
+      '%s: %s takes a ResolvedReportRequest and nothing to resolve',
+      (file, name) => {
+        const fn = exportedFunctions(file).find((f) => f.name === name);
+        expect(fn, `${file} exports ${name}`).toBeDefined();
+        expect(fn!.params.map(typeName)).toContain('ResolvedReportRequest');
+        expect(fn!.params.flatMap(unresolvedParts)).toEqual([]);
+      },
+    );
+
+    it('no exported function of the delivery pipeline takes an account id to look up, or a period to resolve', () => {
+      const found = files(path.join(SRC, 'pipeline/subscriptions')).flatMap((full) => {
+        const file = path.relative(SRC, full);
+        return exportedFunctions(file).flatMap(({ name, params }) =>
+          params.flatMap(unresolvedParts).map((part) => `${file} ${name}: ${part}`),
+        );
+      });
+      expect(found).toEqual([]);
+    });
+
+    it('the check finds what it looks for (an optional accountId, a period union)', () => {
+      // The API's own options do take them: the same check flags them there.
+      const api = exportedFunctions('api/report-request.ts').find((f) => f.name === 'resolveReportRequest');
+      expect(api!.params.flatMap(unresolvedParts)).toEqual(expect.arrayContaining(['accountId', 'period']));
+    });
   });
 
   it('has no import cycle', () => {

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { parseConfigFile } from '../../src/config-file/load-config-file.ts';
 import { checkMailbox, parseMailbox } from '../../src/email-address.ts';
 import { ConfigError } from '../../src/errors.ts';
-import { parseRecipients } from '../../src/reports/mail/send-report-mail.ts';
+import { parseRecipients } from '../../src/email-address.ts';
 
 /** Texts that must never be taken for one recipient, with the reason given. */
 const HOSTILE: readonly [string, RegExp][] = [

@@ -1,5 +1,5 @@
 /** `uptrends-etl demo`: the whole job against the built-in simulator, with no configuration. */
-import type { DemoOptions } from '../../pipeline/run-demo.ts';
+import type { DemoOptions } from '../../api/demo-job.ts';
 import type { CommandModule } from '../command-module.ts';
 import { integerArgOption } from '../options.ts';
 import { atRiskSummary } from './report-at-risk.ts';
@@ -68,7 +68,7 @@ Examples:
       .action(async (flags: DemoFlags) => {
         const options = demoOptionsFrom(flags);
         const [{ runDemo }, { createProgress }, { instantText }] = await Promise.all([
-          import('../../pipeline/run-demo.ts'),
+          import('../../api/demo-job.ts'),
           import('../progress.ts'),
           import('../../reports/render/figure-format.ts'),
         ]);

@@ -1,7 +1,11 @@
 /** `uptrends-etl nightly`: the scheduled job: sync, then the report subscriptions that are due. */
 import type { Command } from 'commander';
-import { resolveNightly, type ResolvedNightly, type RunNightlyOptions } from '../../api/nightly-job.ts';
-import type { Config } from '../../config.ts';
+import {
+  resolveNightly,
+  type NightlyMailConfig,
+  type ResolvedNightly,
+  type RunNightlyOptions,
+} from '../../api/nightly-job.ts';
 import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
@@ -35,7 +39,7 @@ export function nightlyRequestFrom(flags: NightlyFlags): RunNightlyOptions {
 }
 
 /** A configuration for resolving options without one (the help walk): no mail, no recipients. */
-const NO_MAIL: Pick<Config, 'mailTo' | 'smtpUrl'> = { mailTo: [], smtpUrl: undefined };
+const NO_MAIL: NightlyMailConfig = { mailTo: [], smtpUrl: undefined };
 
 /** Options that only shape the default subscription (ignored when the file has subscriptions). */
 const DEFAULT_SUBSCRIPTION_OPTIONS = ['reportOn', 'reportPeriod', 'format'];

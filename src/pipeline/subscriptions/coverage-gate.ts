@@ -6,60 +6,64 @@
  *
  * The decision is the reports' own (uptrends.figures, alerts_data_state): every monitor in the
  * subscription's scope must have its alerts read over all of its life within the period. The
- * nightly schedule and `report send --subscription` both go through `periodCoverage`.
+ * gate reads the account row the report's own model read (one scope and one figures query per
+ * report and delivery, none of the gate's own unless the period is held). The nightly schedule
+ * and `report send --subscription` both go through `periodCoverage`.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
-import { queryAlertGaps, queryFigures } from '../../reports/queries/figures.ts';
+import { queryAlertGaps, type Figure } from '../../reports/queries/figures.ts';
 import { queryReportScope } from '../../reports/queries/scope.ts';
 import { localText } from '../../reports/render/cell-values.ts';
 import { figureText } from '../../reports/render/figure-format.ts';
-import { DEFAULT_SLA_TARGET } from '../../reports/report-defaults.ts';
+import { scopeFilters, type ResolvedReportRequest } from '../../reports/report-request.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 
 /** The verdict on one period. */
 export type PeriodCoverage =
   { readonly covered: true } | { readonly covered: false; readonly reason: string };
 
-/** What the gate is asked about. */
-export interface CoverageQuestion {
-  readonly accountId: string;
-  readonly period: ReportPeriod;
-  readonly monitorGroups: readonly string[];
-  readonly monitors: readonly string[];
-  /** "Now" of the run (a period not yet ended is never covered). */
-  readonly now: Date;
-}
-
-/** Decides whether `question.period` may be reported. */
-export async function periodCoverage(
-  db: Kysely<Database>,
-  question: CoverageQuestion,
-): Promise<PeriodCoverage> {
-  const { period } = question;
-  // A period that has not ended cannot be covered, whatever the data says (scheduled periods end
-  // before their due date; this guards `nightly --as-of` in the future and manual sends).
-  if (period.end.getTime() > question.now.getTime()) {
+/**
+ * A period that has not ended cannot be covered, whatever the data says (scheduled periods end
+ * before their due date; this guards `nightly --as-of` in the future and manual sends). Asked
+ * before any query: undefined when the period has ended.
+ */
+export function notEndedYet(period: ReportPeriod, now: Date): PeriodCoverage | undefined {
+  if (period.end.getTime() > now.getTime()) {
     return { covered: false, reason: `the period ${period.label} has not ended yet` };
   }
+  return undefined;
+}
+
+/**
+ * Decides whether the request's period may be reported, from the account row of the period that
+ * the report itself read (its model's `account`): no query of its own when the period is covered;
+ * only a held period reads where its alerts are missing, to say so.
+ */
+export async function periodCoverage(
+  db: Kysely<Database>,
+  request: ResolvedReportRequest,
+  account: Figure,
+  asOf: Date,
+): Promise<PeriodCoverage> {
+  const { period } = request;
+  // An empty row (window_index 0): nothing in scope had figures; as the figures say, nothing is missing.
+  if (account.window_index === 0 || account.alerts_data_state === 'complete') return { covered: true };
   const scope = await queryReportScope(db, {
-    accountId: question.accountId,
+    accountId: request.account.accountId,
     range: period,
-    monitorGroups: question.monitorGroups,
-    monitors: question.monitors,
+    monitorGroups: request.scope.monitorGroups,
+    monitors: request.scope.monitors,
   });
-  const restricted = question.monitorGroups.length > 0 || question.monitors.length > 0;
-  const figureScope = {
-    accountId: question.accountId,
-    monitorGuids: restricted ? scope.monitors.map((m) => m.monitor_guid) : null,
-    groupGuids: null,
-    asOf: question.now,
-    target: { desired: DEFAULT_SLA_TARGET },
-  };
-  // The reports' own judgement: the account row of the period, its alerts read in full.
-  const [account] = await queryFigures(db, figureScope, [period], { grains: ['account'], medians: false });
-  if (account === undefined || account.alerts_data_state === 'complete') return { covered: true };
-  const gaps = await queryAlertGaps(db, figureScope, period);
+  const gaps = await queryAlertGaps(
+    db,
+    {
+      accountId: request.account.accountId,
+      monitorGuids: scopeFilters(request.scope, scope).monitorGuids,
+      asOf,
+    },
+    period,
+  );
   const zone = period.zone;
   const shown = gaps
     .slice(0, 3)

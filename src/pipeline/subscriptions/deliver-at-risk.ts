@@ -17,7 +17,7 @@ import { DELIVERED_STATUSES, loadDeliveries, type DeliveryRow } from '../../load
 import { loadAtRiskModel, type AtRiskModel } from '../../reports/at-risk/model.ts';
 import { compareWithLastMail } from '../../reports/at-risk/state-changes.ts';
 import { writeAtRiskReport } from '../../reports/at-risk/write-at-risk-report.ts';
-import { DEFAULT_SLA_TARGET } from '../../reports/report-defaults.ts';
+import { targetSettingsOf } from '../../reports/report-request.ts';
 import {
   handOver,
   recordFailure,
@@ -64,21 +64,18 @@ export async function deliverAtRisk(
   let model: AtRiskModel;
   try {
     model = await loadAtRiskModel(ctx.warehouse.db, {
-      accountId: ctx.accountId,
+      account: ctx.account,
       asOf,
       monitorGroups: subscription.monitorGroups,
       monitors: subscription.monitors,
-      target:
-        subscription.slaTarget === undefined
-          ? { desired: DEFAULT_SLA_TARGET }
-          : { desired: subscription.slaTarget, override: true },
+      target: targetSettingsOf(subscription.slaTarget),
       atRiskWithinDays: subscription.warning.atRiskWithinDays,
       clock: ctx.clock,
     });
   } catch (error) {
     return failed('the early warning could not be read', error);
   }
-  const deliveries = await loadDeliveries(ctx.warehouse.db, ctx.accountId, [subscription.name]);
+  const deliveries = await loadDeliveries(ctx.warehouse.db, ctx.account.accountId, [subscription.name]);
   // A day checked again after a later mail went out: that mail told what changed already.
   const latest = lastMailBefore(deliveries, new Date(8.64e15));
   if (kind === 'scheduled' && latest !== null && latest.periodEnd.getTime() > asOf.getTime()) {

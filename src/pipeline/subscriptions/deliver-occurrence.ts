@@ -4,14 +4,18 @@
  * has the states and what each one means after a crash). An at-risk subscription (the early
  * warning) goes its own way from here: deliver-at-risk.ts.
  *
- * Order, and why: coverage first (a period that is not covered is held, nothing recorded); then
+ * Order, and why: a period not yet ended is held at once; then the models are read and the
+ * coverage gate judges from them (a period that is not covered is held, nothing recorded); then
  * the files (a failure here records nothing: nothing was sent); then the hand-over. A send that
  * fails never stops the other deliveries of the run: the outcome says what happened and the
  * caller sums up.
  */
 import path from 'node:path';
-import { runReports } from '../../reports/run-reports.ts';
-import { periodCoverage } from './coverage-gate.ts';
+import type { ResolvedReportRequest } from '../../reports/report-request.ts';
+import { targetSettingsOf } from '../../reports/report-request.ts';
+import { loadReportModels, writeReportFiles, type ReportModels } from '../../reports/run-reports.ts';
+import type { ReportPeriod } from '../../time/periods.ts';
+import { notEndedYet, periodCoverage } from './coverage-gate.ts';
 import { deliverAtRisk } from './deliver-at-risk.ts';
 import {
   handOver,
@@ -24,6 +28,32 @@ import { isEarlyWarning, reportKinds, type CheckedSubscription } from './subscri
 
 export { newMessageId, type DeliveryContext, type DeliveryOutcome } from './hand-over.ts';
 
+/**
+ * The report request of one delivery, from the session's resolved parts: its account, the
+ * occurrence's period, the subscription's scope, target and formats. The mail goes through the
+ * hand-over (hand-over.ts), not through the report run.
+ */
+export function deliveryRequest(
+  ctx: DeliveryContext,
+  subscription: CheckedSubscription,
+  period: ReportPeriod,
+): ResolvedReportRequest {
+  return {
+    account: ctx.account,
+    period,
+    toDate: false,
+    scope: { monitorGroups: subscription.monitorGroups, monitors: subscription.monitors },
+    target: targetSettingsOf(subscription.slaTarget),
+    output: {
+      reports: reportKinds(subscription),
+      // The default subscription writes where nightly always wrote; the file's ones each in a sub-folder.
+      outDir: subscription.fileIndex === undefined ? ctx.outDir : path.join(ctx.outDir, subscription.name),
+      formats: subscription.formats,
+    },
+    mail: undefined,
+  };
+}
+
 /** Writes and (when mail is on) sends `subscription`'s reports for `period`. */
 export async function deliverOccurrence(
   ctx: DeliveryContext,
@@ -34,45 +64,41 @@ export async function deliverOccurrence(
   const { period, due, kind } = occurrence;
   const base = { subscription: subscription.name, period, due, kind, recipients: subscription.recipients };
   const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
-  const coverage = await periodCoverage(ctx.warehouse.db, {
-    accountId: ctx.accountId,
-    period,
-    monitorGroups: subscription.monitorGroups,
-    monitors: subscription.monitors,
-    now: ctx.clock(),
-  });
-  if (!coverage.covered) {
-    log.warn(`subscription ${subscription.name}: ${period.label} held, not sent: ${coverage.reason}`);
-    return { ...base, status: 'held', files: [], rejected: [], messageId: null, error: coverage.reason };
-  }
-  let written: Awaited<ReturnType<typeof runReports>>;
-  try {
-    written = await runReports(
-      ctx.config,
-      ctx.warehouse,
-      {
-        reports: reportKinds(subscription),
-        period,
-        accountId: ctx.accountId,
-        monitorGroups: subscription.monitorGroups,
-        monitors: subscription.monitors,
-        targetOverride: subscription.slaTarget,
-        // The default subscription writes where nightly always wrote; the file's ones each in a sub-folder.
-        outDir: subscription.fileIndex === undefined ? ctx.outDir : path.join(ctx.outDir, subscription.name),
-        formats: subscription.formats,
-        mail: false,
-      },
-      { clock: ctx.clock, logger: ctx.logger },
-    );
-  } catch (error) {
+  const held = (reason: string): DeliveryOutcome => {
+    log.warn(`subscription ${subscription.name}: ${period.label} held, not sent: ${reason}`);
+    return { ...base, status: 'held', files: [], rejected: [], messageId: null, error: reason };
+  };
+  const failed = async (error: unknown): Promise<DeliveryOutcome> => {
     // Nothing was sent. With mail on, the failure goes into the ledger (status shows it, the next
     // run tries again); a broken report must not stop the other subscriptions.
     const message = `the reports could not be written: ${error instanceof Error ? error.message : String(error)}`;
     log.error(`subscription ${subscription.name}: ${period.label} not sent: ${message}`);
     if (ctx.mail !== undefined) await recordFailure(ctx, subscription, occurrence, message);
     return { ...base, status: 'failed', files: [], rejected: [], messageId: null, error: message };
+  };
+  const now = ctx.clock();
+  const early = notEndedYet(period, now);
+  if (early !== undefined && !early.covered) return held(early.reason);
+  const request = deliveryRequest(ctx, subscription, period);
+  let models: ReportModels;
+  try {
+    models = await loadReportModels(ctx.warehouse.db, request, ctx.clock);
+  } catch (error) {
+    return failed(error);
   }
-  const files = written.paths;
+  // The gate judges from the figures the report read: the SLA model's account row, else the
+  // incident model's (the same row of uptrends.figures).
+  const accountRow = (models.sla ?? models.incidents)!.account;
+  const coverage = await periodCoverage(ctx.warehouse.db, request, accountRow, now);
+  if (!coverage.covered) return held(coverage.reason);
+  let files: readonly string[];
+  let written: Awaited<ReturnType<typeof writeReportFiles>>;
+  try {
+    written = await writeReportFiles(models, request, { clock: ctx.clock, logger: ctx.logger });
+    files = written.paths;
+  } catch (error) {
+    return failed(error);
+  }
   if (ctx.mail === undefined) {
     return { ...base, status: 'written', files, rejected: [], messageId: null, error: null };
   }

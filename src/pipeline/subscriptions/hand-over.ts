@@ -19,7 +19,8 @@ import { sendReportMail, type SendReportMailOptions } from '../../reports/mail/s
 import type { LocalDate } from '../../terms.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 import type { CheckedSubscription } from './subscriptions.ts';
-import type { Config } from '../../config.ts';
+import type { ReportAccount } from '../../reports/queries/scope.ts';
+import type { DeliveryMail } from '../../reports/report-request.ts';
 import type { Warehouse } from '../../load/connection/db.ts';
 import type { Logger } from '../../logger.ts';
 import type { SentReportMail } from '../../reports/mail/send-report-mail.ts';
@@ -27,13 +28,13 @@ import type { Clock } from '../../terms.ts';
 
 /** How this run delivers. */
 export interface DeliveryContext {
-  readonly config: Config;
   readonly warehouse: Pick<Warehouse, 'db'>;
-  readonly accountId: string;
+  /** The account, looked up once for the session. */
+  readonly account: ReportAccount;
   /** Folder the files go into (a sub-folder per subscription of the file). */
   readonly outDir: string;
   /** SMTP and sender; undefined: write the files, mail nothing, record nothing. */
-  readonly mail: { readonly smtpUrl: string; readonly from: string } | undefined;
+  readonly mail: DeliveryMail | undefined;
   readonly clock: Clock;
   readonly logger: Logger;
   /** (Default: sendReportMail) */
@@ -94,7 +95,7 @@ export async function handOver(
   try {
     deliveryId = await prepareDelivery(ctx.warehouse.db, {
       subscription: subscription.name,
-      accountId: ctx.accountId,
+      accountId: ctx.account.accountId,
       periodStart: period.start,
       periodEnd: period.end,
       periodLabel: period.label,
@@ -159,7 +160,7 @@ export async function recordFailure(
   try {
     const id = await prepareDelivery(ctx.warehouse.db, {
       subscription: subscription.name,
-      accountId: ctx.accountId,
+      accountId: ctx.account.accountId,
       periodStart: occurrence.period.start,
       periodEnd: occurrence.period.end,
       periodLabel: occurrence.period.label,

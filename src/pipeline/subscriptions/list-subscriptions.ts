@@ -11,7 +11,7 @@ import {
   type DeliveryRow,
 } from '../../load/ledgers/delivery-ledger.ts';
 import type { Warehouse } from '../../load/connection/db.ts';
-import { queryReportAccount } from '../../reports/queries/scope.ts';
+import type { ReportAccount } from '../../reports/queries/scope.ts';
 import { systemClock, type Clock, type IanaZone, type LocalDate } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
 import { describeSchedule, isDue, nextDueDate, occurrencePeriod } from '../../time/schedule.ts';
@@ -79,10 +79,10 @@ function lastDeliveryOf(rows: readonly DeliveryRow[]): SubscriptionListing['last
 /** Lists `subscriptions` with their state in the warehouse. */
 export async function listSubscriptions(
   warehouse: Pick<Warehouse, 'db'>,
-  options: { readonly subscriptions: readonly Subscription[]; readonly accountId?: string | undefined },
+  options: { readonly subscriptions: readonly Subscription[]; readonly account: ReportAccount },
   clock: Clock = systemClock,
 ): Promise<SubscriptionList> {
-  const account = await queryReportAccount(warehouse.db, options.accountId);
+  const { account } = options;
   const today = localDateOf(clock(), account.zone);
   const migrated = await hasDeliveryLedger(warehouse.db);
   const ledger = migrated ? await loadDeliveries(warehouse.db, account.accountId) : [];

@@ -8,10 +8,11 @@
  * Without mail (no SMTP_URL, or --no-mail) the files of the periods due that day are written and
  * nothing is recorded: a later run with mail still sends them, within the catch-up limit.
  */
-import type { Config } from '../../config.ts';
 import type { ConfigFile } from '../../config-file/load-config-file.ts';
 import { showAddressText } from '../../email-address.ts';
 import { ConfigError, MailError } from '../../errors.ts';
+import type { ReportAccount } from '../../reports/queries/scope.ts';
+import type { DeliveryMail } from '../../reports/report-request.ts';
 import {
   hasDeliveryLedger,
   loadDeliveries,
@@ -24,7 +25,6 @@ import { querySubscriptionDirectory } from '../../load/subscription-directory.ts
 import { acquireWarehouseLock, DELIVERY_LOCK_KEY, type HeldLock } from '../../load/locks/warehouse-lock.ts';
 import type { Logger } from '../../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../../reports/mail/send-report-mail.ts';
-import { queryReportAccount } from '../../reports/queries/scope.ts';
 import { systemClock, type Clock, type IanaZone, type LocalDate } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
 import { describeSchedule } from '../../time/schedule.ts';
@@ -43,8 +43,8 @@ export interface SubscriptionRunOptions {
   readonly subscriptions: readonly Subscription[];
   /** The configuration file they come from (for line numbers in errors). */
   readonly file?: ConfigFile | undefined;
-  /** The account. (Default: the only one in the warehouse) */
-  readonly accountId?: string | undefined;
+  /** The account, looked up once by the caller (src/api, or nightly after its sync). */
+  readonly account: ReportAccount;
   /** Report folder; each subscription of the file writes into a sub-folder named after it. */
   readonly outDir: string;
   /**
@@ -52,8 +52,8 @@ export interface SubscriptionRunOptions {
    * (Default: false)
    */
   readonly accountFolders?: boolean | undefined;
-  /** E-mail the reports (true) or only write them. */
-  readonly mail: boolean;
+  /** SMTP and sender, checked at the edge (src/api/report-request.ts); undefined: only write the files. */
+  readonly mail: DeliveryMail | undefined;
   /** How long to wait for another run's deliveries to finish, in ms. (Default: 0, fail at once) */
   readonly waitMs?: number | undefined;
 }
@@ -95,39 +95,22 @@ export interface DeliverySession {
   release(): Promise<void>;
 }
 
-/** SMTP URL and sender for subscription mail, or a ConfigError naming what is missing. */
-function mailOf(config: Config, file: ConfigFile | undefined): { smtpUrl: string; from: string } {
-  const smtpVar = file?.contents.mail?.smtp_url_env ?? 'SMTP_URL';
-  const missing = [
-    config.smtpUrl === undefined ? smtpVar : undefined,
-    config.mailFrom === undefined ? 'REPORT_MAIL_FROM (or mail.from in the configuration file)' : undefined,
-  ].filter((m): m is string => m !== undefined);
-  if (config.smtpUrl === undefined || config.mailFrom === undefined) {
-    throw new ConfigError(`cannot e-mail report subscriptions: set ${missing.join(' and ')}.`, {
-      context: { setting: missing.join(',') },
-    });
-  }
-  return { smtpUrl: config.smtpUrl, from: config.mailFrom };
-}
-
 /**
  * Opens a delivery session: resolves the account, checks every subscription against the warehouse
  * (nothing is sent when one is wrong), takes the delivery lock and settles what dead runs left.
  */
 export async function openDeliverySession(
-  config: Config,
   warehouse: Warehouse,
   options: SubscriptionRunOptions,
   deps: SubscriptionRunDeps,
 ): Promise<DeliverySession> {
   const clock = deps.clock ?? systemClock;
-  const mail = options.mail ? mailOf(config, options.file) : undefined;
-  const account = await queryReportAccount(warehouse.db, options.accountId);
+  const { account, mail } = options;
   // The boundary: a subscription never gets the reports of an account it does not name.
   checkSubscriptionAccounts(options.subscriptions, account);
   const directory = await querySubscriptionDirectory(warehouse.db, account.accountId);
   const subscriptions = checkSubscriptions(options.subscriptions, directory, options.file, {
-    requireRecipients: options.mail,
+    requireRecipients: mail !== undefined,
   });
   for (const s of subscriptions) {
     for (const r of s.refusedAddresses) {
@@ -174,9 +157,8 @@ export async function openDeliverySession(
     subscriptions,
     reconciled,
     context: {
-      config,
       warehouse,
-      accountId: account.accountId,
+      account,
       outDir: accountFolder(options.outDir, account, options.accountFolders === true),
       mail,
       clock,
@@ -226,12 +208,11 @@ export function deliveryFailure(
  * Throws a MailError (exit 7) after every delivery was tried when any failed or is unknown.
  */
 export async function runSubscriptionSchedule(
-  config: Config,
   warehouse: Warehouse,
   options: SubscriptionRunOptions & { readonly asOf?: LocalDate | undefined },
   deps: SubscriptionRunDeps,
 ): Promise<SubscriptionRunResult> {
-  const session = await openDeliverySession(config, warehouse, options, deps);
+  const session = await openDeliverySession(warehouse, options, deps);
   const outcomes: DeliveryOutcome[] = [];
   const beyondCatchUp: SubscriptionRunResult['beyondCatchUp'][number][] = [];
   let asOf = session.today;

@@ -5,18 +5,18 @@
  * period was not delivered yet (it then counts as the delivery: `nightly` will not send it again)
  * or as `resend` when it was (a deliberate second copy, never counted, never blocked).
  *
- * The account is `accountId` when given, else the subscription's own when it names exactly one
- * (its `accounts:`), else the warehouse's only account; an account the subscription does not name
- * is refused before anything is written (subscription-accounts.ts).
+ * The account is chosen and looked up at the edge (src/api/subscription-jobs.ts: `accountId` when
+ * given, else the subscription's own when it names exactly one, else the warehouse's only
+ * account); an account the subscription does not name is refused before anything is written
+ * (subscription-accounts.ts).
  */
-import type { Config } from '../../config.ts';
+import type { DeliveryMail } from '../../reports/report-request.ts';
 import { ConfigError } from '../../errors.ts';
 import { loadDeliveries } from '../../load/ledgers/delivery-ledger.ts';
 import type { Warehouse } from '../../load/connection/db.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
 import { addLocalDays, localMidnight } from '../../time/calendar.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
-import { reportPeriodOf, type PeriodChoice } from '../../time/report-periods.ts';
 import { dueDates, latestDueDate, occurrencePeriod } from '../../time/schedule.ts';
 import type { DeliveryOutcome } from './deliver-occurrence.ts';
 import { deliverOccurrence } from './deliver-occurrence.ts';
@@ -27,15 +27,14 @@ import {
   type SubscriptionRunDeps,
   type SubscriptionRunOptions,
 } from './run-subscriptions.ts';
-import { defaultAccountOf } from './subscription-accounts.ts';
 import { findSubscription, type Subscription } from './subscriptions.ts';
 
 /** Which period to send, checked at the edge: at most one of the two. (Default: the latest due) */
 export interface SendPeriodChoice {
   /** A day inside the wanted period of the subscription's schedule (`--period yyyy-MM-dd`). */
   readonly within?: LocalDate | undefined;
-  /** An explicit period (`--month`, `--from/--to`, `--preset`). */
-  readonly explicit?: PeriodChoice | undefined;
+  /** An explicit period (`--month`, `--from/--to`, `--preset`), placed in the account zone. */
+  readonly explicit?: ReportPeriod | undefined;
 }
 
 /** The period and due date `choice` names for `subscription`, as of `today`. */
@@ -44,9 +43,8 @@ export function choosePeriod(
   choice: SendPeriodChoice,
   zone: IanaZone,
   today: LocalDate,
-  now: Date,
 ): { period: ReportPeriod; due: LocalDate | null } {
-  if (choice.explicit !== undefined) return { period: reportPeriodOf(choice.explicit, now, zone), due: null };
+  if (choice.explicit !== undefined) return { period: choice.explicit, due: null };
   if (choice.within !== undefined) {
     const day = choice.within;
     const dayStart = localMidnight(day, zone).getTime();
@@ -75,31 +73,20 @@ export function choosePeriod(
 
 /** Sends one subscription now; throws a MailError (exit 7) when the send failed or is unknown. */
 export async function sendSubscriptionNow(
-  config: Config,
   warehouse: Warehouse,
   options: Omit<SubscriptionRunOptions, 'mail'> & {
+    readonly mail: DeliveryMail;
     readonly name: string;
     readonly choice: SendPeriodChoice;
   },
   deps: SubscriptionRunDeps,
 ): Promise<DeliveryOutcome> {
   const wanted = findSubscription(options.subscriptions, options.name);
-  const session = await openDeliverySession(
-    config,
-    warehouse,
-    {
-      ...options,
-      accountId: options.accountId ?? defaultAccountOf(wanted),
-      subscriptions: [wanted],
-      mail: true,
-    },
-    deps,
-  );
+  const session = await openDeliverySession(warehouse, { ...options, subscriptions: [wanted] }, deps);
   let outcome: DeliveryOutcome;
   try {
     const subscription = session.subscriptions[0]!;
-    const now = session.context.clock();
-    const { period, due } = choosePeriod(subscription, options.choice, session.zone, session.today, now);
+    const { period, due } = choosePeriod(subscription, options.choice, session.zone, session.today);
     const delivered = deliveredPeriods(
       await loadDeliveries(warehouse.db, session.accountId, [subscription.name]),
     );

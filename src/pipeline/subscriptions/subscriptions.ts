@@ -20,7 +20,7 @@ import {
   type SubscriptionFormat,
 } from '../../config-file/subscriptions-section.ts';
 import { ConfigError } from '../../errors.ts';
-import { checkMailbox } from '../../email-address.ts';
+import { checkMailbox, parseRecipients, type Recipients } from '../../email-address.ts';
 import {
   matchName,
   type NamedEntity,
@@ -42,7 +42,7 @@ export interface Subscription extends SubscriptionConfig {
 /** A checked subscription: its recipients resolved to addresses. */
 export interface CheckedSubscription extends Subscription {
   /** Listed addresses plus the operators of the listed groups, each once (lower case). */
-  readonly recipients: readonly string[];
+  readonly recipients: Recipients;
   /** Operator groups that hold no operator with a usable e-mail address (worth a warning). */
   readonly emptyGroups: readonly string[];
   /** Operators' addresses from the API that are not exactly one address: left out, worth a warning. */
@@ -192,7 +192,12 @@ export function checkSubscriptions(
             : 'no recipient: the listed operator groups hold no operator with an e-mail address, and no address is listed',
       });
     }
-    return { ...s, recipients: [...recipients].sort(), emptyGroups, refusedAddresses: refused };
+    return {
+      ...s,
+      recipients: parseRecipients([...recipients].sort(), `subscription ${s.name}`),
+      emptyGroups,
+      refusedAddresses: refused,
+    };
   });
   if (problems.length === 0) return checked;
   const fromFile = problems.filter((p) => p.subscription.fileIndex !== undefined);

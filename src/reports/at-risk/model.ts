@@ -14,7 +14,8 @@ import { monthPeriod, type ReportPeriod } from '../../time/periods.ts';
 import { REPORT_RULES_VERSION } from '../render/definitions.ts';
 import { instantText } from '../render/figure-format.ts';
 import type { TargetSettings } from '../queries/figures.ts';
-import { queryDataAsOf, queryReportAccount, queryReportScope, type ReportAccount } from '../queries/scope.ts';
+import { queryDataAsOf, queryReportScope, type ReportAccount } from '../queries/scope.ts';
+import { scopeFilters } from '../report-request.ts';
 import {
   burnKey,
   queryBurn,
@@ -30,10 +31,8 @@ export const CHART_SERVICES = 6;
 
 /** Options of `loadAtRiskModel`, resolved at the edge (command, subscription or API call). */
 export interface LoadAtRiskModelOptions {
-  /** The account. (Default: the only account in the warehouse) */
-  readonly accountId?: string | undefined;
-  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
-  readonly account?: ReportAccount | undefined;
+  /** The account, looked up at the edge (src/api/report-job.ts) or by the delivery session. */
+  readonly account: ReportAccount;
   /** The instant the warning is as of; never after now. (Default: the instant the alerts were read up to, at most now) */
   readonly asOf?: Date | undefined;
   /** Monitor groups by guid or name. (Default: every monitor) */
@@ -103,7 +102,7 @@ export async function loadAtRiskModel(
   options: LoadAtRiskModelOptions,
 ): Promise<AtRiskModel> {
   const generatedAt = options.clock();
-  const account = options.account ?? (await queryReportAccount(db, options.accountId));
+  const { account } = options;
   // Without --as-of: as of the instant the alerts were read up to (never after now). As of now,
   // the minutes since the last sync are unread, and a window not read in full has no rate: every
   // state would be unknown.
@@ -122,11 +121,10 @@ export async function loadAtRiskModel(
     monitorGroups: options.monitorGroups,
     monitors: options.monitors,
   });
-  const restricted = (options.monitorGroups ?? []).length > 0 || (options.monitors ?? []).length > 0;
+  const choice = { monitorGroups: options.monitorGroups ?? [], monitors: options.monitors ?? [] };
   const scope: BurnScope = {
     accountId: account.accountId,
-    monitorGuids: restricted ? scoped.monitors.map((m) => m.monitor_guid) : null,
-    groupGuids: restricted ? scoped.groups.map((g) => g.monitor_group_guid) : null,
+    ...scopeFilters(choice, scoped),
     asOf,
     target: options.target,
     atRiskWithinDays: options.atRiskWithinDays,

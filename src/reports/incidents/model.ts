@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
 import { elapsedWindow, type ReportPeriod } from '../../time/periods.ts';
 import { REPORT_RULES_VERSION } from '../render/definitions.ts';
-import { queryCommonScope, type LoadReportInputOptions } from '../queries/common-input.ts';
+import { queryCommonScope } from '../queries/common-input.ts';
+import type { ResolvedReportRequest } from '../report-request.ts';
+import type { Clock } from '../../terms.ts';
 import {
   emptyFigure,
   queryFigures,
@@ -59,8 +61,8 @@ export interface IncidentModel {
 
 const ACCOUNT_ROW_NAME = 'All monitors in scope';
 
-/** Options of `loadIncidentModel`. */
-export interface LoadIncidentModelOptions extends LoadReportInputOptions {
+/** Options of `loadIncidentModel` besides the request. */
+export interface LoadIncidentModelOptions {
   /** Raw alerts read per query. (Default: 5,000) */
   readonly alertPageSize?: number | undefined;
 }
@@ -68,16 +70,16 @@ export interface LoadIncidentModelOptions extends LoadReportInputOptions {
 /** Reads the incident report of one period and scope. */
 export async function loadIncidentModel(
   db: Kysely<Database>,
-  options: LoadIncidentModelOptions,
+  request: ResolvedReportRequest,
+  clock: Clock,
+  options: LoadIncidentModelOptions = {},
 ): Promise<IncidentModel> {
-  const scoped = await queryCommonScope(db, options, (_period, previous) => previous.start);
+  const scoped = await queryCommonScope(db, request, clock, (_period, previous) => previous.start);
   const { account, period, generatedAt } = scoped;
-  const restricted = (options.monitorGroups ?? []).length > 0 || (options.monitors ?? []).length > 0;
   // Targets do not show in this report; the default keeps the rows the same as the SLA report's.
   const scope: FigureScope = {
     accountId: account.accountId,
-    monitorGuids: restricted ? scoped.monitorGuids : null,
-    groupGuids: restricted ? scoped.scope.groups.map((g) => g.monitor_group_guid) : null,
+    ...scoped.filters,
     asOf: generatedAt,
     target: { desired: DEFAULT_SLA_TARGET },
   };

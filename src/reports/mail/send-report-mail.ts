@@ -12,7 +12,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Transform } from 'node:stream';
-import { parseMailbox } from '../../email-address.ts';
+import type { Recipients } from '../../email-address.ts';
 import { ConfigError, MailError } from '../../errors.ts';
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaModel } from '../sla/model-types.ts';
@@ -43,8 +43,8 @@ export interface SendReportMailOptions {
   readonly smtpUrl: string;
   /** Sender address (REPORT_MAIL_FROM). */
   readonly from: string;
-  /** Recipients: a comma-separated list (REPORT_MAIL_TO) or an array. */
-  readonly to: string | readonly string[];
+  /** Recipients, parsed where they were read (email-address.ts, `parseRecipients`). */
+  readonly to: Recipients;
   readonly sla?: SlaModel;
   readonly incidents?: IncidentModel;
   /** The early warning instead of the reports: its changes and lists, its chart inline. */
@@ -86,19 +86,6 @@ export interface SentReportMail {
   readonly omitted: readonly string[];
 }
 
-/**
- * The recipients as bare addresses: a comma list (REPORT_MAIL_TO) or an array, each entry exactly
- * one address. An entry that is not (`a@x.test, b@y.test` as one array item, a line break, a
- * group) is refused with a ConfigError before anything connects: the mail library would read it
- * as several recipients.
- */
-export function parseRecipients(to: string | readonly string[]): string[] {
-  const list = typeof to === 'string' ? to.split(',') : [...to];
-  return list
-    .filter((a) => a.trim() !== '')
-    .map((a) => parseMailbox(a, 'the recipient list of the report mail'));
-}
-
 function smtpServer(smtpUrl: string): { server: string; secrets: string[] } {
   let url: URL;
   try {
@@ -118,7 +105,7 @@ function smtpServer(smtpUrl: string): { server: string; secrets: string[] } {
 /** Sends the report mail; throws MailError (stable codes in MAIL_ERROR_CODES) or ConfigError. */
 export async function sendReportMail(options: SendReportMailOptions): Promise<SentReportMail> {
   const { server, secrets } = smtpServer(options.smtpUrl);
-  const recipients = parseRecipients(options.to);
+  const recipients = options.to;
   if (recipients.length === 0) throw new ConfigError('no mail recipient given (REPORT_MAIL_TO is empty)');
   const limit = options.maxAttachmentBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES;
   let total = 0;
@@ -163,7 +150,7 @@ export async function sendReportMail(options: SendReportMailOptions): Promise<Se
   try {
     const info = (await transport.sendMail({
       from: options.from,
-      to: recipients,
+      to: [...recipients],
       subject: content.subject,
       text: content.text,
       html: content.html,

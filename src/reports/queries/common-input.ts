@@ -1,60 +1,18 @@
 /**
- * What both reports resolve the same way before reading their figures: the account and its zone,
- * the period (ended, or "to date"), the previous period and the monitors and groups in scope. Each
- * report passes how far back its scope must reach (the SLA report's Trend months go back a year).
+ * What both reports settle the same way before reading their figures, from a resolved request
+ * (report-request.ts): the period checked (ended, or "to date"), the previous period and the
+ * monitors and groups in scope. Each report passes how far back its scope must reach (the SLA
+ * report's Trend months go back a year).
  */
 import type { Kysely } from 'kysely';
 import { ConfigError } from '../../errors.ts';
 import { type Clock } from '../../terms.ts';
-import { reportPeriodOf, type PeriodChoice } from '../../time/report-periods.ts';
 import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
-import { queryReportAccount, queryReportScope, type ReportAccount, type ReportScope } from './scope.ts';
+import { scopeFilters, type ResolvedReportRequest } from '../report-request.ts';
+import { queryReportScope, type ReportAccount, type ReportScope } from './scope.ts';
 import { type Interval } from '../../time/intervals.ts';
 import { type Database } from '../../load/schema.ts';
 import { localText } from '../render/cell-values.ts';
-
-/** Options shared by `loadSlaModel` and `loadIncidentModel`. */
-export interface LoadReportInputOptions {
-  /** The account to report on. (Default: the only account in the warehouse) */
-  readonly accountId?: string | undefined;
-  /** The account, resolved at the edge (src/api/report-job.ts). (Default: looked up by `accountId`) */
-  readonly account?: ReportAccount | undefined;
-  /**
-   * The period: a ReportPeriod in the account zone (what the entry points resolve), or a choice
-   * resolved in that zone here (the demo's PreviousMonth, tests).
-   */
-  readonly period: PeriodChoice | ReportPeriod;
-  /** Monitor groups by guid or name. (Default: every monitor) */
-  readonly monitorGroups?: readonly string[] | undefined;
-  /** Monitors by guid or name, besides the groups' members. (Default: none) */
-  readonly monitors?: readonly string[] | undefined;
-  /** "Now": generation time, running periods, presets. */
-  readonly clock: Clock;
-  /**
-   * Allow a period that has not ended yet: the report covers it up to now and every sheet says
-   * "to date". Without it such a period is refused. (Default: false)
-   */
-  readonly toDate?: boolean | undefined;
-}
-
-function isReportPeriod(period: PeriodChoice | ReportPeriod): period is ReportPeriod {
-  return 'start' in period && period.start instanceof Date;
-}
-
-/** The period in the account zone; a ready-made period in another zone would mislabel every day. */
-function periodFor(options: LoadReportInputOptions, account: ReportAccount, now: Date): ReportPeriod {
-  const period = options.period;
-  if (!isReportPeriod(period)) return reportPeriodOf(period, now, account.zone);
-  if (period.zone !== account.zone) {
-    throw new ConfigError(
-      `the report period is in ${period.zone} but account ${account.accountId} is in ${account.zone}.`,
-      {
-        context: { setting: 'period' },
-      },
-    );
-  }
-  return period;
-}
 
 /**
  * A report is about a period that has ended (issue 14): a period still running would show its
@@ -89,29 +47,37 @@ export interface CommonScopeData {
   readonly range: Interval;
   readonly scope: ReportScope;
   readonly monitorGuids: readonly string[];
+  /** The guid filters of the figure functions: null when the report covers every monitor. */
+  readonly filters: ReturnType<typeof scopeFilters>;
 }
 
-/** Resolves the account, the period and the scope of a report. */
+/** The period checks and the scope of a resolved request: what every other query of a report needs. */
 export async function queryCommonScope(
   db: Kysely<Database>,
-  options: LoadReportInputOptions,
+  request: ResolvedReportRequest,
+  clock: Clock,
   rangeStart: (period: ReportPeriod, previous: ReportPeriod) => Date,
 ): Promise<CommonScopeData> {
-  const generatedAt = options.clock();
-  const account = options.account ?? (await queryReportAccount(db, options.accountId));
-  const period = endedOrToDate(
-    periodFor(options, account, generatedAt),
-    generatedAt,
-    options.toDate === true,
-  );
+  const generatedAt = clock();
+  const { account } = request;
+  const period = endedOrToDate(request.period, generatedAt, request.toDate);
   const previous = previousPeriod(period);
   const range = { start: rangeStart(period, previous), end: period.end };
   const scope = await queryReportScope(db, {
     accountId: account.accountId,
     range,
-    monitorGroups: options.monitorGroups,
-    monitors: options.monitors,
+    monitorGroups: request.scope.monitorGroups,
+    monitors: request.scope.monitors,
   });
   const monitorGuids = scope.monitors.map((m) => m.monitor_guid);
-  return { account, generatedAt, period, previousPeriod: previous, range, scope, monitorGuids };
+  return {
+    account,
+    generatedAt,
+    period,
+    previousPeriod: previous,
+    range,
+    scope,
+    monitorGuids,
+    filters: scopeFilters(request.scope, scope),
+  };
 }

@@ -9,7 +9,9 @@ import type { Database } from '../../load/schema.ts';
 import { localDays } from '../../time/calendar.ts';
 import { elapsedWindow, periodShape, trendMonths, type ReportPeriod } from '../../time/periods.ts';
 import { REPORT_RULES_VERSION } from '../render/definitions.ts';
-import { queryCommonScope, type LoadReportInputOptions } from '../queries/common-input.ts';
+import { queryCommonScope } from '../queries/common-input.ts';
+import type { ResolvedReportRequest } from '../report-request.ts';
+import type { Clock } from '../../terms.ts';
 import { queryDataAsOf } from '../queries/scope.ts';
 import { queryInfraDeviceDays, querySlaDefinitions } from '../queries/facts.ts';
 import {
@@ -19,15 +21,8 @@ import {
   queryMaintenanceFigures,
   type Figure,
   type FigureScope,
-  type TargetSettings,
 } from '../queries/figures.ts';
 import type { DailyFigure, InfraDeviceRow, SlaModel, TargetRow, TrendRow } from './model-types.ts';
-
-/** Options of `loadSlaModel`. */
-export interface LoadSlaModelOptions extends LoadReportInputOptions {
-  /** The target of groups without an SLA and of the account, or an override of every target. */
-  readonly target: TargetSettings;
-}
 
 /** A Trend month as `yyyy-MM`. */
 export function trendMonthKey(month: ReportPeriod): string {
@@ -89,19 +84,21 @@ function dailyFigure(f: Figure): DailyFigure {
 }
 
 /** Reads every figure of the SLA report for one period and scope. */
-export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOptions): Promise<SlaModel> {
-  const scoped = await queryCommonScope(db, options, (period, previous) => {
+export async function loadSlaModel(
+  db: Kysely<Database>,
+  request: ResolvedReportRequest,
+  clock: Clock,
+): Promise<SlaModel> {
+  const scoped = await queryCommonScope(db, request, clock, (period, previous) => {
     const first = trendMonths(period)[0]?.start ?? previous.start;
     return first < previous.start ? first : previous.start;
   });
   const { account, period, previousPeriod, generatedAt } = scoped;
-  const restricted = (options.monitorGroups ?? []).length > 0 || (options.monitors ?? []).length > 0;
   const scope: FigureScope = {
     accountId: account.accountId,
-    monitorGuids: restricted ? scoped.monitorGuids : null,
-    groupGuids: restricted ? scoped.scope.groups.map((g) => g.monitor_group_guid) : null,
+    ...scoped.filters,
     asOf: generatedAt,
-    target: options.target,
+    target: request.target,
   };
   const elapsed = elapsedWindow(period, generatedAt);
   const days = localDays(elapsed, period.zone);
@@ -134,10 +131,10 @@ export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOp
   const groups = current.filter((f) => f.grain === 'group').sort(allFirstThenName);
   const accountRow =
     current.find((f) => f.grain === 'account') ??
-    emptyFigure('account', ACCOUNT_ROW_NAME, period, options.target);
+    emptyFigure('account', ACCOUNT_ROW_NAME, period, request.target);
   const accountPrevious =
     main.find((f) => f.window_index === 2 && f.grain === 'account') ??
-    emptyFigure('account', ACCOUNT_ROW_NAME, previousPeriod, options.target);
+    emptyFigure('account', ACCOUNT_ROW_NAME, previousPeriod, request.target);
 
   const dailyOf = new Map<string, (DailyFigure | null)[]>(
     monitors.map((m) => [m.monitor_guid!, days.map(() => null)]),
@@ -171,8 +168,8 @@ export async function loadSlaModel(db: Kysely<Database>, options: LoadSlaModelOp
 
   // The account is held to the default (or the override): the warehouse's reading of it.
   const defaultTarget = {
-    desired: accountRow.target_percentage ?? options.target.desired,
-    error: accountRow.target_error_percentage ?? options.target.desired,
+    desired: accountRow.target_percentage ?? request.target.desired,
+    error: accountRow.target_error_percentage ?? request.target.desired,
   };
   return {
     period,

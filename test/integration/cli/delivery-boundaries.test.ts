@@ -26,6 +26,7 @@ import { parseConfigFile } from '../../../src/config-file/load-config-file.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { runCli, writtenFiles } from '../../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { deliveryOptions } from '../../support/report-request.ts';
 
 const FILE = `mail:
   from: reports@example.com
@@ -157,15 +158,14 @@ describe('accounts are a boundary in delivery (issue 32, finding 1)', () => {
       const file = parseConfigFile(FILE, 'uptrends-etl.yaml');
       const config = loadConfig({ ...env });
       const run = runSubscriptionSchedule(
-        config,
         warehouse,
-        {
+        await deliveryOptions(config, warehouse, {
           subscriptions: fileSubscriptions(file)!,
           file,
           accountId: 'sim-2',
           outDir: path.join(dir, 'out-schedule'),
           mail: false,
-        },
+        }),
         { logger: silentLogger() },
       );
       await expect(run).rejects.toThrow(ConfigError);

@@ -29,6 +29,7 @@ import { startSimulator, type RunningSimulator } from '../../../src/simulator/st
 import { amsterdamMidnight, truthBurn, type TruthService } from '../../support/burn-truth.ts';
 import { syncEarlyWarning } from '../../support/early-warning-sync.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { deliveryOptions } from '../../support/report-request.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 /** The nights replayed, as local dates (a night as of D judges the day before D). */
@@ -129,11 +130,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const nightly = (asOf: string) =>
+const nightly = async (asOf: string) =>
   runSubscriptionSchedule(
-    config,
     warehouse,
-    { subscriptions: fileSubscriptions(file)!, file, outDir: dir, mail: true, asOf },
+    await deliveryOptions(
+      config,
+      warehouse,
+      { subscriptions: fileSubscriptions(file)!, file, outDir: dir, mail: true, asOf },
+      () => NOW,
+    ),
     { logger: silentLogger(), clock: () => NOW },
   );
 
@@ -272,15 +277,19 @@ describe('an at-risk subscription over a simulated month', () => {
     const before = received.length;
     night = 'manual';
     const outcome = await sendSubscriptionNow(
-      config,
       warehouse,
-      {
-        subscriptions: fileSubscriptions(file)!,
-        file,
-        outDir: dir,
-        name: 'checkout-warning',
-        choice: { within: '2025-11-02' },
-      },
+      await deliveryOptions(
+        config,
+        warehouse,
+        {
+          subscriptions: fileSubscriptions(file)!,
+          file,
+          outDir: dir,
+          name: 'checkout-warning',
+          choice: { within: '2025-11-02' },
+        },
+        () => NOW,
+      ),
       { logger: silentLogger(), clock: () => NOW },
     );
     expect(outcome).toMatchObject({ status: 'sent', kind: 'manual' });

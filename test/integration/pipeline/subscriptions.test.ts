@@ -29,6 +29,8 @@ import { fileSubscriptions } from '../../../src/pipeline/subscriptions/subscript
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { readPdf } from '../../support/pdf-text.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { deliveryOptions } from '../../support/report-request.ts';
+import { queryReportAccount } from '../../../src/reports/queries/scope.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 const DAYS = 100;
@@ -171,11 +173,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const nightly = (asOf: string) =>
+const nightly = async (asOf: string) =>
   runSubscriptionSchedule(
-    config,
     warehouse,
-    { subscriptions: fileSubscriptions(file)!, file, outDir: dir, mail: true, asOf },
+    await deliveryOptions(
+      config,
+      warehouse,
+      { subscriptions: fileSubscriptions(file)!, file, outDir: dir, mail: true, asOf },
+      () => NOW,
+    ),
     { logger: silentLogger(), clock: () => NOW },
   );
 
@@ -288,7 +294,11 @@ describe('100 nights of subscriptions', () => {
   });
 
   it('report subscriptions: next due date and last delivery', async () => {
-    const list = await listSubscriptions(warehouse, { subscriptions: fileSubscriptions(file)! }, () => NOW);
+    const list = await listSubscriptions(
+      warehouse,
+      { subscriptions: fileSubscriptions(file)!, account: await queryReportAccount(warehouse.db) },
+      () => NOW,
+    );
     const weekly = list.subscriptions.find((s) => s.name === 'eu-weekly')!;
     expect(list.today).toBe('2025-11-20');
     expect(weekly.nextDue).toEqual({ date: '2025-11-24', period: '2025-11-17 to 2025-11-23' });
@@ -306,15 +316,19 @@ describe('100 nights of subscriptions', () => {
   it('report send --subscription: a delivered period goes out again, recorded as a resend; nightly is unchanged', async () => {
     const before = received.length;
     const outcome = await sendSubscriptionNow(
-      config,
       warehouse,
-      {
-        subscriptions: fileSubscriptions(file)!,
-        file,
-        outDir: dir,
-        name: 'EU-weekly',
-        choice: { within: '2025-11-12' },
-      },
+      await deliveryOptions(
+        config,
+        warehouse,
+        {
+          subscriptions: fileSubscriptions(file)!,
+          file,
+          outDir: dir,
+          name: 'EU-weekly',
+          choice: { within: '2025-11-12' },
+        },
+        () => NOW,
+      ),
       { logger: silentLogger(), clock: () => NOW },
     );
     expect(outcome).toMatchObject({ status: 'sent', kind: 'resend' });
@@ -325,17 +339,21 @@ describe('100 nights of subscriptions', () => {
   });
 
   it('report send --subscription of a period never delivered counts as its delivery (manual); again, a resend', async () => {
-    const send = () =>
+    const send = async () =>
       sendSubscriptionNow(
-        config,
         warehouse,
-        {
-          subscriptions: fileSubscriptions(file)!,
-          file,
-          outDir: dir,
-          name: 'board-monthly',
-          choice: { explicit: { month: '2025-07' } },
-        },
+        await deliveryOptions(
+          config,
+          warehouse,
+          {
+            subscriptions: fileSubscriptions(file)!,
+            file,
+            outDir: dir,
+            name: 'board-monthly',
+            choice: { explicit: { month: '2025-07' } },
+          },
+          () => NOW,
+        ),
         { logger: silentLogger(), clock: () => NOW },
       );
     expect(await send()).toMatchObject({ status: 'sent', kind: 'manual', due: null });
@@ -356,9 +374,13 @@ describe('100 nights of subscriptions', () => {
       'subs-bad.yaml',
     );
     const error = await runSubscriptionSchedule(
-      config,
       warehouse,
-      { subscriptions: fileSubscriptions(bad)!, file: bad, outDir: dir, mail: true, asOf: '2025-11-17' },
+      await deliveryOptions(
+        config,
+        warehouse,
+        { subscriptions: fileSubscriptions(bad)!, file: bad, outDir: dir, mail: true, asOf: '2025-11-17' },
+        () => NOW,
+      ),
       { logger: silentLogger(), clock: () => NOW },
     ).then(
       () => undefined,

@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAtRiskModel, type AtRiskModel } from '../../../src/reports/at-risk/model.ts';
+import type { AtRiskModel } from '../../../src/reports/at-risk/model.ts';
 import { compareWithLastMail } from '../../../src/reports/at-risk/state-changes.ts';
 import { writeAtRiskReport } from '../../../src/reports/at-risk/write-at-risk-report.ts';
 import { buildAtRiskMailContent } from '../../../src/reports/mail/at-risk-mail.ts';
@@ -24,6 +24,7 @@ import { readPdf } from '../../support/pdf-text.ts';
 import { MIN_FONT_POINTS, pageFaults, readPages, smallestFont } from '../../../scripts/render-check.ts';
 import { loadReportFixture } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { atRiskModelOf } from '../../support/report-request.ts';
 
 const run = promisify(execFile);
 const HOSTILE = '=HYPERLINK("http://x") <b>Slow</b>';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const fixture = burnFixture();
   fixture.monitors = fixture.monitors.map((m) => (m.name === 'Slow' ? { ...m, name: HOSTILE } : m));
   await loadReportFixture(tdb.warehouse.db, fixture);
-  model = await loadAtRiskModel(tdb.warehouse.db, {
+  model = await atRiskModelOf(tdb.warehouse.db, {
     asOf: A,
     target: { desired: 99.5 },
     atRiskWithinDays: 3,
@@ -58,13 +59,13 @@ describe('without --as-of', () => {
     const readUpTo = new Date('2025-11-05T00:00:00Z');
     const options = { target: { desired: 99.5 }, atRiskWithinDays: 3, clock };
     // As of now, 00:00-06:00 is unread: a window not read in full has no rate, every state unknown.
-    const asOfNow = await loadAtRiskModel(tdb.warehouse.db, { ...options, asOf: clock() });
+    const asOfNow = await atRiskModelOf(tdb.warehouse.db, { ...options, asOf: clock() });
     expect(asOfNow.counts.unknown).toBe(asOfNow.services.length);
     await sql`with run as (insert into uptrends.etl_run (command, status) values ('sync', 'succeeded') returning run_id)
       insert into uptrends.etl_state (account_id, stream, partition, watermark, updated_by_run_id)
       select ${ACCOUNT}, 'alerts', 'all', ${readUpTo}, run_id from run`.execute(tdb.warehouse.db);
     try {
-      const byDefault = await loadAtRiskModel(tdb.warehouse.db, options);
+      const byDefault = await atRiskModelOf(tdb.warehouse.db, options);
       expect(byDefault.asOf).toEqual(readUpTo);
       expect(byDefault.dataAsOf).toEqual(readUpTo);
       expect(byDefault.period.label).toBe('November 2025');
@@ -80,7 +81,7 @@ describe('the report and the view v_sla_burn', () => {
   // Both are as of uptrends.alerts_read_until (at most now), with the default target and horizon:
   // the same instant, the same services in the same states, with alerts read and without.
   async function compare(): Promise<Date> {
-    const report = await loadAtRiskModel(tdb.warehouse.db, {
+    const report = await atRiskModelOf(tdb.warehouse.db, {
       target: { desired: 99.9 },
       atRiskWithinDays: 3,
       clock: () => new Date(),

@@ -20,7 +20,8 @@ import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
 import type { Figure } from '../../../src/reports/queries/figures.ts';
 import { dataWord, figureText, statusWord } from '../../../src/reports/render/figure-format.ts';
-import { runReports, type ReportsResult } from '../../../src/reports/run-reports.ts';
+import type { ReportsResult } from '../../../src/reports/run-reports.ts';
+import { runResolvedReports } from '../../support/report-request.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { parseCsv } from '../../unit/reports/csv-reader.ts';
 import { durationMinutes, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
@@ -103,7 +104,7 @@ beforeAll(async () => {
     REPORT_MAIL_TO: 'board@example.com',
   });
   for (const [index, c] of CASES.entries()) {
-    const result = await runReports(
+    const result = await runResolvedReports(
       config,
       warehouse,
       {

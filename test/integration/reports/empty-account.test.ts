@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIncidentModel } from '../../../src/reports/incidents/model.ts';
 import { renderIncidentXlsx } from '../../../src/reports/incidents/render-xlsx.ts';
-import { loadSlaModel } from '../../../src/reports/sla/model.ts';
 import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
 import { findRow, loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
 import { AFTER_OCTOBER } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { slaModelOf, incidentModelOf } from '../../support/report-request.ts';
 
 let tdb: TestDatabase;
 beforeAll(async () => {
@@ -23,7 +22,7 @@ afterAll(async () => {
 describe('an account with no monitors', () => {
   it('still yields both workbooks, with empty figures rather than zeros', async () => {
     const options = { period: { month: '2025-10' }, clock: () => AFTER_OCTOBER };
-    const sla = await loadSlaModel(tdb.warehouse.db, { ...options, target: { desired: 99.9 } });
+    const sla = await slaModelOf(tdb.warehouse.db, { ...options, target: { desired: 99.9 } });
     expect(sla.account.uptime_percentage).toBeNull();
     expect(sla.account.data_state).toBe('no data');
     expect(sla.groups).toEqual([]);
@@ -35,7 +34,7 @@ describe('an account with no monitors', () => {
     const monitors = workbook.getWorksheet('Monitors')!;
     expect(monitors.rowCount).toBe(findRow(monitors, 'Group'));
 
-    const incidents = await loadIncidentModel(tdb.warehouse.db, options);
+    const incidents = await incidentModelOf(tdb.warehouse.db, options);
     const incidentBook = await loadWorkbook(
       await renderIncidentXlsx(incidents, { kind: 'rows', alerts: [] }),
     );

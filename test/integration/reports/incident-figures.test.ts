@@ -4,10 +4,10 @@
  * "Ongoing" is one rule in every report: open at the end of the period.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadIncidentModel, type IncidentModel } from '../../../src/reports/incidents/model.ts';
-import { loadSlaModel } from '../../../src/reports/sla/model.ts';
+import type { IncidentModel } from '../../../src/reports/incidents/model.ts';
 import { A, AFTER_OCTOBER, B, C, loadReportFixture, octoberFixture } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { slaModelOf, incidentModelOf } from '../../support/report-request.ts';
 
 const MIN = 60;
 let tdb: TestDatabase;
@@ -24,7 +24,7 @@ beforeAll(async () => {
     paused: true,
   });
   await loadReportFixture(tdb.warehouse.db, fixture);
-  model = await loadIncidentModel(tdb.warehouse.db, {
+  model = await incidentModelOf(tdb.warehouse.db, {
     period: { month: '2025-10' },
     clock: () => AFTER_OCTOBER,
   });
@@ -78,7 +78,7 @@ describe('incident figures, October 2025 in Europe/Amsterdam', () => {
   });
 
   it('counts ongoing incidents the way the SLA report does', async () => {
-    const sla = await loadSlaModel(tdb.warehouse.db, {
+    const sla = await slaModelOf(tdb.warehouse.db, {
       period: { month: '2025-10' },
       clock: () => AFTER_OCTOBER,
       target: { desired: 99 },

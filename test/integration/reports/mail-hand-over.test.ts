@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailError } from '../../../src/errors.ts';
+import { parseRecipients } from '../../../src/email-address.ts';
 import { sendReportMail } from '../../../src/reports/mail/send-report-mail.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
@@ -56,7 +57,7 @@ beforeEach(() => {
 const base = () => ({
   smtpUrl: `smtp://127.0.0.1:${port}`,
   from: 'r@example.com',
-  to: 'ceo@example.com',
+  to: parseRecipients('ceo@example.com'),
   sla,
   files: [],
   chart: false,

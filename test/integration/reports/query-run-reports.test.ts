@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { ConfigError, MailError } from '../../../src/errors.ts';
 import type { SendReportMailOptions } from '../../../src/reports/mail/send-report-mail.ts';
-import { runReports } from '../../../src/reports/run-reports.ts';
+import { runResolvedReports } from '../../support/report-request.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const M1 = '10000000-0000-4000-8000-000000000001';
@@ -47,7 +47,7 @@ afterAll(async () => {
 describe('runReports', () => {
   it('writes both reports and returns their headline figures', async () => {
     const written: string[][] = [];
-    const result = await runReports(
+    const result = await runResolvedReports(
       loadConfig({}),
       tdb.warehouse,
       { period: { month: '2025-10' }, outDir: path.join(dir, 'both'), formats: ['xlsx'] },
@@ -84,7 +84,7 @@ describe('runReports', () => {
   });
 
   it('holds the monitor to --default-target, and writes only the report asked for', async () => {
-    const result = await runReports(
+    const result = await runResolvedReports(
       loadConfig({}),
       tdb.warehouse,
       {
@@ -105,7 +105,7 @@ describe('runReports', () => {
 
   it('mails the written files to the configured recipients', async () => {
     const sent: SendReportMailOptions[] = [];
-    const result = await runReports(
+    const result = await runResolvedReports(
       loadConfig(mailEnv),
       tdb.warehouse,
       { period: { month: '2025-10' }, outDir: path.join(dir, 'mail'), formats: ['xlsx'], mail: true },
@@ -137,7 +137,7 @@ describe('runReports', () => {
   it('shows the written files even when the mail fails', async () => {
     const written: string[][] = [];
     const failure = new MailError('MAIL_SERVER_UNREACHABLE', 'no server');
-    const error = await runReports(
+    const error = await runResolvedReports(
       loadConfig(mailEnv),
       tdb.warehouse,
       { period: { month: '2025-10' }, outDir: path.join(dir, 'fail'), formats: ['xlsx'], mail: true },
@@ -148,7 +148,7 @@ describe('runReports', () => {
   });
 
   it('refuses to start without the mail settings, naming the missing ones', async () => {
-    const error = await runReports(
+    const error = await runResolvedReports(
       loadConfig({ REPORT_MAIL_TO: 'ops@example.com' }),
       tdb.warehouse,
       { period: { month: '2025-10' }, outDir: path.join(dir, 'never'), mail: true },

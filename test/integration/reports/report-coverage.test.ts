@@ -12,12 +12,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { coverageLine, statusWord } from '../../../src/reports/render/figure-format.ts';
 import type { Figure } from '../../../src/reports/queries/figures.ts';
-import { loadIncidentModel, type IncidentModel } from '../../../src/reports/incidents/model.ts';
+import type { IncidentModel } from '../../../src/reports/incidents/model.ts';
 import { writeIncidentSummaryCsv } from '../../../src/reports/incidents/render-csv.ts';
-import { loadSlaModel } from '../../../src/reports/sla/model.ts';
 import { renderSlaCsv } from '../../../src/reports/sla/render-csv.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { slaModelOf, incidentModelOf } from '../../support/report-request.ts';
 
 const M1 = '10000000-0000-4000-8000-000000000001';
 const clock = (): Date => new Date('2025-11-03T08:00:00Z');
@@ -54,7 +54,7 @@ insert into uptrends.etl_coverage (account_id, stream, partition, covered, updat
 }
 
 async function october(): Promise<SlaModel> {
-  return loadSlaModel(tdb!.warehouse.db, { period: { month: '2025-10' }, clock, target: { desired: 99 } });
+  return slaModelOf(tdb!.warehouse.db, { period: { month: '2025-10' }, clock, target: { desired: 99 } });
 }
 
 const word = (f: Figure): string => statusWord(f.status, f.data_state, f.coverage);
@@ -146,7 +146,7 @@ describe('the SLA report over October 2025', () => {
 });
 
 async function octoberIncidents(): Promise<IncidentModel> {
-  return loadIncidentModel(tdb!.warehouse.db, { period: { month: '2025-10' }, clock });
+  return incidentModelOf(tdb!.warehouse.db, { period: { month: '2025-10' }, clock });
 }
 
 describe('the incident report over October 2025', () => {

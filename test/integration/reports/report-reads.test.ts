@@ -7,12 +7,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { loadIncidentModel } from '../../../src/reports/incidents/model.ts';
 import { monthPeriod } from '../../../src/time/periods.ts';
 import type { Figure } from '../../../src/reports/queries/figures.ts';
-import { loadSlaModel, type LoadSlaModelOptions } from '../../../src/reports/sla/model.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { slaModelOf, incidentModelOf, type TestReportRequest } from '../../support/report-request.ts';
 
 const ZONE = 'Europe/Amsterdam';
 const ACCOUNT = 'acc-1';
@@ -127,8 +126,8 @@ insert into uptrends.etl_state (account_id, stream, partition, watermark, update
   ('${ACCOUNT}', 'alerts', 'group:${G_WEB}', '2025-06-01T00:00:00Z', 1);
 `;
 
-const load = (options: Partial<LoadSlaModelOptions> = {}): Promise<SlaModel> =>
-  loadSlaModel(tdb.warehouse.db, {
+const load = (options: Partial<TestReportRequest> = {}): Promise<SlaModel> =>
+  slaModelOf(tdb.warehouse.db, {
     clock,
     target: { desired: 99.9 },
     period: { preset: 'PreviousMonth' },
@@ -352,7 +351,7 @@ describe('the incident report read from the warehouse', () => {
     `,
       )
       .execute(db);
-    const model = await loadIncidentModel(db, { period: { month: '2025-10' }, clock });
+    const model = await incidentModelOf(db, { period: { month: '2025-10' }, clock });
     // The January incident belongs to the SLA Trend only; the Staging one to no report.
     expect(model.rows.map((r) => r.incident_key)).toEqual(['k6', 'k0', 'k1', 'k2']);
     expect(model.rows.find((r) => r.incident_key === 'k6')).toMatchObject({

@@ -6,6 +6,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MailError } from '../../../src/errors.ts';
+import { parseRecipients } from '../../../src/email-address.ts';
 import { sendReportMail } from '../../../src/reports/mail/send-report-mail.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
@@ -107,7 +108,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
     const sent = await sendReportMail({
       smtpUrl: url(),
       from: 'reports@example.com',
-      to: 'ceo@example.com, ops@example.com',
+      to: parseRecipients('ceo@example.com, ops@example.com'),
       sla,
       incidents,
       files,
@@ -153,7 +154,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
     const sent = await sendReportMail({
       smtpUrl: url(),
       from: 'reports@example.com',
-      to: 'ceo@example.com',
+      to: parseRecipients('ceo@example.com'),
       sla,
       files,
       maxAttachmentBytes: 1000,
@@ -171,7 +172,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
       sendReportMail({
         smtpUrl: url('wrong-Pa55'),
         from: 'reports@example.com',
-        to: 'ceo@example.com',
+        to: parseRecipients('ceo@example.com'),
         sla,
         files,
       }),
@@ -187,7 +188,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
       sendReportMail({
         smtpUrl: url(),
         from: 'reports@example.com',
-        to: 'nobody@rejected.example',
+        to: parseRecipients('nobody@rejected.example'),
         sla,
         files,
       }),
@@ -200,7 +201,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
       sendReportMail({
         smtpUrl: url(),
         from: 'reports@example.com',
-        to: 'ceo@example.com,nobody@rejected.example',
+        to: parseRecipients('ceo@example.com,nobody@rejected.example'),
         sla,
         files,
       }),
@@ -219,7 +220,7 @@ describe('sendReportMail to an in-process SMTP server', () => {
       sendReportMail({
         smtpUrl: `smtp://report:${PASSWORD}@127.0.0.1:${deadPort}`,
         from: 'reports@example.com',
-        to: 'ceo@example.com',
+        to: parseRecipients('ceo@example.com'),
         sla,
         files,
         timeoutMs: 2000,

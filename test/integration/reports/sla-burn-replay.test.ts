@@ -12,13 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
-import { loadAtRiskModel, type AtRiskModel } from '../../../src/reports/at-risk/model.ts';
+import type { AtRiskModel } from '../../../src/reports/at-risk/model.ts';
 import type { Burn } from '../../../src/reports/queries/sla-burn.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { amsterdamMidnight, truthBurn, type TruthService } from '../../support/burn-truth.ts';
 import { jsonLines, runCli, writtenFiles } from '../../support/run-cli.ts';
 import { syncEarlyWarning } from '../../support/early-warning-sync.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { atRiskModelOf } from '../../support/report-request.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 const OCTOBER = { start: amsterdamMidnight(2025, 10, 1), end: amsterdamMidnight(2025, 11, 1) };
@@ -54,7 +55,7 @@ beforeAll(async () => {
   const warehouse = await tdb.reopen();
   models = [];
   for (const asOf of INSTANTS) {
-    const model = await loadAtRiskModel(warehouse.db, {
+    const model = await atRiskModelOf(warehouse.db, {
       asOf: new Date(asOf),
       monitorGroups: ['Checkout'],
       target: { desired: 99.9 },

@@ -4,7 +4,6 @@
  * by hand in the comments, never taken from the code under test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSlaModel } from '../../../src/reports/sla/model.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import { buildKpiTiles } from '../../../src/reports/sla/kpi-tiles.ts';
 import type { Figure, TargetSettings } from '../../../src/reports/queries/figures.ts';
@@ -18,13 +17,14 @@ import {
   type ReportFixture,
 } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { slaModelOf } from '../../support/report-request.ts';
 
 const MIN = 60;
 let tdb: TestDatabase;
 let model: SlaModel;
 
 async function load(target: TargetSettings = { desired: 99 }, clock = AFTER_OCTOBER): Promise<SlaModel> {
-  return loadSlaModel(tdb.warehouse.db, { period: { month: '2025-10' }, clock: () => clock, target });
+  return slaModelOf(tdb.warehouse.db, { period: { month: '2025-10' }, clock: () => clock, target });
 }
 
 beforeAll(async () => {
@@ -200,7 +200,7 @@ describe('SLA figures, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', (
 
   it('a running period counts only the elapsed time', async () => {
     // Generated at local midnight of 11 Oct: 10 days elapsed = 14,400 min, 30 of them excused.
-    const running = await loadSlaModel(tdb.warehouse.db, {
+    const running = await slaModelOf(tdb.warehouse.db, {
       period: { month: '2025-10' },
       clock: () => new Date('2025-10-10T22:00:00Z'),
       toDate: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMailError } from '../../../../src/reports/mail/mail-error.ts';
 import { maskSecrets } from '../../../../src/redaction.ts';
-import { parseRecipients } from '../../../../src/reports/mail/send-report-mail.ts';
+import { parseRecipients } from '../../../../src/email-address.ts';
 
 describe('report mail content', () => {
   it('splits a comma list of recipients', () => {
