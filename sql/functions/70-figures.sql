@@ -23,7 +23,7 @@ create or replace function uptrends.figures(
   p_as_of timestamptz default now(),
   p_monitors uuid[] default null,
   p_groups uuid[] default null,
-  p_default_target double precision default 99.9,
+  p_default_target double precision default uptrends.default_sla_target(),
   p_default_error double precision default null,
   p_override boolean default false,
   p_compare_to integer[] default null,
@@ -110,13 +110,10 @@ as $$
       coalesce(m.name, m.monitor_guid::text) as name,
       coalesce(m.monitor_type, '') as monitor_type,
       m.check_interval_seconds,
-      (m.monitor_mode is null or lower(m.monitor_mode) = 'production') as production,
-      coalesce(m.created_at, '-infinity'::timestamptz) as life_start,
+      uptrends.monitor_is_production(m) as production,
+      uptrends.monitor_life_start(m) as life_start,
       -- A paused monitor runs no checks: its life ends at its pause (its last modification).
-      coalesce(
-        case when m.is_active is false then least(m.deleted_at, m.last_modified_at) else m.deleted_at end,
-        'infinity'::timestamptz
-      ) as life_end
+      uptrends.monitor_life_end(m) as life_end
     from uptrends.monitor m
     where m.account_id = p_account_id
       and (p_monitors is null or m.monitor_guid = any (p_monitors))

@@ -34,15 +34,12 @@ as $$
     select
       m.monitor_guid,
       coalesce(m.name, m.monitor_guid::text) as name,
-      (m.monitor_mode is null or lower(m.monitor_mode) = 'production') as production,
+      uptrends.monitor_is_production(m) as production,
       tstzrange(
-        coalesce(m.created_at, '-infinity'::timestamptz),
+        uptrends.monitor_life_start(m),
         greatest(
-          coalesce(m.created_at, '-infinity'::timestamptz),
-          coalesce(
-            case when m.is_active is false then least(m.deleted_at, m.last_modified_at) else m.deleted_at end,
-            'infinity'::timestamptz
-          )
+          uptrends.monitor_life_start(m),
+          uptrends.monitor_life_end(m)
         )
       ) as life
     from uptrends.monitor m

@@ -11,7 +11,7 @@ create or replace function uptrends.sla_burn_days(
   p_as_of timestamptz default now(),
   p_monitors uuid[] default null,
   p_groups uuid[] default null,
-  p_default_target double precision default 99.9,
+  p_default_target double precision default uptrends.default_sla_target(),
   p_default_error double precision default null,
   p_override boolean default false,
   p_at_risk_within_days double precision default 3

@@ -6,9 +6,10 @@ select
   m.account_id,
   m.monitor_guid,
   m.name as monitor_name,
+  -- When it existed (created to deleted): a pause does not end this, unlike the life the figures count.
   tstzrange(
-    coalesce(m.created_at, '-infinity'::timestamptz),
-    greatest(coalesce(m.deleted_at, 'infinity'::timestamptz), coalesce(m.created_at, '-infinity'::timestamptz)),
+    uptrends.monitor_life_start(m),
+    greatest(coalesce(m.deleted_at, 'infinity'::timestamptz), uptrends.monitor_life_start(m)),
     '[)'
   ) as lifetime,
   c.alerts_covered,

@@ -277,12 +277,11 @@ export async function queryAlertGaps(
   const rows = await sql<{ start_at: Date; end_at: Date }>`
     with mon as (
       select m.monitor_guid,
-             coalesce(m.created_at, '-infinity'::timestamptz) as life_start,
-             coalesce(case when m.is_active is false then least(m.deleted_at, m.last_modified_at) else m.deleted_at end,
-                      'infinity'::timestamptz) as life_end
+             uptrends.monitor_life_start(m) as life_start,
+             uptrends.monitor_life_end(m) as life_end
       from uptrends.monitor m
       where m.account_id = ${scope.accountId}
-        and (m.monitor_mode is null or lower(m.monitor_mode) = 'production')
+        and uptrends.monitor_is_production(m)
         and (${uuids(scope.monitorGuids)}::uuid[] is null or m.monitor_guid = any (${uuids(scope.monitorGuids)}::uuid[]))
     ),
     gaps as (

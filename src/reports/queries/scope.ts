@@ -163,10 +163,9 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
     select monitor_group_guid::text as monitor_group_guid, monitor_guid::text as monitor_guid
     from uptrends.monitor_group_member
     where account_id = ${accountId} and (deleted_at is null or deleted_at > ${range.start})`.execute(db);
-  // A missing mode is the API's default, Production; Staging and Development never count.
-  // A paused monitor (IsActive false) runs no checks: its life ends when it was paused, which is
-  // its LastModified instant as far as the API tells. Counting it as monitored and never down
-  // would lift every figure it is part of.
+  // Production monitors only, alive in the range: the warehouse's rules (uptrends.monitor_is_production,
+  // monitor_life_start, monitor_life_end), the same the figures use. A paused monitor's life ends
+  // at its pause: counting it as monitored and never down would lift every figure it is part of.
   // `deleted_at` of the input means the end of the monitor's life to the models; nothing shows it.
   const monitors = await sql<Omit<ReportMonitor, 'groups'>>`
     select monitor_guid::text as monitor_guid,
@@ -174,16 +173,12 @@ export async function queryReportScope(db: Kysely<Database>, query: ReportScopeQ
            coalesce(monitor_type, '') as monitor_type,
            check_interval_seconds,
            created_at,
-           life_end as deleted_at
-    from (
-      select m.*,
-             case when m.is_active is false then least(m.deleted_at, m.last_modified_at) else m.deleted_at end as life_end
-      from uptrends.monitor m
-      where m.account_id = ${accountId}
-    ) m
-    where (monitor_mode is null or lower(monitor_mode) = 'production')
-      and (life_end is null or life_end > ${range.start})
-      and (created_at is null or created_at < ${range.end})
+           nullif(uptrends.monitor_life_end(m), 'infinity'::timestamptz) as deleted_at
+    from uptrends.monitor m
+    where m.account_id = ${accountId}
+      and uptrends.monitor_is_production(m)
+      and uptrends.monitor_life_end(m) > ${range.start}
+      and uptrends.monitor_life_start(m) < ${range.end}
     order by name, monitor_guid`.execute(db);
 
   const requested = query.monitorGroups ?? [];
