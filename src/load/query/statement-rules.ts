@@ -56,7 +56,7 @@ export const HARMLESS_VOLATILE: ReadonlySet<string> = new Set([
 ]);
 
 /** Settings a `serve` client may SET or RESET for the shared session: display and lookup only. */
-const SESSION_SETTINGS = new Set([
+export const SESSION_SETTINGS: ReadonlySet<string> = new Set([
   'application_name',
   'extra_float_digits',
   'datestyle',

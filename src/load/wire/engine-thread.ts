@@ -44,6 +44,10 @@ export class EngineFailed extends Error {}
 /** Receives one chunk of output; `written()` once the client's socket has taken it (or is gone). */
 export type OutputSink = (chunk: Buffer, written: () => void) => void;
 
+/** A Sync message: ends an extended-protocol sequence. */
+const SYNC = Buffer.from([0x53, 0, 0, 0, 4]);
+const IGNORE: OutputSink = (_chunk, written) => written();
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require(workerData.pglite);
@@ -65,6 +69,38 @@ const high = workerData.highWater;
     if (m.type === 'close') {
       await db.close();
       parentPort.postMessage({ type: 'closed' });
+      return;
+    }
+    if (m.type === 'query') {
+      try {
+        const result = await db.query(m.sql, m.params, { rowMode: 'array' });
+        parentPort.postMessage({ type: 'rows', rows: result.rows });
+      } catch (error) {
+        parentPort.postMessage({ type: 'error', message: String((error && error.message) || error) });
+      }
+      return;
+    }
+    if (m.type === 'reset') {
+      // A Sync ends whatever extended-protocol sequence a client left (its answer is dropped);
+      // then the transaction, a client's statement_timeout (which could cancel what follows),
+      // everything DISCARD ALL clears, and the server's own settings once more. A step a
+      // client's leftover made fail is tried again; the third failure fails the engine.
+      await db.execProtocolRawStream(m.sync, { onRawData: () => undefined }).catch(() => undefined);
+      let failure;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          await db.exec('rollback');
+          await db.exec('set statement_timeout = 0');
+          await db.exec('discard all');
+          await db.exec(workerData.sessionSql);
+          failure = undefined;
+          break;
+        } catch (error) {
+          failure = error;
+        }
+      }
+      if (failure === undefined) parentPort.postMessage({ type: 'done', inTransaction: db.isInTransaction() });
+      else parentPort.postMessage({ type: 'error', message: String((failure && failure.message) || failure) });
       return;
     }
     try {
@@ -89,13 +125,21 @@ type WorkerMessage =
   | { type: 'failed' | 'error'; message: string }
   | { type: 'data'; chunk: Uint8Array }
   | { type: 'done'; inTransaction: boolean }
+  | { type: 'rows'; rows: unknown[][] }
   | { type: 'closed' };
 
 /** One PGlite engine in a worker thread; one message at a time. */
 export class EngineThread {
   readonly #worker: Worker;
   readonly #control: Int32Array;
-  #pending: { sink: OutputSink; resolve: (o: ExecOutcome) => void; reject: (e: Error) => void } | undefined;
+  #pending:
+    | {
+        sink: OutputSink;
+        resolve: (o: ExecOutcome) => void;
+        rows: (r: unknown[][]) => void;
+        reject: (e: Error) => void;
+      }
+    | undefined;
   #closed: (() => void) | undefined;
   #dead = false;
   /** The engine's answer to the start-up message (ParameterStatus messages among it). */
@@ -144,14 +188,36 @@ export class EngineThread {
     return this.#pending !== undefined;
   }
 
-  /** Runs one frontend message; its output goes to `sink` as it comes. */
+  /** Runs frontend messages (one, or several in a row); their output goes to `sink` as it comes. */
   exec(message: Buffer, sink: OutputSink): Promise<ExecOutcome> {
-    if (this.#dead) return Promise.reject(new EngineFailed('the embedded warehouse engine has stopped'));
-    if (this.#pending !== undefined)
-      return Promise.reject(new Error('EngineThread.exec: one message at a time'));
+    return this.#post({ type: 'exec', message: new Uint8Array(message) }, sink, () => undefined);
+  }
+
+  /**
+   * Resets the session to the one a new client gets: ends a client's extended-protocol sequence
+   * and transaction, then DISCARD ALL (settings, prepared statements, portals and cursors WITH
+   * HOLD, temporary objects, advisory locks, LISTEN channels) and the server's own `sessionSql`
+   * again. Rejects with EngineFailed when it cannot: the engine must then be replaced.
+   */
+  reset(): Promise<void> {
+    return this.#post({ type: 'reset', sync: new Uint8Array(SYNC) }, IGNORE, () => undefined).then(
+      () => undefined,
+    );
+  }
+
+  /** Runs serve's own query (not a client's) on the session; its rows as arrays of values. */
+  query(sql: string, params: readonly unknown[] = []): Promise<unknown[][]> {
     return new Promise((resolve, reject) => {
-      this.#pending = { sink, resolve, reject };
-      this.#worker.postMessage({ type: 'exec', message: new Uint8Array(message) });
+      this.#post({ type: 'query', sql, params }, IGNORE, resolve).catch(reject);
+    });
+  }
+
+  #post(message: object, sink: OutputSink, rows: (r: unknown[][]) => void): Promise<ExecOutcome> {
+    if (this.#dead) return Promise.reject(new EngineFailed('the embedded warehouse engine has stopped'));
+    if (this.#pending !== undefined) return Promise.reject(new Error('EngineThread: one message at a time'));
+    return new Promise((resolve, reject) => {
+      this.#pending = { sink, resolve, rows, reject };
+      this.#worker.postMessage(message);
     });
   }
 
@@ -174,6 +240,10 @@ export class EngineThread {
     } else if (m.type === 'done') {
       this.#pending = undefined;
       pending.resolve({ inTransaction: m.inTransaction });
+    } else if (m.type === 'rows') {
+      this.#pending = undefined;
+      pending.rows(m.rows);
+      pending.resolve({ inTransaction: false });
     } else if (m.type === 'error' || m.type === 'failed') {
       this.#pending = undefined;
       pending.reject(new EngineFailed(`the embedded warehouse engine failed: ${m.message}`));

@@ -13,9 +13,12 @@
  * - A password message answers a request serve never makes: a protocol violation.
  * - Everything else (Bind, Execute, Describe, Close, Flush, Sync) runs: it can only use what a
  *   checked Parse prepared.
+ * - A message that would take its client past a bound of client-state.ts (named statements, their
+ *   bytes, open portals and cursors) is refused with SQLSTATE 53400; the connection stays.
  */
 import { QueryError } from '../../errors.ts';
 import { checkStatement } from '../query/statement-rules.ts';
+import { LIMIT_SQLSTATE, type ClientState } from './client-state.ts';
 import type { QueuedMessage } from './wire-session.ts';
 
 /** What to do with one message. */
@@ -42,6 +45,7 @@ export function decide(
   message: QueuedMessage,
   skipping: boolean,
   refusedFunctions: ReadonlySet<string>,
+  client?: ClientState,
 ): Decision {
   if (message.type === 'S') return { kind: 'run' };
   if (skipping) return { kind: 'drop' };
@@ -73,5 +77,8 @@ export function decide(
       };
     }
   }
+  const bound = client?.refusal(message);
+  if (bound !== undefined)
+    return { kind: 'refuse', sqlstate: LIMIT_SQLSTATE, reason: bound, skipToSync: message.type !== 'Q' };
   return { kind: 'run' };
 }

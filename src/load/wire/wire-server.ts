@@ -9,9 +9,12 @@
  *   runs). The engine's session is read-only by default and nothing a client may send changes
  *   that, so a write hidden in a reading statement fails in the engine.
  * - One client at a time: the engine has one session, so a client keeps it from its first
- *   message until it is idle again (after a Sync or a Query, outside a transaction block); the
- *   others wait their turn. A client that holds it and sends nothing for `idleTimeoutMs` is
- *   disconnected and its transaction rolled back.
+ *   message until it is idle again (after a Sync or a Query, outside a transaction block, with no
+ *   cursor WITH HOLD open); the others wait their turn. A client that holds it and sends nothing
+ *   for `idleTimeoutMs` is disconnected and its transaction rolled back.
+ * - A clean session for every client (session-turns.ts): a client that leaves has the session
+ *   reset behind it; between the turns of clients connected at once, each one's settings and
+ *   named statements are put aside and set up again, within the bounds of client-state.ts.
  * - Time: a message that runs past `statementTimeoutMs` ends the engine (worker terminated) and
  *   starts a new one; its client is told so, and every other client is disconnected too, since
  *   their session state went with the engine. A CancelRequest for a running statement does the same.
@@ -22,6 +25,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from '../../logger.ts';
 import { EngineThread, type ExecOutcome } from './engine-thread.ts';
 import { decide } from './message-policy.ts';
+import { SessionTurns } from './session-turns.ts';
 import { errorResponse, frontendMessage, PROTOCOL_3_0 } from './wire-messages.ts';
 import type { WireListener } from './wire-listener.ts';
 import { WireSession, type QueuedMessage } from './wire-session.ts';
@@ -71,6 +75,7 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
     startupMessage: startupMessage(),
   };
   let engine: EngineThread | undefined = await EngineThread.start(engineOptions);
+  let turns = await SessionTurns.open(engine);
   let startupAnswer = engine.startupAnswer;
   const sessions = new Set<WireSession>();
   const waiting: WireSession[] = [];
@@ -103,8 +108,10 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
     await current?.terminate();
     if (stopped) return;
     try {
-      engine = await EngineThread.start(engineOptions);
-      startupAnswer = engine.startupAnswer;
+      const started = await EngineThread.start(engineOptions);
+      turns = await SessionTurns.open(started);
+      engine = started;
+      startupAnswer = started.startupAnswer;
       log?.warn({ reason }, `serve: the engine was restarted (${reason})`);
       void pump();
     } catch (error) {
@@ -113,9 +120,14 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
   };
 
   /** Runs one message on the engine within the statement timeout; undefined when it was ended. */
-  const execute = async (session: WireSession, bytes: Buffer): Promise<ExecOutcome | undefined> => {
+  const execute = async (
+    session: WireSession,
+    bytes: Buffer,
+    answered?: (type: string) => void,
+  ): Promise<ExecOutcome | undefined> => {
     const current = engine!;
     running = session;
+    let first = true;
     const timer = setTimeout(() => {
       log?.warn(
         { client: session.processId },
@@ -128,7 +140,11 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
       );
     }, options.statementTimeoutMs);
     try {
-      return await current.exec(bytes, (chunk, written) => session.send(chunk, written));
+      return await current.exec(bytes, (chunk, written) => {
+        if (first && chunk.length > 0) answered?.(String.fromCharCode(chunk[0]!));
+        first = false;
+        session.send(chunk, written);
+      });
     } catch (error) {
       if (engine === current) void restart(session, 'XX000', (error as Error).message);
       return undefined;
@@ -146,11 +162,15 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
     session: WireSession,
     message: QueuedMessage,
   ): Promise<ExecOutcome | 'dropped' | undefined> => {
-    const decision = decide(message, session.skipUntilSync, options.refusedFunctions);
+    const decision = decide(message, session.skipUntilSync, options.refusedFunctions, session.state);
     if (message.type === 'S') session.skipUntilSync = false;
     switch (decision.kind) {
-      case 'run':
-        return execute(session, message.bytes);
+      case 'run': {
+        let answer: string | undefined;
+        const outcome = await execute(session, message.bytes, (type) => (answer = type));
+        if (outcome !== undefined) session.state.ran(message, answer);
+        return outcome;
+      }
       case 'drop':
         // Dropped after a refused Parse, the client keeps the engine until its Sync.
         return session.skipUntilSync ? { inTransaction: true } : 'dropped';
@@ -165,6 +185,29 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
           return { inTransaction: true };
         }
         return execute(session, frontendMessage('S'));
+    }
+  };
+
+  /**
+   * Runs serve's own work on the session for `session` (its turn begins, it is idle, it left);
+   * false when that failed and the engine is being replaced.
+   */
+  const onSession = async (
+    session: WireSession,
+    work: (t: SessionTurns) => Promise<void>,
+  ): Promise<boolean> => {
+    if (engine === undefined) return false;
+    const current = engine;
+    running = session;
+    try {
+      await work(turns);
+      return true;
+    } catch (error) {
+      if (engine === current)
+        void restart(undefined, 'XX000', `the session could not be reset: ${(error as Error).message}`);
+      return false;
+    } finally {
+      running = undefined;
     }
   };
 
@@ -186,6 +229,12 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
       const session = owner ?? waiting.find((s) => s.queue.length > 0);
       const message = session?.next();
       if (session === undefined || message === undefined) {
+        // A client that left while others ran has its set-up cleared before serve waits.
+        const left = turns.resident;
+        if (owner === undefined && left?.closed === true) {
+          if (await onSession(left as WireSession, (t) => t.leave(left))) continue;
+          return;
+        }
         if (owner !== undefined) {
           const held = owner;
           idleTimer = setTimeout(() => {
@@ -201,17 +250,22 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
       if (at >= 0) waiting.splice(at, 1);
       if (session.queue.length > 0) waiting.push(session);
       if (message.type === 'X') {
-        // Terminate: a client holding the engine has its transaction rolled back (release).
+        // Terminate: the session is reset behind it (its transaction rolled back first).
         session.close();
+        await reset(session);
         continue;
       }
       const before = owner;
       owner = session;
+      if (!(await onSession(session, (t) => t.enter(session)))) continue;
       const outcome = await handle(session, message);
       if (outcome === 'dropped') owner = before;
       else if (outcome !== undefined) {
         const idle = ['S', 'Q', 'F'].includes(message.type) && !outcome.inTransaction;
-        owner = idle ? undefined : session;
+        let keeps = !idle;
+        if (idle && !session.closed)
+          await onSession(session, async (t) => void (keeps = await t.idle(session)));
+        owner = keeps ? session : undefined;
       }
       // A client that left while its message ran (its answer was its last read) leaves nothing open.
       if (session.closed) await reset(session);
@@ -219,26 +273,15 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
   };
 
   /**
-   * A client gone while it held the engine: its unfinished extended-protocol statement and its
-   * transaction end (Sync, then ROLLBACK, their answers dropped) and the engine is free again.
+   * A client gone: when it held the engine or its set-up is in the session, the session is reset
+   * (its unfinished extended-protocol statement and its transaction end, then everything it set
+   * up) and the engine is free again.
    */
   const reset = async (session: WireSession): Promise<void> => {
-    if (owner !== session) return;
-    if (stopped || engine === undefined) {
-      owner = undefined;
-      return;
-    }
-    running = session;
-    const ignore = (_chunk: Buffer, written: () => void): void => written();
-    try {
-      await engine.exec(frontendMessage('S'), ignore);
-      await engine.exec(frontendMessage('Q', 'rollback'), ignore);
-    } catch (error) {
-      void restart(undefined, 'XX000', (error as Error).message);
-    } finally {
-      running = undefined;
-      owner = undefined;
-    }
+    const held = owner === session;
+    if (!held && turns.resident !== session) return;
+    if (!stopped) await onSession(session, (t) => t.leave(session, held));
+    if (owner === session) owner = undefined;
   };
 
   /** A connection closed: it waits no more; if it held the engine idle, the engine is reset now. */

@@ -11,6 +11,7 @@
  * queues more than `maxQueuedBytes` while others hold the engine is paused (TCP back-pressure).
  */
 import type { Socket } from 'node:net';
+import { ClientState } from './client-state.ts';
 import {
   AUTHENTICATION_OK,
   backendKeyData,
@@ -82,6 +83,8 @@ class ByteQueue {
 /** One client: its start-up, its queue of messages, its way back. */
 export class WireSession {
   readonly queue: QueuedMessage[] = [];
+  /** What it set up in the shared session (kept while other clients take their turns). */
+  readonly state = new ClientState();
   /** After a refused Parse: messages up to the next Sync are dropped, as the server does after an error. */
   skipUntilSync = false;
   #bytes = new ByteQueue();
