@@ -144,10 +144,12 @@ describe('serve: prepared statements and cursors stay with their client (item 6)
       await first.query('declare held cursor with hold for select g from generate_series(1, 3) g');
       await first.query('commit');
       let otherDone = false;
-      const waiting = other.query('select count(*)::int as n from pg_cursors where is_holdable').then((r) => {
-        otherDone = true;
-        return r.rows;
-      });
+      const waiting = other
+        .query<{ n: number }>('select count(*)::int as n from pg_cursors where is_holdable')
+        .then((r) => {
+          otherDone = true;
+          return r.rows;
+        });
       expect((await first.query('fetch 2 from held')).rows).toEqual([{ g: 1 }, { g: 2 }]);
       expect(otherDone).toBe(false);
       await first.query('close held');
