@@ -121,6 +121,20 @@ describe('serve: prepared statements and cursors stay with their client (item 6)
     }
   });
 
+  it('a client that ends (Terminate) inside a transaction leaves the session to the next', async () => {
+    const first = await served.client();
+    await first.query('begin');
+    await first.query("set local timezone = 'Asia/Tokyo'");
+    await first.end();
+    const next = await served.client();
+    try {
+      // On a8c54c7 this waited for ever: the engine stayed with the client that had left.
+      expect((await next.query('show timezone')).rows).toEqual([{ TimeZone: 'UTC' }]);
+    } finally {
+      await next.end();
+    }
+  });
+
   it('a cursor WITH HOLD is not readable by the next client', async () => {
     const first = await served.client();
     await first.query('begin');
