@@ -4,7 +4,9 @@
  * (src/load/wire/, issue 32 findings 4 to 6); this command owns the rules around it:
  *
  * - Only the embedded warehouse: a Postgres warehouse is reached directly (exit 2 otherwise).
- * - 127.0.0.1 by default. Every client shares the engine's one session, one client at a time.
+ * - 127.0.0.1 by default. Every client shares the engine's one session, one client at a time,
+ *   and starts from a fresh one: what a client set or prepared is reset when it leaves and put
+ *   aside while others take their turns (src/load/wire/session-turns.ts, issue 40).
  * - A read-only boundary: every statement a client sends passes the checks of `query` before it
  *   runs (src/load/query/statement-rules.ts), so no client can turn the session's read-only default
  *   off, write, COPY, or call a function that acts outside the transaction.
@@ -97,7 +99,8 @@ export const serveCommand: CommandModule = {
 While it runs, serve holds the embedded warehouse: a sync exits 6 (or waits with --wait). Stop it
 (Ctrl+C, SIGTERM) before the nightly job. Every statement is checked as query checks it: reading
 statements, transactions, cursors and display settings run; writes, COPY, SET of the read-only
-mode and functions acting outside the transaction are refused. Every user of this machine can
+mode and functions acting outside the transaction are refused. Each client starts from a fresh
+session: what another set, prepared or left open never reaches it. Every user of this machine can
 reach a port on 127.0.0.1, so do not serve a warehouse others must not read.
 
 Examples:

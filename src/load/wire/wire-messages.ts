@@ -223,6 +223,15 @@ export function negotiateProtocolVersion(minor: number, unknown: readonly string
   return message('v', Buffer.concat([counts, ...unknown.map(cstring)]));
 }
 
+/** The StartupMessage serve sends its engine (user and database postgres, protocol 3.0). */
+export function engineStartupMessage(): Buffer {
+  const pairs = Buffer.from('user\0postgres\0database\0postgres\0\0', 'latin1');
+  const head = Buffer.alloc(8);
+  head.writeInt32BE(pairs.length + 8, 0);
+  head.writeInt32BE(PROTOCOL_3_0, 4);
+  return Buffer.concat([head, pairs]);
+}
+
 /** A frontend message of `type` with `body` (for the messages serve itself sends the engine). */
 export function frontendMessage(type: 'Q' | 'S', text?: string): Buffer {
   return message(type, text === undefined ? Buffer.alloc(0) : cstring(text));

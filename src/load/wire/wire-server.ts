@@ -26,7 +26,7 @@ import type { Logger } from '../../logger.ts';
 import { EngineThread, type ExecOutcome } from './engine-thread.ts';
 import { decide } from './message-policy.ts';
 import { SessionTurns } from './session-turns.ts';
-import { errorResponse, frontendMessage, PROTOCOL_3_0 } from './wire-messages.ts';
+import { engineStartupMessage, errorResponse, frontendMessage } from './wire-messages.ts';
 import type { WireListener } from './wire-listener.ts';
 import { WireSession, type QueuedMessage } from './wire-session.ts';
 
@@ -56,14 +56,6 @@ export interface RunningWireServer {
   stop(): Promise<void>;
 }
 
-function startupMessage(): Buffer {
-  const pairs = Buffer.from('user\0postgres\0database\0postgres\0\0', 'latin1');
-  const head = Buffer.alloc(8);
-  head.writeInt32BE(pairs.length + 8, 0);
-  head.writeInt32BE(PROTOCOL_3_0, 4);
-  return Buffer.concat([head, pairs]);
-}
-
 /** Starts the engine, then serves the listener's clients (those that waited meanwhile first). */
 export async function startWireServer(options: WireServerOptions): Promise<RunningWireServer> {
   const log = options.logger;
@@ -72,7 +64,7 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
   const engineOptions = {
     dataDir: options.dataDir,
     sessionSql: options.sessionSql,
-    startupMessage: startupMessage(),
+    startupMessage: engineStartupMessage(),
   };
   let engine: EngineThread | undefined = await EngineThread.start(engineOptions);
   let turns = await SessionTurns.open(engine);
@@ -198,15 +190,19 @@ export async function startWireServer(options: WireServerOptions): Promise<Runni
   ): Promise<boolean> => {
     if (engine === undefined) return false;
     const current = engine;
+    const fail = (reason: string): void => {
+      if (engine === current) void restart(undefined, 'XX000', `the session could not be reset: ${reason}`);
+    };
     running = session;
+    const timer = setTimeout(() => fail('it ran past the statement timeout'), options.statementTimeoutMs);
     try {
       await work(turns);
       return true;
     } catch (error) {
-      if (engine === current)
-        void restart(undefined, 'XX000', `the session could not be reset: ${(error as Error).message}`);
+      fail((error as Error).message);
       return false;
     } finally {
+      clearTimeout(timer);
       running = undefined;
     }
   };
