@@ -16,7 +16,7 @@
  * keep is bounded, and all of it goes when the client leaves.
  */
 import { lexStatements, type Token } from '../query/sql-lexer.ts';
-import type { QueuedMessage } from './wire-session.ts';
+import type { QueuedMessage } from './wire-messages.ts';
 
 /** What one client may hold in the session. */
 export interface ClientLimits {

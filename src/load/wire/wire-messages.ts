@@ -26,6 +26,13 @@ export type Frame =
   | { readonly kind: 'startup'; readonly code: number; readonly body: Buffer }
   | { readonly kind: 'typed'; readonly type: string; readonly body: Buffer; readonly bytes: Buffer };
 
+/** A typed message ready for the engine, with the SQL text of a Query or Parse. */
+export interface QueuedMessage {
+  readonly type: string;
+  readonly bytes: Buffer;
+  readonly sql?: string;
+}
+
 /** Message types a client may send once started (Frontend messages of protocol 3.0). */
 const FRONTEND_TYPES = new Set(['Q', 'P', 'B', 'E', 'D', 'C', 'S', 'H', 'F', 'X', 'd', 'c', 'f', 'p']);
 

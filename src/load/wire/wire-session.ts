@@ -27,14 +27,10 @@ import {
   SSL_REQUEST,
   startupParameters,
   type Frame,
+  type QueuedMessage,
 } from './wire-messages.ts';
 
-/** A typed message ready for the engine, with the SQL text of a Query or Parse. */
-export interface QueuedMessage {
-  readonly type: string;
-  readonly bytes: Buffer;
-  readonly sql?: string;
-}
+export type { QueuedMessage } from './wire-messages.ts';
 
 /** Limits of one connection. */
 export interface SessionLimits {
