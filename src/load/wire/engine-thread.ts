@@ -72,13 +72,18 @@ const high = workerData.highWater;
       return;
     }
     if (m.type === 'query') {
-      try {
-        const result = await db.query(m.sql, m.params, { rowMode: 'array' });
-        parentPort.postMessage({ type: 'rows', rows: result.rows });
-      } catch (error) {
-        parentPort.postMessage({ type: 'error', message: String((error && error.message) || error) });
+      // serve's own query; a client's statement_timeout may cancel it (57014): tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const result = await db.query(m.sql, m.params, { rowMode: 'array' });
+          parentPort.postMessage({ type: 'rows', rows: result.rows });
+          return;
+        } catch (error) {
+          if (attempt < 3 && error && error.code === '57014') continue;
+          parentPort.postMessage({ type: 'error', message: String((error && error.message) || error) });
+          return;
+        }
       }
-      return;
     }
     if (m.type === 'reset') {
       // A Sync ends whatever extended-protocol sequence a client left (its answer is dropped);
