@@ -241,3 +241,16 @@ export function redactUrlPassword(url: string): string {
     return '(unparseable URL)';
   }
 }
+
+/**
+ * A ping URL as logs show it: scheme and host only. A dead-man's-switch URL carries its token in
+ * the path (or the query), so nothing after the host is shown.
+ */
+export function pingUrlForLog(url: URL | string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}/${REDACTED}`;
+  } catch {
+    return '(unparseable URL)';
+  }
+}

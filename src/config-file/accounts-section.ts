@@ -12,6 +12,7 @@
  *     time_zone: Europe/Amsterdam         # (Default: $UPTRENDS_TIMEZONE, else the account's setting)
  *     concurrency: 8                      # requests at once per API (Default: --concurrency)
  *     streams: [monitors, alerts]         # (Default: --streams, else every stream)
+ *     ping_url_env: ACME_PING_URL         # this account's dead-man's-switch check (docs/operations.md)
  * ```
  *
  * Without the section the environment variables define one account named `default`, exactly as
@@ -50,6 +51,7 @@ const account = z
     time_zone: zone.optional(),
     concurrency: z.int().min(1).max(64, { error: 'concurrency is 1 to 64' }).optional(),
     streams: z.array(streamName).min(1).optional(),
+    ping_url_env: envVarName().optional(),
   })
   .superRefine((a, ctx) => {
     if ((a.infra_username_env === undefined) !== (a.infra_password_env === undefined)) {

@@ -20,6 +20,8 @@ export interface AccountSetting {
   readonly streams: readonly string[] | undefined;
   /** Index in the file's `accounts:` list; undefined for the account of the environment. */
   readonly fileIndex: number | undefined;
+  /** The variable holding this account's ping URL (`ping_url_env`); read by the telemetry. */
+  readonly pingUrlEnv?: string | undefined;
 }
 
 /**
@@ -81,6 +83,7 @@ export function resolveAccounts(
       concurrency: a.concurrency,
       streams: a.streams,
       fileIndex: index,
+      pingUrlEnv: a.ping_url_env,
     };
   });
   if (problems.length > 0 && file !== undefined) throw file.invalid(problems);

@@ -20,7 +20,7 @@ import type { ProgressSink } from './sync-context.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import { DEFAULT_ACCOUNT } from '../config-file/accounts-section.ts';
 import { MailError } from '../errors.ts';
-import { type SyncSummary } from './run-sync.ts';
+import { type OpenedRun, type SyncSummary } from './run-sync.ts';
 import {
   accountsFailure,
   syncAccounts,
@@ -89,6 +89,8 @@ export async function runNightly(
     progress?: ProgressSink;
     onOutcome?: (outcome: DeliveryOutcome) => void;
     sendMail?: (options: SendReportMailOptions) => Promise<SentReportMail>;
+    /** Told each run opened in the ledger (the syncs', or with `queue` the nightly's own). */
+    onRun?: (run: OpenedRun) => void;
   },
 ): Promise<NightlyResult> {
   const clock = deps.clock ?? systemClock;
@@ -102,6 +104,7 @@ export async function runNightly(
       logger: deps.logger,
       signal: deps.signal,
       explicit: options.explicit,
+      onRun: deps.onRun,
     });
   } else {
     outcomes = await syncAccounts(accounts, options.sync, {
@@ -111,6 +114,7 @@ export async function runNightly(
       clock,
       command: 'nightly',
       explicit: options.explicit,
+      onRun: deps.onRun,
     }).catch((error: unknown) => {
       deps.logger.error(
         `nightly: the sync did not complete, so no report is written or sent: ${(error as Error).message}`,

@@ -74,11 +74,12 @@ export async function runStreams(
     const api = new MeteredGetter(base.api);
     const infra = base.infra === undefined ? undefined : new MeteredGetter(base.infra);
     const requests = (): number => api.stats().requests + (infra?.stats().requests ?? 0);
+    const retries = (): number => api.stats().retries + (infra?.stats().retries ?? 0);
     const ctx: SyncContext = { ...base, api, infra, signal, windowSlots: slots.runner(priority) };
     const started = Date.now();
     try {
       const result = await stream.run(ctx);
-      counts.set(stream.name, { ...result, requests: requests(), status: 'succeeded' });
+      counts.set(stream.name, { ...result, requests: requests(), retries: retries(), status: 'succeeded' });
       logger.info(
         { stream: stream.name, ...result, ms: Date.now() - started },
         `stream ${stream.name}: ${result.records} records, ${result.written} rows written${result.rejected > 0 ? `, ${result.rejected} rejected` : ''}`,
@@ -96,6 +97,7 @@ export async function runStreams(
         written: 0,
         windows: 0,
         requests: requests(),
+        retries: retries(),
         status: 'failed',
         error: wrapped.message,
       });

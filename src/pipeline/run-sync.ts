@@ -52,6 +52,19 @@ export interface RunSyncDeps {
    * than a small job's sync). Without it the run opens, migrates and closes its own.
    */
   warehouse?: Warehouse;
+  /**
+   * Told each run this sync opens in the ledger, as soon as it is open (with the account's
+   * configuration name): the telemetry reads what the run did from the ledger afterwards.
+   */
+  onRun?: (run: OpenedRun) => void;
+}
+
+/** A run opened in the ledger, as `onRun` is told of it. */
+export interface OpenedRun {
+  readonly runId: number;
+  /** The account's configuration name; undefined for a queued nightly (its job runs name theirs). */
+  readonly account: string | undefined;
+  readonly command: string;
 }
 
 /** What a finished run reports. */
@@ -153,6 +166,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     } catch (error) {
       // Recorded as before the lock moved: a run that could not identify its account failed.
       const runId = await openRun(warehouse.db, deps.command ?? 'sync', ledgerOptions, VERSION);
+      deps.onRun?.({ runId, account: options.account ?? DEFAULT_ACCOUNT, command: deps.command ?? 'sync' });
       const status: RunStatus = error instanceof InterruptedError ? 'interrupted' : 'failed';
       await closeRun(warehouse.db, runId, status, {}, requests(), error).catch(() => undefined);
       throw error;
@@ -165,6 +179,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       what: `the warehouse lock of account ${accountId} (${options.account ?? DEFAULT_ACCOUNT})`,
     });
     const runId = await openRun(warehouse.db, deps.command ?? 'sync', ledgerOptions, VERSION, lock);
+    deps.onRun?.({ runId, account: options.account ?? DEFAULT_ACCOUNT, command: deps.command ?? 'sync' });
     let counts: Record<string, StreamCounts> = {};
     let failures: EtlError[] = [];
     try {

@@ -29,6 +29,8 @@ export interface StreamCounts {
   /** Records rejected (kept in etl_rejected_record). */
   rejected?: number;
   requests: number;
+  /** Of `requests`, those that were retries (absent in rows recorded before it was kept). */
+  retries?: number;
   status: 'succeeded' | 'failed' | 'skipped';
   error?: string | undefined;
   notice?: string | undefined;

@@ -10,7 +10,9 @@
  * (priority), which is what the account's lock would force anyway; different accounts run at once.
  */
 import { Logger as GraphileLogger, makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
+import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from '../../load/schema.ts';
 import { ConfigError } from '../../errors.ts';
 import { STREAMS } from '../streams/index.ts';
 import type { SyncOptions } from '../sync-options.ts';
@@ -111,4 +113,18 @@ export async function openQueue(databaseUrl: string, logger: Logger): Promise<Wo
   });
   await utils.migrate();
   return utils;
+}
+
+/**
+ * Jobs waiting in the queue (not running, attempts left): the worker's `jobs queued` gauge. Zero
+ * before the queue's schema exists (no nightly --queue ran yet).
+ */
+export async function queuedJobCount(db: Kysely<Database>): Promise<number> {
+  const present = await sql<{ present: boolean }>`
+    select to_regclass(${`${QUEUE_SCHEMA}.jobs`}) is not null as present`.execute(db);
+  if (present.rows[0]?.present !== true) return 0;
+  const rows = await sql<{ n: number }>`
+    select count(*)::int as n from ${sql.raw(QUEUE_SCHEMA)}.jobs
+    where locked_at is null and attempts < max_attempts`.execute(db);
+  return Number(rows.rows[0]?.n ?? 0);
 }

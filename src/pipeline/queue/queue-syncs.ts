@@ -46,6 +46,7 @@ import {
   type SyncStreamPayload,
 } from './job-queue.ts';
 import { reclaimDeadWorkers } from './run-worker.ts';
+import type { OpenedRun } from '../run-sync.ts';
 
 /** How often the queue is looked at while waiting, ms. */
 const WAIT_POLL_MS = 200;
@@ -231,7 +232,12 @@ export async function queueSyncs(
   databaseUrl: string | undefined,
   accounts: readonly AccountSetting[],
   options: SyncOptions,
-  deps: { logger: Logger; signal?: AbortSignal | undefined; explicit?: ExplicitSyncFlags },
+  deps: {
+    logger: Logger;
+    signal?: AbortSignal | undefined;
+    explicit?: ExplicitSyncFlags;
+    onRun?: ((run: OpenedRun) => void) | undefined;
+  },
 ): Promise<AccountSyncOutcome[]> {
   if (databaseUrl === undefined) {
     throw new ConfigError(
@@ -254,6 +260,7 @@ export async function queueSyncs(
       VERSION,
       lock,
     );
+    deps.onRun?.({ runId, account: undefined, command: 'nightly' });
     try {
       const jobs = await enqueue(databaseUrl, batch, accounts, options, deps.explicit ?? {}, deps.logger);
       deps.logger.info({ runId, batch }, `nightly: run ${runId} waits for its ${jobs.length} queue job(s)`);

@@ -29,7 +29,7 @@ import {
   sweepDeadWorkers,
   unregisterWorker,
 } from '../../load/ledgers/worker-registry.ts';
-import { runSync } from '../run-sync.ts';
+import { runSync, type OpenedRun } from '../run-sync.ts';
 import { accountSyncOptions } from '../sync-accounts.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../sync-options.ts';
 import { parsePayload, QUEUE_SCHEMA, queueLogger, SYNC_STREAM_TASK } from './job-queue.ts';
@@ -109,12 +109,30 @@ export async function reclaimDeadWorkers(warehouse: Warehouse, logger: Logger): 
   return dead;
 }
 
+/** One job this worker finished: done, failed for good, or handed back to be tried again. */
+export interface WorkerJobOutcome {
+  readonly account: string;
+  readonly stream: string;
+  /** The nightly batch the job belongs to. */
+  readonly batch: string;
+  readonly status: 'done' | 'failed' | 'retried';
+  /** The error of a failed or retried job. */
+  readonly error?: unknown;
+}
+
 /** Runs a worker until `signal` aborts; resolves with what it did. */
 export async function runWorker(
   databaseUrl: string | undefined,
   accounts: readonly AccountSetting[],
   options: WorkerRunOptions,
-  deps: { logger: Logger; signal: AbortSignal },
+  deps: {
+    logger: Logger;
+    signal: AbortSignal;
+    /** Told of each job as it ends (the worker's metrics and pings). */
+    onJob?: (outcome: WorkerJobOutcome) => void;
+    /** Told of each run a job opens in the ledger. */
+    onRun?: (run: OpenedRun) => void;
+  },
 ): Promise<WorkerSummary> {
   const { logger, signal } = deps;
   if (databaseUrl === undefined) {
@@ -144,8 +162,20 @@ export async function runWorker(
         // would be printed twice on the sync's own lines, which carry `stream` themselves.
         const log = logger.child({ account: job.account, job: { id: helpers.job.id, stream: job.stream } });
         const account = accounts.find((a) => a.name.toLowerCase() === job.account.toLowerCase());
+        const tell = (status: WorkerJobOutcome['status'], error?: unknown): void =>
+          deps.onJob?.({
+            account: job.account,
+            stream: job.stream,
+            batch: job.batch,
+            status,
+            error,
+          });
         if (account === undefined) {
           counts.failed++;
+          tell(
+            'failed',
+            new ConfigError(`account ${job.account} is not in this worker's configuration file`),
+          );
           log.error(
             `queue job ${helpers.job.id}: account ${job.account} is not in this worker's configuration file; every worker needs the same accounts: section (the job is dropped)`,
           );
@@ -173,8 +203,10 @@ export async function runWorker(
             signal: jobSignal,
             command: 'worker',
             warehouse: await jobWarehouse.get(),
+            onRun: deps.onRun,
           });
           counts.completed++;
+          tell('done');
           // jobStart/jobEnd let the bench measure the queue's own time between jobs.
           log.info(
             { jobStart, jobEnd: Date.now() },
@@ -182,6 +214,7 @@ export async function runWorker(
           );
         } catch (error) {
           counts.failed++;
+          tell(jobSignal.aborted || retriable(error) ? 'retried' : 'failed', error);
           if (jobSignal.aborted || retriable(error)) {
             log.warn(
               `queue job ${helpers.job.id} (attempt ${helpers.job.attempts}): ${(error as Error).message}; tried again later`,
