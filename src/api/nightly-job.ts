@@ -6,6 +6,7 @@
 import type { ConfigFile } from '../config-file/load-config-file.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import type { NightlyResult } from '../pipeline/run-nightly.ts';
+import type { OpenedRun } from '../pipeline/run-sync.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import type { Subscription } from '../pipeline/subscriptions/subscriptions.ts';
 import type { ExplicitSyncFlags } from '../pipeline/sync-accounts.ts';
@@ -45,6 +46,8 @@ export interface RunNightlyOptions extends JobOptions, DefaultSubscriptionReques
   readonly progress?: ProgressSink;
   /** Called for each delivery (its files, sent or not). */
   readonly onOutcome?: (outcome: DeliveryOutcome) => void;
+  /** Told each run opened in the ledger (the telemetry reads them back). */
+  readonly onRun?: (run: OpenedRun) => void;
 }
 
 /** A nightly run as resolved: what the pipeline receives. */
@@ -131,6 +134,7 @@ export async function runNightly(
       clock: options.clock,
       progress: options.progress,
       onOutcome: options.onOutcome,
+      onRun: options.onRun,
     },
   );
 }

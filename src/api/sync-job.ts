@@ -5,7 +5,7 @@
  */
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import { ConfigError } from '../errors.ts';
-import type { SyncSummary } from '../pipeline/run-sync.ts';
+import type { OpenedRun, SyncSummary } from '../pipeline/run-sync.ts';
 import type { AccountSyncOutcome, ExplicitSyncFlags } from '../pipeline/sync-accounts.ts';
 import type { ProgressSink } from '../pipeline/sync-context.ts';
 import { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES, type SyncOptions } from '../pipeline/sync-options.ts';
@@ -91,6 +91,8 @@ export interface RunSyncOptions extends JobOptions, SyncRequest {
   readonly explicit?: ExplicitSyncFlags;
   /** Called with each account's outcome as soon as it is known. */
   readonly onOutcome?: (outcome: AccountSyncOutcome) => void;
+  /** Told each run opened in the ledger (the telemetry reads them back). */
+  readonly onRun?: (run: OpenedRun) => void;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function runSync(options: RunSyncOptions = {}): Promise<SyncSummary
     accountSettings,
     explicit,
     onOutcome,
+    onRun,
     ...request
   } = options;
   const sync = resolveSyncOptions(request);
@@ -130,6 +133,7 @@ export async function runSync(options: RunSyncOptions = {}): Promise<SyncSummary
     progress,
     explicit,
     onOutcome,
+    onRun,
   });
   const failure = accountsFailure(outcomes);
   if (failure !== undefined) throw failure;

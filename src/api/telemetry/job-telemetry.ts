@@ -8,6 +8,7 @@
  * ledger that cannot be read (the database down): the metrics then hold what the job itself knows,
  * its exit code per account.
  */
+import type { Registry } from 'prom-client';
 import type { Logger } from '../../logger.ts';
 import type { OpenedRun } from '../../pipeline/run-sync.ts';
 import type { AccountFacts } from '../../pipeline/run-facts.ts';
@@ -44,7 +45,7 @@ interface AccountEnd {
 const errorLine = (error: unknown): string | undefined => {
   if (error === undefined) return undefined;
   const code = error instanceof EtlError ? error.code : 'INTERNAL';
-  return `error: [${code}] ${error instanceof Error ? error.message : String(error)}`;
+  return `error: [${code}] ${error instanceof Error ? error.message : JSON.stringify(error)}`;
 };
 
 function streamLines(facts: AccountFacts | undefined): string[] {
@@ -128,6 +129,34 @@ export class JobTelemetry {
     counts[status] = (counts[status] ?? 0) + 1;
   }
 
+  /**
+   * A worker's job ended: the job's check and the account's are pinged with that job's figures
+   * (a job to be tried again is not pinged: its next attempt will be).
+   */
+  async workerJobEnded(account: string, stream: string, exitCode: number, error?: unknown): Promise<void> {
+    const known = this.deps.accounts.find((a) => a.toLowerCase() === account.toLowerCase()) ?? account;
+    this.#ends.set(known, { exitCode, error, pinged: true });
+    const facts = await this.#facts([known]);
+    const only = facts?.map((f) => ({ ...f, streams: f.streams.filter((s) => s.stream === stream) }));
+    const body = this.#body(exitCode, error, only, [known]);
+    const kind = exitCode === 0 ? 'success' : 'fail';
+    await Promise.all([
+      this.#ping(this.settings.jobPing, kind, body),
+      this.#ping(this.settings.accountPings.get(known), kind, body),
+    ]);
+  }
+
+  /** What the ledger says of this job's runs, by account (undefined when it cannot be read). */
+  facts(): Promise<AccountFacts[] | undefined> {
+    return this.#facts(this.deps.accounts);
+  }
+
+  /** The metrics of the job so far, as the outputs write them. */
+  async registry(): Promise<Registry> {
+    const facts = await this.facts();
+    return runRegistry(this.#entries(facts, this.#now()), this.#now());
+  }
+
   async #facts(accounts: readonly string[]): Promise<AccountFacts[] | undefined> {
     try {
       const { readJobFacts } = await import('../../pipeline/run-facts.ts');
@@ -208,7 +237,23 @@ export class JobTelemetry {
     const { pushgateway, metricsFile } = this.settings;
     if (pushgateway === undefined && metricsFile === undefined) return;
     const now = this.#now();
-    const entries = this.deps.accounts.map((account) => {
+    const entries = this.#entries(facts, now);
+    if (metricsFile !== undefined)
+      await writeMetricsFile(metricsFile, await runRegistry(entries, now), this.deps.logger);
+    if (pushgateway !== undefined) {
+      for (const entry of entries) {
+        await pushToGateway(
+          pushgateway,
+          await runRegistry([entry], now),
+          { job: `uptrends_etl_${this.job.replace('-', '_')}`, account: entry.facts.account },
+          this.deps.logger,
+        );
+      }
+    }
+  }
+
+  #entries(facts: AccountFacts[] | undefined, now: Date): { facts: AccountFacts; outcome: AccountOutcome }[] {
+    return this.deps.accounts.map((account) => {
       const f = facts?.find((x) => x.account.toLowerCase() === account.toLowerCase());
       const outcome: AccountOutcome = {
         account,
@@ -227,17 +272,5 @@ export class JobTelemetry {
       };
       return { facts: known, outcome };
     });
-    if (metricsFile !== undefined)
-      await writeMetricsFile(metricsFile, await runRegistry(entries, now), this.deps.logger);
-    if (pushgateway !== undefined) {
-      for (const entry of entries) {
-        await pushToGateway(
-          pushgateway,
-          await runRegistry([entry], now),
-          { job: `uptrends_etl_${this.job.replace('-', '_')}`, account: entry.facts.account },
-          this.deps.logger,
-        );
-      }
-    }
   }
 }

@@ -60,7 +60,7 @@ function httpUrl(variable: string, value: string | undefined): URL | undefined {
 export function resolveTelemetry(
   env: Readonly<Record<string, string | undefined>>,
   accounts: readonly AccountSetting[],
-  metricsFile?: string | undefined,
+  metricsFile?: string,
 ): TelemetrySettings {
   const job = httpUrl(PING_URL_VARIABLE, env[PING_URL_VARIABLE]);
   const accountPings = new Map<string, PingTarget>();

@@ -12,6 +12,7 @@ import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
 import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import type { CommandModule } from '../command-module.ts';
 import { accountFolders, formatOptionOf, printOutcome } from '../report-output.ts';
+import { withJobTelemetry } from '../job-telemetry.ts';
 import { addSyncOptions, printSyncSummary, streamListHelp, syncRequestFrom, type SyncFlags } from './sync.ts';
 
 interface NightlyFlags extends SyncFlags {
@@ -111,32 +112,44 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
         const request = nightlyRequestFrom(flags);
         const named = file?.contents.accounts !== undefined;
         let resolved: ResolvedNightly | undefined;
-        const result = await runNightly(
-          {
-            ...request,
-            config: ctx.config(),
-            logger,
-            signal: ctx.signal,
-            progress: createProgress(logger),
-            file,
-            accountSettings: ctx.accounts(),
-            // Each account's files under <out>/<account>/, as report send and report sla write them.
-            accountFolders: accountFolders(ctx, flags.account?.join(',')),
-            explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
-            onOutcome: (outcome) => printOutcome(ctx, outcome),
-          },
-          (r) => {
-            resolved = r;
-            const ignored = DEFAULT_SUBSCRIPTION_OPTIONS.filter(
-              (o) => self.getOptionValueSource(o) === 'cli',
-            );
-            if (r.fromFile && ignored.length > 0) {
-              logger.warn(
-                `nightly: --report-on, --report-period and --format apply only without subscriptions in the configuration file; ignored (${file?.name ?? ''} has ${r.subscriptions.length})`,
+        const telemetryOptions = {
+          metricsFile: flags.metricsFile,
+          accounts: flags.account,
+          streams: flags.streams,
+        };
+        const result = await withJobTelemetry(ctx, 'nightly', telemetryOptions, async (telemetry) => {
+          const night = await runNightly(
+            {
+              ...request,
+              config: ctx.config(),
+              logger,
+              signal: ctx.signal,
+              progress: createProgress(logger),
+              file,
+              accountSettings: ctx.accounts(),
+              // Each account's files under <out>/<account>/, as report send and report sla write them.
+              accountFolders: accountFolders(ctx, flags.account?.join(',')),
+              explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
+              onOutcome: (outcome) => printOutcome(ctx, outcome),
+              onRun: telemetry?.onRun,
+            },
+            (r) => {
+              resolved = r;
+              const ignored = DEFAULT_SUBSCRIPTION_OPTIONS.filter(
+                (o) => self.getOptionValueSource(o) === 'cli',
               );
-            }
-          },
-        );
+              if (r.fromFile && ignored.length > 0) {
+                logger.warn(
+                  `nightly: --report-on, --report-period and --format apply only without subscriptions in the configuration file; ignored (${file?.name ?? ''} has ${r.subscriptions.length})`,
+                );
+              }
+            },
+          );
+          for (const account of night.accounts)
+            for (const outcome of account.subscriptions?.outcomes ?? [])
+              telemetry?.delivery(account.account, outcome.subscription, outcome.status);
+          return night;
+        });
         if (resolved !== undefined && resolved.mailAsked && !resolved.mail) {
           // Said after the run, from what it did: a night with nothing due wrote nothing.
           const written = result.accounts

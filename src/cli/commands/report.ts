@@ -16,6 +16,7 @@ import type { SendSubscriptionOptions } from '../../api/subscription-jobs.ts';
 import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
+import { withJobTelemetry } from '../job-telemetry.ts';
 import { listOption, targetOption } from '../options.ts';
 import { accountFolders, formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
 import { atRiskOptionsFrom, registerAtRisk } from './report-at-risk.ts';
@@ -287,19 +288,21 @@ Run "uptrends-etl report <command> --help" for the options.`,
       )
       .option('--period <yyyy-MM-dd>', 'with --subscription: the subscription period that holds this day')
       .addHelpText('after', EXAMPLES.send)
-      .action((flags: ReportFlags, command: Command) => {
-        const send = OPTIONS_OF['report send'](flags);
-        if (send.subscription === undefined) return run(ctx, send.reports);
-        for (const option of NOT_WITH_SUBSCRIPTION) {
-          if (command.getOptionValueSource(option) === 'cli') {
-            throw new ConfigError(
-              `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target, and sends finished periods only.`,
-              { context: { setting: '--subscription' } },
-            );
+      .action((flags: ReportFlags, command: Command) =>
+        withJobTelemetry(ctx, 'report-send', { noAccounts: true }, async () => {
+          const send = OPTIONS_OF['report send'](flags);
+          if (send.subscription === undefined) return run(ctx, send.reports);
+          for (const option of NOT_WITH_SUBSCRIPTION) {
+            if (command.getOptionValueSource(option) === 'cli') {
+              throw new ConfigError(
+                `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} cannot be combined with --subscription: the subscription sets its scope, formats and target, and sends finished periods only.`,
+                { context: { setting: '--subscription' } },
+              );
+            }
           }
-        }
-        return sendSubscription(ctx, send.subscription);
-      });
+          return sendSubscription(ctx, send.subscription);
+        }),
+      );
     report
       .command('subscriptions')
       .description(

@@ -11,6 +11,7 @@ import type { SyncSummary } from '../../pipeline/run-sync.ts';
 import type { CommandModule } from '../command-module.ts';
 import type { CliContext } from '../cli-context.ts';
 import { integerArgOption, listOption, numberOption, wholeNumberOption } from '../options.ts';
+import { accountExitCode, withJobTelemetry } from '../job-telemetry.ts';
 
 /** The flags `sync` and `nightly` share, as commander parses them. */
 export interface SyncFlags {
@@ -28,6 +29,7 @@ export interface SyncFlags {
   maxPagesPerWindow: number;
   wait?: number;
   account?: string[];
+  metricsFile?: string;
 }
 
 /**
@@ -153,6 +155,10 @@ export function addSyncOptions(command: Command): Command {
       )
         .argParser(wholeNumberOption('--wait'))
         .preset(DEFAULT_WAIT_SECONDS),
+    )
+    .option(
+      '--metrics-file <path>',
+      "write the run's metrics to this .prom file (atomically) for node_exporter's textfile collector (docs/operations.md)",
     );
 }
 
@@ -203,18 +209,35 @@ account that failed, or 8 when some accounts failed and others succeeded.`,
         ]);
         const named = ctx.configFile()?.contents.accounts !== undefined;
         const logger = ctx.logger();
-        await runSync({
-          ...syncRequestFrom(flags),
-          config: ctx.config(),
-          logger,
-          signal: ctx.signal,
-          progress: createProgress(logger),
-          accountSettings: ctx.accounts(),
-          explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
-          onOutcome: (outcome) => {
-            if (outcome.summary !== undefined)
-              printSyncSummary(ctx, 'sync', outcome.summary, named ? outcome.account : undefined);
-          },
+        const telemetryOptions = {
+          metricsFile: flags.metricsFile,
+          accounts: flags.account,
+          streams: flags.streams,
+        };
+        await withJobTelemetry(ctx, 'sync', telemetryOptions, async (telemetry) => {
+          const ended: Promise<void>[] = [];
+          try {
+            await runSync({
+              ...syncRequestFrom(flags),
+              config: ctx.config(),
+              logger,
+              signal: ctx.signal,
+              progress: createProgress(logger),
+              accountSettings: ctx.accounts(),
+              explicit: { concurrency: self.getOptionValueSource('concurrency') === 'cli' },
+              onRun: telemetry?.onRun,
+              onOutcome: (outcome) => {
+                if (outcome.summary !== undefined)
+                  printSyncSummary(ctx, 'sync', outcome.summary, named ? outcome.account : undefined);
+                if (telemetry !== undefined)
+                  ended.push(
+                    telemetry.accountEnded(outcome.account, accountExitCode(outcome.error), outcome.error),
+                  );
+              },
+            });
+          } finally {
+            await Promise.all(ended);
+          }
         });
       });
   },

@@ -1,6 +1,8 @@
 /** `uptrends-etl worker`: runs sync jobs of the queue (nightly --queue) until stopped. */
 import { integerArgOption } from '../options.ts';
 import type { CommandModule } from '../command-module.ts';
+import type { CliContext } from '../cli-context.ts';
+import { accountExitCode, withJobTelemetry } from '../job-telemetry.ts';
 import {
   WORKER_DEFAULTS,
   WORKER_RANGES,
@@ -10,7 +12,12 @@ import {
 interface WorkerFlags {
   concurrency: number;
   staleAfter: number;
+  metricsPort?: number;
+  metricsHost: string;
 }
+
+/** Range of `--metrics-port` (0: a free port, said in the log). */
+const METRICS_PORT = { min: 0, max: 65_535 };
 
 function workerOptionsFrom(flags: WorkerFlags): WorkerRunOptions {
   return { concurrency: flags.concurrency, staleAfterSeconds: flags.staleAfter };
@@ -33,6 +40,14 @@ export const workerCommand: CommandModule = {
           d.staleAfterSeconds,
         ),
       )
+      .addOption(
+        integerArgOption(
+          '--metrics-port <n>',
+          'serve Prometheus metrics on http://<metrics-host>:<n>/metrics (docs/operations.md)',
+          METRICS_PORT,
+        ),
+      )
+      .option('--metrics-host <address>', 'address the metrics endpoint listens on', '127.0.0.1')
       .addHelpText(
         'after',
         `
@@ -49,7 +64,11 @@ worker refuses (exit code 2). See docs/scaling.md.
 
 Examples:
   $ uptrends-etl worker                      one job at a time
-  $ uptrends-etl worker --concurrency 4      four accounts at once`,
+  $ uptrends-etl worker --concurrency 4      four accounts at once
+  $ uptrends-etl worker --metrics-port 9465  metrics on http://127.0.0.1:9465/metrics
+
+With UPTRENDS_ETL_PING_URL (or an account's ping_url_env) the worker pings /start when it starts,
+then success or /fail after each job that ended (a job tried again is pinged by its next attempt).`,
       )
       .action(async (flags: WorkerFlags) => {
         const options = workerOptionsFrom(flags);
@@ -57,10 +76,59 @@ Examples:
         const { databaseUrl } = ctx.config();
         // Refused on PGlite before the accounts are read: that is the message that helps.
         const accounts = databaseUrl === undefined ? [] : ctx.accounts();
-        const summary = await runWorker(databaseUrl, accounts, options, {
-          logger: ctx.logger(),
-          signal: ctx.signal,
-        });
+        const logger = ctx.logger();
+        const summary = await withJobTelemetry(
+          ctx,
+          'worker',
+          { always: flags.metricsPort !== undefined },
+          async (telemetry) => {
+            let metrics: import('../../api/telemetry/worker-metrics.ts').WorkerMetrics | undefined;
+            if (telemetry !== undefined && databaseUrl !== undefined) {
+              const [{ WorkerMetrics }, { queuedJobCount }] = await Promise.all([
+                import('../../api/telemetry/worker-metrics.ts'),
+                import('../../pipeline/queue/job-queue.ts'),
+              ]);
+              let queue: ReturnType<CliContext['warehouse']> | undefined;
+              metrics = new WorkerMetrics(
+                telemetry,
+                async () => queuedJobCount((await (queue ??= ctx.warehouse())).db),
+                logger,
+              );
+            }
+            if (metrics !== undefined && flags.metricsPort !== undefined) {
+              const { serveMetrics } = await import('../../api/telemetry/metrics-outputs.ts');
+              const served = metrics;
+              const server = await serveMetrics(
+                () => served.registry(),
+                { port: flags.metricsPort, host: flags.metricsHost },
+                logger,
+              );
+              ctx.onClose(() => server.close());
+            }
+            const pending: Promise<unknown>[] = [];
+            try {
+              return await runWorker(databaseUrl, accounts, options, {
+                logger,
+                signal: ctx.signal,
+                onRun: telemetry?.onRun,
+                onJob: (job) => {
+                  pending.push(metrics?.jobEnded(job.status) ?? Promise.resolve());
+                  if (telemetry !== undefined && job.status !== 'retried')
+                    pending.push(
+                      telemetry.workerJobEnded(
+                        job.account,
+                        job.stream,
+                        accountExitCode(job.error),
+                        job.error,
+                      ),
+                    );
+                },
+              });
+            } finally {
+              await Promise.all(pending);
+            }
+          },
+        );
         ctx.result(
           'worker',
           { ...summary },
