@@ -158,6 +158,7 @@ export class JobTelemetry {
   }
 
   async #facts(accounts: readonly string[]): Promise<AccountFacts[] | undefined> {
+    if (accounts.length === 0) return [];
     try {
       const { readJobFacts } = await import('../../pipeline/run-facts.ts');
       const runIds = this.#runs
