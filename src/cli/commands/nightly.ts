@@ -47,7 +47,12 @@ const DEFAULT_SUBSCRIPTION_OPTIONS = ['reportOn', 'reportPeriod', 'format'];
 
 export const nightlyCommand: CommandModule = {
   name: 'nightly',
-  optionsOf: { nightly: (flags: NightlyFlags) => resolveNightly(nightlyRequestFrom(flags), NO_MAIL) },
+  optionsOf: {
+    nightly: (flags: NightlyFlags) => ({
+      ...resolveNightly(nightlyRequestFrom(flags), NO_MAIL),
+      metricsFile: flags.metricsFile,
+    }),
+  },
   register(program, ctx) {
     const command: Command = program.command('nightly');
     addSyncOptions(command)

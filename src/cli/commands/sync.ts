@@ -182,7 +182,12 @@ export function printSyncSummary(
 
 export const syncCommand: CommandModule = {
   name: 'sync',
-  optionsOf: { sync: (flags: SyncFlags) => resolveSyncOptions(syncRequestFrom(flags)) },
+  optionsOf: {
+    sync: (flags: SyncFlags) => ({
+      ...resolveSyncOptions(syncRequestFrom(flags)),
+      metricsFile: flags.metricsFile,
+    }),
+  },
   register(program, ctx) {
     const command = program.command('sync');
     addSyncOptions(command)

@@ -25,7 +25,13 @@ function workerOptionsFrom(flags: WorkerFlags): WorkerRunOptions {
 
 export const workerCommand: CommandModule = {
   name: 'worker',
-  optionsOf: { worker: workerOptionsFrom },
+  optionsOf: {
+    worker: (flags: WorkerFlags) => ({
+      ...workerOptionsFrom(flags),
+      metricsPort: flags.metricsPort,
+      metricsHost: flags.metricsHost,
+    }),
+  },
   register(program, ctx) {
     const r = WORKER_RANGES;
     const d = WORKER_DEFAULTS;
