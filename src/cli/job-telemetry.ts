@@ -8,6 +8,8 @@ import type { JobTelemetry, TelemetryJob } from '../api/telemetry/job-telemetry.
 import type { TelemetrySettings } from '../api/telemetry/telemetry-settings.ts';
 import type { CliContext } from './cli-context.ts';
 import { exitCodeFor } from './exit-codes.ts';
+import type { Config } from '../config.ts';
+import { EtlError } from '../errors.ts';
 
 /** What a command tells about its job. */
 export interface JobTelemetryOptions {
@@ -59,10 +61,18 @@ export async function withJobTelemetry<T>(
   options: JobTelemetryOptions,
   body: (telemetry: JobTelemetry | undefined) => Promise<T>,
 ): Promise<T> {
-  const resolved = await settingsOf(ctx, options);
+  let resolved: Awaited<ReturnType<typeof settingsOf>>;
+  let config: Config;
+  try {
+    resolved = await settingsOf(ctx, options);
+    config = ctx.config();
+  } catch (error) {
+    // A bad configuration (exit 2) is a failed night too: the job's check hears of it.
+    await pingConfigurationFailure(ctx, job, error);
+    throw error;
+  }
   if (resolved === undefined) return body(undefined);
   const { JobTelemetry } = await import('../api/telemetry/job-telemetry.ts');
-  const config = ctx.config();
   const telemetry = new JobTelemetry(job, resolved.settings, {
     logger: ctx.logger(),
     secrets: [...config.secrets, ...ctx.accounts().flatMap((a) => a.config.secrets)],
@@ -80,6 +90,29 @@ export async function withJobTelemetry<T>(
   }
   await telemetry.finish(0);
   return result;
+}
+
+/** Pings the job's check `/fail` when the job could not even start; never throws. */
+async function pingConfigurationFailure(ctx: CliContext, job: TelemetryJob, error: unknown): Promise<void> {
+  try {
+    const { resolveTelemetry } = await import('../api/telemetry/telemetry-settings.ts');
+    const target = resolveTelemetry(ctx.env, []).jobPing;
+    if (target === undefined) return;
+    const { sendPing } = await import('../api/telemetry/ping.ts');
+    const { silentLogger } = await import('../logger.ts');
+    const code = exitCodeFor(error);
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = error instanceof EtlError ? error.code : 'INTERNAL';
+    await sendPing(
+      target,
+      'fail',
+      `uptrends-etl ${job}: failed, exit code ${code}\nerror: [${failure}] ${message}\n`,
+      // The configuration is what failed: its secrets are unknown; URLs lose their user-info.
+      { logger: silentLogger(), secrets: [] },
+    );
+  } catch {
+    // The job's own error is what the operator needs; a ping that cannot be made adds nothing.
+  }
 }
 
 /** The exit code of one account's outcome, for its own check. */

@@ -10,7 +10,7 @@
  */
 import type { Registry } from 'prom-client';
 import type { Logger } from '../../logger.ts';
-import type { OpenedRun } from '../../pipeline/run-sync.ts';
+import type { OpenedRun, SyncSummary } from '../../pipeline/run-sync.ts';
 import type { AccountFacts } from '../../pipeline/run-facts.ts';
 import { EtlError } from '../../errors.ts';
 import { sendPing, type PingKind, type PingLimits } from './ping.ts';
@@ -53,6 +53,32 @@ function streamLines(facts: AccountFacts | undefined): string[] {
     (s) =>
       `  ${s.stream}: ${s.status}, run ${s.runId}, records ${s.records}, written ${s.written}, rejected ${s.rejected}, requests ${s.requests}, retries ${s.retries}`,
   );
+}
+
+/** A run's summary as facts, for a ping body (its times and last successes are not in it). */
+function factsOfSummary(account: string, summary: SyncSummary): AccountFacts {
+  const now = new Date();
+  return {
+    account,
+    accountId: summary.accountId ?? null,
+    status: summary.status,
+    streams: Object.entries(summary.streams).map(([stream, c]) => ({
+      account,
+      stream,
+      runId: summary.runId,
+      status: c.status,
+      startedAt: now,
+      finishedAt: now,
+      records: c.records,
+      written: c.written,
+      rejected: c.rejected ?? 0,
+      requests: c.requests,
+      retries: c.retries ?? 0,
+    })),
+    lastSuccess: null,
+    streamLastSuccess: new Map(),
+    watermarks: new Map(),
+  };
 }
 
 /** One job's pings and metrics. */
@@ -103,16 +129,22 @@ export class JobTelemetry {
   }
 
   /**
-   * One account ended (`exitCode` 0: it succeeded): its own check is pinged now, with its runs'
-   * figures when the ledger can be read.
+   * One account ended (`exitCode` 0: it succeeded): its own check is pinged now, with the figures
+   * of its run's `summary`. Not from the ledger: the job goes on with the next account, which may
+   * be opening the embedded warehouse at this very moment.
    */
-  async accountEnded(account: string, exitCode: number, error?: unknown): Promise<void> {
+  async accountEnded(
+    account: string,
+    exitCode: number,
+    error?: unknown,
+    summary?: SyncSummary,
+  ): Promise<void> {
     const end: AccountEnd = { exitCode, error, pinged: false };
     this.#ends.set(account, end);
     const target = this.settings.accountPings.get(account);
     if (target === undefined) return;
     end.pinged = true;
-    const facts = await this.#facts([account]);
+    const facts = summary === undefined ? undefined : [factsOfSummary(account, summary)];
     await this.#ping(
       target,
       exitCode === 0 ? 'success' : 'fail',

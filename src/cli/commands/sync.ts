@@ -236,7 +236,12 @@ account that failed, or 8 when some accounts failed and others succeeded.`,
                   printSyncSummary(ctx, 'sync', outcome.summary, named ? outcome.account : undefined);
                 if (telemetry !== undefined)
                   ended.push(
-                    telemetry.accountEnded(outcome.account, accountExitCode(outcome.error), outcome.error),
+                    telemetry.accountEnded(
+                      outcome.account,
+                      accountExitCode(outcome.error),
+                      outcome.error,
+                      outcome.summary,
+                    ),
                   );
               },
             });
