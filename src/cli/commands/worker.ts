@@ -1,11 +1,7 @@
 /** `uptrends-etl worker`: runs sync jobs of the queue (nightly --queue) until stopped. */
 import { integerArgOption } from '../options.ts';
 import type { CommandModule } from '../command-module.ts';
-import {
-  WORKER_DEFAULTS,
-  WORKER_RANGES,
-  type WorkerRunOptions,
-} from '../../pipeline/queue/worker-options.ts';
+import { WORKER_DEFAULTS, WORKER_RANGES, type WorkerRunOptions } from '../../api/worker-job.ts';
 
 interface WorkerFlags {
   concurrency: number;
@@ -53,7 +49,7 @@ Examples:
       )
       .action(async (flags: WorkerFlags) => {
         const options = workerOptionsFrom(flags);
-        const { runWorker } = await import('../../pipeline/queue/run-worker.ts');
+        const { runWorker } = await import('../../api/worker-job.ts');
         const { databaseUrl } = ctx.config();
         // Refused on PGlite before the accounts are read: that is the message that helps.
         const accounts = databaseUrl === undefined ? [] : ctx.accounts();
