@@ -1,16 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, integration tests against a real database (Postgres when one
+// Four projects: pure unit tests (`npm run test:fast`), unit tests that start a child process, integration tests against a real database (Postgres when one
 // answers, PGlite otherwise) and the simulator, and the slow reliability suite, which runs only
 // when asked for (`npm run test:reliability`). The last two spawn the CLI: their set-up first
 // builds dist/ from the current sources (test/support/build-cli.ts).
 const reliability = process.env.UPTRENDS_TEST_RELIABILITY === '1';
 
+// Unit tests that start a child process (node, docker, mkfifo): the `process` project, so that the
+// `unit` project (`npm run test:fast`) is pure: no database, no child process.
+const CHILD_PROCESS_TESTS = [
+  'test/unit/cli/heap-growth.test.ts',
+  'test/unit/container.test.ts',
+  'test/unit/config-file/load-config-file.test.ts',
+  'test/unit/reports/render/atomic-file.test.ts',
+];
+
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          exclude: CHILD_PROCESS_TESTS,
+          environment: 'node',
+        },
+      },
+      { test: { name: 'process', include: CHILD_PROCESS_TESTS, environment: 'node' } },
       {
         test: {
           name: 'integration',

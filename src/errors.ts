@@ -207,14 +207,108 @@ export class RunFailedError extends EtlError {
 
 /** The run was stopped by a signal; committed windows stay. */
 export class InterruptedError extends EtlError {
-  constructor(signal: string) {
-    super('INTERRUPTED', `Interrupted by ${signal}`, { retriable: true });
+  /** `message` replaces the default "Interrupted by <signal>" (an interruption read back from a record). */
+  constructor(signal: string, message = `Interrupted by ${signal}`) {
+    super('INTERRUPTED', message, { retriable: true });
   }
 }
 
-/** True when the error (or anything in its cause chain) is an EtlError marked retriable. */
+/**
+ * True when the error itself is an EtlError marked retriable. The cause chain is not consulted: a
+ * wrapper (a StreamError around an HTTP failure) says for itself whether trying again can help.
+ */
 export function isRetriable(error: unknown): boolean {
   return error instanceof EtlError && error.retriable;
+}
+
+/** An error as a run records it (the run ledger's `error`): never a stack or a secret. */
+export interface ErrorRecord {
+  readonly code: string;
+  readonly message: string;
+  readonly context?: ErrorContext;
+  readonly retriable?: boolean;
+  /** What the error wraps, recorded the same way (a StreamError's cause). */
+  readonly cause?: ErrorRecord;
+}
+
+/** An error as a record: code, message, context, retriable flag and cause; `INTERNAL` for a bug. */
+export function errorRecord(error: unknown): ErrorRecord {
+  if (!(error instanceof EtlError)) {
+    return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+  }
+  const cause = error.cause === undefined ? undefined : errorRecord(error.cause);
+  return {
+    code: error.code,
+    message: error.message,
+    context: error.context,
+    retriable: error.retriable,
+    ...(cause === undefined ? {} : { cause }),
+  };
+}
+
+/**
+ * The error a record stands for, of the one class its code belongs to, with its message, context,
+ * retriable flag and cause: a queued job's failure read back from the ledger exits and is reported
+ * exactly as the same failure in the process (test/unit/error-records.test.ts, each class).
+ * An `INTERNAL` record or an unknown code (a bug in the worker) gives a plain Error: exit 1.
+ */
+export function errorFromRecord(record: ErrorRecord): Error {
+  const cause = record.cause === undefined ? undefined : errorFromRecord(record.cause);
+  const options = { context: record.context ?? {}, ...(cause === undefined ? {} : { cause }) };
+  const retriable = { ...options, retriable: record.retriable ?? false };
+  const code = record.code as ErrorCode;
+  const { message } = record;
+  switch (code) {
+    case 'CONFIG_INVALID':
+      return new ConfigError(message, options);
+    case 'USAGE_INVALID':
+      return new UsageError(message, options);
+    case 'QUERY_REFUSED':
+    case 'QUERY_SYNTAX':
+    case 'QUERY_TIMEOUT':
+    case 'QUERY_FAILED':
+      return new QueryError(code, message, options);
+    case 'DATABASE_FAILED':
+    case 'WAREHOUSE_SCHEMA_BEHIND':
+      return new DatabaseError(message, { ...retriable, code });
+    case 'LOCKED':
+      return new LockError(message, options);
+    case 'API_AUTH_FAILED':
+      return new AuthError(message, Number(record.context?.status ?? 401), options);
+    case 'API_RATE_LIMITED':
+      return new RateLimitError(message, undefined, options);
+    case 'API_NOT_FOUND':
+    case 'API_BAD_REQUEST':
+    case 'API_SERVER_ERROR':
+    case 'API_REJECTED':
+    case 'API_TIMEOUT':
+    case 'API_UNREACHABLE': {
+      const status = record.context?.status;
+      return new HttpError(code, message, typeof status === 'number' ? status : undefined, retriable);
+    }
+    case 'API_BAD_RESPONSE':
+      return new ResponseFormatError(message, retriable);
+    case 'RECORD_INVALID':
+      return new RecordValidationError(message, options);
+    case 'STREAM_FAILED':
+      return new StreamError(message, retriable);
+    case 'REPORT_FAILED':
+      return new ReportError(message, retriable);
+    case 'MAIL_AUTH_FAILED':
+    case 'MAIL_RECIPIENT_REJECTED':
+    case 'MAIL_SERVER_UNREACHABLE':
+    case 'MAIL_TLS_FAILED':
+    case 'MAIL_FAILED':
+      return new MailError(code, message, retriable);
+    case 'INTERRUPTED':
+      return new InterruptedError('', message);
+    case 'RUN_PARTIAL':
+    case 'RUN_FAILED':
+      // A run's summary, not one failure: the stream's own error is what a job records.
+      return new StreamError(message, retriable);
+    default:
+      return new Error(message, cause === undefined ? undefined : { cause });
+  }
 }
 
 /**

@@ -5,6 +5,11 @@
  * README (and `.env`), or pass the variables yourself:
  * `loadConfig({ UPTRENDS_USERNAME: ..., DATABASE_URL: ... })`.
  *
+ * Every command has its function here (`runDemo`, `migrate`, `runCheck`, `runSync`, `runNightly`,
+ * `runWorker`, `runReports`, `runAtRiskReport`, `sendSubscription`, `listSubscriptions`,
+ * `getStatus`, `streamReadOnlyQuery`, `startWireServer`), with the types of its options;
+ * test/unit/public-surface.test.ts lists them.
+ *
  * Every function rejects with an `EtlError` subclass whose `code` is stable (see errors.ts) and
  * never logs unless given a logger. Heavy modules load on the first call, not on import.
  */
@@ -15,7 +20,48 @@ export { VERSION } from './version.ts';
 export type { PresetPeriod, LocalDate, Clock } from './terms.ts';
 export type { JobOptions } from './api/job-options.ts';
 export { runSync, resolveSyncOptions, type RunSyncOptions, type SyncRequest } from './api/sync-job.ts';
-export { runNightly, type RunNightlyOptions, type ResolvedNightly } from './api/nightly-job.ts';
+export {
+  runNightly,
+  type RunNightlyOptions,
+  type ResolvedNightly,
+  type NightlyMailConfig,
+} from './api/nightly-job.ts';
+export type { ConfigFile, ConfigFileSource } from './config-file/load-config-file.ts';
+export type { AccountSetting } from './config-file/resolve-accounts.ts';
+export type { ExplicitSyncFlags } from './pipeline/sync-accounts.ts';
+export type { DefaultSubscriptionRequest } from './api/subscription-list.ts';
+export {
+  runDemo,
+  type DemoDeps,
+  type DemoOptions,
+  type DemoResult,
+  type DemoWarehouse,
+} from './api/demo-job.ts';
+export {
+  loadConfigFile,
+  runCheck,
+  openWarehouse,
+  migrate,
+  getStatus,
+  getRun,
+  runReadOnlyQuery,
+  streamReadOnlyQuery,
+  startWireServer,
+  runWorker,
+} from './api/command-jobs.ts';
+export type { CheckResult } from './api/check-job.ts';
+export type { MigrateResult, Warehouse, WarehouseTarget } from './api/warehouse-access.ts';
+export type { AccountStatus, JobCounts, RunDetail, RunSummary, WarehouseStatus } from './api/status-job.ts';
+export type { QueryResult, ReadOnlyQueryOptions, RowBatch } from './api/query-job.ts';
+export type { RunningWireServer, WireServerOptions } from './api/serve-job.ts';
+export {
+  WORKER_DEFAULTS,
+  WORKER_RANGES,
+  type WorkerRunOptions,
+  type WorkerSummary,
+} from './api/worker-job.ts';
+export type { PeriodInput, ReportRequestOptions } from './api/report-request.ts';
+export type { ResolvedReportRequest, ReportScopeChoice } from './reports/report-request.ts';
 export {
   runReports,
   runAtRiskReport,
@@ -40,6 +86,7 @@ export type { ReportsResult, ReportKind, SlaHeadline, IncidentHeadline } from '.
 export type { AtRiskReportResult } from './reports/run-at-risk-report.ts';
 export type { ReportFormat } from './reports/render/report-files.ts';
 export type { PeriodOptions } from './time/period-options.ts';
+export type { ReportPeriod } from './time/periods.ts';
 export { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES, DEFAULT_WAIT_SECONDS } from './pipeline/sync-options.ts';
 export {
   DEFAULT_REPORT_DIR,

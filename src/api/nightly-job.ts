@@ -13,6 +13,8 @@ import type { ExplicitSyncFlags } from '../pipeline/sync-accounts.ts';
 import type { ProgressSink } from '../pipeline/sync-context.ts';
 import type { SyncOptions } from '../pipeline/sync-options.ts';
 import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
+
+export { DEFAULT_REPORT_ON } from '../pipeline/report-schedule.ts';
 import type { LocalDate } from '../terms.ts';
 import { parseLocalDate } from '../time/period-options.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';

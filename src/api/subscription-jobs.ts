@@ -16,6 +16,8 @@ import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
 import { parseLocalDate, periodChoiceOf, type PeriodOptions } from '../time/period-options.ts';
 import { systemClock } from '../terms.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';
+
+export type { DeliveryOutcome, SubscriptionList };
 import { subscriptionListOf } from './subscription-list.ts';
 
 /** What the subscription jobs accept besides their own options. */

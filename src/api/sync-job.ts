@@ -9,6 +9,10 @@ import type { OpenedRun, SyncSummary } from '../pipeline/run-sync.ts';
 import type { AccountSyncOutcome, ExplicitSyncFlags } from '../pipeline/sync-accounts.ts';
 import type { ProgressSink } from '../pipeline/sync-context.ts';
 import { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES, type SyncOptions } from '../pipeline/sync-options.ts';
+
+export { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES };
+export { DEFAULT_WAIT_SECONDS } from '../pipeline/sync-options.ts';
+export type { ProgressSink, SyncSummary };
 import { checkPeriodOptions, parsePreset } from '../time/period-options.ts';
 import { configOf, loggerOf, withoutUndefined, type JobOptions } from './job-options.ts';
 

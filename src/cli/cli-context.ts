@@ -11,7 +11,7 @@ import { loadConfig, readEnvironment, type Config } from '../config.ts';
 import { limitHeapGrowth, setYoungGeneration } from './heap-growth.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
-import type { Warehouse } from '../load/connection/db.ts';
+import type { Warehouse } from '../api/warehouse-access.ts';
 import type { LogFormat, Logger } from '../logger.ts';
 import { colorEnabled } from './color.ts';
 
@@ -157,7 +157,7 @@ export class CliContext {
     options: { waitMs?: number; create?: boolean; schema?: 'current' | 'warn' } = {},
   ): Promise<Warehouse> {
     const config = this.config();
-    const { openWarehouse } = await import('../load/connection/db.ts');
+    const { openWarehouse } = await import('../api/warehouse-access.ts');
     const warehouse = await openWarehouse({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,

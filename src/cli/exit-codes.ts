@@ -2,24 +2,7 @@
  * Exit codes of every command. Documented in the README; scripts and schedulers rely on them.
  * Only src/bin.ts sets the process exit code, from this table.
  */
-import {
-  AuthError,
-  ConfigError,
-  DatabaseError,
-  EtlError,
-  HttpError,
-  InterruptedError,
-  LockError,
-  MailError,
-  RecordValidationError,
-  ReportError,
-  ResponseFormatError,
-  RunFailedError,
-  PartialRunError,
-  QueryError,
-  StreamError,
-  UsageError,
-} from '../errors.ts';
+import { EtlError, RunFailedError, type ErrorCode } from '../errors.ts';
 
 export const EXIT = {
   ok: 0,
@@ -62,21 +45,53 @@ export const EXIT_CODE_HELP: readonly string[] = (Object.keys(EXIT) as (keyof ty
   (key) => `${EXIT[key]} ${SHORT[key]}`,
 );
 
-/** The exit code for an error. Wrapped errors (StreamError) map by their cause. */
+/**
+ * The exit code of each error code: the one table. Every code is here (the type says so), so an
+ * error exits by what it is, whichever class carries it, in the process or read back from a queued
+ * job's record (errors.ts, `errorFromRecord`).
+ */
+export const EXIT_OF_CODE: Readonly<Record<ErrorCode, number>> = Object.freeze({
+  CONFIG_INVALID: EXIT.config,
+  USAGE_INVALID: EXIT.config,
+  QUERY_REFUSED: EXIT.config,
+  QUERY_SYNTAX: EXIT.config,
+  QUERY_TIMEOUT: EXIT.config,
+  QUERY_FAILED: EXIT.config,
+  DATABASE_FAILED: EXIT.database,
+  WAREHOUSE_SCHEMA_BEHIND: EXIT.database,
+  LOCKED: EXIT.locked,
+  API_AUTH_FAILED: EXIT.api,
+  API_RATE_LIMITED: EXIT.api,
+  API_NOT_FOUND: EXIT.api,
+  API_BAD_REQUEST: EXIT.api,
+  API_SERVER_ERROR: EXIT.api,
+  API_REJECTED: EXIT.api,
+  API_TIMEOUT: EXIT.api,
+  API_UNREACHABLE: EXIT.api,
+  API_BAD_RESPONSE: EXIT.data,
+  RECORD_INVALID: EXIT.data,
+  STREAM_FAILED: EXIT.data,
+  REPORT_FAILED: EXIT.report,
+  MAIL_AUTH_FAILED: EXIT.report,
+  MAIL_RECIPIENT_REJECTED: EXIT.report,
+  MAIL_SERVER_UNREACHABLE: EXIT.report,
+  MAIL_TLS_FAILED: EXIT.report,
+  MAIL_FAILED: EXIT.report,
+  RUN_PARTIAL: EXIT.partial,
+  RUN_FAILED: EXIT.internal,
+  INTERRUPTED: EXIT.interrupted,
+});
+
+/**
+ * The exit code for an error, from its code (EXIT_OF_CODE). Two codes wrap others: a run whose
+ * every stream failed exits with its first failure's code, and a stream failure with the code of
+ * what stopped it (its cause). Anything that is not an EtlError is a bug (1).
+ */
 export function exitCodeFor(error: unknown): number {
-  if (error instanceof InterruptedError) return EXIT.interrupted;
-  if (error instanceof PartialRunError) return EXIT.partial;
   if (error instanceof RunFailedError) return exitCodeFor(error.failures[0]);
-  if (error instanceof StreamError && error.cause !== undefined) return exitCodeFor(error.cause);
-  if (error instanceof ConfigError || error instanceof UsageError || error instanceof QueryError) {
-    return EXIT.config;
+  if (error instanceof EtlError && error.code === 'STREAM_FAILED' && error.cause !== undefined) {
+    return exitCodeFor(error.cause);
   }
-  if (error instanceof LockError) return EXIT.locked;
-  if (error instanceof DatabaseError) return EXIT.database;
-  if (error instanceof AuthError || error instanceof HttpError) return EXIT.api;
-  if (error instanceof RecordValidationError || error instanceof ResponseFormatError) return EXIT.data;
-  if (error instanceof StreamError) return EXIT.data;
-  if (error instanceof ReportError || error instanceof MailError) return EXIT.report;
-  if (error instanceof EtlError) return EXIT.internal;
+  if (error instanceof EtlError) return EXIT_OF_CODE[error.code] ?? EXIT.internal;
   return EXIT.internal;
 }

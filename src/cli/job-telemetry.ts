@@ -39,11 +39,8 @@ async function settingsOf(
   const all = ctx.accounts();
   const pingsPerAccount = all.some((a) => a.pingUrlEnv !== undefined);
   if (!pingsPerAccount && !wanted(ctx.env, options)) return undefined;
-  const [{ resolveTelemetry }, { selectAccounts }] = await Promise.all([
-    import('../api/telemetry/telemetry-settings.ts'),
-    import('../pipeline/sync-accounts.ts'),
-  ]);
-  const accounts = options.noAccounts === true ? [] : selectAccounts(all, options.accounts);
+  const { resolveTelemetry, jobAccounts } = await import('../api/telemetry/telemetry-settings.ts');
+  const accounts = options.noAccounts === true ? [] : await jobAccounts(all, options.accounts);
   return {
     settings: resolveTelemetry(ctx.env, accounts, options.metricsFile),
     accounts: accounts.map((a) => a.name),

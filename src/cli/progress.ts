@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type cliProgress from 'cli-progress';
 import type { Logger } from 'pino';
-import type { ProgressSink } from '../pipeline/sync-context.ts';
+import type { ProgressSink } from '../api/sync-job.ts';
 
 interface Track {
   total: number;

@@ -5,7 +5,7 @@
  * past 60 characters are cut with `…`), and every write waits until stdout can take more, so a
  * slow pipe holds the query back instead of filling memory.
  */
-import type { RowBatch } from '../load/query/read-only-query.ts';
+import type { RowBatch } from '../api/query-job.ts';
 
 /** Output formats of `query`. */
 export type QueryFormat = 'table' | 'csv' | 'json';

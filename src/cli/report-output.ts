@@ -5,7 +5,7 @@
  */
 import { Option } from 'commander';
 import { ConfigError } from '../errors.ts';
-import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
+import type { DeliveryOutcome } from '../api/subscription-jobs.ts';
 import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
 import type { CliContext } from './cli-context.ts';
 

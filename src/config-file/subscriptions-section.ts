@@ -36,11 +36,13 @@ import {
   NOTIFIABLE_STATES,
   type NotifiableState,
 } from '../early-warning.ts';
+import { REPORT_FORMATS, type ReportFormat } from '../report-formats.ts';
 import { checkSubject } from '../subject-placeholders.ts';
 import { z } from 'zod';
 import type { Schedule, ScheduleRule, MonthDay } from '../time/schedule.ts';
 import { defaultPresetFor, SCHEDULED_PRESETS, type ScheduledPreset } from '../time/schedule.ts';
 import { emailAddress } from './mail-section.ts';
+import { WEEK_DAY_KEYS } from '../time/week-days.ts';
 
 /** The reports a subscription can send (the same names as the `report` commands). */
 export const SUBSCRIPTION_REPORTS = ['sla', 'incidents', 'at-risk'] as const;
@@ -48,23 +50,15 @@ export const SUBSCRIPTION_REPORTS = ['sla', 'incidents', 'at-risk'] as const;
 /** The reports a subscription sends unless told: both reports of a period. */
 const DEFAULT_SUBSCRIPTION_REPORTS = ['sla', 'incidents'] as const;
 
-/** Every file format a subscription can attach. */
-export const SUBSCRIPTION_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
-
-/** One attachable format. */
-export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number];
-
-/** Default attachments: the PDF to read on a phone, the workbook to dig in. */
-export const DEFAULT_SUBSCRIPTION_FORMATS: readonly SubscriptionFormat[] = ['pdf', 'xlsx'];
+/** Default attachments: the PDF to read on a phone, the workbook to dig in (any of REPORT_FORMATS). */
+export const DEFAULT_SUBSCRIPTION_FORMATS: readonly ReportFormat[] = ['pdf', 'xlsx'];
 
 /** Default number of missed periods a run catches up on. */
 export const DEFAULT_CATCH_UP = 14;
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-
 const weekday = z.string().transform((text, ctx) => {
   const key = text.trim().toLowerCase();
-  const index = key.length >= 3 ? WEEKDAYS.findIndex((w) => w.startsWith(key)) : -1;
+  const index = key.length >= 3 ? WEEK_DAY_KEYS.findIndex((w) => w.startsWith(key)) : -1;
   if (index < 0) {
     ctx.addIssue({ code: 'custom', message: `"${text}" is not a weekday (monday .. sunday, or mon .. sun)` });
     return z.NEVER;
@@ -179,7 +173,7 @@ const subscription = z
         monitors: z.array(nonEmptyText).optional(),
       })
       .optional(),
-    formats: z.array(z.enum(SUBSCRIPTION_FORMATS)).min(1).optional(),
+    formats: z.array(z.enum(REPORT_FORMATS)).min(1).optional(),
     recipients: z.strictObject({
       addresses: z.array(emailAddress).optional(),
       operator_groups: z.array(nonEmptyText).optional(),
@@ -315,7 +309,7 @@ export interface SubscriptionConfig {
   readonly monitorGroups: readonly string[];
   /** Monitors by name or GUID. */
   readonly monitors: readonly string[];
-  readonly formats: readonly SubscriptionFormat[];
+  readonly formats: readonly ReportFormat[];
   readonly addresses: readonly string[];
   /** Operator groups by name or GUID, resolved to their operators' e-mail from the warehouse. */
   readonly operatorGroups: readonly string[];

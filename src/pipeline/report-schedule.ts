@@ -7,8 +7,9 @@
 import { ConfigError } from '../errors.ts';
 import type { LocalDate } from '../terms.ts';
 import { isDue, type Schedule, type ScheduleRule } from '../time/schedule.ts';
+import { WEEK_DAY_SHORT_KEYS } from '../time/week-days.ts';
 
-const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+const WEEKDAYS = WEEK_DAY_SHORT_KEYS;
 
 /** When `nightly` reports unless told: on the 1st, for the previous month's workbooks. */
 export const DEFAULT_REPORT_ON = '1';
@@ -31,8 +32,8 @@ export function parseReportSchedule(text: string): ReportSchedule {
     if (part === 'daily') daily = true;
     else if (part === 'never') continue;
     else if (/^\d{1,2}$/.test(part) && Number(part) >= 1 && Number(part) <= 31) monthDays.add(Number(part));
-    else if ((WEEKDAYS as readonly string[]).includes(part.slice(0, 3)) && part.length >= 3)
-      weekdays.add(WEEKDAYS.indexOf(part.slice(0, 3) as (typeof WEEKDAYS)[number]) + 1);
+    else if (WEEKDAYS.includes(part.slice(0, 3)) && part.length >= 3)
+      weekdays.add(WEEKDAYS.indexOf(part.slice(0, 3)) + 1);
     else {
       throw new ConfigError(
         `--report-on: "${part}" is not a day of the month (1-31), a weekday (mon..sun), daily or never.`,

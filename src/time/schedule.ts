@@ -19,6 +19,7 @@ import type { IanaZone, LocalDate, PresetPeriod } from '../terms.ts';
 import { addLocalDays, addMonths, isoWeekday, localMidnight } from './calendar.ts';
 import type { ReportPeriod } from './periods.ts';
 import { reportPeriodOf } from './report-periods.ts';
+import { weekDayName } from './week-days.ts';
 
 /** A day of the month, or the last day whatever its number. */
 export type MonthDay = number | 'last';
@@ -63,8 +64,6 @@ export const SCHEDULED_PRESETS = [
 
 /** A preset a schedule can report. */
 export type ScheduledPreset = (typeof SCHEDULED_PRESETS)[number];
-
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Days in the month of `date` (28 to 31). */
 export function daysInMonth(date: LocalDate): number {
@@ -172,7 +171,7 @@ export function describeSchedule(schedule: Schedule): string {
         case 'day':
           return 'daily';
         case 'week':
-          return `every ${rule.weekdays.map((d) => WEEKDAY_NAMES[d - 1]).join(' and ')}`;
+          return `every ${rule.weekdays.map((d) => weekDayName(d)).join(' and ')}`;
         case 'month':
           return `monthly on ${rule.days.map(dayText).join(' and ')}`;
         case 'quarter':

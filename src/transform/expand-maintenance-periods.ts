@@ -16,6 +16,7 @@ import { type IanaZone, type LocalDate } from '../terms.ts';
 import { localFieldsToUtc, localToUtc } from '../time/zone-clock.ts';
 import { type Interval } from '../time/intervals.ts';
 import { addLocalDays, isoWeekday, localDateOf } from '../time/calendar.ts';
+import { weekDayName } from '../time/week-days.ts';
 
 /** One MaintenancePeriod record as the API returns it (irrelevant fields left out). */
 export interface MaintenancePeriodDefinition {
@@ -40,7 +41,6 @@ export interface MaintenanceOccurrence {
 }
 
 // ISO weekday 1 (Monday) to 7 (Sunday), as calendar.isoWeekday counts them.
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 function parseClock(text: string | undefined): { hour: number; minute: number } | undefined {
   const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text?.trim() ?? '');
@@ -55,7 +55,7 @@ function dayMatches(period: MaintenancePeriodDefinition, date: LocalDate): boole
     case 'Daily':
       return true;
     case 'Weekly':
-      return WEEKDAYS[isoWeekday(date) - 1]?.toLowerCase() === period.WeekDay?.toLowerCase();
+      return weekDayName(isoWeekday(date))?.toLowerCase() === period.WeekDay?.toLowerCase();
     case 'Monthly':
       return Number(date.slice(8, 10)) === period.MonthDay;
     default:

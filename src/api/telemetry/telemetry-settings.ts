@@ -92,3 +92,11 @@ export function telemetrySecrets(settings: TelemetrySettings): string[] {
   const urls = [settings.jobPing?.url, ...[...settings.accountPings.values()].map((p) => p.url)];
   return urls.flatMap((u) => (u === undefined ? [] : [u.toString(), u.pathname + u.search]));
 }
+
+/** The accounts a job with `--accounts` runs (the same choice as its sync's). */
+export async function jobAccounts(
+  ...args: Parameters<typeof import('../../pipeline/sync-accounts.ts').selectAccounts>
+): Promise<ReturnType<typeof import('../../pipeline/sync-accounts.ts').selectAccounts>> {
+  const { selectAccounts } = await import('../../pipeline/sync-accounts.ts');
+  return selectAccounts(...args);
+}

@@ -19,7 +19,7 @@ Examples:
   $ uptrends-etl check --json`,
       )
       .action(async () => {
-        const { runCheck } = await import('../../pipeline/run-check.ts');
+        const { runCheck } = await import('../../api/check-job.ts');
         const results = await runCheck(ctx.config());
         for (const r of results) {
           ctx.result(

@@ -11,7 +11,7 @@ export const migrateCommand: CommandModule = {
         '\nExamples:\n  $ uptrends-etl migrate\n  $ DATABASE_URL=postgres://etl@db/warehouse uptrends-etl migrate',
       )
       .action(async () => {
-        const { migrate } = await import('../../load/migrate.ts');
+        const { migrate } = await import('../../api/warehouse-access.ts');
         const warehouse = await ctx.warehouse({ create: true });
         const result = await migrate(warehouse.db);
         ctx.result(

@@ -6,7 +6,7 @@ import {
   type ResolvedNightly,
   type RunNightlyOptions,
 } from '../../api/nightly-job.ts';
-import { DEFAULT_REPORT_ON } from '../../pipeline/report-schedule.ts';
+import { DEFAULT_REPORT_ON } from '../../api/nightly-job.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
 import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';

@@ -64,7 +64,7 @@ async function statementsOf(
   if (file === undefined) return [{ sql: text! }];
   const [{ readTextFile }, { readSqlExamples }] = await Promise.all([
     import('../../text-file.ts'),
-    import('../../load/query/read-only-query.ts'),
+    import('../../api/query-job.ts'),
   ]);
   const contents = readTextFile(file, {
     maxBytes: MAX_FILE_BYTES,
@@ -132,9 +132,8 @@ Examples:
       )
       .action(async (text: string | undefined, flags: QueryFlags) => {
         const options = OPTIONS_OF.query(flags);
-        const [{ streamReadOnlyQuery }, { checkStatement }, { OutputClosed, rowWriter }] = await Promise.all([
-          import('../../load/query/read-only-query.ts'),
-          import('../../load/query/statement-rules.ts'),
+        const [{ streamReadOnlyQuery, checkStatement }, { OutputClosed, rowWriter }] = await Promise.all([
+          import('../../api/query-job.ts'),
           import('../query-output.ts'),
         ]);
         const statements = await statementsOf(text, options.file);

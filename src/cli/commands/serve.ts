@@ -118,7 +118,7 @@ Examples:
           );
         }
         // Bound first: a port in use ends the command before the warehouse is opened (exit 2).
-        const { WireListener } = await import('../../load/wire/wire-listener.ts');
+        const { WireListener } = await import('../../api/serve-job.ts');
         const listener = await WireListener.listen(options.host, options.port);
         ctx.onClose(() => listener.close());
         const warehouse = await ctx.warehouse({ waitMs: options.waitMs, schema: 'warn' });
@@ -127,13 +127,8 @@ Examples:
             context: { setting: '--data-dir' },
           });
         }
-        const [{ migrate }, { refusedFunctions }, { startWireServer }, { SESSION_SETTINGS }] =
-          await Promise.all([
-            import('../../load/migrate.ts'),
-            import('../../load/query/statement-rules.ts'),
-            import('../../load/wire/wire-server.ts'),
-            import('../../load/connection/db.ts'),
-          ]);
+        const { migrate, refusedFunctions, startWireServer, SESSION_SETTINGS } =
+          await import('../../api/serve-job.ts');
         await migrate(warehouse.db);
         const refused = await refusedFunctions(warehouse.db);
         const dataDir = await warehouse.handOver();

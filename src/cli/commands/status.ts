@@ -1,5 +1,5 @@
 /** `uptrends-etl status`: recent runs (and why a run failed), each account, watermarks and row counts. */
-import type { RunDetail, RunSummary, WarehouseStatus } from '../../pipeline/get-status.ts';
+import type { RunDetail, RunSummary, WarehouseStatus } from '../../api/status-job.ts';
 import type { CommandModule } from '../command-module.ts';
 import { integerArgOption } from '../options.ts';
 
@@ -150,10 +150,9 @@ Examples:
       )
       .action(async (flags: StatusFlags) => {
         const { runLimit, runId } = statusOptionsFrom(flags);
-        const { getStatus } = await import('../../pipeline/get-status.ts');
+        const { getStatus, getRun } = await import('../../api/status-job.ts');
         const warehouse = await ctx.warehouse();
         if (runId !== undefined) {
-          const { getRun } = await import('../../pipeline/run-history.ts');
           const detail = await getRun(warehouse.db, runId);
           ctx.result('run', { ...detail }, runDetailText(detail));
           return;

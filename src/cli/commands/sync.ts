@@ -1,13 +1,14 @@
 /** `uptrends-etl sync`: extract the selected streams into the warehouse. */
 import { Option, type Command } from 'commander';
-import { resolveSyncOptions, type SyncRequest } from '../../api/sync-job.ts';
 import {
   DEFAULT_SYNC_OPTIONS,
   DEFAULT_WAIT_SECONDS,
   SYNC_OPTION_RANGES,
-} from '../../pipeline/sync-options.ts';
-import { STREAMS } from '../../pipeline/streams/index.ts';
-import type { SyncSummary } from '../../pipeline/run-sync.ts';
+  resolveSyncOptions,
+  type SyncRequest,
+  type SyncSummary,
+} from '../../api/sync-job.ts';
+import { STREAMS } from '../../api/stream-catalog.ts';
 import type { CommandModule } from '../command-module.ts';
 import type { CliContext } from '../cli-context.ts';
 import { integerArgOption, listOption, numberOption, wholeNumberOption } from '../options.ts';

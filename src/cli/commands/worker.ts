@@ -3,11 +3,7 @@ import { integerArgOption } from '../options.ts';
 import type { CommandModule } from '../command-module.ts';
 import type { CliContext } from '../cli-context.ts';
 import { accountExitCode, withJobTelemetry } from '../job-telemetry.ts';
-import {
-  WORKER_DEFAULTS,
-  WORKER_RANGES,
-  type WorkerRunOptions,
-} from '../../pipeline/queue/worker-options.ts';
+import { WORKER_DEFAULTS, WORKER_RANGES, type WorkerRunOptions } from '../../api/worker-job.ts';
 
 interface WorkerFlags {
   concurrency: number;
@@ -78,7 +74,7 @@ then success or /fail after each job that ended (a job tried again is pinged by 
       )
       .action(async (flags: WorkerFlags) => {
         const options = workerOptionsFrom(flags);
-        const { runWorker } = await import('../../pipeline/queue/run-worker.ts');
+        const { runWorker } = await import('../../api/worker-job.ts');
         const { databaseUrl } = ctx.config();
         // Refused on PGlite before the accounts are read: that is the message that helps.
         const accounts = databaseUrl === undefined ? [] : ctx.accounts();
@@ -92,7 +88,7 @@ then success or /fail after each job that ended (a job tried again is pinged by 
             if (telemetry !== undefined && databaseUrl !== undefined) {
               const [{ WorkerMetrics }, { queuedJobCount }] = await Promise.all([
                 import('../../api/telemetry/worker-metrics.ts'),
-                import('../../pipeline/queue/job-queue.ts'),
+                import('../../api/worker-job.ts'),
               ]);
               let queue: ReturnType<CliContext['warehouse']> | undefined;
               metrics = new WorkerMetrics(

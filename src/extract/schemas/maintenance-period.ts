@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { enumText, type KnownValues, lenientInteger, localTimestampText } from './lenient.ts';
+import { WEEK_DAYS, type WeekDayName } from '../../time/week-days.ts';
 
 /** ScheduleMode values. */
 export const KNOWN_SCHEDULE_MODES = ['OneTime', 'Daily', 'Weekly', 'Monthly'] as const;
@@ -11,16 +12,8 @@ export const KNOWN_SCHEDULE_MODES = ['OneTime', 'Daily', 'Weekly', 'Monthly'] as
 /** MaintenanceType values; only DisableMonitoring removes time from uptime figures. */
 export const KNOWN_MAINTENANCE_TYPES = ['DisableMonitoring', 'DisableNotifications'] as const;
 
-/** WeekDay values (.NET DayOfWeek names). */
-export const KNOWN_WEEK_DAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+/** WeekDay values (.NET DayOfWeek names): the week days, Sunday first as DayOfWeek numbers them. */
+export const KNOWN_WEEK_DAYS: readonly WeekDayName[] = [WEEK_DAYS[6], ...WEEK_DAYS.slice(0, 6)];
 
 /** One maintenance period; Id, ScheduleMode and MaintenanceType are required (Swagger). */
 export const maintenancePeriodSchema = z.looseObject({

@@ -39,6 +39,12 @@ export const KNOWN_MONITOR_TYPES = [
   'Postman',
 ] as const;
 
+/**
+ * MonitorType values the service no longer sends (RealBrowserCheck of the 2021 Swagger, the old
+ * Postman spelling): read when met, never emitted by the simulator.
+ */
+export const LEGACY_MONITOR_TYPES: ReadonlySet<string> = new Set(['RealBrowserCheck', 'Postman']);
+
 /** MonitorMode values; only Production monitors count for uptime, alerts and SLAs. */
 export const KNOWN_MONITOR_MODES = ['Development', 'Staging', 'Production'] as const;
 

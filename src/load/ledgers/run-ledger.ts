@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { sql, type Kysely } from 'kysely';
-import { EtlError } from '../../errors.ts';
+import { errorRecord } from '../../errors.ts';
 import { type Database } from '../schema.ts';
 import type { HeldLock } from '../locks/warehouse-lock.ts';
 
@@ -94,10 +94,12 @@ export async function setRunAccount(db: Kysely<Database>, runId: number, account
   await db.updateTable('etl_run').set({ account_id: accountId }).where('run_id', '=', runId).execute();
 }
 
-/** Serialises an error for the ledger: code, message, context; never a stack or a secret. */
+/**
+ * Serialises an error for the ledger (errors.ts, `errorRecord`): code, message, context, retriable
+ * flag and cause; never a stack or a secret. A queued job's error is read back from it.
+ */
 export function errorForLedger(error: unknown): object {
-  if (error instanceof EtlError) return { code: error.code, message: error.message, context: error.context };
-  return { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
+  return errorRecord(error);
 }
 
 /** Closes a run. */

@@ -13,14 +13,11 @@ import type { Logger } from 'pino';
 import type { AccountSetting } from '../../config-file/resolve-accounts.ts';
 import {
   ConfigError,
-  DatabaseError,
+  errorFromRecord,
   EtlError,
-  HttpError,
   InterruptedError,
-  LockError,
-  RecordValidationError,
   StreamError,
-  type ErrorCode,
+  type ErrorRecord,
 } from '../../errors.ts';
 import { openWarehouse, type Warehouse } from '../../load/connection/db.ts';
 import { migrate } from '../../load/migrate.ts';
@@ -58,14 +55,25 @@ interface Enqueued {
   readonly key: string;
 }
 
-/** An error of the class the ledger's code stands for, so the exit code is the same as in-process. */
-function errorOfCode(code: string | undefined, message: string): EtlError {
-  if (code === 'CONFIG_INVALID') return new ConfigError(message);
-  if (code === 'DATABASE_FAILED') return new DatabaseError(message);
-  if (code === 'LOCKED') return new LockError(message);
-  if (code === 'RECORD_INVALID') return new RecordValidationError(message);
-  if (code?.startsWith('API_') === true) return new HttpError(code as ErrorCode, message, undefined);
-  return new StreamError(message);
+/**
+ * The failure of a queued job as the same failure in this process: the error its run recorded,
+ * rebuilt as its own class with its code, context, retriable flag and cause (errors.ts,
+ * `errorFromRecord`), the message naming the account and stream. A job whose run recorded nothing
+ * (a worker died before its ledger row) is a StreamError.
+ */
+export function jobFailure(
+  recorded: ErrorRecord | null | undefined,
+  account: string,
+  stream: string,
+  reason: string,
+): EtlError {
+  const message = `account ${account}, stream ${stream}: ${reason}`;
+  if (recorded === null || recorded === undefined || typeof recorded.code !== 'string') {
+    return new StreamError(message);
+  }
+  const error = errorFromRecord({ ...recorded, message });
+  // A bug in the job (no EtlError) stays one: wrapped, it exits by its cause (1), as in-process.
+  return error instanceof EtlError ? error : new StreamError(message, { cause: error });
 }
 
 /** Enqueues the jobs of a nightly batch; returns them. */
@@ -166,7 +174,7 @@ interface RunRow {
   status: RunStatus;
   stream_counts: Record<string, StreamCounts> | null;
   requests: number;
-  error: { code?: string; message?: string } | null;
+  error: ErrorRecord | null;
 }
 
 /** Each account's outcome from the ledger rows of the batch and the jobs that failed for good. */
@@ -196,7 +204,7 @@ function outcomesOf(
       if (last?.status === 'succeeded' && failedForGood === undefined) continue;
       const reason =
         last?.error?.message ?? failedForGood?.last_error ?? 'no run recorded (see the worker logs)';
-      failures.push(errorOfCode(last?.error?.code, `account ${account}, stream ${job.stream}: ${reason}`));
+      failures.push(jobFailure(last?.error, account, job.stream, reason));
       streams[job.stream] ??= {
         records: 0,
         written: 0,

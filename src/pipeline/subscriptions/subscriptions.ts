@@ -14,11 +14,7 @@
  * anything is written or sent.
  */
 import type { ConfigFile, FieldPath } from '../../config-file/load-config-file.ts';
-import {
-  DEFAULT_CATCH_UP,
-  type SubscriptionConfig,
-  type SubscriptionFormat,
-} from '../../config-file/subscriptions-section.ts';
+import { DEFAULT_CATCH_UP, type SubscriptionConfig } from '../../config-file/subscriptions-section.ts';
 import { ConfigError } from '../../errors.ts';
 import { checkMailbox, parseRecipients, type Recipients } from '../../email-address.ts';
 import {
@@ -27,6 +23,7 @@ import {
   type OperatorAddress,
   type SubscriptionDirectory,
 } from '../../load/subscription-directory.ts';
+import type { ReportFormat } from '../../report-formats.ts';
 import type { ReportKind } from '../../reports/run-reports.ts';
 import type { Schedule, ScheduledPreset } from '../../time/schedule.ts';
 
@@ -65,7 +62,7 @@ export interface DefaultSubscriptionSettings {
   readonly schedule: Schedule;
   /** `--report-period`, a finished period. */
   readonly period: ScheduledPreset;
-  readonly formats: readonly SubscriptionFormat[];
+  readonly formats: readonly ReportFormat[];
   /** REPORT_MAIL_TO. */
   readonly mailTo: readonly string[];
 }

@@ -24,17 +24,10 @@ import { queryRawAlerts } from '../queries/raw-alerts.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { queryDataAsOf } from '../queries/scope.ts';
 import { DEFAULT_SLA_TARGET } from '../report-defaults.ts';
+import { WEEK_DAYS } from '../../time/week-days.ts';
 
-/** Monday first, as in ISO 8601 and most of the account zones' calendars. */
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** Monday first, as in ISO 8601 and most of the account zones' calendars (the heat map's rows). */
+export const WEEKDAYS = WEEK_DAYS;
 
 /** The whole incident report. */
 export interface IncidentModel {

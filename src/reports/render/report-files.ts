@@ -6,11 +6,9 @@
 import { periodShape, type ReportPeriod } from '../../time/periods.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
 
-/** Every output format, in the order files are written. */
-export const REPORT_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
+import { REPORT_FORMATS, type ReportFormat } from '../../report-formats.ts';
 
-/** One output format. */
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export { REPORT_FORMATS, type ReportFormat };
 
 /** The formats written when none are chosen (the PDF is asked for explicitly, or by a subscription). */
 export const DEFAULT_REPORT_FORMATS: readonly ReportFormat[] = ['xlsx', 'csv'];

@@ -11,6 +11,7 @@ import { utcToLocal } from '../../time/zone-clock.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';
 import { seededRandom, type Random } from '../seeded-random.ts';
+import { KNOWN_WEEK_DAYS } from '../../extract/schemas/maintenance-period.ts';
 
 const COMBOS: readonly [
   MaintenancePeriodDefinition['ScheduleMode'],
@@ -25,7 +26,6 @@ const COMBOS: readonly [
   ['Weekly', 'DisableMonitoring'],
   ['Monthly', 'DisableNotifications'],
 ];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function definition(
   id: number,
@@ -61,7 +61,7 @@ function definition(
     case 'Weekly':
       return {
         ...base,
-        WeekDay: rng.pick(WEEKDAYS),
+        WeekDay: rng.pick(KNOWN_WEEK_DAYS),
         StartTime: hh(rng.int(20, 22), 0),
         EndTime: hh(23, rng.pick([0, 30])),
       };

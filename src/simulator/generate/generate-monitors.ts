@@ -5,32 +5,15 @@
  * omitted nulls, and a few monitors carrying credentials the ETL must never store.
  */
 import { utcToLocal } from '../../time/zone-clock.ts';
+import { KNOWN_MONITOR_TYPES, LEGACY_MONITOR_TYPES } from '../../extract/schemas/monitor.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';
 import { deterministicGuid, seededRandom } from '../seeded-random.ts';
 
-/** Every MonitorType wire value the simulator emits (PostmanApi postdates the 2021 Swagger). */
-export const MONITOR_TYPES = [
-  'Http',
-  'Https',
-  'Connect',
-  'Ping',
-  'POP3',
-  'SMTP',
-  'FTP',
-  'MySQL',
-  'MSSQL',
-  'WebserviceHttp',
-  'WebserviceHttps',
-  'Transaction',
-  'DNS',
-  'FullPageCheck',
-  'Certificate',
-  'SFTP',
-  'MultiStepApi',
-  'IMAP',
-  'PostmanApi',
-] as const;
+/** Every MonitorType wire value the simulator emits: the known ones but the legacy spellings, in their order. */
+export const MONITOR_TYPES: readonly (typeof KNOWN_MONITOR_TYPES)[number][] = KNOWN_MONITOR_TYPES.filter(
+  (type) => !LEGACY_MONITOR_TYPES.has(type),
+);
 
 /** The password some generated monitors carry; the ETL must strip it (tests grep for it). */
 export const MONITOR_SECRET = 'sim-monitor-secret-DO-NOT-STORE';
