@@ -18,18 +18,26 @@ export const SERVED_MONITOR = '0b6d2a4e-53c4-4cf0-9d1e-6a1d5e7c0f11';
 /** The simulator's clock: served bodies date their records before it. */
 export const SERVED_NOW = new Date('2025-11-12T08:00:00Z');
 
+/** One answer the simulator sends in place of its own: `status` (default 200) and the body as text. */
+export interface ServedAnswer {
+  readonly status?: number;
+  readonly body: string;
+}
+
 /** What a test file gets: its database, and a sync that serves a body. */
 export interface ServedSyncRig {
   readonly tdb: TestDatabase;
   /**
    * Syncs `stream` of SERVED_MONITOR over [from, to) while the simulator answers its one request
-   * on `route` (e.g. `/Alert/Monitor/`) with `body`; expects the stream to succeed.
+   * on `route` (e.g. `/Alert/Monitor/`) with `body` (or its requests, in order, with the answers
+   * given); expects the stream to end with `expected` (default `succeeded`).
    */
   sync(
-    stream: 'alerts' | 'statistics',
+    stream: 'alerts' | 'statistics' | 'monitors',
     route: string,
-    body: string,
+    body: string | readonly ServedAnswer[],
     range: Pick<SyncOptions, 'from' | 'to'>,
+    expected?: 'succeeded' | 'failed',
   ): Promise<void>;
 }
 
@@ -51,17 +59,24 @@ export function servedSyncRig(): ServedSyncRig {
       if (tdb === undefined) throw new Error('servedSyncRig: used before beforeAll ran');
       return tdb;
     },
-    async sync(stream, route, body, range) {
+    async sync(stream, route, body, range, expected = 'succeeded') {
       const simulator = sim!;
-      simulator.inject({ match: new RegExp(`${route}${SERVED_MONITOR}`, 'i'), times: 1, status: 200, body });
+      const answers = typeof body === 'string' ? [{ body }] : body;
+      const match = new RegExp(stream === 'monitors' ? route : `${route}${SERVED_MONITOR}`, 'i');
+      for (const answer of answers)
+        simulator.inject({ match, times: 1, status: answer.status ?? 200, body: answer.body });
       try {
         const config = loadConfig({ ...this.tdb.env, ...simulatorEnv(simulator) });
         const summary = await runSync(
           config,
           { ...DEFAULT_SYNC_OPTIONS, streams: [stream], monitors: [SERVED_MONITOR], ...range },
           { logger: silentLogger(), clock: () => simulator.truth.now() },
-        );
-        expect(summary.streams[stream]?.status).toBe('succeeded');
+        ).catch((error: unknown) => {
+          // A run whose only stream failed ends with that stream's error.
+          if (expected === 'failed') return { streams: { [stream]: { status: 'failed' } } };
+          throw error;
+        });
+        expect(summary.streams[stream]?.status).toBe(expected);
       } finally {
         simulator.clearInjections();
       }

@@ -32,9 +32,11 @@ async function lockIncidents(db: Kysely<Database>, pairs: readonly IncidentRef[]
 // window of 100-alert pages rarely touches more.
 const CHUNK = 5_000;
 
-// Arrays go over as Postgres array literals (text): node-postgres and PGlite serialise JS arrays
-// differently, text they both pass through unchanged.
-function arrayLiteral(values: readonly string[]): string {
+/**
+ * A Postgres array literal (text) of `values`: node-postgres and PGlite serialise JS arrays
+ * differently, text they both pass through unchanged.
+ */
+export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 }
 

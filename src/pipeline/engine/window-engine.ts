@@ -105,6 +105,9 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
   let rejects: ReturnType<SyncContext['validator']['drain']> = [];
   let records = 0;
   let waited = false;
+  // The keys this pass served and rejected: what a window read in full retires by (spec.retire).
+  let served = new Set<string>();
+  let rejectedKeys = new Set<string>();
   const commit = async (final: boolean): Promise<void> => {
     // Taken before any await: the next batch fills while this one waits and writes.
     const rows = batch;
@@ -123,6 +126,8 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
       totals.written += written;
       totals.rejected += rejected;
       if (!final || !complete) return;
+      if (spec.retire !== undefined)
+        totals.written += await spec.retire.retire(trx, ref, served, rejectedKeys, ctx);
       part.completed.add(index);
       // Coverage records every complete window, also those a backfill may not move the watermark over.
       await recordCoverage(
@@ -170,6 +175,8 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
         pass = page.pass ?? 0;
         records = 0;
         state = spec.initialState?.(ref) as W;
+        served = new Set();
+        rejectedKeys = new Set();
       }
       if (page.complete === false) complete = false;
       records += page.records.length;
@@ -193,11 +200,15 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
         if (record !== undefined) items.push({ record, raw, text: page.texts?.[i] });
       }
       for (const mapped of spec.mapPage({ items, page, ref, row, state, reject })) {
+        if (spec.retire !== undefined) served.add(spec.retire.keyOf(mapped));
         spec.compact?.(mapped);
         batch.push(mapped);
       }
       // Parsing and mapping above are synchronous: the rejects collected now are this page's alone.
-      for (const r of ctx.validator.drain(spec.name)) rejects.push(r);
+      for (const r of ctx.validator.drain(spec.name)) {
+        if (r.recordId !== null) rejectedKeys.add(r.recordId.toLowerCase());
+        rejects.push(r);
+      }
       if (batch.length >= ctx.options.batchRows) await startCommit();
     }
     await settleWriting();

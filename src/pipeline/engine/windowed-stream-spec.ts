@@ -137,6 +137,30 @@ export interface PageToMap<T, P extends Partition, M, W> {
   readonly reject: (error: unknown, raw: unknown) => void;
 }
 
+/**
+ * How a window read to its end makes the warehouse hold exactly what the service served for it:
+ * the rows it holds for the window that this read did not serve go (docs/extraction.md, "A window
+ * read again converges"). Runs in the transaction of the window's last batch, and only when the
+ * window was read to its end in one pass; a window that failed or was not read in full retires nothing.
+ */
+export interface WindowRetirement<P extends Partition, R> {
+  /** The row's key, as `retire` compares it with the rows held (e.g. the alert id). */
+  keyOf(row: R): string;
+  /**
+   * Removes the rows of the window's partition and span whose key is not in `served`, and those
+   * whose key is in `rejected` (records the service serves now but the window rejected: an earlier
+   * read's row of them is not what the service says). Returns the rows changed (removed, and
+   * anything recomputed from them).
+   */
+  retire(
+    trx: Transaction<Database>,
+    ref: WindowRef<P>,
+    served: ReadonlySet<string>,
+    rejected: ReadonlySet<string>,
+    ctx: SyncContext,
+  ): Promise<number>;
+}
+
 /** Declaration of a windowed stream whose records map to rows of type R. */
 export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, M, R, W = undefined> {
   readonly name: string;
@@ -194,4 +218,9 @@ export interface WindowedStreamSpec<P extends Partition, S extends z.ZodObject, 
   readonly tables: readonly TableName[];
   /** Writes one batch of rows; returns rows written (inserted, changed, deleted). */
   load(trx: Transaction<Database>, rows: readonly R[], ctx: SyncContext): Promise<number>;
+  /**
+   * What a window read in full removes of what the warehouse held for it and the service no
+   * longer serves. (Default: nothing: rows only ever merge)
+   */
+  readonly retire?: WindowRetirement<P, R>;
 }

@@ -10,6 +10,7 @@ import { ALERT_VALUES, alertSchema, conformingAlert } from '../../extract/schema
 import { AlertCapacityGuard } from './alert-capacity.ts';
 import { mergeRows } from '../../load/write/merge-rows.ts';
 import { refreshIncidents } from '../../load/write/refresh-incidents.ts';
+import { retireAlerts, type AlertScope } from '../../load/write/retire-window-rows.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
 import { compactJsonValues } from '../../transform/raw-column.ts';
 import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
@@ -166,4 +167,18 @@ export const alertsStream = defineWindowedStream<
     }));
     return merged.written + (await refreshIncidents(trx, pairs, ctx.runId));
   },
+
+  // A window read in full holds exactly the alerts the service served for it: the others of its
+  // monitors and span go, and their incidents are recomputed (retire-window-rows.ts).
+  retire: {
+    keyOf: (row) => String(row.alert_id),
+    retire: (trx, { partition, window }, served, rejected, ctx) =>
+      retireAlerts(trx, ctx.accountId, scopeOf(partition), window, served, rejected, ctx.runId),
+  },
 });
+
+function scopeOf(source: AlertSource): AlertScope {
+  if (source.monitorGuid !== undefined) return { kind: 'monitor', monitorGuid: source.monitorGuid };
+  if (source.id === 'all' || source.groupGuid === undefined) return { kind: 'account' };
+  return { kind: 'group', groupGuid: source.groupGuid };
+}

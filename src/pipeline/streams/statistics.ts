@@ -11,6 +11,7 @@
 import { HttpError, ResponseFormatError } from '../../errors.ts';
 import { statisticsSchema } from '../../extract/schemas/statistics.ts';
 import { mergeRows } from '../../load/write/merge-rows.ts';
+import { bucketKey, retireStatistics } from '../../load/write/retire-window-rows.ts';
 import {
   monitorStatisticsRow,
   type MonitorStatisticsRow,
@@ -178,5 +179,11 @@ export const statisticsStream = defineWindowedStream<
       rows,
     );
     return merged.written;
+  },
+
+  // A window answered in full holds exactly the buckets the service answered for it.
+  retire: {
+    keyOf: (row) => bucketKey(new Date(row.bucket_start_at), new Date(row.bucket_end_at)),
+    retire: (trx, { partition, window }, served) => retireStatistics(trx, partition.id, window, served),
   },
 });
