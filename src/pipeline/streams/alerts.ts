@@ -13,7 +13,7 @@ import { refreshIncidents } from '../../load/write/refresh-incidents.ts';
 import { retireAlerts, type AlertScope } from '../../load/write/retire-window-rows.ts';
 import { disambiguateAlertTimes } from '../../transform/disambiguate-alert-times.ts';
 import { compactJsonValues } from '../../transform/raw-column.ts';
-import { alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
+import { alertPlacementError, alertRow, type AlertRow } from '../../transform/rows/alert-row.ts';
 import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { Partition, WindowRequest } from '../engine/windowed-stream-spec.ts';
@@ -126,11 +126,15 @@ export const alertsStream = defineWindowedStream<
   recordId: alertId,
   initialState: ({ window }) => ({ floor: window.start }),
 
-  mapPage({ items, row, state, reject }) {
+  mapPage({ items, ref: { window }, row, state, reject }) {
     const mapped: AlertRow[] = [];
     for (const { record, raw, text } of items) {
       try {
-        mapped.push(alertRow(record, row, raw, text));
+        const alert = alertRow(record, row, raw, text);
+        // An alert that cannot belong to the window it was asked for is a named reject.
+        const misplaced = alertPlacementError(alert, window, row);
+        if (misplaced !== undefined) throw misplaced;
+        mapped.push(alert);
       } catch (error) {
         reject(error, raw);
       }

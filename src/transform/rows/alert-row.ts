@@ -6,6 +6,7 @@
 import type { MappedRow } from '../../load/schema.ts';
 import { RecordValidationError } from '../../errors.ts';
 import type { Alert } from '../../extract/schemas/alert.ts';
+import { localToUtcCandidates } from '../../time/zone-clock.ts';
 import { parseLocalTimestamp } from '../parse-local-timestamp.ts';
 import type { RowContext } from '../row-context.ts';
 import { rawColumn } from '../raw-column.ts';
@@ -70,4 +71,59 @@ export function alertRow(alert: Alert, ctx: RowContext, original?: unknown, text
     raw: rawColumn(original ?? alert, text),
     run_id: ctx.runId,
   };
+}
+
+/**
+ * How far outside the window asked for an alert's Timestamp may lie: one second. The service sends
+ * whole seconds (its milliseconds were dropped in 2022, facts 1.3) and the request's Start and End
+ * are whole seconds too, so an alert served for [Start, End) can carry a Timestamp rounded onto
+ * End (or, rounded down, a second before Start).
+ */
+export const WINDOW_TOLERANCE_MS = 1_000;
+
+/** The window an alert was asked for: its instants and its account-local texts. */
+export interface AlertWindow {
+  readonly start: Date;
+  readonly end: Date;
+  readonly startLocal: string;
+  readonly endLocal: string;
+}
+
+/**
+ * Why a mapped alert cannot belong where it came from, as a RecordValidationError naming the
+ * stream, the alert, the field and the value; undefined when it can. An alert whose Timestamp lies
+ * outside the window asked for (beyond WINDOW_TOLERANCE_MS) would become an incident of some other
+ * period that no later read of that period removes; a FirstError after the Timestamp would start
+ * the incident after its own alert. A Timestamp in the repeated autumn hour counts with its later
+ * meaning here, so the hour's order is never mistaken for a FirstError after it.
+ */
+export function alertPlacementError(
+  row: AlertRow,
+  window: AlertWindow,
+  ctx: Pick<RowContext, 'zone' | 'stream'>,
+): RecordValidationError | undefined {
+  const stream = ctx.stream ?? 'alerts';
+  const recordId = String(row.alert_id);
+  const raised = row.raised_at as Date;
+  const sent = String(row.raised_at_local);
+  if (
+    raised.getTime() < window.start.getTime() - WINDOW_TOLERANCE_MS ||
+    raised.getTime() > window.end.getTime() + WINDOW_TOLERANCE_MS
+  ) {
+    return new RecordValidationError(
+      `${stream}: Timestamp ${sent} (${raised.toISOString()}) lies outside the window asked for [${window.startLocal}, ${window.endLocal}) (tolerance 1 s)`,
+      { context: { stream, field: 'Timestamp', recordId, value: sent } },
+    );
+  }
+  const firstError = row.first_error_at as Date | null;
+  if (firstError === null) return undefined;
+  const latest = localToUtcCandidates(sent, ctx.zone)?.at(-1) ?? raised;
+  const raisedLatest = Math.max(latest.getTime(), raised.getTime());
+  if (firstError.getTime() > raisedLatest) {
+    return new RecordValidationError(
+      `${stream}: FirstError ${String(row.first_error_at_local)} is after the alert's Timestamp ${sent}`,
+      { context: { stream, field: 'FirstError', recordId, value: String(row.first_error_at_local) } },
+    );
+  }
+  return undefined;
 }
