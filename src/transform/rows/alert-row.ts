@@ -104,7 +104,7 @@ export function alertPlacementError(
 ): RecordValidationError | undefined {
   const stream = ctx.stream ?? 'alerts';
   const recordId = String(row.alert_id);
-  const raised = row.raised_at as Date;
+  const raised = row.raised_at;
   const sent = String(row.raised_at_local);
   if (
     raised.getTime() < window.start.getTime() - WINDOW_TOLERANCE_MS ||
@@ -115,7 +115,7 @@ export function alertPlacementError(
       { context: { stream, field: 'Timestamp', recordId, value: sent } },
     );
   }
-  const firstError = row.first_error_at as Date | null;
+  const firstError = row.first_error_at;
   if (firstError === null) return undefined;
   const latest = localToUtcCandidates(sent, ctx.zone)?.at(-1) ?? raised;
   const raisedLatest = Math.max(latest.getTime(), raised.getTime());
