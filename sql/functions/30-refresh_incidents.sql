@@ -30,7 +30,7 @@ begin
       s.started_at_local,
       s.ended_at,
       s.ended_at_local,
-      (extract(epoch from s.ended_at - s.started_at))::integer as duration_seconds,
+      (extract(epoch from s.ended_at - s.started_at))::bigint as duration_seconds,
       s.alert_count,
       s.reminder_count,
       s.first_error_description,

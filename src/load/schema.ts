@@ -413,7 +413,7 @@ export interface IncidentTable {
   ended_at: Date | null;
   /** ended_at as the account-local wall clock the service sent; null while ongoing. */
   ended_at_local: string | null;
-  /** ended_at - started_at in seconds; null while ongoing. */
+  /** ended_at - started_at in seconds (bigint: an incident may have started decades before its Ok); null while ongoing. */
   duration_seconds: number | null;
   /** Every alert of the incident: Error, Reminder and Ok (reminders count towards the alert total, reporting rules). alert_count - reminder_count is wha... */
   alert_count: number;

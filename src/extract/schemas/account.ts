@@ -3,25 +3,25 @@
  * GET /Timezone and /Timezone/{id}): the AccountId keys every row, the zone turns the API's local
  * timestamps into instants (docs/time.md).
  */
-import { lenientInteger, lenientText, localTimestampText } from './lenient.ts';
+import { int32, lenientText, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
 
 const monitorQuotaSchema = z.looseObject({
-  BasicMonitors: lenientInteger.nullish(),
-  BasicMonitorsInUse: lenientInteger.nullish(),
-  BrowserMonitors: lenientInteger.nullish(),
-  BrowserMonitorsInUse: lenientInteger.nullish(),
-  ApiMonitoringCredits: lenientInteger.nullish(),
-  ApiMonitoringCreditsInUse: lenientInteger.nullish(),
-  TransactionCredits: lenientInteger.nullish(),
-  TransactionCreditsInUse: lenientInteger.nullish(),
-  Monitors: lenientInteger.nullish(),
-  MonitorsInUse: lenientInteger.nullish(),
+  BasicMonitors: int32.nullish(),
+  BasicMonitorsInUse: int32.nullish(),
+  BrowserMonitors: int32.nullish(),
+  BrowserMonitorsInUse: int32.nullish(),
+  ApiMonitoringCredits: int32.nullish(),
+  ApiMonitoringCreditsInUse: int32.nullish(),
+  TransactionCredits: int32.nullish(),
+  TransactionCreditsInUse: int32.nullish(),
+  Monitors: int32.nullish(),
+  MonitorsInUse: int32.nullish(),
 });
 
 const operatorQuotaSchema = z.looseObject({
-  Operators: lenientInteger.nullish(),
-  OperatorsInUse: lenientInteger.nullish(),
+  Operators: int32.nullish(),
+  OperatorsInUse: int32.nullish(),
 });
 
 /** Account statistics; `AccountId` is a string on the wire ("123456") but numbers are accepted. */
@@ -30,7 +30,7 @@ export const accountSchema = z.looseObject({
   ExpirationDate: localTimestampText.nullish(),
   MonitorQuota: monitorQuotaSchema.nullish(),
   OperatorQuota: operatorQuotaSchema.nullish(),
-  RemainingMessageCredits: lenientInteger.nullish(),
+  RemainingMessageCredits: int32.nullish(),
 });
 
 /** A parsed `/Account` record. */
@@ -38,7 +38,7 @@ export type Account = z.infer<typeof accountSchema>;
 
 /** Account settings; `TimezoneId` is required (2023 Swagger), note the casing `TimezoneId`. */
 export const accountSettingsSchema = z.looseObject({
-  TimezoneId: lenientInteger,
+  TimezoneId: int32,
 });
 
 /** A parsed `/Account/Settings` record. */
@@ -50,11 +50,11 @@ export type AccountSettings = z.infer<typeof accountSettingsSchema>;
  * is omitted when there is no DST; the start/end fields exist only in newer responses.
  */
 export const timezoneSchema = z.looseObject({
-  TimezoneId: lenientInteger,
+  TimezoneId: int32,
   Description: z.string().nullish(),
-  OffsetFromUtc: lenientInteger,
+  OffsetFromUtc: int32,
   HasDaylightSaving: z.boolean(),
-  DaylightSavingOffset: lenientInteger.nullish(),
+  DaylightSavingOffset: int32.nullish(),
   DaylightSavingStart: localTimestampText.nullish(),
   DaylightSavingEnd: localTimestampText.nullish(),
 });

@@ -5,7 +5,7 @@
  * is a record's key is required; the rest is as loose as the service is.
  */
 import { z } from 'zod';
-import { enumText, guid, type KnownValues, lenientInteger } from './lenient.ts';
+import { enumText, guid, type KnownValues, int32 } from './lenient.ts';
 
 /** One alert definition. */
 export const alertDefinitionSchema = z.looseObject({
@@ -27,14 +27,14 @@ export const KNOWN_ESCALATION_MODES = ['AlertOnErrorCount', 'AlertOnErrorDuratio
 
 /** One escalation level of a definition. */
 export const escalationLevelSchema = z.looseObject({
-  Id: lenientInteger,
+  Id: int32,
   EscalationMode: enumText.nullish(),
-  ThresholdErrorCount: lenientInteger.nullish(),
-  ThresholdMinutes: lenientInteger.nullish(),
+  ThresholdErrorCount: int32.nullish(),
+  ThresholdMinutes: int32.nullish(),
   IsActive: z.boolean().nullish(),
   Message: z.string().nullish(),
-  NumberOfReminders: lenientInteger.nullish(),
-  ReminderDelay: lenientInteger.nullish(),
+  NumberOfReminders: int32.nullish(),
+  ReminderDelay: int32.nullish(),
   IncludeTraceRoute: z.boolean().nullish(),
   Hash: z.string().nullish(),
 });

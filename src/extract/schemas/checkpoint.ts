@@ -5,7 +5,7 @@
  * required; everything else is as loose as the service is.
  */
 import { z } from 'zod';
-import { lenientInteger } from './lenient.ts';
+import { int32 } from './lenient.ts';
 
 /**
  * One IPv6 address: a plain string since September 2023 (KB changelog), an object with
@@ -27,7 +27,7 @@ export const checkpointAttributesSchema = z.looseObject({
 
 /** One checkpoint of the list; `Id` is required because it is the key. */
 export const checkpointSchema = z.looseObject({
-  Id: lenientInteger,
+  Id: int32,
   Type: z.string().nullish(),
   Attributes: checkpointAttributesSchema.nullish(),
   Links: z.record(z.string(), z.string().nullish()).nullish(),
@@ -35,9 +35,9 @@ export const checkpointSchema = z.looseObject({
 
 /** One checkpoint region; `Id` is required because it is the key. */
 export const checkpointRegionSchema = z.looseObject({
-  Id: lenientInteger,
+  Id: int32,
   Name: z.string().nullish(),
-  ChildRegions: z.array(lenientInteger).nullish(),
+  ChildRegions: z.array(int32).nullish(),
 });
 
 /** Parsed records. */

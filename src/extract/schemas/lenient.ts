@@ -37,6 +37,38 @@ export const lenientInteger = z.union([
     .refine(Number.isSafeInteger, 'integer beyond 2^53 would lose precision'),
 ]);
 
+/** The range of a Postgres `integer` column. */
+export const INT32_RANGE = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+const inInt32 = (n: number): boolean => n >= INT32_RANGE.min && n <= INT32_RANGE.max;
+
+/**
+ * An integer (as lenientInteger) for an `integer` column: a value the column cannot hold is the
+ * record's reject, naming the field and the value, never a failed load (docs/warehouse.md,
+ * "Parsing": which columns are `bigint` and why).
+ */
+export const int32 = lenientInteger.refine(inInt32, {
+  error: (issue) =>
+    `${String(issue.input)} is outside what the integer column holds (${INT32_RANGE.min} to ${INT32_RANGE.max})`,
+});
+
+/** A TCP/UDP port: 0 to 65535; anything else is the record's reject. */
+export const portNumber = lenientInteger.refine((n) => n >= 0 && n <= 65_535, {
+  error: (issue) => `${String(issue.input)} is not a port (0 to 65535)`,
+});
+
+/**
+ * A check interval, in `unit` seconds each (60 for `CheckInterval` in minutes, 1 for
+ * `CheckIntervalSeconds`): stored as whole seconds in an `integer` column, so an interval of more
+ * than 68 years (the service's own limit is 4 hours) is the record's reject.
+ */
+export function checkInterval(unit: number) {
+  return lenientNumber.refine((n) => inInt32(Math.round(n * unit)), {
+    error: (issue) =>
+      `${String(issue.input)} is not a check interval (${unit === 60 ? 'minutes' : 'seconds'} beyond what the integer column of seconds holds)`,
+  });
+}
+
 /**
  * Text that the service documents as a string but that may come as a JSON number (error
  * condition values, account ids, data feed values); numbers become their decimal text.

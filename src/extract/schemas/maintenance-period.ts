@@ -3,7 +3,7 @@
  * Fields that do not apply to the schedule mode are left out by the service.
  */
 import { z } from 'zod';
-import { enumText, type KnownValues, lenientInteger, localTimestampText } from './lenient.ts';
+import { enumText, type KnownValues, int32, localTimestampText } from './lenient.ts';
 import { WEEK_DAYS, type WeekDayName } from '../../time/week-days.ts';
 
 /** ScheduleMode values. */
@@ -17,7 +17,7 @@ export const KNOWN_WEEK_DAYS: readonly WeekDayName[] = [WEEK_DAYS[6], ...WEEK_DA
 
 /** One maintenance period; Id, ScheduleMode and MaintenanceType are required (Swagger). */
 export const maintenancePeriodSchema = z.looseObject({
-  Id: lenientInteger,
+  Id: int32,
   ScheduleMode: enumText,
   MaintenanceType: enumText,
   StartDateTime: localTimestampText.nullish(),
@@ -25,7 +25,7 @@ export const maintenancePeriodSchema = z.looseObject({
   StartTime: z.string().nullish(),
   EndTime: z.string().nullish(),
   WeekDay: enumText.nullish(),
-  MonthDay: lenientInteger.nullish(),
+  MonthDay: int32.nullish(),
   Description: z.string().nullish(),
 });
 

@@ -3,7 +3,7 @@
  * (`GET /MonitorGroup/{guid}/Member`: an array on the real service, although the Swagger file
  * declares one object, facts 4.1).
  */
-import { guid, lenientInteger } from './lenient.ts';
+import { guid, int32 } from './lenient.ts';
 import { z } from 'zod';
 
 /** One monitor group; `IsAll` is required (Swagger), the GUID because it is the key. */
@@ -12,18 +12,18 @@ export const monitorGroupSchema = z.looseObject({
   Description: z.string().nullish(),
   IsAll: z.boolean(),
   IsQuotaUnlimited: z.boolean().nullish(),
-  BasicMonitorQuota: lenientInteger.nullish(),
-  BrowserMonitorQuota: lenientInteger.nullish(),
-  TransactionMonitorQuota: lenientInteger.nullish(),
-  ApiMonitorQuota: lenientInteger.nullish(),
-  ClassicQuota: lenientInteger.nullish(),
-  UnifiedCreditsQuota: lenientInteger.nullish(),
-  UsedBasicMonitorQuota: lenientInteger.nullish(),
-  UsedBrowserMonitorQuota: lenientInteger.nullish(),
-  UsedTransactionMonitorQuota: lenientInteger.nullish(),
-  UsedApiMonitorQuota: lenientInteger.nullish(),
-  UsedClassicQuota: lenientInteger.nullish(),
-  UsedUnifiedCreditsQuota: lenientInteger.nullish(),
+  BasicMonitorQuota: int32.nullish(),
+  BrowserMonitorQuota: int32.nullish(),
+  TransactionMonitorQuota: int32.nullish(),
+  ApiMonitorQuota: int32.nullish(),
+  ClassicQuota: int32.nullish(),
+  UnifiedCreditsQuota: int32.nullish(),
+  UsedBasicMonitorQuota: int32.nullish(),
+  UsedBrowserMonitorQuota: int32.nullish(),
+  UsedTransactionMonitorQuota: int32.nullish(),
+  UsedApiMonitorQuota: int32.nullish(),
+  UsedClassicQuota: int32.nullish(),
+  UsedUnifiedCreditsQuota: int32.nullish(),
 });
 
 /** A parsed monitor group. */

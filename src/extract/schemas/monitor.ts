@@ -9,7 +9,9 @@ import {
   enumText,
   guid,
   type KnownValues,
-  lenientInteger,
+  checkInterval,
+  int32,
+  portNumber,
   lenientNumber,
   localTimestampText,
 } from './lenient.ts';
@@ -58,13 +60,13 @@ export const monitorSchema = z.looseObject({
   GenerateAlert: z.boolean().nullish(),
   IsLocked: z.boolean().nullish(),
   /** Minutes, whatever the spec text says (facts 3.5). */
-  CheckInterval: lenientNumber.nullish(),
-  CheckIntervalSeconds: lenientNumber.nullish(),
+  CheckInterval: checkInterval(60).nullish(),
+  CheckIntervalSeconds: checkInterval(1).nullish(),
   CreatedDate: localTimestampText.nullish(),
   LastModifiedDate: localTimestampText.nullish(),
   Url: z.string().nullish(),
   NetworkAddress: z.string().nullish(),
-  Port: lenientInteger.nullish(),
+  Port: portNumber.nullish(),
   Notes: z.string().nullish(),
   Hash: z.string().nullish(),
   Credits: lenientNumber.nullish(),
@@ -82,7 +84,7 @@ export const monitorSchema = z.looseObject({
   ElementMaximumSize: lenientNumber.nullish(),
   AlertOnPercentageFail: z.boolean().nullish(),
   FailedObjectPercentage: lenientNumber.nullish(),
-  ExpectedHttpStatusCode: lenientInteger.nullish(),
+  ExpectedHttpStatusCode: int32.nullish(),
   ExpectedHttpStatusCodeSpecified: z.boolean().nullish(),
 });
 

@@ -2,7 +2,7 @@
  * Operators (`GET /Operator`, never with a password), operator groups (`GET /OperatorGroup`) and
  * their members (an array on the real service, facts 4.1).
  */
-import { enumText, guid, type KnownValues, lenientInteger } from './lenient.ts';
+import { enumText, guid, type KnownValues, int32 } from './lenient.ts';
 import { z } from 'zod';
 
 /** SmsProvider values. */
@@ -25,7 +25,7 @@ export const operatorSchema = z.looseObject({
   IsAccountAdministrator: z.boolean().nullish(),
   IsOnDuty: z.boolean().nullish(),
   CultureName: z.string().nullish(),
-  TimeZoneId: lenientInteger.nullish(),
+  TimeZoneId: int32.nullish(),
   SmsProvider: enumText.nullish(),
   PhoneProvider: enumText.nullish(),
   UseNumericSender: z.boolean().nullish(),

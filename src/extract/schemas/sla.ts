@@ -3,7 +3,7 @@
  * monitor to its SLA; note the wire name `OperatorReponseTimeThreshold`, sic) and their exclusion
  * periods (`GET /Sla/{guid}/ExclusionPeriod`).
  */
-import { guid, lenientInteger, lenientNumber, localTimestampText } from './lenient.ts';
+import { guid, int32, lenientNumber, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
 
 /** One SLA; the GUID is required because it is the key. */
@@ -24,7 +24,7 @@ export type Sla = z.infer<typeof slaSchema>;
 
 /** One exclusion period; the integer id is required because it is (part of) the key. */
 export const slaExclusionPeriodSchema = z.looseObject({
-  ExclusionPeriodId: lenientInteger,
+  ExclusionPeriodId: int32,
   Description: z.string().nullish(),
   From: localTimestampText.nullish(),
   Until: localTimestampText.nullish(),

@@ -3,14 +3,14 @@
  * buckets is envelope.ts's dataListSchema, unpaged).
  */
 import { relationshipSchema } from './envelope.ts';
-import { lenientInteger, lenientNumber, localTimestampText } from './lenient.ts';
+import { int32, lenientInteger, lenientNumber, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
 
 /** Bucket attributes; StartDateTime and EndDateTime are required (Swagger). */
 export const statisticsAttributesSchema = z.looseObject({
   StartDateTime: localTimestampText,
   EndDateTime: localTimestampText,
-  Alerts: lenientInteger.nullish(),
+  Alerts: int32.nullish(),
   SlaTarget: lenientNumber.nullish(),
   SlaTargetTotalTime: lenientNumber.nullish(),
   OperatorResponseTarget: lenientNumber.nullish(),
@@ -18,8 +18,8 @@ export const statisticsAttributesSchema = z.looseObject({
   DowntimePercentage: lenientNumber.nullish(),
   UptimePercentage: lenientNumber.nullish(),
   Checks: lenientInteger.nullish(),
-  ConfirmedErrors: lenientInteger.nullish(),
-  UnconfirmedErrors: lenientInteger.nullish(),
+  ConfirmedErrors: int32.nullish(),
+  UnconfirmedErrors: int32.nullish(),
   Uptime: lenientInteger.nullish(),
   Downtime: lenientInteger.nullish(),
   TotalTime: lenientNumber.nullish(),

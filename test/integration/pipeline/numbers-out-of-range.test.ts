@@ -1,0 +1,145 @@
+/**
+ * Numbers the schema does not fit end as named rejects, never as "a bug" (issue 40, item 3): each
+ * case is placed with the simulator's response injection, and the rest of its answer is applied
+ * (a rename in the same monitor list, the other statistics buckets). A duration beyond 68 years
+ * is stored (incident.duration_seconds is bigint).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { loadConfig } from '../../../src/config.ts';
+import { silentLogger } from '../../../src/logger.ts';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
+import { runSync } from '../../../src/pipeline/run-sync.ts';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { simulatorEnv } from '../../support/reliability-cli.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+const NOW = new Date('2026-11-20T10:00:00Z');
+let tdb: TestDatabase;
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase({ onDisk: true });
+  await tdb.release();
+  sim = await startSimulator({ seed: 11, monitors: 6, days: 20, now: NOW });
+});
+afterAll(async () => {
+  await sim?.close();
+  await tdb?.drop();
+});
+
+async function sync(options: Partial<SyncOptions>): Promise<Record<string, string | undefined>> {
+  const config = loadConfig({ ...tdb.env, ...simulatorEnv(sim) });
+  try {
+    const summary = await runSync(
+      config,
+      { ...DEFAULT_SYNC_OPTIONS, ...options },
+      { logger: silentLogger(), clock: () => sim.truth.now() },
+    );
+    return Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s?.status]));
+  } finally {
+    sim.clearInjections();
+  }
+}
+
+async function query<T>(text: ReturnType<typeof sql<T>>): Promise<T[]> {
+  const warehouse = await tdb.reopen();
+  try {
+    return (await text.execute(warehouse.db)).rows;
+  } finally {
+    await tdb.release();
+  }
+}
+
+interface RejectView {
+  stream: string;
+  id: string | null;
+  error: string;
+}
+
+const rejectsOf = (stream: string): Promise<RejectView[]> =>
+  query(sql<RejectView>`select stream, record_id as id, error from uptrends.etl_rejected_record
+    where stream = ${stream} order by rejected_id`);
+
+describe('numbers outside what their column holds', () => {
+  it('a monitor Port 3000000000 and CheckInterval 50000000: named rejects, a rename in the same list applied', async () => {
+    expect(await sync({ streams: ['monitor_groups', 'monitors'] })).toMatchObject({ monitors: 'succeeded' });
+    const monitors = await query(
+      sql<{
+        guid: string;
+        name: string;
+      }>`select monitor_guid::text as guid, name from uptrends.monitor order by 1`,
+    );
+    expect(monitors.length).toBeGreaterThanOrEqual(3);
+    sim.inject({
+      match: '/Monitor$',
+      edits: [
+        { set: '0.Port', value: 3_000_000_000 },
+        { set: '1.CheckInterval', value: 50_000_000 },
+        { set: '2.Name', value: 'renamed beside the bad numbers' },
+      ],
+    });
+    expect(await sync({ streams: ['monitors'] })).toEqual({ monitors: 'succeeded' });
+    const rejects = await rejectsOf('monitors');
+    expect(rejects).toHaveLength(2);
+    expect(rejects[0]!.error).toMatch(/Port: 3000000000 is not a port/);
+    expect(rejects[1]!.error).toMatch(/CheckInterval: 50000000 is not a check interval/);
+    const names = await query(
+      sql<{ name: string }>`select name from uptrends.monitor where deleted_at is null`,
+    );
+    expect(names.map((n) => n.name)).toContain('renamed beside the bad numbers');
+  });
+
+  it('a statistics ConfirmedErrors 3000000000: that bucket a named reject, the others stored', async () => {
+    const [monitor] = await query(
+      sql<{ guid: string }>`select monitor_guid::text as guid from uptrends.monitor order by 1 limit 1`,
+    );
+    const range = { from: '2026-11-10', to: '2026-11-12' };
+    sim.inject({
+      match: `/Statistics/Monitor/${monitor!.guid}`,
+      edits: [{ set: 'Data.0.Attributes.ConfirmedErrors', value: 3_000_000_000 }],
+    });
+    expect(await sync({ streams: ['statistics'], monitors: [monitor!.guid], ...range })).toEqual({
+      statistics: 'succeeded',
+    });
+    const rejects = await rejectsOf('statistics');
+    expect(rejects).toHaveLength(1);
+    expect(rejects[0]!.error).toMatch(/ConfirmedErrors: 3000000000 is outside what the integer column holds/);
+    const buckets = await query(
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from uptrends.monitor_statistics where monitor_guid = ${monitor!.guid}::uuid`,
+    );
+    // Two days answered in hourly buckets (the simulator's rule for 48 hours), less the rejected one.
+    expect(buckets[0]!.n).toBe(47);
+  });
+
+  it('an Ok alert whose FirstError is 1950: stored, its incident lasts 76 years without overflow', async () => {
+    const range = { from: '2026-11-10', to: '2026-11-17' };
+    let key: string | undefined;
+    sim.inject({
+      match: '/Alert/MonitorGroup/',
+      times: 1000,
+      transform: (body) => {
+        const page = body as { Data: { Attributes: Record<string, unknown> }[] };
+        const ok = key === undefined ? page.Data.find((a) => a.Attributes.AlertType === 'Ok') : undefined;
+        if (ok !== undefined) {
+          ok.Attributes.FirstError = '1950-01-01T00:00:00';
+          key = String(ok.Attributes.IncidentKey);
+        }
+        return page;
+      },
+    });
+    expect(await sync({ streams: ['alerts'], ...range })).toEqual({ alerts: 'succeeded' });
+    expect(key).toBeDefined();
+    const [incident] = await query(
+      sql<{ seconds: string; started: Date; ended: Date }>`select duration_seconds::text as seconds,
+        started_at as started, ended_at as ended from uptrends.incident where incident_key = ${key!}`,
+    );
+    const started = new Date(incident!.started);
+    const ended = new Date(incident!.ended);
+    expect(started.getTime()).toBeLessThan(Date.UTC(1950, 0, 2));
+    expect(Number(incident!.seconds)).toBe((ended.getTime() - started.getTime()) / 1000);
+    expect(Number(incident!.seconds)).toBeGreaterThan(2 ** 31);
+  });
+});
