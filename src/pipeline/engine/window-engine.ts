@@ -13,6 +13,9 @@
  *   watermark never moves it (it would claim the gap before it).
  * - A window that fails may leave some of its batches loaded; they are complete rows, the
  *   watermark does not claim them, and the next run re-reads the window: merges make that exact.
+ * - A window read to its end converges to the service: its last batch also removes what the
+ *   stream's `retire` says the service no longer serves (alerts, statistics buckets); a window not
+ *   read in full removes nothing.
  */
 import type { z } from 'zod';
 import { AuthError, EtlError, InterruptedError, StreamError } from '../../errors.ts';

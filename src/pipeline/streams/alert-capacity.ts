@@ -17,12 +17,15 @@
  * The monitors and their intervals come from the warehouse. The alerts do not wait for the
  * monitors stream of their run (docs/extraction.md, "A run"), so the bound uses what is loaded
  * when it is first needed and is computed again before it fails a window (the monitors may have
- * been loaded meanwhile); with no monitors known at all it is looked up again every 100 pages,
- * and the page cap stays the last resort.
+ * been loaded meanwhile); with no monitors known at all it is looked up again every 100 pages, and
+ * meanwhile the pages themselves bound the window (alert-page-evidence.ts): the monitors its
+ * alerts name, each checking as often as any monitor can, and no alert's content served more than
+ * MAX_COPIES_PER_ALERT times. The page cap stays the last resort.
  */
 import { sql } from 'kysely';
 import { StreamError, type ErrorContext } from '../../errors.ts';
 import type { SyncContext } from '../sync-context.ts';
+import { MAX_COPIES_PER_ALERT, PageEvidence } from './alert-page-evidence.ts';
 
 /** Alerts one check can raise at most: Error or Ok, and a Reminder, doubled as headroom. */
 export const ALERTS_PER_CHECK = 4;
@@ -85,6 +88,7 @@ export class AlertCapacityGuard {
   #capacity: number | undefined;
   #facts: CheckFacts | undefined;
   #lookedUpAt = -Infinity;
+  readonly #evidence = new PageEvidence();
 
   constructor(
     private readonly ctx: SyncContext,
@@ -102,31 +106,57 @@ export class AlertCapacityGuard {
         : alertCapacity(this.#facts, this.window.end.getTime() - this.window.start.getTime());
   }
 
-  /** Counts a page of `records` alerts of pass `pass`; throws a StreamError past the capacity. */
-  async admit(pass: number, records: number): Promise<void> {
+  /** Counts a page of alert `records` of pass `pass`; throws a StreamError past the capacity. */
+  async admit(pass: number, records: readonly unknown[]): Promise<void> {
     if (pass !== this.#pass) {
       // A restarted pass reads the window again from its first page.
       this.#pass = pass;
       this.#alerts = 0;
+      this.#evidence.reset();
     }
-    this.#alerts += records;
+    this.#alerts += records.length;
     this.#pages++;
+    this.#evidence.add(records);
+    if (this.#evidence.mostCopies > MAX_COPIES_PER_ALERT) this.#fail('repeated-content');
     if (this.#facts === undefined && this.#pages - this.#lookedUpAt >= RECHECK_PAGES) await this.#lookUp();
+    if (this.#facts === undefined) {
+      // No monitor known: what the pages show bounds the window.
+      const named: CheckFacts = {
+        monitors: this.#evidence.monitorsNamed,
+        shortestIntervalSeconds: FASTEST_CHECK_SECONDS,
+      };
+      const capacity = alertCapacity(named, this.window.end.getTime() - this.window.start.getTime());
+      if (this.#alerts > capacity) this.#fail('beyond-named-monitors', named, capacity);
+      return;
+    }
     if (this.#capacity === undefined || this.#alerts <= this.#capacity) return;
     // Past it: the monitors stream may have loaded more monitors since; look again before failing.
     await this.#lookUp();
     if (this.#capacity === undefined || this.#alerts <= this.#capacity) return;
-    const facts = this.#facts!;
+    this.#fail('beyond-capacity', this.#facts, this.#capacity);
+  }
+
+  #fail(
+    reason: 'beyond-capacity' | 'beyond-named-monitors' | 'repeated-content',
+    facts?: CheckFacts,
+    capacity?: number,
+  ): never {
+    if (reason === 'repeated-content' || facts === undefined || capacity === undefined) {
+      throw new StreamError(
+        `Cursor chain serving the same alerts again under fresh ids: one alert's content came ${this.#evidence.mostCopies} times ` +
+          `in ${this.#pages} pages (${this.#alerts.toLocaleString('en-US')} alerts), more than the ${MAX_COPIES_PER_ALERT} copies ` +
+          `its alert definitions could send; the service's cursor does not end`,
+        { retriable: false, context: { ...this.context, reason, pages: this.#pages } },
+      );
+    }
+    const named = reason === 'beyond-named-monitors' ? ' (named by the alerts; none is loaded yet)' : '';
     const hours = (this.window.end.getTime() - this.window.start.getTime()) / 3_600_000;
     throw new StreamError(
       `Cursor chain beyond what the monitors can raise: ${this.#alerts.toLocaleString('en-US')} alerts read in ${this.#pages} pages, ` +
-        `but ${facts.monitors} monitor${facts.monitors === 1 ? '' : 's'} checked at most every ${facts.shortestIntervalSeconds} s ` +
-        `can raise at most ${this.#capacity.toLocaleString('en-US')} in this ${hours}-hour window ` +
+        `but ${facts.monitors} monitor${facts.monitors === 1 ? '' : 's'}${named} checked at most every ${facts.shortestIntervalSeconds} s ` +
+        `can raise at most ${capacity.toLocaleString('en-US')} in this ${hours}-hour window ` +
         `(monitors × checks × ${ALERTS_PER_CHECK}); the service's cursor does not end`,
-      {
-        retriable: false,
-        context: { ...this.context, reason: 'beyond-capacity', pages: this.#pages, capacity: this.#capacity },
-      },
+      { retriable: false, context: { ...this.context, reason, pages: this.#pages, capacity } },
     );
   }
 }

@@ -109,7 +109,7 @@ export const alertsStream = defineWindowedStream<
       window: `[${window.startLocal}, ${window.endLocal})`,
     });
     for await (const page of fetch({ start: window.startLocal, end: window.endLocal })) {
-      await capacity.admit(page.pass, page.records.length);
+      await capacity.admit(page.pass, page.records);
       yield {
         records: page.records,
         texts: page.texts,

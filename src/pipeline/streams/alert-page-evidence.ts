@@ -1,0 +1,86 @@
+/**
+ * What a window's alert pages themselves show about how many alerts it can hold, for the runaway
+ * guard (alert-capacity.ts) when the warehouse knows no monitor yet (`sync --streams
+ * monitor_groups,alerts` on a fresh warehouse): the monitors the alerts name, and the same alert
+ * content served again under fresh ids (issue 40, item 9).
+ *
+ * - **Monitors named.** Every alert names its monitor; the window can hold at most what those
+ *   monitors can raise, each assumed to check as often as any Uptrends monitor can.
+ * - **Content served again.** An alert is its monitor, type, times, checks, incident key and
+ *   texts; the service may send one check's alert more than once (one per alert definition or
+ *   escalation level that fired), but not without end. Content seen more than
+ *   MAX_COPIES_PER_ALERT times in one pass is a cursor serving the same alerts under fresh ids.
+ *
+ * Memory is bounded: at most MAX_TRACKED monitors and contents are remembered per window (a
+ * window holding more is bounded by the monitors the warehouse knows, or by the page cap).
+ */
+
+/** Copies of one alert's content the service may send in one window (one per alert definition that fired). */
+export const MAX_COPIES_PER_ALERT = 10;
+
+/** Monitors and contents remembered per window at most. */
+const MAX_TRACKED = 200_000;
+
+const ATTRIBUTES = [
+  'AlertType',
+  'MonitorGuid',
+  'Timestamp',
+  'FirstError',
+  'MonitorCheckId',
+  'FirstErrorMonitorCheckId',
+  'IncidentKey',
+  'ErrorDescription',
+  'ErrorMessage',
+] as const;
+
+function attributesOf(record: unknown): Record<string, unknown> | undefined {
+  if (record === null || typeof record !== 'object') return undefined;
+  const attributes = (record as { Attributes?: unknown }).Attributes;
+  return attributes !== null && typeof attributes === 'object'
+    ? (attributes as Record<string, unknown>)
+    : undefined;
+}
+
+/** What the pages of one pass of one window showed so far. */
+export class PageEvidence {
+  readonly #monitors = new Set<string>();
+  readonly #copies = new Map<string, number>();
+  #mostCopies = 0;
+
+  /** Starts over: a restarted pass reads the window again from its first page. */
+  reset(): void {
+    this.#monitors.clear();
+    this.#copies.clear();
+    this.#mostCopies = 0;
+  }
+
+  /** Takes in the records of one page. */
+  add(records: readonly unknown[]): void {
+    for (const record of records) {
+      const attributes = attributesOf(record);
+      if (attributes === undefined) continue;
+      const monitor = attributes.MonitorGuid;
+      if (typeof monitor === 'string' && this.#monitors.size < MAX_TRACKED)
+        this.#monitors.add(monitor.toLowerCase());
+      const content = JSON.stringify(ATTRIBUTES.map((field) => attributes[field] ?? null));
+      const seen = this.#copies.get(content);
+      if (seen !== undefined) {
+        this.#copies.set(content, seen + 1);
+        if (seen + 1 > this.#mostCopies) this.#mostCopies = seen + 1;
+      } else if (this.#copies.size < MAX_TRACKED) {
+        this.#copies.set(content, 1);
+        if (this.#mostCopies === 0) this.#mostCopies = 1;
+      }
+    }
+  }
+
+  /** Distinct monitors the alerts named. */
+  get monitorsNamed(): number {
+    return this.#monitors.size;
+  }
+
+  /** The most copies of one alert's content seen. */
+  get mostCopies(): number {
+    return this.#mostCopies;
+  }
+}
