@@ -8,8 +8,9 @@
  *   monitors can raise, each assumed to check as often as any Uptrends monitor can.
  * - **Content served again.** An alert is its monitor, type, times, checks, incident key and
  *   texts; the service may send one check's alert more than once (one per alert definition or
- *   escalation level that fired), but not without end. Content seen more than
- *   MAX_COPIES_PER_ALERT times in one pass is a cursor serving the same alerts under fresh ids.
+ *   escalation level that fired), but not without end. Content seen under more than
+ *   MAX_COPIES_PER_ALERT distinct ids in one pass is a cursor serving the same alerts under fresh
+ *   ids. (The same alert under its same id again is the loop guard's and the page cap's.)
  *
  * Memory is bounded: at most MAX_TRACKED monitors and contents are remembered per window (a
  * window holding more is bounded by the monitors the warehouse knows, or by the page cap).
@@ -44,7 +45,9 @@ function attributesOf(record: unknown): Record<string, unknown> | undefined {
 /** What the pages of one pass of one window showed so far. */
 export class PageEvidence {
   readonly #monitors = new Set<string>();
-  readonly #copies = new Map<string, number>();
+  // Content -> the distinct ids it came under (at most MAX_COPIES_PER_ALERT + 1 kept): the same
+  // alert served again under the same id is the loop guard's and the page cap's, not this.
+  readonly #copies = new Map<string, unknown[]>();
   #mostCopies = 0;
 
   /** Starts over: a restarted pass reads the window again from its first page. */
@@ -62,14 +65,15 @@ export class PageEvidence {
       const monitor = attributes.MonitorGuid;
       if (typeof monitor === 'string' && this.#monitors.size < MAX_TRACKED)
         this.#monitors.add(monitor.toLowerCase());
+      const id = (record as { Id?: unknown }).Id;
       const content = JSON.stringify(ATTRIBUTES.map((field) => attributes[field] ?? null));
-      const seen = this.#copies.get(content);
-      if (seen !== undefined) {
-        this.#copies.set(content, seen + 1);
-        if (seen + 1 > this.#mostCopies) this.#mostCopies = seen + 1;
-      } else if (this.#copies.size < MAX_TRACKED) {
-        this.#copies.set(content, 1);
-        if (this.#mostCopies === 0) this.#mostCopies = 1;
+      const ids = this.#copies.get(content);
+      if (ids === undefined) {
+        if (this.#copies.size < MAX_TRACKED) this.#copies.set(content, [id]);
+        this.#mostCopies = Math.max(this.#mostCopies, 1);
+      } else if (ids.length <= MAX_COPIES_PER_ALERT && !ids.includes(id)) {
+        ids.push(id);
+        this.#mostCopies = Math.max(this.#mostCopies, ids.length);
       }
     }
   }
