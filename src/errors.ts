@@ -208,7 +208,10 @@ export class RunFailedError extends EtlError {
 /** The run was stopped by a signal; committed windows stay. */
 export class InterruptedError extends EtlError {
   /** `message` replaces the default "Interrupted by <signal>" (an interruption read back from a record). */
-  constructor(signal: string, message = `Interrupted by ${signal}`) {
+  constructor(
+    readonly signal: string,
+    message = `Interrupted by ${signal}`,
+  ) {
     super('INTERRUPTED', message, { retriable: true });
   }
 }

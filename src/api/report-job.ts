@@ -92,6 +92,9 @@ async function withAccount<T>(
         schema: 'current',
       })
     : await given();
+  // Interrupted: the statements the report waits on are cancelled, so closing does not wait for them.
+  const cancel = (): void => void warehouse.cancelRunning?.();
+  options.signal?.addEventListener('abort', cancel, { once: true });
   try {
     const account = await queryReportAccount(warehouse.db, options.accountId);
     const outDir = accountFolder(
@@ -101,13 +104,14 @@ async function withAccount<T>(
     );
     return await work(warehouse, account, outDir);
   } finally {
+    options.signal?.removeEventListener('abort', cancel);
     if (own) await warehouse.close();
   }
 }
 
 /** Writes (and mails, with `mail: true`) the reports, as `uptrends-etl report`. */
 export async function runReports(options: RunReportsJobOptions = {}): Promise<ReportsResult> {
-  const { clock, onWritten, period } = options;
+  const { clock, onWritten, period, signal } = options;
   // Checked before the warehouse opens: a typo costs nothing.
   const input = periodInputOf(period);
   const [config, logger, reports, request, { systemClock }] = await Promise.all([
@@ -126,7 +130,7 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
       { ...options, outDir },
       mail,
     );
-    return reports.runReports(warehouse, resolved, { logger, clock, onWritten });
+    return reports.runReports(warehouse, resolved, { logger, clock, onWritten, signal });
   });
 }
 
@@ -135,7 +139,7 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
   const {
     config: _c,
     logger: _l,
-    signal: _s,
+    signal,
     clock,
     openWarehouse: _o,
     accountFolder: _f,
@@ -160,7 +164,7 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
         outDir,
         asOf: asOfOption === undefined ? undefined : resolveAsOf(asOfOption, account.zone),
       },
-      { logger, clock },
+      { logger, clock, signal },
     );
   });
 }

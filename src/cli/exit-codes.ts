@@ -2,7 +2,7 @@
  * Exit codes of every command. Documented in the README; scripts and schedulers rely on them.
  * Only src/bin.ts sets the process exit code, from this table.
  */
-import { EtlError, RunFailedError, type ErrorCode } from '../errors.ts';
+import { EtlError, InterruptedError, RunFailedError, type ErrorCode } from '../errors.ts';
 
 export const EXIT = {
   ok: 0,
@@ -22,8 +22,10 @@ export const EXIT = {
   report: 7,
   /** Some streams succeeded and some failed (details in the log and `status`). */
   partial: 8,
-  /** Interrupted by SIGINT/SIGTERM; committed windows stay, the rest is re-read next run. */
+  /** Interrupted by SIGINT (Ctrl+C); committed windows stay, the rest is re-read next run. */
   interrupted: 130,
+  /** Stopped by SIGTERM (128 + 15, as a shell reports it); otherwise as 130. */
+  terminated: 143,
 } as const;
 
 /** Short names of the codes, for the help text (the README table gives the full meaning). */
@@ -38,6 +40,7 @@ const SHORT: Record<keyof typeof EXIT, string> = {
   report: 'report/mail',
   partial: 'partial run',
   interrupted: 'interrupted',
+  terminated: 'terminated',
 };
 
 /** "0 ok", "1 bug", "2 usage/config", ...: generated from EXIT for `--help`. */
@@ -88,6 +91,7 @@ export const EXIT_OF_CODE: Readonly<Record<ErrorCode, number>> = Object.freeze({
  * what stopped it (its cause). Anything that is not an EtlError is a bug (1).
  */
 export function exitCodeFor(error: unknown): number {
+  if (error instanceof InterruptedError && error.signal === 'SIGTERM') return EXIT.terminated;
   if (error instanceof RunFailedError) return exitCodeFor(error.failures[0]);
   if (error instanceof EtlError && error.code === 'STREAM_FAILED' && error.cause !== undefined) {
     return exitCodeFor(error.cause);

@@ -5,6 +5,8 @@
  */
 import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
+import { untilInterrupted } from '../interruption.ts';
+import { withReportSet } from './render/report-set.ts';
 import type { ReportAccount } from './queries/scope.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { loadAtRiskModel, type AtRiskModel } from './at-risk/model.ts';
@@ -42,6 +44,8 @@ export interface RunAtRiskReportDeps {
   /** (Default: the system clock) */
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /** Stops the run (SIGINT/SIGTERM); no file of the set is published. (Default: never) */
+  readonly signal?: AbortSignal;
 }
 
 /** What `runAtRiskReport` did. */
@@ -57,19 +61,21 @@ export async function runAtRiskReport(
   options: RunAtRiskReportOptions,
   deps: RunAtRiskReportDeps = {},
 ): Promise<AtRiskReportResult> {
-  const model = await loadAtRiskModel(warehouse.db, {
-    account: options.account,
-    asOf: options.asOf,
-    monitorGroups: options.monitorGroups,
-    monitors: options.monitors,
-    target: targetSettingsOf(options.targetOverride, options.defaultTarget),
-    atRiskWithinDays: options.atRiskWithinDays ?? DEFAULT_AT_RISK_WITHIN_DAYS,
-    clock: deps.clock ?? systemClock,
-  });
-  const paths = await writeAtRiskReport(model, {
-    outDir: options.outDir,
-    formats: options.formats,
-  });
+  const model = await untilInterrupted(
+    deps.signal,
+    loadAtRiskModel(warehouse.db, {
+      account: options.account,
+      asOf: options.asOf,
+      monitorGroups: options.monitorGroups,
+      monitors: options.monitors,
+      target: targetSettingsOf(options.targetOverride, options.defaultTarget),
+      atRiskWithinDays: options.atRiskWithinDays ?? DEFAULT_AT_RISK_WITHIN_DAYS,
+      clock: deps.clock ?? systemClock,
+    }),
+  );
+  const { paths } = await withReportSet(options.outDir, deps.signal, async (dir) => ({
+    paths: await writeAtRiskReport(model, { outDir: dir, formats: options.formats, signal: deps.signal }),
+  }));
   deps.logger?.info(
     { report: 'at-risk', period: model.period.label, asOf: model.asOf.toISOString(), ...model.counts },
     `at-risk report ${model.period.label} written`,

@@ -5,6 +5,8 @@
  * `writeReportFiles`), so the reports they produce are the same files with the same figures.
  */
 import { ConfigError } from '../errors.ts';
+import { throwIfInterrupted, untilInterrupted } from '../interruption.ts';
+import { withReportSet } from './render/report-set.ts';
 import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import { systemClock, type Clock } from '../terms.ts';
@@ -28,6 +30,11 @@ export interface RunReportsDeps {
   readonly logger?: Logger;
   /** Called once every file is written and before the mail goes out, so a failed mail still shows them. */
   readonly onWritten?: (paths: readonly string[]) => void;
+  /**
+   * Stops the run (SIGINT/SIGTERM): a query waited on is abandoned, rendering stops at its next
+   * pause, and no file of the set is published. (Default: never)
+   */
+  readonly signal?: AbortSignal;
   /** (Default: sendReportMail) */
   readonly sendMail?: (options: SendReportMailOptions) => Promise<SentReportMail>;
 }
@@ -123,12 +130,23 @@ export async function loadReportModels(
 export async function writeReportFiles(
   models: ReportModels,
   request: ResolvedReportRequest,
-  deps: Pick<RunReportsDeps, 'clock' | 'logger'> = {},
+  deps: Pick<RunReportsDeps, 'clock' | 'logger' | 'signal'> = {},
+): Promise<Pick<ReportsResult, 'paths' | 'sla' | 'incidents'>> {
+  // Every file goes to a staging folder first and is published only once the whole set is written.
+  return withReportSet(request.output.outDir, deps.signal, (dir) => writeSet(models, request, dir, deps));
+}
+
+async function writeSet(
+  models: ReportModels,
+  request: ResolvedReportRequest,
+  dir: string,
+  deps: Pick<RunReportsDeps, 'clock' | 'logger' | 'signal'>,
 ): Promise<Pick<ReportsResult, 'paths' | 'sla' | 'incidents'>> {
   const write = {
-    outDir: request.output.outDir,
+    outDir: dir,
     formats: request.output.formats,
     clock: deps.clock ?? systemClock,
+    signal: deps.signal,
   };
   const paths: string[] = [];
   let sla: ReportsResult['sla'] = null;
@@ -161,9 +179,15 @@ export async function runReports(
   deps: RunReportsDeps = {},
 ): Promise<ReportsResult> {
   const clock = deps.clock ?? systemClock;
-  const models = await loadReportModels(warehouse.db, request, clock);
-  const { paths, sla, incidents } = await writeReportFiles(models, request, { clock, logger: deps.logger });
+  const signal = deps.signal;
+  const models = await untilInterrupted(signal, loadReportModels(warehouse.db, request, clock));
+  const { paths, sla, incidents } = await writeReportFiles(models, request, {
+    clock,
+    logger: deps.logger,
+    signal,
+  });
   deps.onWritten?.(paths);
+  throwIfInterrupted(signal);
   let sent: SentReportMail | null = null;
   if (request.mail !== undefined) {
     sent = await (deps.sendMail ?? sendReportMail)({

@@ -44,6 +44,12 @@ export interface Warehouse {
    * a worker thread of its own. After it, `db` must not be used.
    */
   readonly handOver?: () => Promise<string>;
+  /**
+   * Postgres only: cancels the statements running on this warehouse's connections (a report
+   * interrupted by SIGINT/SIGTERM abandons its queries; without this, `close()` would wait for
+   * them). Never throws.
+   */
+  readonly cancelRunning?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -163,7 +169,32 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
     );
   }
   const notices = await closeDeadRuns(db, 'postgres');
-  return { db, backend: 'postgres', location, notices, lost: lost.signal, close: () => db.destroy() };
+  const cancelRunning = async (): Promise<void> => {
+    // node-postgres keeps the server's process id (BackendKeyData) on the client; its types omit it.
+    const running = [...inUse]
+      .map((client): unknown => Reflect.get(client, 'processID'))
+      .filter((pid): pid is number => typeof pid === 'number');
+    if (running.length === 0) return;
+    const canceller = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    canceller.on('error', () => undefined);
+    try {
+      await canceller.connect();
+      await canceller.query('select pg_cancel_backend(pid) from unnest($1::int[]) as pid', [running]);
+    } catch {
+      // Best effort: the statements then end on their own before close() returns.
+    } finally {
+      await canceller.end().catch(() => undefined);
+    }
+  };
+  return {
+    db,
+    backend: 'postgres',
+    location,
+    notices,
+    lost: lost.signal,
+    cancelRunning,
+    close: () => db.destroy(),
+  };
 }
 
 async function openPglite(target: WarehouseTarget): Promise<Warehouse> {

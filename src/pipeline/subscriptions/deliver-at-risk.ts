@@ -17,6 +17,7 @@ import { DELIVERED_STATUSES, loadDeliveries, type DeliveryRow } from '../../load
 import { loadAtRiskModel, type AtRiskModel } from '../../reports/at-risk/model.ts';
 import { compareWithLastMail } from '../../reports/at-risk/state-changes.ts';
 import { writeAtRiskReport } from '../../reports/at-risk/write-at-risk-report.ts';
+import { withReportSet } from '../../reports/render/report-set.ts';
 import { targetSettingsOf } from '../../reports/report-request.ts';
 import {
   handOver,
@@ -99,10 +100,10 @@ export async function deliverAtRisk(
   }
   let files: string[];
   try {
-    files = await writeAtRiskReport(model, {
-      outDir: path.join(ctx.outDir, subscription.name),
-      formats: subscription.formats,
-    });
+    const written = await withReportSet(path.join(ctx.outDir, subscription.name), undefined, async (dir) => ({
+      paths: await writeAtRiskReport(model, { outDir: dir, formats: subscription.formats }),
+    }));
+    files = [...written.paths];
   } catch (error) {
     return failed('the report could not be written', error);
   }

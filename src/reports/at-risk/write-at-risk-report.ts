@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
+import { throwIfInterrupted } from '../../interruption.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
 import { writeFileAtomic } from '../render/atomic-file.ts';
 import { periodSlug, zoneColumn, type ReportFormat } from '../render/report-files.ts';
@@ -29,7 +30,11 @@ export function atRiskFileName(model: AtRiskModel, suffix: string): string {
 /** Writes the requested files of the at-risk report into `outDir`; returns their paths. */
 export async function writeAtRiskReport(
   model: AtRiskModel,
-  options: { readonly outDir: string; readonly formats?: readonly ReportFormat[] | undefined },
+  options: {
+    readonly outDir: string;
+    readonly formats?: readonly ReportFormat[] | undefined;
+    readonly signal?: AbortSignal | undefined;
+  },
 ): Promise<string[]> {
   const formats = options.formats ?? DEFAULT_AT_RISK_FORMATS;
   try {
@@ -40,6 +45,7 @@ export async function writeAtRiskReport(
       await writeFileAtomic(path, await renderAtRiskXlsx(model));
       paths.push(path);
     }
+    throwIfInterrupted(options.signal);
     if (formats.includes('csv')) {
       const path = join(options.outDir, atRiskFileName(model, '.csv'));
       const zone = model.period.zone;
@@ -47,16 +53,20 @@ export async function writeAtRiskReport(
         path,
         csvHeader(zoneColumn(zone)),
         model.services.map((s) => csvRow(s, zone)),
+        options.signal,
       );
       paths.push(path);
     }
+    throwIfInterrupted(options.signal);
     if (formats.includes('pdf')) {
       const path = join(options.outDir, atRiskFileName(model, '.pdf'));
       await writeAtRiskPdf(model, path);
       paths.push(path);
     }
+    throwIfInterrupted(options.signal);
     return paths;
   } catch (error) {
+    if (options.signal?.aborted === true) throw options.signal.reason as Error;
     throw new ReportError(
       `could not write the at-risk report: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error, context: { report: 'at-risk', outDir: options.outDir } },

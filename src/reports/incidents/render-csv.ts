@@ -10,22 +10,32 @@ import { csvFields, csvHeader, INCIDENT_COLUMNS, SUMMARY_COLUMNS } from './incid
 import type { IncidentModel } from './model.ts';
 
 /** Writes the incidents CSV to `path`: the Incidents sheet's columns. */
-export async function writeIncidentsCsv(model: IncidentModel, path: string): Promise<void> {
+export async function writeIncidentsCsv(
+  model: IncidentModel,
+  path: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const zone = model.period.zone;
   await writeCsv(
     path,
     csvHeader(INCIDENT_COLUMNS, zone),
     model.rows.map((r) => csvFields(INCIDENT_COLUMNS, r, zone)),
+    signal,
   );
 }
 
 /** Writes the per-monitor summary CSV to `path`: the Per monitor sheet's columns. */
-export async function writeIncidentSummaryCsv(model: IncidentModel, path: string): Promise<void> {
+export async function writeIncidentSummaryCsv(
+  model: IncidentModel,
+  path: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const zone = model.period.zone;
   await writeCsv(
     path,
     csvHeader(SUMMARY_COLUMNS, zone),
     model.summary.map((s) => csvFields(SUMMARY_COLUMNS, s, zone)),
+    signal,
   );
 }
 
@@ -35,6 +45,7 @@ export async function writeRawAlertsCsv(
   monitorNames: ReadonlyMap<string, string>,
   zone: string,
   path: string,
+  signal?: AbortSignal,
 ): Promise<number> {
   async function* rows(): AsyncGenerator<CsvValue[]> {
     for await (const a of alerts) {
@@ -71,5 +82,6 @@ export async function writeRawAlertsCsv(
       'first_error_monitor_check_id',
     ],
     rows(),
+    signal,
   );
 }

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../render/atomic-file.ts';
 import { basename, join } from 'node:path';
 import { ReportError } from '../../errors.ts';
+import { throwIfInterrupted } from '../../interruption.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import type { IncidentModel } from './model.ts';
@@ -83,27 +84,32 @@ export async function writeIncidentReport(
       );
       paths.push(workbook);
     }
+    throwIfInterrupted(options.signal);
     if (formats.includes('csv') || incidentsInCsv) {
-      await writeIncidentsCsv(model, incidentsCsv);
+      await writeIncidentsCsv(model, incidentsCsv, options.signal);
       paths.push(incidentsCsv);
     }
     if (formats.includes('csv')) {
       const summary = csvPath('uptrends-incidents-summary');
-      await writeIncidentSummaryCsv(model, summary);
+      await writeIncidentSummaryCsv(model, summary, options.signal);
       paths.push(summary);
     }
+    throwIfInterrupted(options.signal);
     if (formats.includes('pdf')) {
       const pdf = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.pdf'));
       await writeIncidentPdf(model, pdf);
       paths.push(pdf);
     }
+    throwIfInterrupted(options.signal);
     if (formats.includes('csv') || rawAlertsInCsvOnly) {
       const names = new Map(model.summary.map((m) => [m.monitor_guid ?? '', m.name]));
-      await writeRawAlertsCsv(input.rawAlerts(), names, input.period.zone, alertsCsv);
+      await writeRawAlertsCsv(input.rawAlerts(), names, input.period.zone, alertsCsv, options.signal);
       paths.push(alertsCsv);
     }
+    throwIfInterrupted(options.signal);
     return { model, workbook, rawAlertsInCsvOnly, paths };
   } catch (error) {
+    if (options.signal?.aborted === true) throw options.signal.reason as Error;
     throw new ReportError(
       `could not write the incident report: ${error instanceof Error ? error.message : String(error)}`,
       {

@@ -21,6 +21,8 @@ export interface WriteReportOptions {
   readonly formats?: readonly ReportFormat[];
   /** "Now", for ongoing incidents and a running period. */
   readonly clock: () => Date;
+  /** Stops the writing between files and at the next pause of a long loop (SIGINT/SIGTERM). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** File-safe period part: `2025-10`, `2025-10-01_2025-10-14`, or local start/end minutes. */

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { safeText } from './safe-text.ts';
 import { tempWriteStream, withPendingFile } from './atomic-file.ts';
+import { pauser } from '../../interruption.ts';
 
 /** A CSV field: strings pass `safeText`, dates become ISO-8601 UTC, null becomes empty. */
 export type CsvValue = string | number | boolean | Date | null;
@@ -37,10 +38,13 @@ export async function writeCsv(
   path: string,
   header: readonly string[],
   rows: Iterable<readonly CsvValue[]> | AsyncIterable<readonly CsvValue[]>,
+  signal?: AbortSignal,
 ): Promise<number> {
   let count = 0;
+  const pause = pauser(signal);
   const counted = async function* (): AsyncGenerator<(string | number | null)[]> {
     for await (const row of fields(rows)) {
+      await pause();
       count += 1;
       yield row;
     }

@@ -13,7 +13,7 @@ import { dailyValue, trendTable } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
 
 /** Writes the SLA CSVs into `outDir`; returns their paths. */
-export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<string[]> {
+export async function renderSlaCsv(model: SlaModel, outDir: string, signal?: AbortSignal): Promise<string[]> {
   const zone = model.period.zone;
   const path = (name: string): string => join(outDir, reportFileName(name, model.period, '.csv'));
   const written: string[] = [];
@@ -23,6 +23,7 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
     monitors,
     MONITOR_COLUMNS.map((c) => c.csv),
     model.monitors.map((row) => csvRow(MONITOR_COLUMNS, row)),
+    signal,
   );
   written.push(monitors);
 
@@ -31,6 +32,7 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
     groups,
     GROUP_COLUMNS.map((c) => c.csv),
     model.groups.map((row) => csvRow(GROUP_COLUMNS, row)),
+    signal,
   );
   written.push(groups);
 
@@ -52,6 +54,7 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
         }
       }
     })(),
+    signal,
   );
   written.push(daily);
 
@@ -83,6 +86,7 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
         dataWord(f?.data_state ?? null, f?.coverage ?? null),
       ];
     }),
+    signal,
   );
   written.push(trend);
 
@@ -113,6 +117,7 @@ export async function renderSlaCsv(model: SlaModel, outDir: string): Promise<str
       figureCsv('duration', m.excluded_seconds),
       figureCsv('duration', m.incident_seconds),
     ]),
+    signal,
   );
   written.push(maintenance);
   return written;

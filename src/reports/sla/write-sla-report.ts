@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { writeFileAtomic } from '../render/atomic-file.ts';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
+import { throwIfInterrupted } from '../../interruption.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
 import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';
@@ -40,14 +41,18 @@ export async function writeSlaReport(
       await writeFileAtomic(workbook, await renderSlaXlsx(model));
       paths.push(workbook);
     }
-    if (formats.includes('csv')) paths.push(...(await renderSlaCsv(model, options.outDir)));
+    throwIfInterrupted(options.signal);
+    if (formats.includes('csv')) paths.push(...(await renderSlaCsv(model, options.outDir, options.signal)));
+    throwIfInterrupted(options.signal);
     if (formats.includes('pdf')) {
       const pdf = join(options.outDir, reportFileName(SLA_REPORT_NAME, input.period, '.pdf'));
       await writeSlaPdf(model, pdf);
       paths.push(pdf);
     }
+    throwIfInterrupted(options.signal);
     return { model, workbook, paths };
   } catch (error) {
+    if (options.signal?.aborted === true) throw options.signal.reason as Error;
     throw new ReportError(
       `could not write the SLA report: ${error instanceof Error ? error.message : String(error)}`,
       {
