@@ -43,6 +43,11 @@ export interface AccountStatus {
   runningRuns: number;
   /** The newest watermark of any stream (data complete up to). */
   newestWatermark: string | null;
+  /**
+   * Streams the latest finished run skipped, with why (the right the API account lacks, a route
+   * the service does not offer, no Infra credentials): from the run ledger's stream counts.
+   */
+  skippedStreams: { stream: string; notice: string }[];
 }
 
 /** Reads the status; works on an empty (even unmigrated) warehouse. */
@@ -135,6 +140,7 @@ async function accountStatuses(
     succeeded_at: unknown;
     running: number;
     newest: unknown;
+    skipped: unknown;
   }>`
     select a.account_id, ${name} as name, a.iana_zone as zone,
       l.run_id, l.command, l.status, l.started_at,
@@ -142,7 +148,10 @@ async function accountStatuses(
         where r.account_id = a.account_id and r.status = 'succeeded') as succeeded_at,
       (select count(*)::int from uptrends.etl_run r
         where r.account_id = a.account_id and r.status = 'running') as running,
-      (select max(watermark) from uptrends.etl_state s where s.account_id = a.account_id) as newest
+      (select max(watermark) from uptrends.etl_state s where s.account_id = a.account_id) as newest,
+      (select r.stream_counts from uptrends.etl_run r
+        where r.account_id = a.account_id and r.finished_at is not null
+        order by r.run_id desc limit 1) as skipped
     from uptrends.account a
     left join lateral (
       select run_id, command, status, started_at from uptrends.etl_run r
@@ -165,5 +174,15 @@ async function accountStatuses(
     lastSucceededAt: iso(r.succeeded_at),
     runningRuns: Number(r.running),
     newestWatermark: iso(r.newest),
+    skippedStreams: skippedOf(r.skipped),
   }));
+}
+
+/** The skipped streams of a run's stream counts (jsonb, or its text). */
+function skippedOf(counts: unknown): { stream: string; notice: string }[] {
+  const parsed: unknown = typeof counts === 'string' ? JSON.parse(counts) : counts;
+  if (parsed === null || typeof parsed !== 'object') return [];
+  return Object.entries(parsed as Record<string, { status?: unknown; notice?: unknown }>)
+    .filter(([, c]) => c.status === 'skipped')
+    .map(([stream, c]) => ({ stream, notice: typeof c.notice === 'string' ? c.notice : 'skipped' }));
 }

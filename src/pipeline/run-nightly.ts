@@ -8,6 +8,7 @@
  * The syncs run in this process, one account after another, or with `queue` through the job queue
  * on the Postgres warehouse, where `worker` processes on any machine do them (queue/).
  */
+import { REPORT_OPTIONAL_DATA } from './streams/stream-rights.ts';
 import type { Config } from '../config.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
 import { openWarehouse } from '../load/connection/db.ts';
@@ -139,6 +140,16 @@ export async function runNightly(
           error: outcome.error,
         });
         continue;
+      }
+      // Optional data a skipped stream leaves out of the reports (streams/stream-rights.ts).
+      for (const [stream, counts] of Object.entries(outcome.summary.streams)) {
+        const missing = counts.status === 'skipped' ? REPORT_OPTIONAL_DATA[stream] : undefined;
+        if (missing !== undefined) {
+          deps.logger.warn(
+            { stream, account: outcome.account },
+            `nightly: the reports of account ${outcome.account} go out without ${missing}: stream ${stream} was skipped (${counts.notice ?? 'skipped'})`,
+          );
+        }
       }
       const list = options.subscriptions.list.filter(
         (s) =>

@@ -12,7 +12,8 @@
  * beside it at their next request, and the run ends with that error.
  */
 import type { Logger } from 'pino';
-import { AuthError, DatabaseError, EtlError, InterruptedError, StreamError } from '../errors.ts';
+import { AuthError, DatabaseError, EtlError, HttpError, InterruptedError, StreamError } from '../errors.ts';
+import { OPTIONAL_STREAM_RIGHTS } from './streams/stream-rights.ts';
 import { MeteredGetter } from '../extract/http/metered-getter.ts';
 import type { StreamCounts } from '../load/ledgers/run-ledger.ts';
 import type { StreamDefinition } from './engine/stream-definition.ts';
@@ -36,6 +37,21 @@ export class StreamsStopped extends Error {
   ) {
     super((error as Error).message);
   }
+}
+
+/**
+ * The refusal that makes an optional stream skippable: 403 (the account lacks the right) on any
+ * of its requests, or 404 on its own route (the service does not offer it). A 404 for one GUID
+ * under a route with parameters is not that.
+ */
+function refusal(error: unknown, stream: StreamDefinition): HttpError | undefined {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (!(e instanceof HttpError)) continue;
+    if (e instanceof AuthError && e.status === 403) return e;
+    if (e.status === 404 && e.code === 'API_NOT_FOUND' && !stream.route.includes('{')) return e;
+    return undefined;
+  }
+  return undefined;
 }
 
 function fatal(error: unknown): boolean {
@@ -92,6 +108,27 @@ export async function runStreams(
               cause: error,
               context: { stream: stream.name },
             });
+      const right = OPTIONAL_STREAM_RIGHTS[stream.name];
+      const refused = right === undefined || signal.aborted ? undefined : refusal(error, stream);
+      if (refused !== undefined) {
+        const why =
+          refused.status === 403
+            ? `the service refused it (403): it needs ${right!}`
+            : `the service has no ${stream.route} route (404): it needs ${right!}`;
+        counts.set(stream.name, {
+          records: 0,
+          written: 0,
+          windows: 0,
+          requests: requests(),
+          status: 'skipped',
+          notice: why,
+        });
+        logger.warn(
+          { stream: stream.name, status: refused.status },
+          `stream ${stream.name}: skipped, ${why}`,
+        );
+        return;
+      }
       counts.set(stream.name, {
         records: 0,
         written: 0,

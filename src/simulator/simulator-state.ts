@@ -40,6 +40,8 @@ export class SimulatorState {
   readonly cursorSecret: number;
   /** When true, an Ascending query over a window still open at the clock always returns a Next cursor. */
   readonly ascendingFeedCursors: boolean;
+  /** Answers as an operator without administrator rights (http/viewer-rights.ts). */
+  readonly viewer: boolean;
   /** Cursors older than this (simulator clock) are refused as expired. */
   readonly cursorTtlSec = 7 * 86_400;
   nowMs: number;
@@ -62,6 +64,8 @@ export class SimulatorState {
       latencyMs: number;
       faults: string | undefined;
       ascendingFeedCursors: boolean;
+      /** (Default: false) */
+      viewer?: boolean;
       bucketRule?: BucketRule;
       /** (Default: SIMULATOR_CREDENTIALS) */
       credentials?: SimulatorCredentials;
@@ -79,6 +83,7 @@ export class SimulatorState {
     this.baseLatencyMs = options.latencyMs;
     this.faults = parseFaultSpec(options.faults);
     this.ascendingFeedCursors = options.ascendingFeedCursors;
+    this.viewer = options.viewer ?? false;
     this.bucketRule = options.bucketRule ?? DEFAULT_BUCKET_RULE;
     this.cursorSecret = hash32(
       ds.options.seed,

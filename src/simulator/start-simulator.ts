@@ -54,6 +54,12 @@ export interface SimulatorOptions {
    */
   ascendingFeedCursors?: boolean;
   /**
+   * Answer as an operator without administrator rights: six fields of a monitor, 403 on
+   * operators, operator groups, alert definitions, vault and SLAs, and no /CheckpointRegion
+   * route (404). (Default: false)
+   */
+  viewer?: boolean;
+  /**
    * Which bucket size the statistics routes answer a period with, by its length: an object or the
    * text `hourly=48h,daily=400d` (hourly buckets up to 48 hours, daily up to 400 days, monthly
    * beyond). The real rule is not documented; this lets a test play a service that answers
@@ -147,6 +153,7 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
     host: o.host ?? '127.0.0.1',
     futureDays: o.futureDays ?? 14,
     ascendingFeedCursors: o.ascendingFeedCursors ?? false,
+    viewer: o.viewer ?? false,
     statisticsBuckets: parseBucketRule(o.statisticsBuckets),
     accounts: o.accounts ?? 1,
     scenario: o.scenario,
@@ -199,6 +206,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       latencyMs: o.latencyMs,
       faults: o.faults,
       ascendingFeedCursors: o.ascendingFeedCursors,
+      viewer: o.viewer,
       bucketRule: o.statisticsBuckets,
       credentials: plan.credentials,
     });

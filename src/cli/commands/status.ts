@@ -90,6 +90,11 @@ export function statusText(status: WarehouseStatus): string[] {
       `  ${a.name ?? '(unnamed)'} [account ${a.accountId}, ${a.zone}]: ${last}, last success ${a.lastSucceededAt ?? 'never'}, data up to ${a.newestWatermark ?? '-'}${a.runningRuns > 0 ? `, ${a.runningRuns} run(s) open` : ''}`,
     );
   }
+  for (const a of status.accounts) {
+    for (const s of a.skippedStreams) {
+      lines.push(`  ${a.name ?? a.accountId}: stream ${s.stream} skipped by the last run: ${s.notice}`);
+    }
+  }
   if (status.watermarks.length > 0) lines.push('watermarks (data complete up to):');
   for (const w of status.watermarks) {
     lines.push(

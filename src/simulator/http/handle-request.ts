@@ -19,6 +19,7 @@ import { INFRA_ROUTES } from './infra-routes.ts';
 import { queryParams } from './parse-period-params.ts';
 import { messageList, type Route, type RouteResult } from './route-result.ts';
 import { STATISTICS_ROUTES } from './statistics-routes.ts';
+import { viewerBody, viewerRefusal } from './viewer-rights.ts';
 import { toXml } from './to-xml.ts';
 
 interface CompiledRoute {
@@ -214,6 +215,10 @@ export async function handleRequest(
     );
   if (method !== 'GET')
     return json(messageList(405, `The requested resource does not support http method '${method}'.`));
+  if (s.viewer) {
+    const refused = viewerRefusal(matched.route.template, url.pathname);
+    if (refused !== undefined) return json(refused);
+  }
   const cursor = q.get('cursor');
   if (fault.expireCursor && cursor !== undefined) return json(messageList(400, 'The cursor has expired.'));
 
@@ -238,7 +243,10 @@ export async function handleRequest(
     });
     return;
   }
-  const result = matched.route.handle(s, matched.params, q, req);
+  const answered = matched.route.handle(s, matched.params, q, req);
+  const result = s.viewer
+    ? { ...answered, body: viewerBody(matched.route.template, answered.body) }
+    : answered;
   const body = result.body as Record<string, unknown> | undefined;
   if (fault.repeatCursor && cursor !== undefined && body?.Cursors !== undefined) {
     body.Cursors = { ...(body.Cursors as Record<string, unknown>), Next: cursor };
