@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'RECORD_INVALID'
   | 'STREAM_FAILED'
   | 'REPORT_FAILED'
+  | 'REPORT_NO_DATA'
   | 'MAIL_AUTH_FAILED'
   | 'MAIL_RECIPIENT_REJECTED'
   | 'MAIL_SERVER_UNREACHABLE'
@@ -172,6 +173,16 @@ export class StreamError extends EtlError {
 export class ReportError extends EtlError {
   constructor(message: string, options: EtlErrorOptions = {}) {
     super('REPORT_FAILED', message, options);
+  }
+}
+
+/**
+ * The report period holds no data (no monitor monitored in it, or none of its time read), and the
+ * caller asked for `--strict`: nothing is written or sent.
+ */
+export class NoDataError extends EtlError {
+  constructor(message: string, options: EtlErrorOptions = {}) {
+    super('REPORT_NO_DATA', message, { ...options, retriable: false });
   }
 }
 

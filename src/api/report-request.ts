@@ -40,6 +40,8 @@ export interface ReportRequestOptions {
   readonly formats?: readonly ReportFormat[] | undefined;
   /** Report a period that has not ended, up to now, labelled "to date". (Default: false: refused) */
   readonly toDate?: boolean | undefined;
+  /** Refuse a period without data (exit 9) instead of writing it with a warning. (Default: false) */
+  readonly strict?: boolean | undefined;
 }
 
 /**
@@ -112,6 +114,7 @@ export function reportRequestOf(
       reports: options.reports ?? REPORT_KINDS,
       outDir: options.outDir ?? DEFAULT_REPORT_DIR,
       formats: options.formats ?? DEFAULT_REPORT_FORMATS,
+      strict: options.strict === true,
     },
     mail,
   };

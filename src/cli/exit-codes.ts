@@ -22,6 +22,8 @@ export const EXIT = {
   report: 7,
   /** Some streams succeeded and some failed (details in the log and `status`). */
   partial: 8,
+  /** `--strict`: the report period holds no data; nothing was written or sent. */
+  noData: 9,
   /** Interrupted by SIGINT (Ctrl+C); committed windows stay, the rest is re-read next run. */
   interrupted: 130,
   /** Stopped by SIGTERM (128 + 15, as a shell reports it); otherwise as 130. */
@@ -39,6 +41,7 @@ const SHORT: Record<keyof typeof EXIT, string> = {
   locked: 'locked',
   report: 'report/mail',
   partial: 'partial run',
+  noData: 'no data (--strict)',
   interrupted: 'interrupted',
   terminated: 'terminated',
 };
@@ -75,6 +78,7 @@ export const EXIT_OF_CODE: Readonly<Record<ErrorCode, number>> = Object.freeze({
   RECORD_INVALID: EXIT.data,
   STREAM_FAILED: EXIT.data,
   REPORT_FAILED: EXIT.report,
+  REPORT_NO_DATA: EXIT.noData,
   MAIL_AUTH_FAILED: EXIT.report,
   MAIL_RECIPIENT_REJECTED: EXIT.report,
   MAIL_SERVER_UNREACHABLE: EXIT.report,

@@ -30,6 +30,8 @@ export interface ReportOutput {
   /** The folder, account sub-folder included. */
   readonly outDir: string;
   readonly formats: readonly ReportFormat[];
+  /** Refuse (NoDataError) a period without data instead of writing it with a warning. (Default: false) */
+  readonly strict?: boolean;
 }
 
 /** The SMTP server, sender and recipients of a report mail, every one checked. */

@@ -4,7 +4,8 @@
  * subscriptions its two halves (`loadReportModels`, then their coverage gate, then
  * `writeReportFiles`), so the reports they produce are the same files with the same figures.
  */
-import { ConfigError } from '../errors.ts';
+import { ConfigError, NoDataError } from '../errors.ts';
+import { noDataReason } from './queries/period-data.ts';
 import { throwIfInterrupted, untilInterrupted } from '../interruption.ts';
 import { withReportSet } from './render/report-set.ts';
 import type { Warehouse } from '../load/connection/db.ts';
@@ -77,6 +78,8 @@ export interface ReportsResult {
   readonly sla: { readonly model: SlaModel; readonly headline: SlaHeadline } | null;
   readonly incidents: { readonly model: IncidentModel; readonly headline: IncidentHeadline } | null;
   readonly mail: SentReportMail | null;
+  /** Why the period holds no data (the files say "No data" throughout), or null when it has some. */
+  readonly noData: string | null;
 }
 
 function slaHeadline(model: SlaModel): SlaHeadline {
@@ -181,6 +184,20 @@ export async function runReports(
   const clock = deps.clock ?? systemClock;
   const signal = deps.signal;
   const models = await untilInterrupted(signal, loadReportModels(warehouse.db, request, clock));
+  // Said once, from the account row of the first report, before any file is written.
+  const account = (models.sla ?? models.incidents)?.account;
+  const noData = account === undefined ? null : noDataReason(account, models.period);
+  if (noData !== null) {
+    if (request.output.strict === true) {
+      throw new NoDataError(`${noData}; --strict: nothing is written or sent.`, {
+        context: { period: models.period.label, accountId: request.account.accountId },
+      });
+    }
+    deps.logger?.warn(
+      { period: models.period.label, noData: true },
+      `report ${models.period.label}: ${noData}`,
+    );
+  }
   const { paths, sla, incidents } = await writeReportFiles(models, request, {
     clock,
     logger: deps.logger,
@@ -201,5 +218,13 @@ export async function runReports(
       'report mail sent',
     );
   }
-  return { accountId: request.account.accountId, period: models.period, paths, sla, incidents, mail: sent };
+  return {
+    accountId: request.account.accountId,
+    period: models.period,
+    paths,
+    sla,
+    incidents,
+    mail: sent,
+    noData,
+  };
 }

@@ -35,6 +35,7 @@ interface ReportFlags {
   defaultTarget?: number;
   mail?: boolean;
   toDate?: boolean;
+  strict?: boolean;
 }
 
 /**
@@ -57,6 +58,7 @@ export function reportOptionsFrom(
     defaultTarget: flags.defaultTarget,
     mail,
     toDate: flags.toDate === true,
+    strict: flags.strict === true,
   };
 }
 
@@ -108,6 +110,10 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
       'the account (its id, or its name in accounts:), when the warehouse holds several',
     )
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
+    .option(
+      '--strict',
+      'refuse a period without data (exit 9) instead of writing it with a warning; nothing is written or sent',
+    )
     .addOption(formatOptionOf());
   if (extra.target) {
     command.option(
@@ -146,8 +152,12 @@ async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void
       zone: result.period.zone,
       files: result.paths,
       mailedTo: result.mail?.accepted ?? null,
+      noData: result.noData,
     },
-    result.mail === null ? [] : [`mailed to ${result.mail.accepted.join(', ')}`],
+    [
+      ...(result.noData === null ? [] : [`no data: ${result.noData}`]),
+      ...(result.mail === null ? [] : [`mailed to ${result.mail.accepted.join(', ')}`]),
+    ],
   );
 }
 

@@ -10,6 +10,7 @@
  * report and delivery, none of the gate's own unless the period is held). The nightly schedule
  * and `report send --subscription` both go through `periodCoverage`.
  */
+import { noDataReason } from '../../reports/queries/period-data.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
 import { queryAlertGaps, type Figure } from '../../reports/queries/figures.ts';
@@ -47,8 +48,11 @@ export async function periodCoverage(
   asOf: Date,
 ): Promise<PeriodCoverage> {
   const { period } = request;
-  // An empty row (window_index 0): nothing in scope had figures; as the figures say, nothing is missing.
-  if (account.window_index === 0 || account.alerts_data_state === 'complete') return { covered: true };
+  // A period without data is held (issue 40, item 10): an empty row (window_index 0, nothing in
+  // scope had figures) or a row of which nothing was read; its report would say "No data" throughout.
+  const empty = noDataReason(account, period);
+  if (empty !== null) return { covered: false, reason: empty };
+  if (account.alerts_data_state === 'complete') return { covered: true };
   const scope = await queryReportScope(db, {
     accountId: request.account.accountId,
     range: period,
