@@ -50,9 +50,11 @@ export async function periodCoverage(
   const { period } = request;
   // A period without data is held (issue 40, item 10): an empty row (window_index 0, nothing in
   // scope had figures) or a row of which nothing was read; its report would say "No data" throughout.
+  // (A period whose monitored time was not read at all is held below, naming the missing range.)
   const empty = noDataReason(account, period);
-  if (empty !== null) return { covered: false, reason: empty };
-  if (account.alerts_data_state === 'complete') return { covered: true };
+  if (account.alerts_data_state === 'complete') {
+    return empty === null ? { covered: true } : { covered: false, reason: empty };
+  }
   const scope = await queryReportScope(db, {
     accountId: request.account.accountId,
     range: period,
