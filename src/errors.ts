@@ -315,7 +315,8 @@ export function errorFromRecord(record: ErrorRecord): Error {
     case 'MAIL_FAILED':
       return new MailError(code, message, retriable);
     case 'INTERRUPTED':
-      return new InterruptedError('', message);
+      // The signal decides the exit code (143 for SIGTERM): kept from the recorded message.
+      return new InterruptedError(/\bSIGTERM\b/.test(message) ? 'SIGTERM' : '', message);
     case 'RUN_PARTIAL':
     case 'RUN_FAILED':
       // A run's summary, not one failure: the stream's own error is what a job records.

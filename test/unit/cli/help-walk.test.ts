@@ -39,6 +39,7 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--no-mail': { args: ['--no-mail'] },
   '--mail': { args: ['--mail'] },
   '--to-date': { args: ['--to-date'] },
+  '--strict': { args: ['--strict'] },
   '--timeout': { args: ['--timeout', '5'] },
   '--file': { args: ['--file', 'docs/warehouse-examples.sql'] },
   '--host': { args: ['--host', '0.0.0.0'] },

@@ -63,7 +63,9 @@ const CASES: readonly [string, Error, number][] = [
   ['StreamError', new StreamError('stream alerts failed', { context: where }), 5],
   ['ReportError', new ReportError('could not write'), 7],
   ['MailError', new MailError('MAIL_AUTH_FAILED', 'login refused'), 7],
-  ['InterruptedError', new InterruptedError('SIGTERM'), 130],
+  ['InterruptedError', new InterruptedError('SIGINT'), 130],
+  // Issue 40, item 8: SIGTERM exits 143, as a shell reports it, in the process and from the queue.
+  ['InterruptedError by SIGTERM', new InterruptedError('SIGTERM'), 143],
   ['a bug (no EtlError)', new TypeError('x is undefined'), 1],
 ];
 
