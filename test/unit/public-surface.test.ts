@@ -26,6 +26,7 @@ const VALUES = [
   'InterruptedError',
   'LockError',
   'MailError',
+  'NoDataError',
   'PartialRunError',
   'QueryError',
   'REPORT_KINDS',
