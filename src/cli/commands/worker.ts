@@ -76,9 +76,12 @@ then success or /fail after each job that ended (a job tried again is pinged by 
         const options = workerOptionsFrom(flags);
         const { runWorker } = await import('../../api/worker-job.ts');
         const { databaseUrl } = ctx.config();
-        // Refused on PGlite before the accounts are read: that is the message that helps.
-        const accounts = databaseUrl === undefined ? [] : ctx.accounts();
         const logger = ctx.logger();
+        // Refused on PGlite before the accounts or the telemetry settings are read (either may fail
+        // on missing credentials): the refusal is the message that helps.
+        if (databaseUrl === undefined)
+          await runWorker(databaseUrl, [], options, { logger, signal: ctx.signal });
+        const accounts = ctx.accounts();
         const summary = await withJobTelemetry(
           ctx,
           'worker',
