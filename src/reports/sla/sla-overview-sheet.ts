@@ -61,6 +61,65 @@ function missingResponseTime(f: SlaOverviewFigure): string {
   return (f.statistics_buckets ?? 0) === 0 ? 'no statistics' : 'no alerts';
 }
 
+/** The CSV header of the overview (uptrends-sla-overview.csv), in the sheet's order. */
+export const SLA_OVERVIEW_CSV_HEADER = [
+  'sla_guid',
+  'sla_name',
+  'grain',
+  'monitor_guid',
+  'monitor_name',
+  'sla_target_uptime_pct',
+  'sla_uptime_pct',
+  'sla_target_total_time_s',
+  'sla_total_time_s',
+  'sla_operator_response_time_target_min',
+  'sla_operator_response_time_min',
+  'confirmed_errors',
+  'downtime_min',
+  'downtime_pct',
+  'uptime_status',
+  'total_time_status',
+  'response_time_status',
+  'excluded_h',
+  'uptime_incidents_pct',
+  'data_coverage_pct',
+];
+
+const rounded = (value: number | null, decimals: number): number | null =>
+  value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/**
+ * One CSV row: the sheet's figures rounded as the sheet shows them (percentages 0-100 to 3
+ * decimals, seconds to 3, minutes and hours to 1); a missing figure is empty, and its status column
+ * says why.
+ */
+export function slaOverviewCsvRow(f: SlaOverviewFigure): (string | number | null)[] {
+  const cells = slaOverviewCells(f);
+  const number = (i: number): number | null => (typeof cells[i] === 'number' ? (cells[i] as number) : null);
+  return [
+    f.sla_guid,
+    f.sla_name,
+    f.grain,
+    f.monitor_guid,
+    f.name,
+    rounded(f.uptime_warning_threshold, 3),
+    rounded(f.sla_uptime_percentage, 3),
+    rounded(number(3), 3),
+    rounded(number(4), 3),
+    rounded(number(5), 1),
+    rounded(number(6), 1),
+    f.confirmed_errors,
+    rounded(number(8), 1),
+    rounded(f.downtime_percentage, 3),
+    cells[10] as string,
+    cells[11] as string,
+    cells[12] as string,
+    rounded(number(13), 1),
+    rounded(f.incident_uptime_percentage, 3),
+    f.coverage === null ? null : rounded(f.coverage * 100, 1),
+  ];
+}
+
 /** One row of the overview, as the sheet shows it (the CSV writes the raw figures). */
 export function slaOverviewCells(f: SlaOverviewFigure): CellValue[] {
   return [

@@ -13,6 +13,9 @@
  *   them); each bucket's downtime is its overlap with the incidents outside maintenance, as the
  *   service counts it.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,6 +28,11 @@ import {
   type ReportFixture,
 } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { slaModelOf } from '../../support/report-request.ts';
+import { renderSlaCsv } from '../../../src/reports/sla/render-csv.ts';
+import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
+import { parseCsv } from '../../unit/reports/csv-reader.ts';
+import { loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
 
 const A = 'aaaaaaaa-0000-0000-0000-0000000000a1';
 const D = 'dddddddd-0000-0000-0000-0000000000d1';
@@ -328,5 +336,67 @@ describe('SLA overview figures per definition', () => {
           'uptrends.v_sla_group_monthly'::regclass)
           and a.attnum > 0 and col_description(a.attrelid, a.attnum) is null`.execute(tdb.warehouse.db);
     expect(uncommented).toEqual([]);
+  });
+
+  it("the workbook's SLA overview sheet and its CSV show the figures of v_sla_monthly, per definition", async () => {
+    const model = await slaModelOf(tdb.warehouse.db, {
+      period: { month: '2025-10' },
+      clock: () => new Date('2025-11-05T06:00:00Z'),
+      target: { desired: 99 },
+    });
+    const sheet = (await loadWorkbook(await renderSlaXlsx(model, { charts: false }))).getWorksheet(
+      'SLA overview',
+    )!;
+    const dir = await mkdtemp(join(tmpdir(), 'sla-overview-'));
+    try {
+      const paths = await renderSlaCsv(model, dir);
+      const csv = parseCsv(
+        await readFile(
+          paths.find((p) => p.includes('uptrends-sla-overview'))!,
+          'utf8',
+        ),
+      );
+      const [header, ...records] = csv.records;
+      const { rows: view } = await sql<SlaRow & { monitor_name: string }>`select * from uptrends.v_sla_monthly
+          where month = date '2025-10-01'`.execute(tdb.warehouse.db);
+      // Every definition has its block, headed by its name, with the exclusions that applied under it.
+      const texts: string[] = [];
+      sheet.eachRow((row) => texts.push(row.getCell(1).text));
+      for (const name of ['Gold', 'Overlap', 'Shop'])
+        expect(texts.some((t) => t.startsWith(`SLA based on: ${name};`))).toBe(true);
+      expect(texts.some((t) => t.startsWith('2025-10-25 22:00 to 2025-10-26 04:00'))).toBe(true);
+      let compared = 0;
+      let block = '';
+      sheet.eachRow((row) => {
+        const first = row.getCell(1).text;
+        if (first.startsWith('SLA based on: ')) block = first.slice(14).split(';')[0]!;
+        const v = view.find(
+          (r) => (r as unknown as { sla_name: string }).sla_name === block && r.monitor_name === first,
+        );
+        if (v === undefined) return;
+        const rec = records.find(
+          (r) => r[header!.indexOf('sla_name')] === block && r[header!.indexOf('monitor_name')] === first,
+        )!;
+        const csvNumber = (name: string): number => Number(rec[header!.indexOf(name)]);
+        // SLA uptime: the sheet holds the fraction, the CSV the percentage to 3 decimals.
+        expect(Number(row.getCell(3).value) * 100).toBeCloseTo(v.sla_uptime_percentage!, 9);
+        expect(csvNumber('sla_uptime_pct')).toBeCloseTo(v.sla_uptime_percentage!, 3);
+        expect(Number(row.getCell(9).value) * 60).toBeCloseTo(v.downtime_seconds, 9);
+        expect(csvNumber('downtime_min')).toBeCloseTo(v.downtime_seconds / 60, 1);
+        expect(Number(row.getCell(8).value)).toBe(Number(v.confirmed_errors));
+        expect(csvNumber('confirmed_errors')).toBe(Number(v.confirmed_errors));
+        if (v.average_total_time === null) expect(row.getCell(5).text).toMatch(/^no /);
+        else expect(Number(row.getCell(5).value)).toBeCloseTo(v.average_total_time, 9);
+        if (v.operator_response_time === null) expect(row.getCell(7).text).toMatch(/^no /);
+        else expect(csvNumber('sla_operator_response_time_min')).toBeCloseTo(v.operator_response_time, 1);
+        expect(row.getCell(11).text).toBe(
+          { met: 'Met', warning: 'Warning', error: 'Error' }[v.status ?? ''] ?? 'Incomplete data',
+        );
+        compared++;
+      });
+      expect(compared).toBe(9);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
