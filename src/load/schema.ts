@@ -2035,6 +2035,258 @@ export interface VSlaBurnTable {
   alerts_data_state: string | null;
 }
 
+/** `uptrends.v_sla_daily` (view) */
+export interface VSlaDailyTable {
+  /** Uptrends AccountId. */
+  account_id: string | null;
+  /** The account's IANA zone, in which days, months and exclusion periods are counted. */
+  iana_zone: string | null;
+  /** SLA definition GUID; every definition is computed for every monitor, as Uptrends does. */
+  sla_guid: string | null;
+  /** SLA definition name (its Description). */
+  sla_name: string | null;
+  /** Monitor GUID (monitor rows). */
+  monitor_guid: string | null;
+  /** Monitor name. */
+  monitor_name: string | null;
+  /** True for a Production monitor. A Staging or Development monitor is reported as Uptrends reports it: 100 % SLA uptime, no downtime, no confirmed err... */
+  production: boolean | null;
+  /** Account-local day. */
+  day: string | null;
+  /** First day of the account-local month. */
+  month: string | null;
+  /** Local midnight starting the day, UTC instant. */
+  day_start_at: Date | null;
+  /** Local midnight ending the day (exclusive), UTC instant (23 or 25 hours after the start on DST days). */
+  day_end_at: Date | null;
+  /** End of the part of the period counted: the period end, or the as-of instant for a period not yet ended. */
+  elapsed_end: Date | null;
+  /** The definition's desired uptime in percent (UptimeWarningThreshold): at or above it the SLA is met. */
+  uptime_warning_threshold: number | null;
+  /** The definition's error uptime in percent (UptimeErrorThreshold): below it the SLA is in error; between the two, warning. */
+  uptime_error_threshold: number | null;
+  /** "SLA uptime" (0 to 100): 100 x statistics uptime / (uptime + downtime) outside the definition's exclusion periods; null without statistics or data. */
+  sla_uptime_percentage: number | null;
+  /** SLA status in Uptrends' three levels: met (at or above the desired threshold), warning (down to the error threshold), error (below it); null unless... */
+  status: string | null;
+  /** SLA target total time in seconds: the definition's LoadTimeErrorThreshold (milliseconds) / 1000; null when the definition sets none. */
+  total_time_threshold: number | null;
+  /** "SLA total time" in seconds: the average load time (statistics TotalTime, seconds) outside the exclusion periods, weighted by checks; null where no... */
+  average_total_time: number | null;
+  /** met when average_total_time is at or below total_time_threshold, else error; null without either. */
+  total_time_status: string | null;
+  /** SLA operator response time target in minutes (OperatorReponseTimeThreshold, sic); null when the definition sets none. */
+  operator_response_time_threshold: number | null;
+  /** "SLA operator response time" in minutes: statistics OperatorResponseTime outside the exclusion periods, weighted by alerts; null where no bucket wi... */
+  operator_response_time: number | null;
+  /** met when operator_response_time is at or below operator_response_time_threshold, else error; null without either. */
+  operator_response_status: string | null;
+  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods; 0 for a Staging monitor. */
+  confirmed_errors: number | null;
+  /** Downtime (Uptrends SLA overview "Downtime"): the Statistics API's downtime outside the exclusion periods, which counts every confirmed error whethe... */
+  downtime_seconds: number | null;
+  /** "Downtime %": 100 x downtime_seconds / (statistics uptime + downtime) outside the exclusion periods; null without data. */
+  downtime_percentage: number | null;
+  /** Checks of the statistics outside the exclusion periods. */
+  checks: number | null;
+  /** Exclusion periods of the definition that overlap the period. */
+  exclusion_periods: number | null;
+  /** Seconds of the period within the monitor's life (created to deleted or paused), up to the as-of instant; summed over members. */
+  required_seconds: number | null;
+  /** Seconds of required_seconds inside the definition's exclusion periods (real seconds: six local hours across the autumn DST change are seven hours);... */
+  excluded_seconds: number | null;
+  /** Seconds of required_seconds in DisableMonitoring maintenance (inside or outside exclusions); summed over members. */
+  maintenance_seconds: number | null;
+  /** Monitored time for the SLA: required_seconds minus DisableMonitoring maintenance minus the exclusion periods, a second in both taken out once; summ... */
+  monitored_seconds: number | null;
+  /** Statistics buckets counted (at least partly outside the exclusion periods). */
+  statistics_buckets: number | null;
+  /** Buckets an exclusion period cut, counted pro rata for the part outside it (0 when the days cut by an exclusion were read in pieces, as the statisti... */
+  split_buckets: number | null;
+  /** Uptime seconds of the Statistics API outside the exclusion periods (a Staging monitor's downtime counts as up). */
+  statistics_uptime_seconds: number | null;
+  /** The incident-based downtime beside it: the union of the monitor's incidents within monitored_seconds (outside maintenance and exclusions); summed o... */
+  incident_downtime_seconds: number | null;
+  /** The incident-based uptime beside it: 100 x (1 - incident_downtime_seconds / monitored_seconds). Short errors that raised no alert lower sla_uptime_... */
+  incident_uptime_percentage: number | null;
+  /** Seconds of required_seconds whose statistics were read (etl_coverage). */
+  statistics_read_seconds: number | null;
+  /** Seconds of required_seconds whose alerts were read (etl_coverage): how complete the incident figure is. */
+  alerts_read_seconds: number | null;
+  /** Data coverage of the SLA figure: statistics_read_seconds / required_seconds (0 to 1), counted against the whole period. */
+  coverage: number | null;
+  /** The statistics behind the SLA figure (uptrends.data_state): complete, incomplete (shown, never judged) or no data. */
+  data_state: string | null;
+}
+
+/** `uptrends.v_sla_group_monthly` (view) */
+export interface VSlaGroupMonthlyTable {
+  /** Uptrends AccountId. */
+  account_id: string | null;
+  /** The account's IANA zone, in which days, months and exclusion periods are counted. */
+  iana_zone: string | null;
+  /** SLA definition GUID; every definition is computed for every monitor, as Uptrends does. */
+  sla_guid: string | null;
+  /** SLA definition name (its Description). */
+  sla_name: string | null;
+  /** What the row is about: monitor, group (a monitor group, over its Production members) or account (every Production monitor in scope). */
+  grain: string | null;
+  /** Monitor group GUID (group rows). */
+  monitor_group_guid: string | null;
+  /** Monitor group description, or "All monitors in scope" for the account row. */
+  group_name: string | null;
+  /** True for the built-in All Monitors group. */
+  is_all: boolean | null;
+  /** Production monitors in scope that existed in the period (1 for a monitor row). */
+  members: number | null;
+  /** First day of the account-local month. */
+  month: string | null;
+  /** Local midnight starting the month, UTC instant. */
+  month_start_at: Date | null;
+  /** Local midnight ending the month (exclusive), UTC instant. */
+  month_end_at: Date | null;
+  /** End of the part of the period counted: the period end, or the as-of instant for a period not yet ended. */
+  elapsed_end: Date | null;
+  /** The definition's desired uptime in percent (UptimeWarningThreshold): at or above it the SLA is met. */
+  uptime_warning_threshold: number | null;
+  /** The definition's error uptime in percent (UptimeErrorThreshold): below it the SLA is in error; between the two, warning. */
+  uptime_error_threshold: number | null;
+  /** "SLA uptime" (0 to 100): 100 x statistics uptime / (uptime + downtime) outside the definition's exclusion periods; null without statistics or data. */
+  sla_uptime_percentage: number | null;
+  /** SLA status in Uptrends' three levels: met (at or above the desired threshold), warning (down to the error threshold), error (below it); null unless... */
+  status: string | null;
+  /** SLA target total time in seconds: the definition's LoadTimeErrorThreshold (milliseconds) / 1000; null when the definition sets none. */
+  total_time_threshold: number | null;
+  /** "SLA total time" in seconds: the average load time (statistics TotalTime, seconds) outside the exclusion periods, weighted by checks; null where no... */
+  average_total_time: number | null;
+  /** met when average_total_time is at or below total_time_threshold, else error; null without either. */
+  total_time_status: string | null;
+  /** SLA operator response time target in minutes (OperatorReponseTimeThreshold, sic); null when the definition sets none. */
+  operator_response_time_threshold: number | null;
+  /** "SLA operator response time" in minutes: statistics OperatorResponseTime outside the exclusion periods, weighted by alerts; null where no bucket wi... */
+  operator_response_time: number | null;
+  /** met when operator_response_time is at or below operator_response_time_threshold, else error; null without either. */
+  operator_response_status: string | null;
+  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods; 0 for a Staging monitor. */
+  confirmed_errors: number | null;
+  /** Downtime (Uptrends SLA overview "Downtime"): the Statistics API's downtime outside the exclusion periods, which counts every confirmed error whethe... */
+  downtime_seconds: number | null;
+  /** "Downtime %": 100 x downtime_seconds / (statistics uptime + downtime) outside the exclusion periods; null without data. */
+  downtime_percentage: number | null;
+  /** Checks of the statistics outside the exclusion periods. */
+  checks: number | null;
+  /** Exclusion periods of the definition that overlap the period. */
+  exclusion_periods: number | null;
+  /** Seconds of the period within the monitor's life (created to deleted or paused), up to the as-of instant; summed over members. */
+  required_seconds: number | null;
+  /** Seconds of required_seconds inside the definition's exclusion periods (real seconds: six local hours across the autumn DST change are seven hours);... */
+  excluded_seconds: number | null;
+  /** Seconds of required_seconds in DisableMonitoring maintenance (inside or outside exclusions); summed over members. */
+  maintenance_seconds: number | null;
+  /** Monitored time for the SLA: required_seconds minus DisableMonitoring maintenance minus the exclusion periods, a second in both taken out once; summ... */
+  monitored_seconds: number | null;
+  /** Statistics buckets counted (at least partly outside the exclusion periods). */
+  statistics_buckets: number | null;
+  /** Buckets an exclusion period cut, counted pro rata for the part outside it (0 when the days cut by an exclusion were read in pieces, as the statisti... */
+  split_buckets: number | null;
+  /** Uptime seconds of the Statistics API outside the exclusion periods (a Staging monitor's downtime counts as up). */
+  statistics_uptime_seconds: number | null;
+  /** The incident-based downtime beside it: the union of the monitor's incidents within monitored_seconds (outside maintenance and exclusions); summed o... */
+  incident_downtime_seconds: number | null;
+  /** The incident-based uptime beside it: 100 x (1 - incident_downtime_seconds / monitored_seconds). Short errors that raised no alert lower sla_uptime_... */
+  incident_uptime_percentage: number | null;
+  /** Seconds of required_seconds whose statistics were read (etl_coverage). */
+  statistics_read_seconds: number | null;
+  /** Seconds of required_seconds whose alerts were read (etl_coverage): how complete the incident figure is. */
+  alerts_read_seconds: number | null;
+  /** Data coverage of the SLA figure: statistics_read_seconds / required_seconds (0 to 1), counted against the whole period. */
+  coverage: number | null;
+  /** The statistics behind the SLA figure (uptrends.data_state): complete, incomplete (shown, never judged) or no data. */
+  data_state: string | null;
+}
+
+/** `uptrends.v_sla_monthly` (view) */
+export interface VSlaMonthlyTable {
+  /** Uptrends AccountId. */
+  account_id: string | null;
+  /** The account's IANA zone, in which days, months and exclusion periods are counted. */
+  iana_zone: string | null;
+  /** SLA definition GUID; every definition is computed for every monitor, as Uptrends does. */
+  sla_guid: string | null;
+  /** SLA definition name (its Description). */
+  sla_name: string | null;
+  /** Monitor GUID (monitor rows). */
+  monitor_guid: string | null;
+  /** Monitor name. */
+  monitor_name: string | null;
+  /** True for a Production monitor. A Staging or Development monitor is reported as Uptrends reports it: 100 % SLA uptime, no downtime, no confirmed err... */
+  production: boolean | null;
+  /** First day of the account-local month. */
+  month: string | null;
+  /** Local midnight starting the month, UTC instant. */
+  month_start_at: Date | null;
+  /** Local midnight ending the month (exclusive), UTC instant. */
+  month_end_at: Date | null;
+  /** End of the part of the period counted: the period end, or the as-of instant for a period not yet ended. */
+  elapsed_end: Date | null;
+  /** The definition's desired uptime in percent (UptimeWarningThreshold): at or above it the SLA is met. */
+  uptime_warning_threshold: number | null;
+  /** The definition's error uptime in percent (UptimeErrorThreshold): below it the SLA is in error; between the two, warning. */
+  uptime_error_threshold: number | null;
+  /** "SLA uptime" (0 to 100): 100 x statistics uptime / (uptime + downtime) outside the definition's exclusion periods; null without statistics or data. */
+  sla_uptime_percentage: number | null;
+  /** SLA status in Uptrends' three levels: met (at or above the desired threshold), warning (down to the error threshold), error (below it); null unless... */
+  status: string | null;
+  /** SLA target total time in seconds: the definition's LoadTimeErrorThreshold (milliseconds) / 1000; null when the definition sets none. */
+  total_time_threshold: number | null;
+  /** "SLA total time" in seconds: the average load time (statistics TotalTime, seconds) outside the exclusion periods, weighted by checks; null where no... */
+  average_total_time: number | null;
+  /** met when average_total_time is at or below total_time_threshold, else error; null without either. */
+  total_time_status: string | null;
+  /** SLA operator response time target in minutes (OperatorReponseTimeThreshold, sic); null when the definition sets none. */
+  operator_response_time_threshold: number | null;
+  /** "SLA operator response time" in minutes: statistics OperatorResponseTime outside the exclusion periods, weighted by alerts; null where no bucket wi... */
+  operator_response_time: number | null;
+  /** met when operator_response_time is at or below operator_response_time_threshold, else error; null without either. */
+  operator_response_status: string | null;
+  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods; 0 for a Staging monitor. */
+  confirmed_errors: number | null;
+  /** Downtime (Uptrends SLA overview "Downtime"): the Statistics API's downtime outside the exclusion periods, which counts every confirmed error whethe... */
+  downtime_seconds: number | null;
+  /** "Downtime %": 100 x downtime_seconds / (statistics uptime + downtime) outside the exclusion periods; null without data. */
+  downtime_percentage: number | null;
+  /** Checks of the statistics outside the exclusion periods. */
+  checks: number | null;
+  /** Exclusion periods of the definition that overlap the period. */
+  exclusion_periods: number | null;
+  /** Seconds of the period within the monitor's life (created to deleted or paused), up to the as-of instant; summed over members. */
+  required_seconds: number | null;
+  /** Seconds of required_seconds inside the definition's exclusion periods (real seconds: six local hours across the autumn DST change are seven hours);... */
+  excluded_seconds: number | null;
+  /** Seconds of required_seconds in DisableMonitoring maintenance (inside or outside exclusions); summed over members. */
+  maintenance_seconds: number | null;
+  /** Monitored time for the SLA: required_seconds minus DisableMonitoring maintenance minus the exclusion periods, a second in both taken out once; summ... */
+  monitored_seconds: number | null;
+  /** Statistics buckets counted (at least partly outside the exclusion periods). */
+  statistics_buckets: number | null;
+  /** Buckets an exclusion period cut, counted pro rata for the part outside it (0 when the days cut by an exclusion were read in pieces, as the statisti... */
+  split_buckets: number | null;
+  /** Uptime seconds of the Statistics API outside the exclusion periods (a Staging monitor's downtime counts as up). */
+  statistics_uptime_seconds: number | null;
+  /** The incident-based downtime beside it: the union of the monitor's incidents within monitored_seconds (outside maintenance and exclusions); summed o... */
+  incident_downtime_seconds: number | null;
+  /** The incident-based uptime beside it: 100 x (1 - incident_downtime_seconds / monitored_seconds). Short errors that raised no alert lower sla_uptime_... */
+  incident_uptime_percentage: number | null;
+  /** Seconds of required_seconds whose statistics were read (etl_coverage). */
+  statistics_read_seconds: number | null;
+  /** Seconds of required_seconds whose alerts were read (etl_coverage): how complete the incident figure is. */
+  alerts_read_seconds: number | null;
+  /** Data coverage of the SLA figure: statistics_read_seconds / required_seconds (0 to 1), counted against the whole period. */
+  coverage: number | null;
+  /** The statistics behind the SLA figure (uptrends.data_state): complete, incomplete (shown, never judged) or no data. */
+  data_state: string | null;
+}
+
 /** A row of `uptrends.figures(...)` (a set-returning function). */
 export interface FiguresRow {
   window_index: number | null;
@@ -2217,6 +2469,51 @@ export interface SlaBurnDaysRow {
   budget_remaining: number | null;
 }
 
+/** A row of `uptrends.sla_figures(...)` (a set-returning function). */
+export interface SlaFiguresRow {
+  window_index: number | null;
+  window_start: Date | null;
+  window_end: Date | null;
+  elapsed_end: Date | null;
+  sla_guid: string | null;
+  sla_name: string | null;
+  grain: string | null;
+  monitor_guid: string | null;
+  monitor_group_guid: string | null;
+  name: string | null;
+  is_all: boolean | null;
+  production: boolean | null;
+  members: number | null;
+  uptime_warning_threshold: number | null;
+  uptime_error_threshold: number | null;
+  total_time_threshold: number | null;
+  operator_response_time_threshold: number | null;
+  exclusion_periods: number | null;
+  required_seconds: number | null;
+  excluded_seconds: number | null;
+  maintenance_seconds: number | null;
+  monitored_seconds: number | null;
+  statistics_buckets: number | null;
+  split_buckets: number | null;
+  statistics_uptime_seconds: number | null;
+  downtime_seconds: number | null;
+  downtime_percentage: number | null;
+  sla_uptime_percentage: number | null;
+  status: string | null;
+  incident_downtime_seconds: number | null;
+  incident_uptime_percentage: number | null;
+  checks: number | null;
+  confirmed_errors: number | null;
+  average_total_time: number | null;
+  total_time_status: string | null;
+  operator_response_time: number | null;
+  operator_response_status: string | null;
+  statistics_read_seconds: number | null;
+  alerts_read_seconds: number | null;
+  coverage: number | null;
+  data_state: string | null;
+}
+
 /** A row of `uptrends.statistics_cover(...)` (a set-returning function). */
 export interface StatisticsCoverRow {
   monitor_guid: string | null;
@@ -2287,6 +2584,9 @@ export interface Database {
   v_monitor_uptime_daily: VMonitorUptimeDailyTable;
   v_monitor_uptime_monthly: VMonitorUptimeMonthlyTable;
   v_sla_burn: VSlaBurnTable;
+  v_sla_daily: VSlaDailyTable;
+  v_sla_group_monthly: VSlaGroupMonthlyTable;
+  v_sla_monthly: VSlaMonthlyTable;
 }
 
 /** The name of a table. */

@@ -10,6 +10,7 @@ import { ALERT_DESCRIPTIONS, ALERT_ERROR_MESSAGES } from './generate/alert-texts
 import { generateAlertDefinitions } from './generate/generate-alert-definitions.ts';
 import { generateDirectory, generateSlas } from './generate/generate-directory.ts';
 import { generateGroups } from './generate/generate-groups.ts';
+import { addSlaExclusions } from './generate/generate-sla-exclusions.ts';
 import { generateInfra } from './generate/generate-infra.ts';
 import { assignMaintenance } from './generate/generate-maintenance.ts';
 import { generateMonitors } from './generate/generate-monitors.ts';
@@ -72,6 +73,8 @@ export function generateDataset(
     transitions,
     scripted,
   });
+  // After the timeline, so they can lie over its incidents; nothing else is drawn from them.
+  addSlaExclusions(seed, slas, monitors, timeline, { historyStartSec, nowSec, transitions, zone });
   const deviceCount = Math.min(300, Math.max(12, Math.round(options.monitors / 2)));
   return {
     options,

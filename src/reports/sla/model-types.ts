@@ -5,6 +5,7 @@
 import type { LocalDate } from '../../terms.ts';
 import type { Figure, MaintenanceFigure } from '../queries/figures.ts';
 import type { ReportSlaDefinition } from '../queries/report-input.ts';
+import type { SlaOverviewSection } from '../queries/sla-overview.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 
 /** One group (or the account) in one Trend month. */
@@ -82,6 +83,8 @@ export interface SlaModel {
   readonly trend: { readonly months: readonly ReportPeriod[]; readonly rows: readonly TrendRow[] };
   readonly maintenance: readonly MaintenanceFigure[];
   readonly targets: readonly TargetRow[];
+  /** The SLA overview (Uptrends' columns) per SLA definition of the account, by name. */
+  readonly slaOverview: readonly SlaOverviewSection[];
   readonly slaDefinitions: readonly SlaDefinitionRow[];
   readonly infra: { readonly days: readonly LocalDate[]; readonly rows: readonly InfraDeviceRow[] } | null;
 }

@@ -14,6 +14,7 @@ import type { ResolvedReportRequest } from '../report-request.ts';
 import type { Clock } from '../../terms.ts';
 import { queryDataAsOf } from '../queries/scope.ts';
 import { queryInfraDeviceDays, querySlaDefinitions } from '../queries/facts.ts';
+import { querySlaOverview } from '../queries/sla-overview.ts';
 import {
   emptyFigure,
   queryFigures,
@@ -105,8 +106,8 @@ export async function loadSlaModel(
   const months = trendMonths(period);
   const firstDay = days[0]?.date;
   const lastDay = days.at(-1)?.date;
-  const [main, trend, daily, maintenance, dataAsOf, definitions, infraDays, infraFigures] = await Promise.all(
-    [
+  const [main, trend, daily, maintenance, dataAsOf, definitions, infraDays, infraFigures, slaOverview] =
+    await Promise.all([
       queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
       queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
       // The Daily sheets show monitors and the account only: no group rows are computed for them.
@@ -121,8 +122,13 @@ export async function loadSlaModel(
       firstDay === undefined || lastDay === undefined
         ? Promise.resolve([])
         : queryInfraDeviceFigures(db, account.accountId, firstDay, lastDay),
-    ],
-  );
+      // Every SLA definition of the account, as Uptrends computes each for every monitor.
+      querySlaOverview(
+        db,
+        { accountId: account.accountId, monitorGuids: scope.monitorGuids, asOf: generatedAt, slaGuids: null },
+        period,
+      ),
+    ]);
 
   const current = main.filter((f) => f.window_index === 1);
   const monitors = current
@@ -193,6 +199,7 @@ export async function loadSlaModel(
     trend: { months, rows: trendRows },
     maintenance,
     targets: targetsInUse(monitors),
+    slaOverview,
     slaDefinitions: definitions.slaDefinitions.map((definition) => ({
       definition,
       groupNames: scoped.scope.groups

@@ -11,6 +11,7 @@ import { writeCsv, type CsvValue } from '../render/write-csv.ts';
 import { csvRow, GROUP_COLUMNS, MONITOR_COLUMNS } from './figure-columns.ts';
 import { dailyValue, trendTable } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
+import { SLA_OVERVIEW_CSV_HEADER, slaOverviewCsvRow } from './sla-overview-sheet.ts';
 
 /** Writes the SLA CSVs into `outDir`; returns their paths. */
 export async function renderSlaCsv(model: SlaModel, outDir: string, signal?: AbortSignal): Promise<string[]> {
@@ -120,5 +121,15 @@ export async function renderSlaCsv(model: SlaModel, outDir: string, signal?: Abo
     signal,
   );
   written.push(maintenance);
+
+  const overview = path('uptrends-sla-overview');
+  await writeCsv(
+    overview,
+    SLA_OVERVIEW_CSV_HEADER,
+    model.slaOverview.flatMap((section) =>
+      [...section.monitors, ...(section.account === null ? [] : [section.account])].map(slaOverviewCsvRow),
+    ),
+  );
+  written.push(overview);
   return written;
 }

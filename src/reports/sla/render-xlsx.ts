@@ -14,6 +14,7 @@ import {
   writeSlaDefinitionsSheet,
 } from './reference-sheets.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
+import { writeSlaOverviewSheet } from './sla-overview-sheet.ts';
 import { writeSummarySheet } from './summary-sheet.ts';
 
 /** Options of `renderSlaXlsx`. */
@@ -54,6 +55,7 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
   });
   // Sheets are added in reading order first, then filled: the Summary links need the Monitors rows.
   const summary = workbook.sheet(SLA_SHEETS.summary);
+  const slaOverview = workbook.sheet(SLA_SHEETS.slaOverview);
   const groups = workbook.sheet(SLA_SHEETS.groups);
   const monitors = workbook.sheet(SLA_SHEETS.monitors);
   const daily = workbook.sheet(SLA_SHEETS.daily);
@@ -68,6 +70,7 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
     dailyUptime: dailyUptime ?? null,
     downtimePerGroup: downtimePerGroup ?? null,
   });
+  writeSlaOverviewSheet(slaOverview, model);
   writeGroupsSheet(groups, model);
   writeDailySheet(daily, model);
   writeTrendSheet(trend, model);

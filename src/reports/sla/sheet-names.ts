@@ -4,6 +4,7 @@
  */
 export const SLA_SHEETS = {
   summary: 'Summary',
+  slaOverview: 'SLA overview',
   groups: 'Monitor groups',
   monitors: 'Monitors',
   daily: 'Daily',

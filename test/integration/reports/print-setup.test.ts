@@ -46,7 +46,7 @@ function headerRowOf(sheet: ExcelJS.Worksheet): number {
 
 describe('print setup of every sheet', () => {
   it('A4, one page wide, orientation per sheet, margins, footer with report, period and page', () => {
-    expect(everySheet().length).toBe(13);
+    expect(everySheet().length).toBe(14);
     for (const { sheet, report } of everySheet()) {
       const setup = sheet.pageSetup;
       expect(setup.paperSize, sheet.name).toBe(9);

@@ -37,6 +37,7 @@ describe('SLA workbook read back with exceljs', () => {
   it('has the sheets in reading order, each titled with period and zone', () => {
     expect(workbook.worksheets.map((w) => w.name)).toEqual([
       'Summary',
+      'SLA overview',
       'Monitor groups',
       'Monitors',
       'Daily',

@@ -34,9 +34,10 @@ describe('writeSlaReport', () => {
       'uptrends-sla-daily_2025-10_Europe-Amsterdam.csv',
       'uptrends-sla-trend_2025-10_Europe-Amsterdam.csv',
       'uptrends-sla-maintenance_2025-10_Europe-Amsterdam.csv',
+      'uptrends-sla-overview_2025-10_Europe-Amsterdam.csv',
     ]);
     const workbook = await loadWorkbook(await readFile(written.workbook!));
-    expect(workbook.worksheets).toHaveLength(8);
+    expect(workbook.worksheets).toHaveLength(9);
 
     const monitors = parseCsv(await readFile(written.paths[1]!, 'utf8'));
     expect(monitors.hasBom).toBe(true);

@@ -1,0 +1,104 @@
+/**
+ * The SLA overview of the report period: `uptrends.sla_figures` (the one home of the SLA overview
+ * figures, docs/reports.md "SLA overview") for every SLA definition of the account, or the one
+ * chosen, per monitor in scope and for the account, with the exclusion periods that applied. Read
+ * and ordered only; no figure is computed here.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database, SlaFiguresRow } from '../../load/schema.ts';
+import type { Interval } from '../../time/intervals.ts';
+
+/** A row of `uptrends.sla_figures` (monitor or account grain). */
+export type SlaOverviewFigure = SlaFiguresRow & { readonly sla_guid: string; readonly name: string };
+
+/** An exclusion period of a definition that overlaps the period, as the service defined it. */
+export interface AppliedExclusion {
+  readonly description: string;
+  /** Account-local wall clocks as sent. */
+  readonly fromLocal: string;
+  readonly untilLocal: string;
+  /** Real seconds of it inside the period (a DST change counted as the clock says). */
+  readonly seconds: number;
+}
+
+/** One SLA definition's overview: its monitors, the account row, the exclusions that applied. */
+export interface SlaOverviewSection {
+  readonly slaGuid: string;
+  readonly slaName: string;
+  readonly monitors: readonly SlaOverviewFigure[];
+  readonly account: SlaOverviewFigure | null;
+  readonly exclusions: readonly AppliedExclusion[];
+}
+
+/** What to read: the account, the monitors in scope (null: all), the period, the definitions. */
+export interface SlaOverviewScope {
+  readonly accountId: string;
+  readonly monitorGuids: readonly string[] | null;
+  readonly asOf: Date;
+  /** The definitions to show by GUID (null: every definition of the account). */
+  readonly slaGuids: readonly string[] | null;
+}
+
+/** The SLA overview of `period`, one section per definition, by name. */
+export async function querySlaOverview(
+  db: Kysely<Database>,
+  scope: SlaOverviewScope,
+  period: Interval,
+): Promise<SlaOverviewSection[]> {
+  const range = `[${period.start.toISOString()},${period.end.toISOString()})`;
+  const figures = await sql<SlaOverviewFigure>`
+    select * from uptrends.sla_figures(
+      ${scope.accountId},
+      array[${range}::tstzrange],
+      ${scope.asOf}::timestamptz,
+      ${scope.slaGuids === null ? null : [...scope.slaGuids]}::uuid[],
+      ${scope.monitorGuids === null ? null : [...scope.monitorGuids]}::uuid[],
+      array[]::uuid[]
+    ) f
+    where f.grain in ('monitor', 'account')
+    order by f.sla_name, f.sla_guid, f.name, f.monitor_guid`.execute(db);
+  const exclusions = await sql<{
+    sla_guid: string;
+    description: string | null;
+    from_local: string;
+    until_local: string;
+    seconds: number;
+  }>`
+    select e.sla_guid::text as sla_guid, e.description,
+           to_char(e.from_at_local, 'YYYY-MM-DD HH24:MI') as from_local,
+           to_char(e.until_at_local, 'YYYY-MM-DD HH24:MI') as until_local,
+           extract(epoch from least(e.until_at, ${period.end}::timestamptz)
+             - greatest(e.from_at, ${period.start}::timestamptz))::double precision as seconds
+    from uptrends.sla_exclusion_period e
+    where e.account_id = ${scope.accountId} and e.deleted_at is null
+      and e.from_at < ${period.end}::timestamptz and e.until_at > ${period.start}::timestamptz
+    order by e.from_at, e.exclusion_period_id`.execute(db);
+  const sections = new Map<
+    string,
+    { slaName: string; monitors: SlaOverviewFigure[]; account: SlaOverviewFigure | null }
+  >();
+  for (const f of figures.rows) {
+    const section = sections.get(f.sla_guid) ?? {
+      slaName: f.sla_name ?? f.sla_guid,
+      monitors: [],
+      account: null,
+    };
+    if (f.grain === 'account') section.account = f;
+    else section.monitors.push(f);
+    sections.set(f.sla_guid, section);
+  }
+  return [...sections.entries()].map(([slaGuid, s]) => ({
+    slaGuid,
+    slaName: s.slaName,
+    monitors: s.monitors,
+    account: s.account,
+    exclusions: exclusions.rows
+      .filter((e) => e.sla_guid === slaGuid)
+      .map((e) => ({
+        description: e.description ?? '',
+        fromLocal: e.from_local,
+        untilLocal: e.until_local,
+        seconds: e.seconds,
+      })),
+  }));
+}

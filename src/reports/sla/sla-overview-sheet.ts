@@ -1,0 +1,218 @@
+/**
+ * The SLA overview sheet: Uptrends' SLA overview, in its column order and words, once per SLA
+ * definition (every definition of the account: Uptrends computes each for every monitor), the
+ * account's row under its monitors and the exclusion periods that applied listed beneath. Figures
+ * come from `uptrends.sla_figures` through the model; a figure without statistics says so in its
+ * cell, never 0.
+ */
+import type { Column, CellValue, SheetWriter } from '../render/workbook-writer.ts';
+import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
+import type { SlaOverviewFigure, SlaOverviewSection } from '../queries/sla-overview.ts';
+import type { SlaModel } from './model-types.ts';
+import { SLA_SHEETS } from './sheet-names.ts';
+
+/** Uptrends' SLA overview columns, in its order, each with its unit. */
+export const SLA_OVERVIEW_COLUMNS: readonly Column[] = [
+  { header: 'Monitor', width: 28 },
+  { header: 'SLA target uptime', width: 11, format: 'percent' },
+  { header: 'SLA uptime', width: 11, format: 'percent' },
+  { header: 'SLA target total time (s)', width: 12, format: 'decimal' },
+  { header: 'SLA total time (s)', width: 12, format: 'decimal' },
+  { header: 'SLA operator response time target (min)', width: 14, format: 'minutes' },
+  { header: 'SLA operator response time (min)', width: 14, format: 'minutes' },
+  { header: 'Confirmed errors', width: 10, format: 'count' },
+  { header: 'Downtime (min)', width: 11, format: 'minutes' },
+  { header: 'Downtime %', width: 10, format: 'percent' },
+  { header: 'Uptime status', width: 14 },
+  { header: 'Total time status', width: 12 },
+  { header: 'Response time status', width: 12 },
+  { header: 'Excluded (h)', width: 10, format: 'hours' },
+  { header: 'Uptime % (incidents)', width: 12, format: 'percent' },
+  { header: 'Coverage', width: 10, format: 'percent1' },
+];
+
+const fraction = (p: number | null): number | null => (p === null ? null : p / 100);
+
+/** The word of a met/warning/error status; without one, why (never colour alone). */
+export function overviewStatusWord(status: string | null, dataState: string | null): string {
+  if (status === 'met') return 'Met';
+  if (status === 'warning') return 'Warning';
+  if (status === 'error') return 'Error';
+  return dataState === 'no data' ? 'No data' : 'Incomplete data';
+}
+
+/** A load-time or response-time verdict: Met, Error, or what is missing. */
+function verdict(
+  status: string | null,
+  value: number | null,
+  threshold: number | null,
+  missing: string,
+): string {
+  if (threshold === null) return 'No target';
+  if (value === null) return missing;
+  return status === 'met' ? 'Met' : 'Error';
+}
+
+/** What a missing load or response time means, said in its cell. */
+function missingTotalTime(f: SlaOverviewFigure): string {
+  return (f.statistics_buckets ?? 0) === 0 ? 'no statistics' : 'no load times';
+}
+function missingResponseTime(f: SlaOverviewFigure): string {
+  return (f.statistics_buckets ?? 0) === 0 ? 'no statistics' : 'no alerts';
+}
+
+/** The CSV header of the overview (uptrends-sla-overview.csv), in the sheet's order. */
+export const SLA_OVERVIEW_CSV_HEADER = [
+  'sla_guid',
+  'sla_name',
+  'grain',
+  'monitor_guid',
+  'monitor_name',
+  'sla_target_uptime_pct',
+  'sla_uptime_pct',
+  'sla_target_total_time_s',
+  'sla_total_time_s',
+  'sla_operator_response_time_target_min',
+  'sla_operator_response_time_min',
+  'confirmed_errors',
+  'downtime_min',
+  'downtime_pct',
+  'uptime_status',
+  'total_time_status',
+  'response_time_status',
+  'excluded_h',
+  'uptime_incidents_pct',
+  'data_coverage_pct',
+];
+
+const rounded = (value: number | null, decimals: number): number | null =>
+  value === null ? null : Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/**
+ * One CSV row: the sheet's figures rounded as the sheet shows them (percentages 0-100 to 3
+ * decimals, seconds to 3, minutes and hours to 1); a missing figure is empty, and its status column
+ * says why.
+ */
+export function slaOverviewCsvRow(f: SlaOverviewFigure): (string | number | null)[] {
+  const cells = slaOverviewCells(f);
+  const number = (i: number): number | null => (typeof cells[i] === 'number' ? (cells[i]) : null);
+  return [
+    f.sla_guid,
+    f.sla_name,
+    f.grain,
+    f.monitor_guid,
+    f.name,
+    rounded(f.uptime_warning_threshold, 3),
+    rounded(f.sla_uptime_percentage, 3),
+    rounded(number(3), 3),
+    rounded(number(4), 3),
+    rounded(number(5), 1),
+    rounded(number(6), 1),
+    f.confirmed_errors,
+    rounded(number(8), 1),
+    rounded(f.downtime_percentage, 3),
+    cells[10] as string,
+    cells[11] as string,
+    cells[12] as string,
+    rounded(number(13), 1),
+    rounded(f.incident_uptime_percentage, 3),
+    f.coverage === null ? null : rounded(f.coverage * 100, 1),
+  ];
+}
+
+/** One row of the overview, as the sheet shows it (the CSV writes the raw figures). */
+export function slaOverviewCells(f: SlaOverviewFigure): CellValue[] {
+  return [
+    f.name,
+    fraction(f.uptime_warning_threshold),
+    fraction(f.sla_uptime_percentage),
+    f.total_time_threshold ?? 'none set',
+    f.average_total_time ?? missingTotalTime(f),
+    f.operator_response_time_threshold ?? 'none set',
+    f.operator_response_time ?? missingResponseTime(f),
+    f.confirmed_errors,
+    f.downtime_seconds === null ? null : f.downtime_seconds / 60,
+    fraction(f.downtime_percentage),
+    overviewStatusWord(f.status, f.data_state),
+    verdict(f.total_time_status, f.average_total_time, f.total_time_threshold, missingTotalTime(f)),
+    verdict(
+      f.operator_response_status,
+      f.operator_response_time,
+      f.operator_response_time_threshold,
+      missingResponseTime(f),
+    ),
+    f.excluded_seconds === null ? null : f.excluded_seconds / 3600,
+    fraction(f.incident_uptime_percentage),
+    f.coverage,
+  ];
+}
+
+const FILL_OF: Readonly<Record<string, string>> = { met: 'Met', warning: 'At risk', error: 'Missed' };
+
+/** The heading of a definition's block: its name and thresholds. */
+export function sectionHeading(s: SlaOverviewSection): string {
+  const f = s.account ?? s.monitors[0];
+  const parts = [`SLA based on: ${s.slaName}`];
+  if (f !== undefined) {
+    parts.push(
+      `desired uptime ${f.uptime_warning_threshold ?? '-'} %, error below ${f.uptime_error_threshold ?? '-'} %`,
+    );
+    parts.push(
+      f.total_time_threshold === null ? 'no load time target' : `load time ${f.total_time_threshold} s`,
+    );
+    parts.push(
+      f.operator_response_time_threshold === null
+        ? 'no response time target'
+        : `operator response ${f.operator_response_time_threshold} min`,
+    );
+  }
+  return parts.join('; ');
+}
+
+/** The exclusion periods of a block, one line each (or that none applied). */
+export function exclusionLines(s: SlaOverviewSection): string[] {
+  if (s.exclusions.length === 0) return ['Exclusion periods that applied: none.'];
+  return [
+    'Exclusion periods that applied (account time; left out of SLA uptime, downtime and confirmed errors):',
+    ...s.exclusions.map(
+      (e) =>
+        `${e.fromLocal} to ${e.untilLocal}: ${e.description === '' ? '(no description)' : e.description} (${(
+          e.seconds / 3600
+        ).toFixed(1)} h in the period)`,
+    ),
+  ];
+}
+
+/** Writes the SLA overview sheet: one block per definition. */
+export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void {
+  let row = sheet.title([
+    sheetTitle(SLA_SHEETS.slaOverview, model.period.label, model.period.zone),
+    'As the Uptrends SLA overview: every SLA definition for every monitor, after its exclusion periods. SLA uptime from the Uptrends statistics (every confirmed error); Uptime % (incidents) from the alerts beside it.',
+  ]);
+  if (model.slaOverview.length === 0) {
+    sheet.note(row, SLA_OVERVIEW_COLUMNS.length, ['The account has no SLA definition.']);
+    return;
+  }
+  model.slaOverview.forEach((section, index) => {
+    // Each definition on its own printed page; the first block's header (the same columns for
+    // every block) repeats on every page.
+    if (index > 0) sheet.pageBreakBefore(row);
+    sheet.cell(row, 1, sectionHeading(section), { bold: true, size: 12 });
+    const rows = [...section.monitors, ...(section.account === null ? [] : [section.account])];
+    const placement = sheet.table(row + 1, SLA_OVERVIEW_COLUMNS, rows.map(slaOverviewCells), {
+      freeze: index === 0,
+      autoFilter: false,
+    });
+    rows.forEach((f, i) => {
+      const r = placement.firstDataRow + i;
+      sheet.cell(
+        r,
+        11,
+        overviewStatusWord(f.status, f.data_state),
+        statusStyle(FILL_OF[f.status ?? ''] ?? null),
+      );
+      if (f.grain === 'account') sheet.cell(r, 1, f.name, { bold: true });
+    });
+    row = sheet.note(placement.lastRow + 1, SLA_OVERVIEW_COLUMNS.length, exclusionLines(section)) + 1;
+  });
+}
