@@ -94,12 +94,9 @@ as $$
     select
       m.monitor_guid,
       coalesce(m.name, m.monitor_guid::text) as name,
-      (m.monitor_mode is null or lower(m.monitor_mode) = 'production') as production,
-      coalesce(m.created_at, '-infinity'::timestamptz) as life_start,
-      coalesce(
-        case when m.is_active is false then least(m.deleted_at, m.last_modified_at) else m.deleted_at end,
-        'infinity'::timestamptz
-      ) as life_end
+      uptrends.monitor_is_production(m) as production,
+      uptrends.monitor_life_start(m) as life_start,
+      uptrends.monitor_life_end(m) as life_end
     from uptrends.monitor m
     where m.account_id = p_account_id
       and (p_monitors is null or m.monitor_guid = any (p_monitors))
