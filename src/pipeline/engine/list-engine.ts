@@ -235,23 +235,6 @@ function append(into: Map<TableName, unknown[]>, rows: RowsByTable): void {
   }
 }
 
-/**
- * One item per key, the last copy: an answer that lists a record twice is taken as its last word,
- * whatever field differs (two copies would each write the row, and the monitor history would open
- * two versions of one monitor). Items whose key cannot be read are kept as they are.
- */
-function lastCopies<I>(
-  items: readonly ListItem<I>[],
-  keyOf: (item: ListItem<I>) => string | undefined,
-): ListItem<I>[] {
-  const keys = items.map(keyOf);
-  const last = new Map<string, number>();
-  keys.forEach((key, i) => {
-    if (key !== undefined) last.set(key, i);
-  });
-  return items.filter((_, i) => keys[i] === undefined || last.get(keys[i]!) === i);
-}
-
 /** Runs a list stream end to end. */
 async function runListStream<T extends TableName, I>(
   spec: RunnableList<T, I>,
@@ -263,8 +246,7 @@ async function runListStream<T extends TableName, I>(
   const rowsByTable = new Map<TableName, unknown[]>();
   const primary: MappedRow<T>[] = [];
   if (read.rows !== undefined) append(rowsByTable, read.rows);
-  const items = lastCopies(read.items, (item) => rawKeyText(spec.key, item.raw, item.parent, ctx.accountId));
-  for (const item of items) {
+  for (const item of read.items) {
     try {
       const mapped = spec.map(item, rowCtx, ctx);
       primary.push(...mapped[spec.table]);

@@ -104,6 +104,23 @@ export function budgetLeftText(seconds: number | null, none = 'n/a'): string {
     : `${figureText('duration', seconds)} left`;
 }
 
+/**
+ * How much of an error budget is used, in a manager's unit: `18.1% of the error budget used`, and
+ * past 100 % the hours over it (`3:25 over budget`), never `3076.6%` (issue 41). `budgetSeconds`
+ * and `downtimeSeconds` are the figures the share was computed from.
+ */
+export function budgetUseText(
+  used: number | null,
+  budgetSeconds: number | null,
+  downtimeSeconds: number | null,
+  none = 'no error budget',
+): string {
+  if (used === null) return none;
+  if (used <= 1 || budgetSeconds === null || downtimeSeconds === null)
+    return `${figureText('share', used)} of the error budget used`;
+  return `${budgetLeftText(budgetSeconds - downtimeSeconds)} (the whole error budget spent)`;
+}
+
 /** The workbook number format of each unit. */
 export const UNIT_FORMAT: Readonly<Record<FigureUnit, NumberFormat | undefined>> = {
   percent: 'percent',
@@ -123,7 +140,9 @@ export function figureCell(unit: FigureUnit, value: number | string | null): Cel
   if (shown === null) return null;
   switch (unit) {
     case 'percent':
-      return shown / 100;
+      // In thousandths of a percent, divided once: 99.9 / 100 is 0.9990000000000001 in binary,
+      // which a spreadsheet shows in its formula bar (issue 41).
+      return Math.round(shown * 1000) / 100_000;
     case 'duration':
       // Whole minutes as a fraction of a day, the unit of an `[h]:mm` cell.
       return shown / 1440;

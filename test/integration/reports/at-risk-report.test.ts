@@ -230,7 +230,8 @@ describe('the at-risk report of 21 October 00:00', () => {
     expect(mail.subject).toBe(
       '[SLA early warning] October 2025 (Europe/Amsterdam): Down breached, Fast at risk, +1 more',
     );
-    expect(mail.text).toContain('- Down: breached (was not notified): 107.4% of the budget used');
+    // Past 100 % a budget reads in hours over it (issue 41), not 107.4 %.
+    expect(mail.text).toContain('- Down: breached (was not notified): error budget 0:16 over budget');
     expect(mail.text).toContain('On watch:');
     expect(mail.html).toContain('&lt;b&gt;Slow&lt;/b&gt;');
   });
