@@ -27,6 +27,10 @@ export interface DemoResult {
   readonly atRisk: AtRiskReportResult;
   /** Where the warehouse is. */
   readonly warehouse: string;
+  /** The simulator clock the account was generated at (an earlier demo's, when one ran here). */
+  readonly simulatorClock: Date;
+  /** True when an earlier demo into this warehouse had generated the account. */
+  readonly simulatorRemembered: boolean;
 }
 
 /** Runs the demo into `target`'s warehouse and writes every report into `options.outDir`. */
@@ -71,5 +75,7 @@ export async function runDemo(
     reports: run.reports.written,
     atRisk: run.reports.warning,
     warehouse: run.warehouse,
+    simulatorClock: run.simulatorClock,
+    simulatorRemembered: run.simulatorRemembered,
   };
 }

@@ -293,6 +293,26 @@ export interface CheckpointRegionTable {
   deleted_at: Date | null;
 }
 
+/** `uptrends.demo_simulator` (table) */
+export interface DemoSimulatorTable {
+  /** The simulated account (the account_id of uptrends.account). */
+  account_id: string;
+  /** Seed of the simulated account (demo --seed). */
+  seed: number;
+  /** Number of simulated monitors (demo --monitors). */
+  monitors: number;
+  /** Days of history before the clock (demo --days). */
+  days: number;
+  /** How the account behaves: realistic (the demo default) or failure-heavy (demo --profile). */
+  profile: string;
+  /** The simulator clock the account was generated at (the first demo run, to the minute); later runs start the simulator at this clock again. */
+  generated_at: Date;
+  /** When the first demo run with this simulator started. */
+  first_run_at: Date;
+  /** When the latest demo run with this simulator started. */
+  last_run_at: Date;
+}
+
 /** `uptrends.etl_coverage` (table) */
 export interface EtlCoverageTable {
   /** Uptrends AccountId. */
@@ -2542,6 +2562,7 @@ export interface Database {
   alert_escalation_level_member: AlertEscalationLevelMemberTable;
   checkpoint: CheckpointTable;
   checkpoint_region: CheckpointRegionTable;
+  demo_simulator: DemoSimulatorTable;
   etl_coverage: EtlCoverageTable;
   etl_rejected_record: EtlRejectedRecordTable;
   etl_run: EtlRunTable;

@@ -22,6 +22,8 @@ import { migrate } from '../load/migrate.ts';
 import { warehouseLoaders } from '../load/ledgers/run-ledger.ts';
 import type { Clock } from '../terms.ts';
 import { startSimulator } from '../simulator/start-simulator.ts';
+import type { SimulatorProfile } from '../simulator/simulator-limits.ts';
+import { findDemoSimulator, recordDemoSimulator } from '../load/ledgers/demo-simulator.ts';
 import { runSync, type SyncSummary } from './run-sync.ts';
 import { addLocalDays, localDateOf } from '../time/calendar.ts';
 
@@ -39,6 +41,8 @@ export interface DemoOptions {
   monitors: number;
   days: number;
   seed: number;
+  /** How the simulated account behaves (the demo's default: realistic). */
+  profile: SimulatorProfile;
 }
 
 /** What the demo did: the sync, and what `report` made of it. */
@@ -46,18 +50,23 @@ export interface DemoRun<R> {
   sync: SyncSummary;
   reports: R;
   warehouse: string;
+  /** The simulator clock the account was generated at (an earlier demo's, when one ran here). */
+  simulatorClock: Date;
+  /** True when an earlier demo into this warehouse had generated the account. */
+  simulatorRemembered: boolean;
 }
 
 /** Writes the demo's reports from the warehouse it filled, on the simulator's clock. */
 export type DemoReports<R> = (warehouse: Warehouse, sync: SyncSummary, clock: Clock) => Promise<R>;
 
 /**
- * Refuses (ConfigError, exit 2) a warehouse holding data the demo did not load: an account some
- * other command (sync, nightly, worker) loaded, or one no demo run loaded.
+ * Refuses (ConfigError, exit 2) a warehouse holding an account no demo run loaded (one only sync,
+ * nightly or a worker loaded, or one loaded by hand). An account a demo loaded stays the demo's
+ * after `nightly` or `sync` ran on it too (the README's mail section does that).
  */
 export async function checkDemoWarehouse(warehouse: Warehouse): Promise<void> {
   const loaders = await warehouseLoaders(warehouse.db);
-  if (loaders.accounts === 0 || (loaders.notByDemo === 0 && loaders.otherCommands.length === 0)) return;
+  if (loaders.accounts === 0 || loaders.notByDemo === 0) return;
   const by = loaders.otherCommands.length > 0 ? ` (loaded by ${loaders.otherCommands.join(', ')})` : '';
   throw new ConfigError(
     `the demo writes only into a warehouse it created: ${warehouse.location} holds ${loaders.accounts} account(s)${by} that no demo loaded, so nothing was written. Run the demo with --data-dir set to a new folder${warehouse.backend === 'postgres' ? ', or --database-url of an empty database' : ''}.`,
@@ -84,18 +93,26 @@ export async function runDemo<R>(
   try {
     for (const notice of warehouse.notices) deps.logger.warn(notice);
     await checkDemoWarehouse(warehouse);
+    deps.logger.info(`demo: preparing the warehouse in ${warehouse.location}`);
     await migrate(warehouse.db);
-    const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    const sim = await startSimulator({
+    const runAt = new Date();
+    const wanted = {
       seed: options.seed,
       monitors: options.monitors,
       days: options.days,
-      now,
-    });
+      profile: options.profile,
+    };
+    // The simulator an earlier demo used here, at its clock: the same history, no month changed.
+    const remembered = await findDemoSimulator(warehouse.db, wanted);
+    const now = remembered?.generatedAt ?? new Date(Math.floor(runAt.getTime() / 60_000) * 60_000);
+    deps.logger.info(
+      remembered === undefined
+        ? `demo: generating a ${options.profile} account of ${options.monitors} monitors and ${options.days} days of history (seed ${options.seed})`
+        : `demo: the simulator of the earlier demo in this warehouse (seed ${options.seed}, ${options.profile}, clock ${now.toISOString()})`,
+    );
+    const sim = await startSimulator({ ...wanted, now });
     try {
-      deps.logger.info(
-        `demo: simulator with ${options.monitors} monitors and ${options.days} days of history at ${sim.apiUrl}, into ${warehouse.location}`,
-      );
+      deps.logger.info(`demo: simulator at ${sim.apiUrl}, loading into ${warehouse.location}`);
       const config = loadConfig({
         ...(target.databaseUrl === undefined ? {} : { DATABASE_URL: target.databaseUrl }),
         UPTRENDS_ETL_DATA_DIR: target.dataDir,
@@ -121,8 +138,16 @@ export async function runDemo<R>(
           warehouse,
         },
       );
+      if (sync.accountId !== undefined)
+        await recordDemoSimulator(warehouse.db, sync.accountId, { ...wanted, generatedAt: now }, runAt);
       const reports = await report(warehouse, sync, () => sim.truth.now());
-      return { sync, reports, warehouse: warehouse.location };
+      return {
+        sync,
+        reports,
+        warehouse: warehouse.location,
+        simulatorClock: now,
+        simulatorRemembered: remembered !== undefined,
+      };
     } finally {
       await sim.close();
     }

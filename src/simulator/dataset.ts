@@ -8,7 +8,7 @@
 import type { IanaZone } from '../terms.ts';
 import type { MaintenancePeriodDefinition } from '../transform/expand-maintenance-periods.ts';
 import type { InfraData } from './generate/generate-infra.ts';
-import type { SimulatorScenario } from './simulator-limits.ts';
+import type { SimulatorProfile, SimulatorScenario } from './simulator-limits.ts';
 
 /** Resolved generation options (every default applied). */
 export interface DatasetOptions {
@@ -22,6 +22,8 @@ export interface DatasetOptions {
   timezoneId?: number;
   /** A scripted story added to the account (generate/scenario-early-warning.ts). (Default: none) */
   scenario?: SimulatorScenario | undefined;
+  /** How often and how long monitors fail (simulator-limits.ts). (Default: failure-heavy) */
+  profile?: SimulatorProfile | undefined;
 }
 
 /** One monitor: its wire configuration plus what the timeline generator needs. */

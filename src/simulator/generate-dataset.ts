@@ -16,6 +16,8 @@ import { assignMaintenance } from './generate/generate-maintenance.ts';
 import { generateMonitors } from './generate/generate-monitors.ts';
 import { generateTimeline } from './generate/generate-timeline.ts';
 import { applyEarlyWarningScenario } from './generate/scenario-early-warning.ts';
+import { incidentProfile } from './generate/incident-profiles.ts';
+import { applyRealisticStories } from './generate/profile-realistic.ts';
 import { hash32 } from './seeded-random.ts';
 import { addLocalDays, localDateOf, localMidnight } from '../time/calendar.ts';
 
@@ -42,16 +44,28 @@ export function generateDataset(
   const horizonEndSec = nowSec + options.futureDays * 86_400;
 
   const monitors = generateMonitors(seed, options.monitors, historyStartSec, nowSec, zone);
-  assignMaintenance(seed, monitors, historyStartSec, horizonEndSec, nowSec, zone);
+  const realistic = options.profile === 'realistic';
+  // The realistic profile has one maintenance window, placed by its stories.
+  if (!realistic) assignMaintenance(seed, monitors, historyStartSec, horizonEndSec, nowSec, zone);
   const slas = generateSlas(seed, monitors, historyStartSec, nowSec, zone);
+  // After the SLAs are drawn (the stories hold their monitors to one); a scenario's two monitors
+  // (the last two) keep their own story.
+  const stories = realistic
+    ? applyRealisticStories(
+        monitors,
+        { historyStartSec, nowSec, zone },
+        new Set(options.scenario === undefined ? [] : [monitors.length - 2, monitors.length - 1]),
+      ).incidents
+    : undefined;
   const groups = generateGroups(seed, monitors, slas.length);
   const directory = generateDirectory(seed, monitors, groups, slas, timezoneId);
   const alertDefinitions = generateAlertDefinitions(seed, monitors, groups, directory);
   // Opt-in, and applied after everything else is drawn, so no other monitor changes.
-  const scripted =
+  const scenario =
     options.scenario === 'early-warning'
       ? applyEarlyWarningScenario(seed, monitors, groups, { historyStartSec, nowSec, zone }).incidents
       : undefined;
+  const scripted = stories === undefined ? scenario : new Map([...stories, ...(scenario ?? new Map())]);
 
   const midnights: number[] = [];
   const monthStarts: number[] = [];
@@ -72,6 +86,7 @@ export function generateDataset(
     monthStarts,
     transitions,
     scripted,
+    incidents: incidentProfile(options.profile),
   });
   // After the timeline, so they can lie over its incidents; nothing else is drawn from them.
   addSlaExclusions(seed, slas, monitors, timeline, { historyStartSec, nowSec, transitions, zone });

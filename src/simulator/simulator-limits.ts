@@ -25,3 +25,20 @@ export const SIMULATOR_SCENARIOS = ['early-warning'] as const;
 
 /** One scenario name. */
 export type SimulatorScenario = (typeof SIMULATOR_SCENARIOS)[number];
+
+/**
+ * How the simulated account behaves (`--profile`): `failure-heavy` fails often and everywhere (every
+ * group misses, budgets spent many times over), which is what tests and benchmarks need and what the
+ * simulator serves unless told; `realistic` is a healthy account with a few problems, the demo's
+ * default (generate/profile-realistic.ts, docs/simulator.md "Profiles").
+ */
+export const SIMULATOR_PROFILES = ['failure-heavy', 'realistic'] as const;
+
+/** One profile name. */
+export type SimulatorProfile = (typeof SIMULATOR_PROFILES)[number];
+
+/** The profile the simulator serves unless told (tests and benchmarks rely on it). */
+export const DEFAULT_SIMULATOR_PROFILE: SimulatorProfile = 'failure-heavy';
+
+/** The profile `demo` serves unless told: what a new user should see first. */
+export const DEMO_SIMULATOR_PROFILE: SimulatorProfile = 'realistic';

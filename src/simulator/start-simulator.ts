@@ -11,7 +11,10 @@ import { MAX_MONITORS } from './alert-index.ts';
 import {
   SIMULATOR_DEFAULTS,
   SIMULATOR_RANGES,
+  SIMULATOR_PROFILES,
   SIMULATOR_SCENARIOS,
+  DEFAULT_SIMULATOR_PROFILE,
+  type SimulatorProfile,
   type SimulatorScenario,
 } from './simulator-limits.ts';
 import { generateDataset } from './generate-dataset.ts';
@@ -76,6 +79,12 @@ export interface SimulatorOptions {
    * accelerate through a month and one that recovers (docs/simulator.md, "Scenarios"). (Default: none)
    */
   scenario?: SimulatorScenario | undefined;
+  /**
+   * How account 1 behaves: `failure-heavy` (fails often, for tests and benchmarks) or `realistic`
+   * (a healthy account with a few problems, the demo's; docs/simulator.md, "Profiles").
+   * (Default: failure-heavy)
+   */
+  profile?: SimulatorProfile | undefined;
 }
 
 /** One account of a simulator serving several (`accounts` option). */
@@ -109,7 +118,10 @@ export interface RunningSimulator {
   /** Every account served (one unless the `accounts` option says more); the first is the above. */
   accounts: readonly SimulatedAccount[];
   /** The options in force (defaults applied). */
-  options: Readonly<Required<Omit<SimulatorOptions, 'faults' | 'statisticsBuckets' | 'scenario'>>> & {
+  options: Readonly<
+    Required<Omit<SimulatorOptions, 'faults' | 'statisticsBuckets' | 'scenario' | 'profile'>>
+  > & {
+    profile: SimulatorProfile;
     faults: string | undefined;
     statisticsBuckets: BucketRule;
     scenario: SimulatorScenario | undefined;
@@ -157,6 +169,7 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
     statisticsBuckets: parseBucketRule(o.statisticsBuckets),
     accounts: o.accounts ?? 1,
     scenario: o.scenario,
+    profile: o.profile ?? DEFAULT_SIMULATOR_PROFILE,
   };
   const int = (name: string, v: number, min: number, max: number): void => {
     if (!Number.isInteger(v) || v < min || v > max)
@@ -175,6 +188,12 @@ function resolveOptions(o: SimulatorOptions): RunningSimulator['options'] {
     throw new ConfigError(
       `simulator: scenario must be one of ${SIMULATOR_SCENARIOS.join(', ')}, not "${String(resolved.scenario)}"`,
       { context: { option: 'scenario' } },
+    );
+  }
+  if (!SIMULATOR_PROFILES.includes(resolved.profile)) {
+    throw new ConfigError(
+      `simulator: profile must be one of ${SIMULATOR_PROFILES.join(', ')}, not "${String(resolved.profile)}"`,
+      { context: { option: 'profile' } },
     );
   }
   if (!(resolved.latencyMs >= 0))
@@ -201,6 +220,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       futureDays: o.futureDays,
       timezoneId: plan.timezoneId,
       scenario: plan.number === 1 ? o.scenario : undefined,
+      profile: plan.number === 1 ? o.profile : undefined,
     });
     return new SimulatorState(ds, {
       latencyMs: o.latencyMs,

@@ -4,7 +4,13 @@ import type { CommandModule } from '../command-module.ts';
 import { integerArgOption } from '../options.ts';
 import { atRiskSummary } from './report-at-risk.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
-import { SIMULATOR_DEFAULTS } from '../../simulator/simulator-limits.ts';
+import {
+  DEMO_SIMULATOR_PROFILE,
+  SIMULATOR_DEFAULTS,
+  SIMULATOR_PROFILES,
+  type SimulatorProfile,
+} from '../../simulator/simulator-limits.ts';
+import { Option } from 'commander';
 
 /** What the demo simulates unless told: a small account, quick to load. */
 const DEMO = {
@@ -18,10 +24,17 @@ interface DemoFlags {
   monitors: number;
   days: number;
   seed: number;
+  profile: SimulatorProfile;
 }
 
 function demoOptionsFrom(flags: DemoFlags): DemoOptions {
-  return { outDir: flags.out, monitors: flags.monitors, days: flags.days, seed: flags.seed };
+  return {
+    outDir: flags.out,
+    monitors: flags.monitors,
+    days: flags.days,
+    seed: flags.seed,
+    profile: flags.profile,
+  };
 }
 
 /**
@@ -50,6 +63,14 @@ export const demoCommand: CommandModule = {
         integerArgOption('--days <n>', 'days of simulated history', DEMO.days, SIMULATOR_DEFAULTS.days),
       )
       .addOption(integerArgOption('--seed <n>', 'simulator seed', DEMO.seed, SIMULATOR_DEFAULTS.seed))
+      .addOption(
+        new Option(
+          '--profile <name>',
+          'how the simulated account behaves: realistic (a healthy account with a few problems) or failure-heavy (fails everywhere, as the tests)',
+        )
+          .choices(SIMULATOR_PROFILES)
+          .default(DEMO_SIMULATOR_PROFILE),
+      )
       .addHelpText(
         'after',
         `
@@ -67,6 +88,12 @@ Examples:
       )
       .action(async (flags: DemoFlags) => {
         const options = demoOptionsFrom(flags);
+        // The first line at once: opening the warehouse and generating the account take seconds.
+        ctx
+          .logger()
+          .info(
+            `demo: starting (${options.profile} account, ${options.monitors} monitors, ${options.days} days)`,
+          );
         const [{ runDemo }, { createProgress }, { instantText }] = await Promise.all([
           import('../../api/demo-job.ts'),
           import('../progress.ts'),
@@ -101,6 +128,12 @@ Examples:
             zone: result.reports.period.zone,
             files: [...result.reports.paths, ...result.atRisk.paths],
             atRisk: { asOf: result.atRisk.model.asOf.toISOString(), counts: result.atRisk.model.counts },
+            simulator: {
+              profile: options.profile,
+              seed: options.seed,
+              clock: result.simulatorClock.toISOString(),
+              remembered: result.simulatorRemembered,
+            },
           },
           [
             `Loaded into ${result.warehouse} (run ${result.sync.runId}, ${result.sync.requests} requests): ${Object.entries(
@@ -112,6 +145,7 @@ Examples:
             ...result.reports.paths.map((path) => `  ${path}`),
             `Early warning, ${atRiskSummary(result.atRisk.model, instantText)}:`,
             ...result.atRisk.paths.map((path) => `  ${path}`),
+            `The same account again (for nightly, as in the README's mail section): ${cli} simulate --profile ${options.profile} --seed ${options.seed} --monitors ${options.monitors} --days ${options.days} --now ${result.simulatorClock.toISOString()} --port 8080`,
             'Query the warehouse:',
             `  ${cli} query "${example}"`,
             `  ${cli} status            runs, watermarks, row counts`,

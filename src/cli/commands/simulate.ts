@@ -3,9 +3,12 @@ import { ConfigError } from '../../errors.ts';
 import {
   SIMULATOR_DEFAULTS,
   SIMULATOR_RANGES,
+  SIMULATOR_PROFILES,
   SIMULATOR_SCENARIOS,
+  type SimulatorProfile,
   type SimulatorScenario,
 } from '../../simulator/simulator-limits.ts';
+import { Option } from 'commander';
 import { MAX_SIMULATED_ACCOUNTS } from '../../simulator/simulated-accounts.ts';
 import type { SimulatorOptions } from '../../simulator/start-simulator.ts';
 import type { CommandModule } from '../command-module.ts';
@@ -24,6 +27,7 @@ interface SimulateFlags {
   faults?: string;
   accounts: number;
   scenario?: string;
+  profile?: SimulatorProfile;
 }
 
 function simulatorOptionsFrom(flags: SimulateFlags): SimulatorOptions {
@@ -48,6 +52,7 @@ function simulatorOptionsFrom(flags: SimulateFlags): SimulatorOptions {
     faults: flags.faults,
     accounts: flags.accounts,
     scenario: scenarioOption(flags.scenario),
+    profile: flags.profile,
   };
 }
 
@@ -95,6 +100,12 @@ export const simulateCommand: CommandModule = {
         '--scenario <name>',
         `add a scripted story to the account: ${SIMULATOR_SCENARIOS.join(', ')} (a monitor whose outages accelerate through last month, one that recovers; see docs/simulator.md)`,
       )
+      .addOption(
+        new Option(
+          '--profile <name>',
+          "how the account behaves: failure-heavy (fails everywhere, for tests and benchmarks) or realistic (the demo's healthy account)",
+        ).choices(SIMULATOR_PROFILES),
+      )
       .option(
         '--faults <spec>',
         'fault injection, e.g. "rate429=0.05,error500=0.02,reset=0.01" (see docs/simulator.md)',
@@ -110,6 +121,7 @@ Examples:
   $ uptrends-etl simulate --monitors 500 --days 365 --latency-ms 20
   $ uptrends-etl simulate --faults "rate429=0.1,retryAfter=1,error500=0.05"
   $ uptrends-etl simulate --accounts 3     three accounts: credentials sim-api-user, sim-api-user-2, ...
+  $ uptrends-etl simulate --profile realistic --now 2026-11-28T04:00:00Z   the demo's account of that clock
   $ uptrends-etl simulate --scenario early-warning   last month's SLA burns on one monitor, recovers on another
 Then, in another terminal, point the tool at it with the printed variables.`,
       )

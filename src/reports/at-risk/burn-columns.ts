@@ -5,9 +5,11 @@
  */
 import type { IanaZone } from '../../terms.ts';
 import type { Burn } from '../queries/sla-burn.ts';
+import type { ServiceBurn } from './model.ts';
 import type { CsvValue } from '../render/write-csv.ts';
 import type { CellValue, Column } from '../render/workbook-writer.ts';
 import {
+  budgetLeftText,
   dataWord,
   figureCell,
   figureCsv,
@@ -29,7 +31,9 @@ export interface BurnColumn {
   readonly wrap?: boolean;
   /** On the management table (the first sheet and the PDF)? (Default: true) */
   readonly brief?: boolean;
-  readonly value: (row: Burn) => number | string | Date | null;
+  /** Shown as a budget left (`1:20 left`, `2:05 over budget`) rather than a signed duration. */
+  readonly budgetLeft?: boolean;
+  readonly value: (row: ServiceBurn) => number | string | Date | null;
 }
 
 /** The state as a word: the state, or why there is none. */
@@ -54,6 +58,7 @@ export const BURN_COLUMNS: readonly BurnColumn[] = [
   { header: 'Target', csv: 'target_pct', unit: 'percent', width: 9, value: (r) => r.target_percentage },
   {
     header: 'Budget (period)',
+    brief: false,
     csv: 'period_budget_min',
     unit: 'duration',
     width: 9,
@@ -61,6 +66,7 @@ export const BURN_COLUMNS: readonly BurnColumn[] = [
   },
   {
     header: 'Spent so far',
+    brief: false,
     csv: 'budget_spent_min',
     unit: 'duration',
     width: 9,
@@ -68,6 +74,7 @@ export const BURN_COLUMNS: readonly BurnColumn[] = [
   },
   {
     header: 'Budget used',
+    brief: false,
     csv: 'period_budget_used_pct',
     unit: 'share',
     width: 12,
@@ -78,6 +85,7 @@ export const BURN_COLUMNS: readonly BurnColumn[] = [
   { header: 'Burn 7 days', csv: 'burn_rate_7d', unit: 'rate', width: 8, value: (r) => r.burn_rate_7d },
   {
     header: 'Burn so far',
+    brief: false,
     csv: 'burn_rate_to_date',
     unit: 'rate',
     width: 8,
@@ -97,6 +105,22 @@ export const BURN_COLUMNS: readonly BurnColumn[] = [
     unit: 'percent',
     width: 11,
     value: (r) => r.projected_uptime_7d,
+  },
+  {
+    header: 'Budget left (h:mm)',
+    csv: 'budget_left_min',
+    unit: 'duration',
+    width: 15,
+    wrap: true,
+    budgetLeft: true,
+    value: (r) => r.budget_remaining_seconds,
+  },
+  {
+    header: 'Since',
+    csv: 'since_day',
+    unit: 'text',
+    width: 11,
+    value: (r) => r.since_day,
   },
   {
     header: 'Projected uptime (rate so far)',
@@ -150,7 +174,7 @@ export function sheetColumns(columns: readonly BurnColumn[]): Column[] {
     width: c.width,
     ...(c.unit === 'instant'
       ? { format: 'datetimeMinutes' as const }
-      : UNIT_FORMAT[c.unit] === undefined
+      : c.budgetLeft === true || UNIT_FORMAT[c.unit] === undefined
         ? {}
         : { format: UNIT_FORMAT[c.unit]! }),
     ...(c.wrap === true ? { wrap: true } : {}),
@@ -158,19 +182,21 @@ export function sheetColumns(columns: readonly BurnColumn[]): Column[] {
 }
 
 /** One row as typed cells. */
-export function sheetRow(columns: readonly BurnColumn[], row: Burn, zone: IanaZone): CellValue[] {
+export function sheetRow(columns: readonly BurnColumn[], row: ServiceBurn, zone: IanaZone): CellValue[] {
   return columns.map((c) => {
     const value = c.value(row);
     if (c.unit === 'instant') return instantCell(value as Date | null, zone);
+    if (c.budgetLeft === true) return budgetLeftText(value as number | null, '');
     return figureCell(c.unit, value as number | string | null);
   });
 }
 
 /** One row as text (PDF, e-mail). */
-export function textRow(columns: readonly BurnColumn[], row: Burn, zone: IanaZone): string[] {
+export function textRow(columns: readonly BurnColumn[], row: ServiceBurn, zone: IanaZone): string[] {
   return columns.map((c) => {
     const value = c.value(row);
     if (c.unit === 'instant') return instantText(value as Date | null, zone, '');
+    if (c.budgetLeft === true) return budgetLeftText(value as number | null, '');
     if (value === null) return '';
     return typeof value === 'number' ? figureText(c.unit, value) : String(value);
   });
@@ -184,7 +210,7 @@ export function csvHeader(zoneColumn: string): string[] {
 }
 
 /** One CSV record. */
-export function csvRow(row: Burn, zone: IanaZone): CsvValue[] {
+export function csvRow(row: ServiceBurn, zone: IanaZone): CsvValue[] {
   return BURN_COLUMNS.flatMap((c): CsvValue[] => {
     const value = c.value(row);
     if (c.unit === 'instant') {

@@ -26,8 +26,42 @@ import {
 } from '../queries/sla-burn.ts';
 import type { BurnState } from '../../early-warning.ts';
 
-/** Most services the budget chart draws (more lines are not readable). */
+/** Most services the budget chart draws, one small panel each (more are not readable on a page). */
 export const CHART_SERVICES = 6;
+
+/**
+ * Most services the one-page summary lists (the workbook's first sheet and the PDF), worst first;
+ * the others are counted there and listed on "All services". With more rows the page would not hold
+ * the chart and the rules.
+ */
+export const BRIEF_ROWS = 8;
+
+/** A service of the report: its row of `uptrends.sla_burn` and since when its state holds. */
+export interface ServiceBurn extends Burn {
+  /**
+   * The local day the state's story began, read off `uptrends.sla_burn_days` (null for ok and
+   * unknown): for `breached` the day the budget left went below zero; for `at risk` and `watch` the
+   * first day of the latest run of days on which the budget left fell.
+   */
+  readonly since_day: string | null;
+}
+
+/** Since when `state` holds, from the service's points so far (oldest first). */
+export function sinceDay(state: Burn['state'], points: readonly BurnPoint[]): string | null {
+  const soFar = points.filter((p) => !p.projected);
+  if (state === 'breached') {
+    return soFar.find((p) => (p.budget_remaining_seconds ?? 0) < 0)?.local_day ?? null;
+  }
+  if (state !== 'at risk' && state !== 'watch') return null;
+  const fell = (i: number): boolean =>
+    (soFar[i]!.budget_remaining_seconds ?? 0) < (soFar[i - 1]!.budget_remaining_seconds ?? 0);
+  let last = soFar.length - 1;
+  while (last > 0 && !fell(last)) last--;
+  if (last === 0) return null;
+  let first = last;
+  while (first > 1 && fell(first - 1)) first--;
+  return soFar[first]!.local_day;
+}
 
 /** Options of `loadAtRiskModel`, resolved at the edge (command, subscription or API call). */
 export interface LoadAtRiskModelOptions {
@@ -64,9 +98,11 @@ export interface AtRiskModel {
   readonly atRiskWithinDays: number;
   readonly rulesVersion: string;
   /** Every Production monitor and group in scope, most severe first. */
-  readonly services: readonly Burn[];
+  readonly services: readonly ServiceBurn[];
   /** The services breached, at risk or on watch, most severe first. */
-  readonly warned: readonly Burn[];
+  readonly warned: readonly ServiceBurn[];
+  /** The first BRIEF_ROWS of `warned`: the one-page summary's rows. */
+  readonly brief: readonly ServiceBurn[];
   readonly counts: StateCounts;
   /** The services the budget chart draws and their points. */
   readonly chart: { readonly services: readonly Burn[]; readonly points: readonly BurnPoint[] };
@@ -133,7 +169,15 @@ export async function loadAtRiskModel(
     queryBurn(db, scope, period),
     queryBurnPoints(db, scope, period),
   ]);
-  const services = [...rows].sort(bySeverity);
+  const pointsOf = new Map<string, BurnPoint[]>();
+  for (const p of [...points].sort((a, b) => a.point_at.getTime() - b.point_at.getTime())) {
+    const list = pointsOf.get(burnKey(p)) ?? [];
+    list.push(p);
+    pointsOf.set(burnKey(p), list);
+  }
+  const services: ServiceBurn[] = rows
+    .map((r) => ({ ...r, since_day: sinceDay(r.state, pointsOf.get(burnKey(r)) ?? []) }))
+    .sort(bySeverity);
   const counts = { ok: 0, watch: 0, 'at risk': 0, breached: 0, unknown: 0 };
   for (const s of services) counts[s.state ?? 'unknown'] += 1;
   // The chart draws what needs action first: at risk, then watch, then breached (already lost).
@@ -144,6 +188,9 @@ export async function loadAtRiskModel(
     )
     .slice(0, CHART_SERVICES);
   const keys = new Set(drawn.map(burnKey));
+  const warned = services.filter(
+    (s) => s.state === 'breached' || s.state === 'at risk' || s.state === 'watch',
+  );
   return {
     account,
     period,
@@ -155,7 +202,8 @@ export async function loadAtRiskModel(
     atRiskWithinDays: options.atRiskWithinDays,
     rulesVersion: REPORT_RULES_VERSION,
     services,
-    warned: services.filter((s) => s.state === 'breached' || s.state === 'at risk' || s.state === 'watch'),
+    warned,
+    brief: warned.slice(0, BRIEF_ROWS),
     counts,
     chart: { services: drawn, points: points.filter((p) => keys.has(burnKey(p))) },
   };

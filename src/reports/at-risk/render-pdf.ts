@@ -5,32 +5,50 @@
  * From the same model as the workbook, so every number matches it; the full list is in the workbook.
  */
 import { renderChartPng } from '../render/chart-png.ts';
-import { figureText, instantText, shownValue } from '../render/figure-format.ts';
+import { budgetLeftText, figureText, instantText, shownValue } from '../render/figure-format.ts';
 import { plainText } from '../render/headline-figures.ts';
 import { writePdf, type PdfCell } from '../render/pdf-document.ts';
-import type { Burn } from '../queries/sla-burn.ts';
 import { stateWord } from './burn-columns.ts';
 import { budgetChart, hasBudgetChart } from './charts.ts';
-import type { AtRiskModel } from './model.ts';
-import { headlineCounts, otherCounts, settingsLine, stateColour, timesLine } from './report-text.ts';
+import type { AtRiskModel, ServiceBurn } from './model.ts';
+import {
+  headlineCounts,
+  moreLine,
+  otherCounts,
+  settingsLine,
+  stateColour,
+  timesLine,
+} from './report-text.ts';
 
-function row(model: AtRiskModel, s: Burn): PdfCell[] {
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-11-07` as `7 Nov` (the page is about one month: the year is in its title). */
+function shortDay(localDate: string): string {
+  return `${Number(localDate.slice(8, 10))} ${MONTHS[Number(localDate.slice(5, 7)) - 1] ?? ''}`;
+}
+
+/** An instant as `29 Nov 11:29` in the account's zone; `none` when there is none. */
+function shortInstant(instant: Date | null, zone: string, none: string): string {
+  if (instant === null) return none;
+  const text = instantText(instant, zone);
+  return `${shortDay(text.slice(0, 10))} ${text.slice(11, 16)}`;
+}
+
+function row(model: AtRiskModel, s: ServiceBurn): PdfCell[] {
   const zone = model.period.zone;
   return [
     `${plainText(s.name)}${s.grain === 'group' ? ' (group)' : ''}`,
     { text: stateWord(s), colour: stateColour(s.state), bold: true },
+    `${figureText('percent', s.projected_uptime_7d)}\n(${figureText('percent', s.target_percentage)})`,
     {
-      text: figureText('share', s.period_budget_used),
+      text: budgetLeftText(s.budget_remaining_seconds),
       bar: shownValue('share', s.period_budget_used),
       barColour: stateColour(s.state),
     },
+    s.since_day === null ? '-' : shortDay(s.since_day),
     figureText('rate', s.burn_rate_1d),
     figureText('rate', s.burn_rate_3d),
-    figureText('rate', s.burn_rate_7d),
-    figureText('percent', s.projected_uptime_7d),
-    figureText('percent', s.target_percentage),
-    // Date over time: the column stays narrow.
-    instantText(s.runs_out_at, zone, s.state === 'breached' ? 'spent' : '-').replace(' ', '\n'),
+    shortInstant(s.runs_out_at, zone, s.state === 'breached' ? 'spent' : '-'),
   ];
 }
 
@@ -56,18 +74,21 @@ export async function writeAtRiskPdf(model: AtRiskModel, path: string): Promise<
       } else {
         pages.table(
           [
-            { header: 'Service', width: 88 },
+            // Widths in points (the page's text width is 511): each holds its widest figure
+            // (`Breached` in bold, `99.900%`, `100.00×`, `29 Nov 11:29`, `923:36 over`) on one line.
+            { header: 'Service', width: 118 },
             { header: 'State', width: 56 },
-            { header: 'Budget used', width: 58 },
-            { header: 'Burn 1 day', width: 45, align: 'right' },
-            { header: 'Burn 3 days', width: 45, align: 'right' },
-            { header: 'Burn 7 days', width: 45, align: 'right' },
-            { header: 'Projected', width: 55, align: 'right' },
-            { header: 'Target', width: 49, align: 'right' },
-            { header: 'Runs out', width: 66 },
+            { header: 'Projected (target)', width: 56, align: 'right' },
+            { header: 'Budget left', width: 70 },
+            { header: 'Since', width: 42 },
+            { header: 'Burn\n1 day', width: 46, align: 'right' },
+            { header: 'Burn\n3 days', width: 46, align: 'right' },
+            { header: 'Runs out', width: 70 },
           ],
-          model.warned.map((s) => row(model, s)),
+          model.brief.map((s) => row(model, s)),
         );
+        const more = moreLine(model);
+        if (more !== null) pages.paragraph(more, { size: 9, colour: '#57606a' });
       }
       if (chart !== undefined) {
         // The chart carries its own title.
@@ -75,7 +96,7 @@ export async function writeAtRiskPdf(model: AtRiskModel, path: string): Promise<
         pages.image(chart.png, chart);
       }
       pages.paragraph(
-        `${settingsLine(model)} Burn rate: how fast the last 1, 3 or 7 days spent the budget (1.00× spends it exactly by the month end). Projected: the month's uptime at the 7-day rate. Runs out: when the budget is spent at the pace the state rests on. Every service and the definitions are in the workbook (rules version ${model.rulesVersion}).`,
+        `${settingsLine(model)} Projected: the month's uptime if the last 7 days' pace holds. Budget left: the downtime the target still allows this month (h:mm), the bar the share used. Since: the day the budget ran out (breached), else the first of the latest days that spent budget. Burn: how fast the last 1 or 3 days spent the budget (1.00× spends it by the month end). Runs out: when the budget is spent at the pace the state rests on. Definitions: the workbook (rules ${model.rulesVersion}).`,
         { size: 8, colour: '#57606a' },
       );
     },

@@ -17,9 +17,8 @@ import {
 } from './burn-columns.ts';
 import { budgetChart, hasBudgetChart } from './charts.ts';
 import { earlyWarningDefinitions, stateRuleLine, targetRuleLine } from './definitions.ts';
-import type { AtRiskModel } from './model.ts';
-import { countsLine, titleLine, timesLine } from './report-text.ts';
-import type { Burn } from '../queries/sla-burn.ts';
+import type { AtRiskModel, ServiceBurn } from './model.ts';
+import { countsLine, moreLine, titleLine, timesLine } from './report-text.ts';
 import type { ChartImage } from '../render/chart-png.ts';
 
 /** Sheet names of the at-risk workbook. */
@@ -43,7 +42,7 @@ function burnTable(
   sheet: SheetWriter,
   startRow: number,
   columns: readonly BurnColumn[],
-  rows: readonly Burn[],
+  rows: readonly ServiceBurn[],
   model: AtRiskModel,
   excelTable?: string,
 ): number {
@@ -77,7 +76,10 @@ function writeWarningSheet(sheet: SheetWriter, model: AtRiskModel, chart: ChartI
     sheet.cell(row, 1, 'No service is breached, at risk or on watch.', { bold: true });
     row += 2;
   } else {
-    row = burnTable(sheet, row, BRIEF_COLUMNS, model.warned, model) + 2;
+    row = burnTable(sheet, row, BRIEF_COLUMNS, model.brief, model) + 1;
+    const more = moreLine(model);
+    if (more !== null) row = sheet.note(row, BRIEF_COLUMNS.length, [more]);
+    row += 1;
   }
   if (chart !== null) {
     sheet.image(chart.png, { col: 0, row: row - 1 }, { width: chart.width, height: chart.height });

@@ -55,3 +55,11 @@ export const STATE_COLOUR: Readonly<Record<string, string>> = {
 export function stateColour(state: string | null): string {
   return STATE_COLOUR[state ?? 'unknown'] ?? STATE_COLOUR.unknown!;
 }
+
+/** The line under a summary that lists fewer services than are warned; null when it lists all. */
+export function moreLine(model: AtRiskModel): string | null {
+  const more = model.warned.length - model.brief.length;
+  return more > 0
+    ? `and ${figureText('count', more)} more breached, at risk or on watch: every service is on the workbook's "All services" sheet.`
+    : null;
+}

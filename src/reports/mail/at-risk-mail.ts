@@ -5,7 +5,7 @@
  * services breached or at risk now, those on watch, the budget chart inline (`cid:`), and the rules.
  * Names are escaped; figures are written by figure-format.ts, so they read as in the PDF.
  */
-import { instantText, figureText } from '../render/figure-format.ts';
+import { budgetLeftText, instantText, figureText } from '../render/figure-format.ts';
 import { escapeHtml } from './escape-html.ts';
 import {
   attachmentLines,
@@ -46,7 +46,7 @@ function badge(state: string | null, text: string): string {
 /** The figures of a service in one line: budget used, burn rates, projection, runs out. */
 export function burnSummary(b: Burn, zone: string): string {
   const runsOut = b.runs_out_at === null ? '' : `, budget runs out ${instantText(b.runs_out_at, zone)}`;
-  return `${figureText('share', b.period_budget_used)} of the budget used, burn ${figureText('rate', b.burn_rate_1d)} (1 day) / ${figureText('rate', b.burn_rate_3d)} (3 days) / ${figureText('rate', b.burn_rate_7d)} (7 days), projected ${figureText('percent', b.projected_uptime_7d)} against ${figureText('percent', b.target_percentage)}${runsOut}`;
+  return `error budget ${budgetLeftText(b.budget_remaining_seconds)}, burn ${figureText('rate', b.burn_rate_1d)} (1 day) / ${figureText('rate', b.burn_rate_3d)} (3 days) / ${figureText('rate', b.burn_rate_7d)} (7 days), projected ${figureText('percent', b.projected_uptime_7d)} against ${figureText('percent', b.target_percentage)}${runsOut}`;
 }
 
 /** `Checkout API: at risk (was not notified)`. */

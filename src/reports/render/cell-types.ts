@@ -18,7 +18,9 @@ export const NUMBER_FORMATS = {
   /** Identifiers (check ids): digits only, no thousands separator. */
   id: '0',
   /** A burn rate: how many times the pace that spends the error budget exactly by the period end. */
-  rate: '0.00"×"',
+  // Above the readable cap the cell keeps its value (for analysts) and shows "> 100×", as every
+  // other channel writes it (figure-format.ts, RATE_CAP); never wider than the column.
+  rate: '[>100]"> 100×";0.00"×"',
   /** A change between two percentages in percentage points, signed: `+0.120 pp`. */
   points: '+0.000" pp";-0.000" pp";0.000" pp"',
 } as const;

@@ -3,6 +3,7 @@
  * mail footer and docs/reports.md all state these, so a figure can be defended when someone
  * compares it with the Uptrends UI. Change the version whenever a rule changes.
  */
+import { UPTIME_AGREEMENT_RULE } from '../sla/uptime-agreement.ts';
 import type { SheetWriter } from './workbook-writer.ts';
 
 /** Version of the calculation rules; shown in every workbook. */
@@ -57,6 +58,7 @@ export const REPORT_DEFINITIONS: readonly Definition[] = [
     term: 'Uptime % (Uptrends)',
     rule: "From the Uptrends statistics, read per local day: for each day of the monitor's life in the period, the finest buckets that cover the whole day (its hours when they all exist, else the longest buckets of that day; never a month); uptime seconds divided by uptime plus downtime seconds over those days. This is the figure the Uptrends UI shows; short errors that never raised an alert lower it but not the incident figure.",
   },
+  { term: 'Uptime figures', rule: UPTIME_AGREEMENT_RULE },
   {
     term: 'Uptime % (headline)',
     rule: 'The Uptrends figure where statistics exist, else the incident figure; the Uptime source column says which (Statistics or Incidents). A group or overall figure uses the Uptrends figure only when every member with monitored time has statistics.',

@@ -12,7 +12,8 @@
  * | coverage | 0-1 (data coverage)    | 1 decimal rounded down      | `_pct`, same         |
  * | duration | seconds                | whole minutes, `h:mm`       | `_min`, whole        |
  * | count    | integer                | `1,510`                     | integer              |
- * | rate     | burn rate (1 = budget) | 2 decimals, `3.47×`         | 2 decimals           |
+ * | rate     | burn rate (1 = budget) | 2 decimals, `3.47×`; above  | 2 decimals           |
+ * |          |                        | 100 `> 100×`                |                      |
  * | instant  | a UTC instant          | local `yyyy-MM-dd HH:mm`    | ISO UTC + local      |
  *
  * Durations round half up to the minute; percentages to the nearest thousandth (half away from
@@ -55,6 +56,12 @@ export function shownValue(unit: FigureUnit, value: number | null): number | nul
   }
 }
 
+/**
+ * Burn rates above this read as "> 100×" (a budget spent within the month's first 7 hours): past it
+ * the digits tell a manager nothing more, and they would not fit the column.
+ */
+export const RATE_CAP = 100;
+
 /** Minutes as `h:mm` (30:15 is thirty hours and fifteen minutes). */
 function hoursMinutes(minutes: number): string {
   const sign = minutes < 0 ? '-' : '';
@@ -79,10 +86,39 @@ export function figureText(unit: FigureUnit, value: number | null, none = 'n/a')
     case 'count':
       return shown.toLocaleString('en-US');
     case 'rate':
-      return `${shown.toFixed(2)}×`;
+      return shown > RATE_CAP ? `> ${RATE_CAP}×` : `${shown.toFixed(2)}×`;
     default:
       return String(shown);
   }
+}
+
+/**
+ * A budget left as text: `1:20 left`, or `2:05 over budget` when more than the budget is spent
+ * (never a negative duration, which a spreadsheet shows as `###`).
+ */
+export function budgetLeftText(seconds: number | null, none = 'n/a'): string {
+  const shown = shownValue('duration', seconds);
+  if (shown === null) return none;
+  return shown < 0
+    ? `${figureText('duration', -shown * 60)} over budget`
+    : `${figureText('duration', seconds)} left`;
+}
+
+/**
+ * How much of an error budget is used, in a manager's unit: `18.1% of the error budget used`, and
+ * past 100 % the hours over it (`3:25 over budget`), never `3076.6%` (issue 41). `budgetSeconds`
+ * and `downtimeSeconds` are the figures the share was computed from.
+ */
+export function budgetUseText(
+  used: number | null,
+  budgetSeconds: number | null,
+  downtimeSeconds: number | null,
+  none = 'no error budget',
+): string {
+  if (used === null) return none;
+  if (used <= 1 || budgetSeconds === null || downtimeSeconds === null)
+    return `${figureText('share', used)} of the error budget used`;
+  return `${budgetLeftText(budgetSeconds - downtimeSeconds)} (the whole error budget spent)`;
 }
 
 /** The workbook number format of each unit. */
@@ -104,7 +140,9 @@ export function figureCell(unit: FigureUnit, value: number | string | null): Cel
   if (shown === null) return null;
   switch (unit) {
     case 'percent':
-      return shown / 100;
+      // In thousandths of a percent, divided once: 99.9 / 100 is 0.9990000000000001 in binary,
+      // which a spreadsheet shows in its formula bar (issue 41).
+      return Math.round(shown * 1000) / 100_000;
     case 'duration':
       // Whole minutes as a fraction of a day, the unit of an `[h]:mm` cell.
       return shown / 1440;

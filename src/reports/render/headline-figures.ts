@@ -8,6 +8,7 @@
 import type { IncidentModel } from '../incidents/model.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import {
+  budgetUseText,
   comparisonText,
   coverageLine,
   figureText,
@@ -39,10 +40,7 @@ export function targetLine(sla: SlaModel): string {
 export function slaFigureRows(sla: SlaModel): [string, string][] {
   const a = sla.account;
   const p = sla.accountPrevious;
-  const budget =
-    a.budget_used === null
-      ? 'no error budget'
-      : `${figureText('share', a.budget_used)} of the error budget used`;
+  const budget = budgetUseText(a.budget_used, a.error_budget_seconds, a.incident_downtime_seconds);
   const change = comparisonText({
     unit: 'percent',
     current: a.uptime_percentage,

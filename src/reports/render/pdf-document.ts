@@ -160,13 +160,21 @@ export class PdfPages {
     const headerCells = columns.map((c) => c.header);
     this.ensureSpace(rowHeight(headerCells, true) + rowHeight(rows[0] ?? headerCells, false));
     drawRow(headerCells, true);
-    for (const row of rows) {
-      if (this.doc.y + rowHeight(row, false) > this.bottom) {
+    rows.forEach((row, i) => {
+      const height = rowHeight(row, false);
+      const last = rows[i + 1];
+      // No last row alone on a page: when the last row would not fit after this one, the two go
+      // to the next page together (unless this one starts the table).
+      const widow =
+        i > 0 && i === rows.length - 2 && last !== undefined
+          ? this.doc.y + height + rowHeight(last, false) > this.bottom
+          : false;
+      if (this.doc.y + height > this.bottom || widow) {
         this.doc.addPage();
         drawRow(headerCells, true);
       }
       drawRow(row, false);
-    }
+    });
     this.doc.moveDown(0.5);
   }
 

@@ -16,6 +16,7 @@ import {
   type FigureUnit,
 } from '../render/figure-format.ts';
 import type { Figure } from '../queries/figures.ts';
+import { uptimeAgreementNote } from './uptime-agreement.ts';
 
 /** One column of an SLA table. */
 export interface FigureColumn {
@@ -83,6 +84,14 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
     unit: 'percent',
     width: 10,
     value: (r) => r.incident_uptime_percentage,
+  },
+  {
+    header: 'Uptime figures',
+    csv: 'uptime_figures_note',
+    unit: 'text',
+    width: 24,
+    wrap: true,
+    value: (r) => uptimeAgreementNote(r),
   },
   {
     header: 'Status',

@@ -3,7 +3,7 @@
  * beside the same figure of the previous period. Every value is a column of the account's row of
  * `uptrends.figures`; this file only picks them and words them.
  */
-import { figureText, statusWord, type FigureUnit } from '../render/figure-format.ts';
+import { budgetUseText, figureText, statusWord, type FigureUnit } from '../render/figure-format.ts';
 import type { Figure } from '../queries/figures.ts';
 
 /** One KPI tile: a figure of the period beside the same figure of the previous period. */
@@ -22,10 +22,12 @@ export interface KpiTile {
 /** The eight tiles, from the account's figures of the period and of the previous period. */
 export function buildKpiTiles(current: Figure, previous: Figure): KpiTile[] {
   const source = current.uptime_source === 'statistics' ? 'as measured by Uptrends' : 'from incidents';
-  const budget =
-    current.budget_used === null
-      ? 'no error budget (target 100% or nothing monitored)'
-      : `${figureText('share', current.budget_used)} of the error budget used`;
+  const budget = budgetUseText(
+    current.budget_used,
+    current.error_budget_seconds,
+    current.incident_downtime_seconds,
+    'no error budget (target 100% or nothing monitored)',
+  );
   const tile = (
     key: string,
     label: string,

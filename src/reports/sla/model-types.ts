@@ -71,7 +71,7 @@ export interface SlaModel {
   readonly monitors: readonly Figure[];
   /** Groups, All Monitors first, then by name. */
   readonly groups: readonly Figure[];
-  /** Up to five monitors with the most downtime (only those with downtime or under 100 %). */
+  /** Up to five monitors with the lowest uptime (only those with downtime or under 100 %). */
   readonly worst: readonly Figure[];
   readonly daily: {
     readonly days: readonly LocalDate[];

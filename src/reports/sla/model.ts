@@ -39,14 +39,18 @@ const byGroupThenName = (a: Figure, b: Figure): number =>
 const allFirstThenName = (a: Figure, b: Figure): number =>
   Number(b.is_all === true) - Number(a.is_all === true) || a.name.localeCompare(b.name);
 
-/** The five monitors with the most downtime, of those with any downtime or under 100 %. */
-function worstMonitors(monitors: readonly Figure[]): Figure[] {
+/**
+ * The five monitors with the lowest uptime (the figure they are shown with and held to their
+ * target by), of those with any downtime or under 100 %; ties by most downtime, then name. Ranked
+ * by downtime while showing uptime, #1 could look better than #2 (issue 41).
+ */
+export function worstMonitors(monitors: readonly Figure[]): Figure[] {
   return monitors
     .filter((m) => (m.incident_downtime_seconds ?? 0) > 0 || (m.uptime_percentage ?? 100) < 100)
     .sort(
       (a, b) =>
-        (b.incident_downtime_seconds ?? 0) - (a.incident_downtime_seconds ?? 0) ||
         (a.uptime_percentage ?? 100) - (b.uptime_percentage ?? 100) ||
+        (b.incident_downtime_seconds ?? 0) - (a.incident_downtime_seconds ?? 0) ||
         a.name.localeCompare(b.name),
     )
     .slice(0, 5);

@@ -95,7 +95,7 @@ const rounded = (value: number | null, decimals: number): number | null =>
  */
 export function slaOverviewCsvRow(f: SlaOverviewFigure): (string | number | null)[] {
   const cells = slaOverviewCells(f);
-  const number = (i: number): number | null => (typeof cells[i] === 'number' ? (cells[i]) : null);
+  const number = (i: number): number | null => (typeof cells[i] === 'number' ? cells[i] : null);
   return [
     f.sla_guid,
     f.sla_name,

@@ -166,7 +166,7 @@ export function writeSummarySheet(
   row = glance.lastRow + 2;
   // The five worst start a printed page: below seven or more groups they were split across two.
   sheet.pageBreakBefore(row);
-  sheet.cell(row, 1, 'Five worst monitors (most downtime; click a name for its row)', {
+  sheet.cell(row, 1, 'Five worst monitors (lowest uptime; click a name for its row)', {
     bold: true,
     size: 12,
   });

@@ -10,6 +10,7 @@
 import type { SimMonitor, Timeline } from '../dataset.ts';
 import { seededRandom, type Random } from '../seeded-random.ts';
 import { ALERT_DESCRIPTIONS, ALERT_ERROR_MESSAGES, FIRST_AWKWARD_DESCRIPTION } from './alert-texts.ts';
+import { incidentProfile, type ForcedIncident, type IncidentProfile } from './incident-profiles.ts';
 
 /** Instants the forced incidents are placed around (Unix seconds). */
 export interface TimelineAnchors {
@@ -25,10 +26,10 @@ export interface TimelineAnchors {
   transitions: number[];
   /** Monitors whose incidents are scripted (a scenario) instead of drawn. (Default: none) */
   scripted?: ReadonlyMap<number, readonly (readonly [number, number])[]> | undefined;
+  /** How often and how long monitors fail. (Default: the failure-heavy process) */
+  incidents?: IncidentProfile | undefined;
 }
 
-/** Incidents per monitor per day: most monitors are quiet, a few are flaky. */
-const RATES = [0.1, 0.2, 0.35, 0.55, 0.7, 1, 1.2, 1.5, 1.9, 2.4, 3.6, 5.5];
 const BLIP_RATES = [0.2, 0.5, 1, 1.5];
 const DAY = 86_400;
 
@@ -41,13 +42,6 @@ function overlaps(windows: Float64Array, start: number, end: number): boolean {
     else hi = mid;
   }
   return lo < windows.length / 2 && windows[lo * 2]! < end;
-}
-
-function duration(rng: Random): number {
-  const r = rng.next();
-  if (r < 0.75) return rng.int(1, 10) * 60;
-  if (r < 0.98) return Math.round(Math.exp(Math.log(600) + rng.next() * Math.log(6))); // 10 min - 1 h
-  return Math.round(Math.exp(Math.log(2 * 3600) + rng.next() * Math.log(6))); // 2 h - 12 h
 }
 
 function incidentsOf(m: SimMonitor, a: TimelineAnchors, rng: Random): [number, number][] {
@@ -65,26 +59,28 @@ function incidentsOf(m: SimMonitor, a: TimelineAnchors, rng: Random): [number, n
     return [start, Math.max(snap(e), start + step)];
   };
 
+  const p = a.incidents ?? incidentProfile(undefined);
   const forced: [number, number][] = [];
   const pickFrom = (list: number[]): number | undefined => (list.length === 0 ? undefined : rng.pick(list));
-  if (m.index % 9 === 4)
-    forced.push(make(a.nowSec - rng.int(1200, 6 * 3600), a.nowSec + rng.int(3600, 10 * 3600)));
-  const midnight = m.index % 6 === 1 ? pickFrom(a.midnights) : undefined;
-  if (midnight !== undefined)
-    forced.push(make(midnight - rng.int(5, 50) * 60, midnight + rng.int(20, 150) * 60));
-  const monthStart = m.index % 11 === 2 ? pickFrom(a.monthStarts) : undefined;
-  if (monthStart !== undefined)
-    forced.push(make(monthStart - rng.int(10, 60) * 60, monthStart + rng.int(30, 180) * 60));
-  if (m.index % 7 === 3)
-    for (const t of a.transitions) forced.push(make(t - rng.int(30, 90) * 60, t + rng.int(60, 180) * 60));
+  const force = (f: ForcedIncident, at: number): void => {
+    forced.push(
+      make(at - rng.int(f.before[0], f.before[1]) * f.unit, at + rng.int(f.after[0], f.after[1]) * f.unit),
+    );
+  };
+  if (p.ongoing.applies(m)) force(p.ongoing, a.nowSec);
+  const midnight = p.midnight.applies(m) ? pickFrom(a.midnights) : undefined;
+  if (midnight !== undefined) force(p.midnight, midnight);
+  const monthStart = p.monthStart.applies(m) ? pickFrom(a.monthStarts) : undefined;
+  if (monthStart !== undefined) force(p.monthStart, monthStart);
+  if (p.dstChange.applies(m)) for (const t of a.transitions) force(p.dstChange, t);
   const kept = forced.filter(([s, e]) => !blocked(s, e)).sort((x, y) => x[0] - y[0]);
 
   const out: [number, number][] = [];
-  const meanGap = DAY / rng.pick(RATES);
+  const meanGap = DAY / (rng.pick(p.rates) * p.rateScale(m));
   let t = m.lifeStartSec;
   for (;;) {
     t += rng.exponential(meanGap);
-    const [s, e] = make(t, t + duration(rng));
+    const [s, e] = make(t, t + p.duration(rng));
     if (s >= last) break;
     t = e + step;
     if (blocked(s, e)) continue;

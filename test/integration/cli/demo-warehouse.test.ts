@@ -15,6 +15,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { openWarehouse } from '../../../src/load/connection/db.ts';
 import { runCli } from '../../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
@@ -82,6 +83,55 @@ describe('demo and the warehouse it writes into', () => {
   it('runs again into its own warehouse (every load is a merge)', async () => {
     const result = await runCli([...DEMO, '--data-dir', 'demo-1', '--out', 'reports-1'], {}, dir, 300_000);
     expect(result.code, result.stderr).toBe(0);
+  }, 300_000);
+
+  it('accepts its own warehouse after sync ran on it, with the same simulator: same clock, same history', async () => {
+    const dataDir = path.join(dir, 'demo-1');
+    const read = async () => {
+      const warehouse = await openWarehouse({ dataDir });
+      try {
+        const sims = await sql<{ seed: number; profile: string; generated_at: Date }>`
+          select seed, profile, generated_at from uptrends.demo_simulator`.execute(warehouse.db);
+        const incidents = await sql<{ key: string }>`
+          select monitor_guid::text || ' ' || started_at::text || ' ' || coalesce(ended_at::text, '-') as key
+          from uptrends.incident order by 1`.execute(warehouse.db);
+        return { sims: sims.rows, incidents: incidents.rows.map((r) => r.key) };
+      } finally {
+        await warehouse.close();
+      }
+    };
+    const before = await read();
+    expect(before.sims).toHaveLength(1);
+    expect(before.sims[0]).toMatchObject({ seed: 1, profile: 'realistic' });
+    // The README's mail section: nightly syncs the demo's account from `simulate` into the demo's
+    // warehouse. Here a sync of the same account (the demo's simulator, at its clock).
+    const same = await startSimulator({
+      seed: 1,
+      monitors: 3,
+      days: 35,
+      profile: 'realistic',
+      now: before.sims[0]!.generated_at,
+    });
+    try {
+      const sync = await runCli(
+        ['sync', '--streams', 'monitors', '--initial-days', '1', '-q'],
+        {
+          UPTRENDS_ETL_DATA_DIR: dataDir,
+          UPTRENDS_API_URL: same.apiUrl,
+          UPTRENDS_USERNAME: same.credentials.username,
+          UPTRENDS_PASSWORD: same.credentials.password,
+        },
+        dir,
+      );
+      expect(sync.code, sync.stderr).toBe(0);
+    } finally {
+      await same.close();
+    }
+    const again = await runCli([...DEMO, '--data-dir', 'demo-1', '--out', 'reports-1'], {}, dir, 300_000);
+    expect(again.code, again.stderr).toBe(0);
+    const after = await read();
+    expect(after.sims).toEqual(before.sims);
+    expect(after.incidents).toEqual(before.incidents);
   }, 300_000);
 
   it('refuses a warehouse another command filled: exit 2, nothing written', async () => {

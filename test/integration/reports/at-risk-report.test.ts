@@ -145,26 +145,31 @@ describe('the at-risk report of 21 October 00:00', () => {
     );
     const header = findRow(sheet, 'Service');
     const table = tableReader(sheet, header, 'Service');
-    // 240 / 223.5 = 1.07383 -> 1.074 (107.4 %); the cell is the rounded share.
     expect(table.cell('Down', 'State').value).toBe('Breached');
-    expect(table.cell('Down', 'Budget used').value).toBe(1.074);
-    expect(table.cell('Down', 'Budget used').numFmt).toBe(NUMBER_FORMATS.percent1);
+    // Management reads the budget left in hours, never a share past 100 % (issue 41): Down spent
+    // 240 min of 223.5 (shown 224), 16 over; Slow 140 of 223.5, 84 (83.5 rounded half up) left.
+    expect(table.cell('Down', 'Budget left (h:mm)').value).toBe('0:16 over budget');
+    expect(table.cell(HOSTILE, 'Budget left (h:mm)').value).toBe('1:24 left');
+    expect(table.cell('Down', 'Since').value).toBe('2025-10-10');
+    expect(() => table.cell('Down', 'Budget used')).toThrow();
     expect(table.cell('Fast', 'Burn 1 day').value).toBe(8.33);
     expect(table.cell('Fast', 'Burn 1 day').numFmt).toBe(NUMBER_FORMATS.rate);
-    // 140 min of Slow's budget, a [h]:mm cell of whole minutes.
-    expect(durationMinutes(table.cell(HOSTILE, 'Spent so far'))).toBe(140);
     // Runs out 2025-10-25T02:12Z: the wall clock 04:12 CEST in the cell.
     expect(table.cell(HOSTILE, 'Budget runs out').value).toEqual(new Date('2025-10-25T04:12:00Z'));
     expect(table.cell('Down', 'Budget runs out').value).toBeNull();
     // A name is a plain string cell, never a formula.
     expect(table.cell(HOSTILE, 'Service').type).toBe(3);
     expect(sheet.getImages()).toHaveLength(1);
-    const bars = (
-      sheet as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] }
-    ).conditionalFormattings;
-    expect(bars.map((b) => b.rules[0]!.type)).toEqual(['dataBar']);
     const all = workbook.getWorksheet('All services')!;
+    const bars = (all as unknown as { conditionalFormattings: { ref: string; rules: { type: string }[] }[] })
+      .conditionalFormattings;
+    expect(bars.map((b) => b.rules[0]!.type)).toEqual(['dataBar']);
     const allTable = tableReader(all, findRow(all, 'Service'), 'Service');
+    // 240 / 223.5 = 1.07383 -> 1.074 (107.4 %); the cell is the rounded share.
+    expect(allTable.cell('Down', 'Budget used').value).toBe(1.074);
+    expect(allTable.cell('Down', 'Budget used').numFmt).toBe(NUMBER_FORMATS.percent1);
+    // 140 min of Slow's budget, a [h]:mm cell of whole minutes.
+    expect(durationMinutes(allTable.cell(HOSTILE, 'Spent so far'))).toBe(140);
     expect(allTable.cell('Quiet', 'State').value).toBe('Ok');
     expect(allTable.cell('Calm', 'Kind').value).toBe('Group');
   });
@@ -206,11 +211,15 @@ describe('the at-risk report of 21 October 00:00', () => {
       'Burning (group)',
       'Fast',
       '<b>Slow</b>',
-      '107.4%',
+      '0:16 over budget',
       '8.33×',
-      '2025-10-21 15:24',
+      '21 Oct 15:24',
     ])
       expect(pdf.text).toContain(text);
+    // No figure wraps inside its cell (issue 41: "1000.00 ×" on two lines): each is one line.
+    const lines = pdf.items.map((i) => i.text.trim());
+    for (const figure of ['Breached', '99.463%', '(99.500%)', '8.33×', '21 Oct 15:24', '10 Oct', 'Projected'])
+      expect(lines).toContain(figure);
     expect(pdf.images).toBeGreaterThanOrEqual(1);
     expect(pdf.standardFonts).toEqual([]);
   });
@@ -222,7 +231,8 @@ describe('the at-risk report of 21 October 00:00', () => {
     expect(mail.subject).toBe(
       '[SLA early warning] October 2025 (Europe/Amsterdam): Down breached, Fast at risk, +1 more',
     );
-    expect(mail.text).toContain('- Down: breached (was not notified): 107.4% of the budget used');
+    // Past 100 % a budget reads in hours over it (issue 41), not 107.4 %.
+    expect(mail.text).toContain('- Down: breached (was not notified): error budget 0:16 over budget');
     expect(mail.text).toContain('On watch:');
     expect(mail.html).toContain('&lt;b&gt;Slow&lt;/b&gt;');
   });

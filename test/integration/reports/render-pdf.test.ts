@@ -94,4 +94,11 @@ describe('the incident PDF', () => {
     expect(incidents.standardFonts).toEqual([]);
     expect(incidents.pages[0]!.width).toBeCloseTo(595.28, 1);
   });
+
+  it('breaks no column header inside a word (issue 41: "Incident / s / started")', () => {
+    const lines = incidents.items.map((i) => i.text.trim());
+    expect(lines).toContain('Incidents');
+    expect(lines).toContain('started');
+    expect(lines).not.toContain('Incident');
+  });
 });

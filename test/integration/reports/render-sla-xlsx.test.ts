@@ -118,7 +118,7 @@ describe('SLA workbook read back with exceljs', () => {
     expect(durationMinutes(tile('Downtime (account)').value)).toBe(129);
     expect(tile('Downtime (account)').value.numFmt).toBe('[h]:mm');
 
-    const worstHeader = findRow(summary, 'Five worst monitors (most downtime; click a name for its row)') + 1;
+    const worstHeader = findRow(summary, 'Five worst monitors (lowest uptime; click a name for its row)') + 1;
     const first = summary.getCell(worstHeader + 1, 1).value as { text: string; hyperlink: string };
     expect(first.text).toBe('API B');
     const target = /^#'Monitors'!B(\d+)$/.exec(first.hyperlink);

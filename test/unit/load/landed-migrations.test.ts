@@ -28,6 +28,7 @@ const LANDED: Record<string, string> = {
   '000018_at_risk_deliveries': '22e6d446af5b836fec8af2c9748aa639216e7f322d00b84a6d4caac8f30ef0d1',
   '000019_statistics_cover_index': '3e29140a961d5f8efe4d173a897da8f3c53bc4d91e24fc971810abae47d3a0ab',
   '000020_source_truth': '4c362195fbd213c092482f41ad7281598faa3cf5bc302fa18964a0fdd8bfc6e3',
+  '000024_demo_simulator': '35788c61aad0f6c8b82e0572f660455c472cb1ac86af2c5924af54bd17adda08',
 };
 
 describe('landed migrations', () => {

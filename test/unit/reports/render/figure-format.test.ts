@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  budgetLeftText,
   comparisonText,
   dataWord,
   figureCell,
@@ -37,8 +38,23 @@ describe('figure-format', () => {
     expect(figureText('rate', 2.675)).toBe('2.68×');
     expect(figureCsv('rate', 8.333333333)).toBe(8.33);
     expect(figureCell('rate', 8.333333333)).toBe(8.33);
-    expect(NUMBER_FORMATS[UNIT_FORMAT.rate!]).toBe('0.00"×"');
     expect(figureText('rate', null)).toBe('n/a');
+  });
+
+  it('writes a burn rate above 100 as "> 100×" in text and in the cell, keeping the value (issue 41)', () => {
+    // 1000.00× did not fit its column (### in LibreOffice) and wrapped in the PDF.
+    expect(figureText('rate', 1000)).toBe('> 100×');
+    expect(figureText('rate', 100)).toBe('100.00×');
+    expect(figureCell('rate', 1000)).toBe(1000);
+    expect(figureCsv('rate', 1000)).toBe(1000);
+    expect(NUMBER_FORMATS[UNIT_FORMAT.rate!]).toBe('[>100]"> 100×";0.00"×"');
+  });
+
+  it('writes a budget left in hours and minutes, over budget when more is spent (issue 41)', () => {
+    expect(budgetLeftText(90 * 60)).toBe('1:30 left');
+    expect(budgetLeftText(-(25 * 60 + 3 * 3600))).toBe('3:25 over budget');
+    expect(budgetLeftText(0)).toBe('0:00 left');
+    expect(budgetLeftText(null)).toBe('n/a');
   });
 
   it('writes instants as the local wall clock cut to the minute', () => {

@@ -1,0 +1,117 @@
+/**
+ * Issue 41: what a person reads in the demo's reports has no float artefacts
+ * (`Default target 0.9990000000000001`), and the five worst monitors rank by the figure they show.
+ * The demo is run as a user runs it; then the SLA and incident PDFs are written from its warehouse.
+ * Every cell of every sheet of every workbook, and the text of every PDF, is scanned.
+ */
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonLines, runCli, writtenFiles } from '../../support/run-cli.ts';
+import { readPdf } from '../../support/pdf-text.ts';
+import { findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
+
+let dir: string;
+let files: string[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'demo-readable-'));
+  const env = { UPTRENDS_ETL_DATA_DIR: path.join(dir, 'warehouse') };
+  const out = path.join(dir, 'out');
+  const demo = await runCli(['demo', '--out', out, '--json', '-q'], env, dir, 300_000);
+  expect(demo.code, demo.stderr).toBe(0);
+  files = [...(jsonLines(demo.stdout).find((l) => l.result === 'demo')!.files as string[])];
+  for (const report of ['sla', 'incidents']) {
+    const written = await runCli(
+      ['report', report, '--out', path.join(dir, 'pdf'), '--format', 'pdf', '--json', '-q'],
+      env,
+      dir,
+      300_000,
+    );
+    expect(written.code, written.stderr).toBe(0);
+    files.push(...writtenFiles(written.stdout));
+  }
+}, 400_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A binary-float artefact: a number printed with 12 or more significant digits that lies within
+ * 1e-9 of a number of at most 6 decimals (0.9990000000000001, 12.299999999999999). A true
+ * fraction such as 5 / 1440 (a duration cell, 0.003472222...) is not one.
+ */
+function isArtefact(value: number): boolean {
+  const digits = String(value)
+    .replace(/^-?0?\./, '')
+    .replace(/[^0-9]/g, '')
+    .replace(/^0+/, '');
+  if (digits.length < 12) return false;
+  const near = Math.round(value * 1e6) / 1e6;
+  return Math.abs(value - near) < 1e-9 && near !== value;
+}
+
+const TEXT_ARTEFACT = /\d\.\d*(?:0{6,}[1-9]|9{6,}\d)/;
+
+function cellValues(sheet: ExcelJS.Worksheet): { at: string; value: unknown }[] {
+  const out: { at: string; value: unknown }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) =>
+    row.eachCell({ includeEmpty: false }, (cell) =>
+      out.push({ at: `${sheet.name}!${cell.address}`, value: cell.value }),
+    ),
+  );
+  return out;
+}
+
+describe("the demo's reports as a person reads them", () => {
+  it('no workbook cell holds a float artefact, as a number or in text', async () => {
+    const workbooks = files.filter((f) => f.endsWith('.xlsx'));
+    expect(workbooks.length).toBe(3);
+    let scanned = 0;
+    for (const file of workbooks) {
+      const workbook = await loadWorkbook(await readFile(file));
+      for (const sheet of workbook.worksheets) {
+        for (const { at, value } of cellValues(sheet)) {
+          scanned++;
+          if (typeof value === 'number')
+            expect(isArtefact(value), `${path.basename(file)} ${at}: ${value}`).toBe(false);
+          const text = typeof value === 'string' ? value : JSON.stringify(value);
+          expect(TEXT_ARTEFACT.test(text ?? ''), `${path.basename(file)} ${at}: ${text}`).toBe(false);
+        }
+      }
+    }
+    expect(scanned).toBeGreaterThan(1000);
+    expect(isArtefact(0.999 + 1e-16)).toBe(isArtefact(0.9990000000000001));
+    expect(isArtefact(0.9990000000000001)).toBe(true);
+    expect(isArtefact(5 / 1440)).toBe(false);
+  });
+
+  it('no PDF text holds a float artefact', async () => {
+    const pdfs = files.filter((f) => f.endsWith('.pdf'));
+    expect(pdfs.length).toBe(3);
+    for (const file of pdfs) {
+      const pdf = await readPdf(file);
+      expect(pdf.text.length).toBeGreaterThan(500);
+      expect(pdf.text, path.basename(file)).not.toMatch(TEXT_ARTEFACT);
+    }
+  });
+
+  it('ranks the five worst monitors by the uptime they show, lowest first', async () => {
+    const sla = files.find((f) => /uptrends-sla_.*\.xlsx$/.test(f))!;
+    const summary = (await loadWorkbook(await readFile(sla))).getWorksheet('Summary')!;
+    const header = findRow(summary, 'Monitor');
+    const table = tableReader(summary, header, 'Monitor');
+    const uptimes: number[] = [];
+    for (let r = header + 1; r <= header + 5; r++) {
+      const value = summary.getRow(r).getCell(3).value;
+      if (typeof value === 'number') uptimes.push(value);
+    }
+    expect(table).toBeDefined();
+    expect(uptimes.length).toBeGreaterThanOrEqual(2);
+    expect([...uptimes].sort((a, b) => a - b)).toEqual(uptimes);
+  });
+});
