@@ -52,6 +52,8 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--monitors': { args: ['--monitors', '7'] },
   '--days': { args: ['--days', '40'] },
   '--seed': { args: ['--seed', '2'] },
+  // Against the other profile named explicitly: demo and simulate have different defaults.
+  '--profile': { base: ['--profile', 'failure-heavy'], args: ['--profile', 'realistic'] },
   '--port': { args: ['--port', '0'] },
   '--now': { args: ['--now', '2025-01-01T00:00:00Z'] },
   '--latency-ms': { args: ['--latency-ms', '5'] },
