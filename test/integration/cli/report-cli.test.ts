@@ -103,6 +103,7 @@ describe('uptrends-etl report (spawned)', () => {
       stem('uptrends-sla-daily', 'csv'),
       stem('uptrends-sla-trend', 'csv'),
       stem('uptrends-sla-maintenance', 'csv'),
+      stem('uptrends-sla-overview', 'csv'),
     ]);
     for (const file of lines(result.stdout)) expect(existsSync(file), file).toBe(true);
     expect(dataRows(stem('uptrends-sla-monitors', 'csv'))).toBe(2);
