@@ -6,8 +6,7 @@
  * is not stored; its window is split in two and asked again, and the stream remembers per account
  * how long a window may be (statistics-windows.ts). Every bucket is stored with its grain; the
  * views take each day from day-or-finer buckets. A monitor deleted between the monitor list and
- * its request (404) is skipped with a notice and keeps its watermark. A day an SLA exclusion
- * period cuts is read again in pieces split at the exclusion's bounds (statistics-exclusion-pieces.ts).
+ * its request (404) is skipped with a notice and keeps its watermark.
  */
 import { HttpError, ResponseFormatError } from '../../errors.ts';
 import { statisticsSchema } from '../../extract/schemas/statistics.ts';
@@ -26,7 +25,6 @@ import { rawField } from '../engine/record-keys.ts';
 import { defineWindowedStream } from '../engine/window-engine.ts';
 import type { FetchedPage, Partition } from '../engine/windowed-stream-spec.ts';
 import type { SyncContext } from '../sync-context.ts';
-import { exclusionBounds, piecesOfCutDays } from './statistics-exclusion-pieces.ts';
 import { halves, WindowLearner, windowDaysToAsk } from './statistics-windows.ts';
 
 /** Stream name (also the etl_state stream; partitions are monitor GUIDs, and `-` holds the learned window size). */
@@ -71,8 +69,8 @@ export const statisticsStream = defineWindowedStream<
   description:
     'Uptime statistics buckets per monitor (one request per monitor per run, or per window the service answers with daily buckets).',
   route: STATISTICS_ROUTE,
-  // Its partitions are the monitors; the SLA exclusion periods say which days to read in pieces.
-  after: ['monitors', 'sla_exclusion_periods'],
+  // Its partitions are the monitors.
+  after: ['monitors'],
   policy: { days: 1, completedDaysOnly: true, wholeRange: true },
   // One monitor's buckets for an explicit local span, one unpaged answer (facts 3.2).
   request: {
@@ -149,19 +147,6 @@ export const statisticsStream = defineWindowedStream<
         `statistics: ${days} days came back coarser than a day; asking in two halves`,
       );
       pending.unshift(...split);
-    }
-    // The days an SLA exclusion boundary cuts, again in pieces split at the boundaries, so the SLA
-    // figures leave out exactly the statistics inside the exclusion (statistics-exclusion-pieces.ts).
-    const bounds = await exclusionBounds(ctx.db, ctx.accountId, window.start, window.end);
-    for (const piece of piecesOfCutDays(bounds, window.start, window.end, ctx.zone)) {
-      const answer = await answerOf(
-        fetch({ start: utcToLocal(piece.start, ctx.zone), end: utcToLocal(piece.end, ctx.zone) }),
-      );
-      if (answer === undefined) {
-        yield { records: [], complete: false, meta: undefined };
-        return;
-      }
-      yield { records: answer.records, texts: answer.texts, meta: undefined };
     }
   },
 
