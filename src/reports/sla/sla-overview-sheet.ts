@@ -122,9 +122,9 @@ export function slaOverviewCsvRow(f: SlaOverviewFigure): (string | number | null
 
 /** One row of the overview, as the sheet shows it (the CSV writes the raw figures). */
 export function slaOverviewCells(f: SlaOverviewFigure): CellValue[] {
-  // Twelve significant digits: the sheet's formats show far fewer, and a binary remainder such as
-  // 6.669999999999999 never reaches a cell (the demo-readable artefact scan).
-  return overviewRow(f).map((v) => (typeof v === 'number' ? Number(v.toPrecision(12)) : v));
+  // Ten decimals, far below what the formats show: a binary remainder such as 6.669999999999999
+  // never reaches a cell, nor a long tail a reader would take for one (the demo-readable scan).
+  return overviewRow(f).map((v) => (typeof v === 'number' ? Number(v.toFixed(10)) : v));
 }
 
 function overviewRow(f: SlaOverviewFigure): CellValue[] {
