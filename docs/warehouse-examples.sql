@@ -268,3 +268,15 @@ cross join lateral uptrends.sla_burn(
   now() - interval '7 days'
 ) s
 order by s.name;
+
+/* example: sla-overview-last-month */
+-- last month's SLA overview for every SLA definition: SLA uptime after the exclusion periods,
+-- load time and operator response time against the definition, worst first
+select sla_name, monitor_name, round(sla_uptime_percentage::numeric, 3) as sla_uptime_pct, status,
+       round(average_total_time::numeric, 2) as total_time_s, total_time_threshold as target_s,
+       round(operator_response_time::numeric, 1) as response_min, operator_response_time_threshold as target_min,
+       confirmed_errors, downtime_seconds / 60 as downtime_minutes, excluded_seconds / 3600 as excluded_hours,
+       data_state
+from uptrends.v_sla_monthly
+where month = date_trunc('month', now() - interval '1 month')::date
+order by sla_name, sla_uptime_percentage nulls first, monitor_name;

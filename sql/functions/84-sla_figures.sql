@@ -10,9 +10,15 @@
 --   * the SLA uptime comes from the Statistics API (the service's own downtime, which counts every
 --     confirmed error whether or not it raised an alert), each local day from its finest complete
 --     cover (uptrends.statistics_cover): a bucket inside an exclusion is left out, one outside it
---     counts whole. A bucket an exclusion cuts is counted for the part outside it, pro rata
---     (split_buckets says how many); the statistics stream reads every day an exclusion cuts in
---     pieces split at its bounds (docs/extraction.md), so with its data no bucket is ever cut;
+--     counts whole. A bucket an exclusion cuts (split_buckets; a daily bucket, as the stream reads
+--     them) is cut to the second from the service's own incidents (docs/reports.md, "SLA
+--     overview"): in its monitored time (its seconds within the life, outside DisableMonitoring
+--     maintenance), the excluded seconds E are the part inside the exclusion, the downtime inside
+--     the exclusion is the incidents' seconds there (at most the bucket's downtime) plus, of the
+--     bucket's downtime no incident explains (confirmed errors that raised no alert), the share of
+--     its incident-free time inside the exclusion; the uptime inside it is E minus that downtime.
+--     Checks and the load-time weights follow the monitored time kept, confirmed errors and the
+--     alerts behind the response time follow the downtime kept;
 --   * the incident figure beside it: the union of the incidents within monitored time;
 --   * average load time (statistics TotalTime, seconds, weighted by checks) against the
 --     definition's LoadTimeErrorThreshold (milliseconds, shown in seconds); operator response time
@@ -178,7 +184,7 @@ as $$
   -- the response-time fields statistics_cover does not carry.
   bucket as materialized (
     select
-      w.window_index, c.monitor_guid, c.bucket_start_at, c.bucket_end_at,
+      w.window_index, c.monitor_guid, c.bucket_start_at, c.bucket_end_at, m.life_start, m.life_end,
       c.uptime_seconds::double precision as up, c.downtime_seconds::double precision as down,
       coalesce(c.checks, 0)::double precision as checks,
       coalesce(c.confirmed_errors, 0)::double precision as confirmed_errors,
@@ -194,32 +200,89 @@ as $$
       and ms.bucket_end_at = c.bucket_end_at
     where r.s is not null
   ),
-  -- Each bucket against each definition: the share of it outside the exclusions (1 when none
-  -- touches it, 0 when one holds it).
-  stat_sla as (
+  -- Each monitor's incidents as one multirange, unclipped: they place the downtime inside a
+  -- bucket an exclusion cuts.
+  inc_all as materialized (
+    select i.monitor_guid, range_agg(tstzrange(i.started_at, coalesce(i.ended_at, 'infinity'::timestamptz))) as ranges
+    from stat_range r
+    join uptrends.incident i
+      on i.account_id = p_account_id and i.monitor_guid = any (r.guids)
+      and i.started_at < r.e + interval '2 days' and coalesce(i.ended_at, 'infinity'::timestamptz) > r.s - interval '2 days'
+    where r.s is not null
+    group by i.monitor_guid
+  ),
+  -- Each bucket against each definition: whole (no exclusion touches it), out (one holds it) or
+  -- cut; a cut bucket's part outside the exclusions to the second (see the head of this file).
+  bucket_sla as (
     select
-      b.window_index, b.monitor_guid, s.sla_guid,
-      count(*) filter (where k.keep > 0)::integer as buckets,
-      count(*) filter (where k.keep > 0 and k.keep < 1)::integer as split,
-      coalesce(sum(b.up * k.keep), 0) as up,
-      coalesce(sum(b.down * k.keep), 0) as down,
-      coalesce(sum(b.checks * k.keep), 0) as checks,
-      coalesce(sum(b.confirmed_errors * k.keep), 0) as confirmed_errors,
-      sum(b.total_time * b.checks * k.keep) filter (where b.total_time is not null and b.checks > 0) as total_time_sum,
-      sum(b.checks * k.keep) filter (where b.total_time is not null and b.checks > 0) as total_time_checks,
-      sum(b.operator_response_time * b.alerts * k.keep)
-        filter (where b.operator_response_time is not null and b.alerts > 0) as response_sum,
-      sum(b.alerts * k.keep) filter (where b.operator_response_time is not null and b.alerts > 0) as response_alerts
+      b.window_index, b.monitor_guid, s.sla_guid, k.kind, b.checks, b.confirmed_errors, b.alerts,
+      b.total_time, b.operator_response_time,
+      case k.kind when 'whole' then b.up when 'out' then 0 else c.up end as up,
+      case k.kind when 'whole' then b.down when 'out' then 0 else c.down end as down,
+      case k.kind when 'whole' then 1 when 'out' then 0 else c.time_keep end as time_keep,
+      case k.kind when 'whole' then 1 when 'out' then 0 else c.down_keep end as down_keep
     from bucket b
     join sla_w s on s.window_index = b.window_index
+    cross join lateral (select tstzrange(b.bucket_start_at, b.bucket_end_at) as br) r
     cross join lateral (
-      select case
-        when not (s.excl && tstzrange(b.bucket_start_at, b.bucket_end_at)) then 1::double precision
-        else 1 - uptrends.multirange_seconds(s.excl * tstzmultirange(tstzrange(b.bucket_start_at, b.bucket_end_at)))
-          / extract(epoch from b.bucket_end_at - b.bucket_start_at)::double precision
-      end as keep
+      select case when not (s.excl && r.br) then 'whole' when s.excl @> r.br then 'out' else 'cut' end as kind
     ) k
-    group by b.window_index, b.monitor_guid, s.sla_guid
+    left join lateral (
+      select
+        g.monitored, g.excluded,
+        kept.up, kept.down,
+        case when g.monitored > 0 then (g.monitored - g.excluded) / g.monitored
+             else 1 - uptrends.multirange_seconds(s.excl * tstzmultirange(r.br))
+               / extract(epoch from b.bucket_end_at - b.bucket_start_at)::double precision end as time_keep,
+        case when b.down > 0 then kept.down / b.down
+             when g.monitored > 0 then (g.monitored - g.excluded) / g.monitored else 0 end as down_keep
+      from (
+        -- The bucket's monitored time: within the life, outside DisableMonitoring maintenance.
+        select tstzmultirange(r.br) * tstzmultirange(tstzrange(b.life_start, b.life_end))
+                 - coalesce((select mt.ranges from maint mt where mt.monitor_guid = b.monitor_guid), '{}') as mb,
+               coalesce((select ia.ranges from inc_all ia where ia.monitor_guid = b.monitor_guid), '{}') as inc
+        where k.kind = 'cut'
+      ) m
+      cross join lateral (
+        select
+          uptrends.multirange_seconds(m.mb) as monitored,
+          uptrends.multirange_seconds(m.mb * s.excl) as excluded,
+          uptrends.multirange_seconds(m.mb * m.inc) as inc_in,
+          uptrends.multirange_seconds(m.mb * s.excl * m.inc) as inc_excluded
+      ) g
+      cross join lateral (
+        -- Downtime inside the exclusion: the incidents' seconds there, and the unexplained
+        -- downtime's share of the incident-free time there.
+        select least(
+          b.down,
+          least(b.down, g.inc_excluded)
+            + greatest(0, b.down - g.inc_in)
+              * case when g.monitored - g.inc_in > 0
+                     then greatest(0, g.excluded - g.inc_excluded) / (g.monitored - g.inc_in) else 0 end
+        ) as down_excluded
+      ) d
+      cross join lateral (
+        select b.down - d.down_excluded as down,
+               greatest(0, b.up - greatest(0, g.excluded - d.down_excluded)) as up
+      ) kept
+    ) c on true
+  ),
+  stat_sla as (
+    select
+      x.window_index, x.monitor_guid, x.sla_guid,
+      count(*) filter (where x.time_keep > 0 or x.up + x.down > 0)::integer as buckets,
+      count(*) filter (where x.kind = 'cut' and (x.time_keep > 0 or x.up + x.down > 0))::integer as split,
+      coalesce(sum(x.up), 0) as up,
+      coalesce(sum(x.down), 0) as down,
+      coalesce(sum(x.checks * x.time_keep), 0) as checks,
+      coalesce(sum(x.confirmed_errors * x.down_keep), 0) as confirmed_errors,
+      sum(x.total_time * x.checks * x.time_keep) filter (where x.total_time is not null and x.checks > 0) as total_time_sum,
+      sum(x.checks * x.time_keep) filter (where x.total_time is not null and x.checks > 0) as total_time_checks,
+      sum(x.operator_response_time * x.alerts * x.down_keep)
+        filter (where x.operator_response_time is not null and x.alerts > 0) as response_sum,
+      sum(x.alerts * x.down_keep) filter (where x.operator_response_time is not null and x.alerts > 0) as response_alerts
+    from bucket_sla x
+    group by x.window_index, x.monitor_guid, x.sla_guid
   ),
   mon_fig as materialized (
     select

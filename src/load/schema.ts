@@ -2101,13 +2101,13 @@ export interface VSlaDailyTable {
   operator_response_time: number | null;
   /** met when operator_response_time is at or below operator_response_time_threshold, else error; null without either. */
   operator_response_status: string | null;
-  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods; 0 for a Staging monitor. */
+  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods (a bucket an exclusion cuts: for the share of its downtime out... */
   confirmed_errors: number | null;
   /** Downtime (Uptrends SLA overview "Downtime"): the Statistics API's downtime outside the exclusion periods, which counts every confirmed error whethe... */
   downtime_seconds: number | null;
   /** "Downtime %": 100 x downtime_seconds / (statistics uptime + downtime) outside the exclusion periods; null without data. */
   downtime_percentage: number | null;
-  /** Checks of the statistics outside the exclusion periods. */
+  /** Checks of the statistics outside the exclusion periods (a bucket an exclusion cuts: for the share of its monitored time outside it). */
   checks: number | null;
   /** Exclusion periods of the definition that overlap the period. */
   exclusion_periods: number | null;
@@ -2121,7 +2121,7 @@ export interface VSlaDailyTable {
   monitored_seconds: number | null;
   /** Statistics buckets counted (at least partly outside the exclusion periods). */
   statistics_buckets: number | null;
-  /** Buckets an exclusion period cut, counted pro rata for the part outside it (0 when the days cut by an exclusion were read in pieces, as the statisti... */
+  /** Statistics buckets an exclusion period cut (a daily bucket holding an exclusion bound): counted to the second for the part outside it, the downtime... */
   split_buckets: number | null;
   /** Uptime seconds of the Statistics API outside the exclusion periods (a Staging monitor's downtime counts as up). */
   statistics_uptime_seconds: number | null;
@@ -2187,13 +2187,13 @@ export interface VSlaGroupMonthlyTable {
   operator_response_time: number | null;
   /** met when operator_response_time is at or below operator_response_time_threshold, else error; null without either. */
   operator_response_status: string | null;
-  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods; 0 for a Staging monitor. */
+  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods (a bucket an exclusion cuts: for the share of its downtime out... */
   confirmed_errors: number | null;
   /** Downtime (Uptrends SLA overview "Downtime"): the Statistics API's downtime outside the exclusion periods, which counts every confirmed error whethe... */
   downtime_seconds: number | null;
   /** "Downtime %": 100 x downtime_seconds / (statistics uptime + downtime) outside the exclusion periods; null without data. */
   downtime_percentage: number | null;
-  /** Checks of the statistics outside the exclusion periods. */
+  /** Checks of the statistics outside the exclusion periods (a bucket an exclusion cuts: for the share of its monitored time outside it). */
   checks: number | null;
   /** Exclusion periods of the definition that overlap the period. */
   exclusion_periods: number | null;
@@ -2207,7 +2207,7 @@ export interface VSlaGroupMonthlyTable {
   monitored_seconds: number | null;
   /** Statistics buckets counted (at least partly outside the exclusion periods). */
   statistics_buckets: number | null;
-  /** Buckets an exclusion period cut, counted pro rata for the part outside it (0 when the days cut by an exclusion were read in pieces, as the statisti... */
+  /** Statistics buckets an exclusion period cut (a daily bucket holding an exclusion bound): counted to the second for the part outside it, the downtime... */
   split_buckets: number | null;
   /** Uptime seconds of the Statistics API outside the exclusion periods (a Staging monitor's downtime counts as up). */
   statistics_uptime_seconds: number | null;
@@ -2269,13 +2269,13 @@ export interface VSlaMonthlyTable {
   operator_response_time: number | null;
   /** met when operator_response_time is at or below operator_response_time_threshold, else error; null without either. */
   operator_response_status: string | null;
-  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods; 0 for a Staging monitor. */
+  /** "Confirmed errors": confirmed errors of the statistics outside the exclusion periods (a bucket an exclusion cuts: for the share of its downtime out... */
   confirmed_errors: number | null;
   /** Downtime (Uptrends SLA overview "Downtime"): the Statistics API's downtime outside the exclusion periods, which counts every confirmed error whethe... */
   downtime_seconds: number | null;
   /** "Downtime %": 100 x downtime_seconds / (statistics uptime + downtime) outside the exclusion periods; null without data. */
   downtime_percentage: number | null;
-  /** Checks of the statistics outside the exclusion periods. */
+  /** Checks of the statistics outside the exclusion periods (a bucket an exclusion cuts: for the share of its monitored time outside it). */
   checks: number | null;
   /** Exclusion periods of the definition that overlap the period. */
   exclusion_periods: number | null;
@@ -2289,7 +2289,7 @@ export interface VSlaMonthlyTable {
   monitored_seconds: number | null;
   /** Statistics buckets counted (at least partly outside the exclusion periods). */
   statistics_buckets: number | null;
-  /** Buckets an exclusion period cut, counted pro rata for the part outside it (0 when the days cut by an exclusion were read in pieces, as the statisti... */
+  /** Statistics buckets an exclusion period cut (a daily bucket holding an exclusion bound): counted to the second for the part outside it, the downtime... */
   split_buckets: number | null;
   /** Uptime seconds of the Statistics API outside the exclusion periods (a Staging monitor's downtime counts as up). */
   statistics_uptime_seconds: number | null;
