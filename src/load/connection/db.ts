@@ -10,7 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, DatabaseError, LockError } from '../../errors.ts';
-import { lockDataDir } from '../locks/data-dir-lock.ts';
+import { lockDataDir, type LockHolder } from '../locks/data-dir-lock.ts';
 import { isCopyIn, pgCopy } from '../write/copy-in.ts';
 import type { CopyRows } from '../write/copy-text.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -77,6 +77,8 @@ export interface WarehouseTarget {
    * figures), `warn` adds a notice (query, serve). (Default: no check)
    */
   schema?: 'current' | 'warn' | undefined;
+  /** PGlite on disk: what this process runs, written into the directory's lock (`serve` and its address). */
+  holder?: LockHolder | undefined;
 }
 
 /** True when `dataDir` holds a PGlite (Postgres) data directory. */
@@ -216,7 +218,7 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
         }
         const existed = existsSync(dataDir);
         makePrivateDir(dataDir);
-        unlock = await lockDataDir(dataDir, target.waitMs ?? 0);
+        unlock = await lockDataDir(dataDir, target.waitMs ?? 0, undefined, target.holder);
         const found = tightenTree(dataDir);
         if (existed && found.loosened > 0) {
           notices.push(
