@@ -13,7 +13,7 @@ import { ConfigError, EtlError, InterruptedError, PartialRunError, RunFailedErro
 import { ApiClient } from '../extract/http/api-client.ts';
 import { RecordValidator } from '../extract/record-validator.ts';
 import { resolveAccount } from './resolve-account.ts';
-import { selectStreams } from './streams/index.ts';
+import { describeUnknownStreams, selectStreams } from './streams/index.ts';
 import { NO_PROGRESS, type ProgressSink, type SyncContext } from './sync-context.ts';
 import { runStreams, StreamsStopped } from './run-streams.ts';
 import type { SyncOptions } from './sync-options.ts';
@@ -163,7 +163,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
   const { selected, unknown } = selectStreams(options.streams);
   if (unknown.length > 0) {
     throw new ConfigError(
-      `Unknown stream(s): ${unknown.join(', ')}. Known: ${selectStreams(undefined)
+      `Unknown stream(s): ${describeUnknownStreams(unknown)}. Known: ${selectStreams(undefined)
         .selected.map((s) => s.name)
         .join(', ')}`,
       {
