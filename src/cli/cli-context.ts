@@ -159,6 +159,7 @@ export class CliContext {
       create?: boolean;
       schema?: 'current' | 'warn';
       holder?: WarehouseTarget['holder'];
+      engineThread?: boolean;
     } = {},
   ): Promise<Warehouse> {
     const config = this.config();
@@ -170,6 +171,7 @@ export class CliContext {
       create: options.create ?? false,
       schema: options.schema,
       holder: options.holder,
+      engineThread: options.engineThread,
     });
     this.#closers.push(() => warehouse.close());
     for (const notice of warehouse.notices) this.logger().warn(notice);
