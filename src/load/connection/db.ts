@@ -10,7 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, DatabaseError, LockError } from '../../errors.ts';
-import { lockDataDir, type LockHolder } from '../locks/data-dir-lock.ts';
+import { lockDataDir } from '../locks/data-dir-lock.ts';
 import { isCopyIn, pgCopy } from '../write/copy-in.ts';
 import type { CopyRows } from '../write/copy-text.ts';
 import { PGliteDialect, type EmbeddedEngine } from './pglite-dialect.ts';
@@ -80,7 +80,7 @@ export interface WarehouseTarget {
    */
   schema?: 'current' | 'warn' | undefined;
   /** PGlite on disk: what this process runs, written into the directory's lock (`serve` and its address). */
-  holder?: LockHolder | undefined;
+  holder?: { readonly command: string; readonly address?: string } | undefined;
   /**
    * PGlite on disk: run the engine in a worker thread (pglite-thread.ts), so that a signal is heard
    * while a statement runs and `cancelRunning` ends it at once; for commands that must stop within
