@@ -49,25 +49,3 @@ export async function untilInterrupted<T>(signal: AbortSignal | undefined, work:
     signal.removeEventListener('abort', onAbort!);
   }
 }
-
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/**
- * Runs `work` with the default disposition of SIGINT and SIGTERM: the process ends at once on
- * either, whatever JavaScript is doing. For read-only work on the embedded engine (PGlite), which
- * runs a statement as WebAssembly in this thread and cannot be interrupted: a handler would only
- * run once the statement returned, minutes later on a large report. Nothing is written meanwhile,
- * so ending mid-statement loses nothing (the shell sees 130 or 143, as from the handler). The
- * listeners are put back afterwards.
- */
-export async function withDefaultStopSignals<T>(work: () => Promise<T>): Promise<T> {
-  const saved = STOP_SIGNALS.map((name) => [name, process.rawListeners(name)] as const);
-  for (const name of STOP_SIGNALS) process.removeAllListeners(name);
-  try {
-    return await work();
-  } finally {
-    for (const [name, listeners] of saved) {
-      for (const listener of listeners) process.on(name, listener as (signal: NodeJS.Signals) => void);
-    }
-  }
-}

@@ -90,6 +90,8 @@ async function withAccount<T>(
         dataDir: config.dataDir,
         create: false,
         schema: 'current',
+        // An interrupt stops the embedded engine mid-statement too (cancelRunning).
+        engineThread: true,
       })
     : await given();
   // Interrupted: the statements the report waits on are cancelled, so closing does not wait for them.

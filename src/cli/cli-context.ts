@@ -11,7 +11,7 @@ import { loadConfig, readEnvironment, type Config } from '../config.ts';
 import { limitHeapGrowth, setYoungGeneration } from './heap-growth.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
-import type { Warehouse } from '../api/warehouse-access.ts';
+import type { Warehouse, WarehouseTarget } from '../api/warehouse-access.ts';
 import type { LogFormat, Logger } from '../logger.ts';
 import { colorEnabled } from './color.ts';
 
@@ -154,7 +154,13 @@ export class CliContext {
    * (`current`), query and serve only warn (`warn`).
    */
   async warehouse(
-    options: { waitMs?: number; create?: boolean; schema?: 'current' | 'warn' } = {},
+    options: {
+      waitMs?: number;
+      create?: boolean;
+      schema?: 'current' | 'warn';
+      holder?: WarehouseTarget['holder'];
+      engineThread?: boolean;
+    } = {},
   ): Promise<Warehouse> {
     const config = this.config();
     const { openWarehouse } = await import('../api/warehouse-access.ts');
@@ -164,6 +170,8 @@ export class CliContext {
       waitMs: options.waitMs,
       create: options.create ?? false,
       schema: options.schema,
+      holder: options.holder,
+      engineThread: options.engineThread,
     });
     this.#closers.push(() => warehouse.close());
     for (const notice of warehouse.notices) this.logger().warn(notice);

@@ -6,7 +6,6 @@
 import { Option } from 'commander';
 import { ConfigError } from '../errors.ts';
 import type { DeliveryOutcome } from '../api/subscription-jobs.ts';
-import { withDefaultStopSignals } from '../interruption.ts';
 import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
 import type { CliContext } from './cli-context.ts';
 
@@ -44,18 +43,6 @@ export function accountFolders(ctx: CliContext, account: string | undefined): bo
 }
 
 /** One result per written file: its path (text), or `{"result":"file","path":...}` (JSON). */
-/**
- * Runs a report job so that SIGINT/SIGTERM stop it within a second. On Postgres the job hears the
- * command's signal (ctx.signal): it cancels its statements, publishes nothing and exits 130/143.
- * The embedded engine (PGlite) runs a statement in this thread and cannot be interrupted, so
- * there the job runs with the signals' default disposition: the process ends by the signal at
- * once (the shell shows 130/143); a report only reads the warehouse, and its staging folder is
- * removed by the next run (src/reports/render/report-set.ts).
- */
-export function stoppable<T>(ctx: CliContext, job: () => Promise<T>): Promise<T> {
-  return ctx.config().databaseUrl === undefined ? withDefaultStopSignals(job) : job();
-}
-
 export function printWritten(ctx: CliContext, paths: readonly string[]): void {
   for (const path of paths) ctx.result('file', { path }, path);
 }

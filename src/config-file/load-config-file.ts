@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
+import { withSuggestion } from '../did-you-mean.ts';
 import { ConfigError } from '../errors.ts';
 import { readTextFile } from '../text-file.ts';
 import { looksLikeInlineSecretKey } from './env-reference.ts';
@@ -151,6 +152,11 @@ function issueMessage(issue: z.core.$ZodIssue, raw: unknown): { field: FieldPath
       const inner = issueMessage(deepest[0], valueAt(raw, issue.path).value);
       return { field: [...issue.path, ...inner.field], message: inner.message };
     }
+  }
+  if (issue.code === 'invalid_value') {
+    // An enumerated value (a format, a report kind, a period): the closest allowed one suggested.
+    const given = valueAt(raw, issue.path).value;
+    return { field: issue.path, message: withSuggestion(issue.message, given, issue.values.map(String)) };
   }
   return { field: issue.path, message: issue.message };
 }

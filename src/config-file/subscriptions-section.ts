@@ -43,6 +43,7 @@ import type { Schedule, ScheduleRule, MonthDay } from '../time/schedule.ts';
 import { defaultPresetFor, SCHEDULED_PRESETS, type ScheduledPreset } from '../time/schedule.ts';
 import { emailAddress } from './mail-section.ts';
 import { WEEK_DAY_KEYS } from '../time/week-days.ts';
+import { withSuggestion } from '../did-you-mean.ts';
 
 /** The reports a subscription can send (the same names as the `report` commands). */
 export const SUBSCRIPTION_REPORTS = ['sla', 'incidents', 'at-risk'] as const;
@@ -60,7 +61,14 @@ const weekday = z.string().transform((text, ctx) => {
   const key = text.trim().toLowerCase();
   const index = key.length >= 3 ? WEEK_DAY_KEYS.findIndex((w) => w.startsWith(key)) : -1;
   if (index < 0) {
-    ctx.addIssue({ code: 'custom', message: `"${text}" is not a weekday (monday .. sunday, or mon .. sun)` });
+    ctx.addIssue({
+      code: 'custom',
+      message: withSuggestion(
+        `"${text}" is not a weekday (monday .. sunday, or mon .. sun)`,
+        text,
+        WEEK_DAY_KEYS,
+      ),
+    });
     return z.NEVER;
   }
   return index + 1;
@@ -107,7 +115,11 @@ const everyWord = z.string().transform((text, ctx) => {
   if (every === undefined) {
     ctx.addIssue({
       code: 'custom',
-      message: `"${text}" is not a schedule: daily, weekly, monthly, quarterly or yearly`,
+      message: withSuggestion(
+        `"${text}" is not a schedule: daily, weekly, monthly, quarterly or yearly`,
+        text,
+        Object.keys(EVERY),
+      ),
     });
     return z.NEVER;
   }

@@ -126,13 +126,22 @@ export async function runNightly(
   const folders = options.accountFolders ?? accounts.length > 1;
   const results: NightlyAccountResult[] = [];
   const mailErrors: MailError[] = [];
+  const notSynced = (account: string, error: Error): void =>
+    deps.logger.error(
+      `nightly: account ${account} did not sync, so none of its reports is written or sent: ${error.message}`,
+    );
+  // No account synced (a wrong password on the first night): nothing to report, and no warehouse
+  // to open, so none is created.
+  const failure = accountsFailure(outcomes);
+  if (failure !== undefined && outcomes.every((o) => o.summary === undefined)) {
+    for (const o of outcomes) if (o.summary === undefined) notSynced(o.account, o.error);
+    throw failure;
+  }
   const warehouse = await openWarehouse({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     for (const outcome of outcomes) {
       if (outcome.summary === undefined) {
-        deps.logger.error(
-          `nightly: account ${outcome.account} did not sync, so none of its reports is written or sent: ${outcome.error.message}`,
-        );
+        notSynced(outcome.account, outcome.error);
         results.push({
           account: outcome.account,
           sync: undefined,
@@ -184,7 +193,6 @@ export async function runNightly(
   } finally {
     await warehouse.close();
   }
-  const failure = accountsFailure(outcomes);
   if (failure !== undefined) throw failure;
   if (mailErrors.length > 0) throw mailErrors[0]!;
   const first = results[0]!;

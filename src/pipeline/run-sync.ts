@@ -1,7 +1,8 @@
 /**
- * The programmatic `sync`: one run over the selected streams. Order of work: open the warehouse,
- * apply pending migrations, take the write lock, open the run in the ledger, identify the account
- * and its zone, then run the streams (run-streams.ts: the list streams one after another, each
+ * The programmatic `sync`: one run over the selected streams. Order of work: identify the account
+ * and its zone (the credentials checked before any warehouse is created or migrated), open the
+ * warehouse, apply pending migrations, take the account's write lock, open the run in the ledger,
+ * then run the streams (run-streams.ts: the list streams one after another, each
  * windowed one as soon as the list streams it reads are done). A stream that fails is recorded and
  * the others go on (the run ends `partial`); credentials refused, the database gone or an
  * interrupt stop the run at once. The ledger is closed in every case but SIGKILL.
@@ -12,7 +13,7 @@ import { ConfigError, EtlError, InterruptedError, PartialRunError, RunFailedErro
 import { ApiClient } from '../extract/http/api-client.ts';
 import { RecordValidator } from '../extract/record-validator.ts';
 import { resolveAccount } from './resolve-account.ts';
-import { selectStreams } from './streams/index.ts';
+import { describeUnknownStreams, selectStreams } from './streams/index.ts';
 import { NO_PROGRESS, type ProgressSink, type SyncContext } from './sync-context.ts';
 import { runStreams, StreamsStopped } from './run-streams.ts';
 import type { SyncOptions } from './sync-options.ts';
@@ -113,6 +114,41 @@ function clientsFor(
   return { api, infra };
 }
 
+/**
+ * Records a run that could not identify its account (credentials refused, the API down) as
+ * failed, in a warehouse that already holds a ledger: the run's own, or the one its settings name,
+ * opened without creating or migrating it. Where there is none, nothing is recorded (and nothing
+ * created). Never throws: the caller throws the run's error.
+ */
+async function recordUnidentified(
+  config: Config,
+  options: SyncOptions,
+  deps: RunSyncDeps,
+  ledgerOptions: SyncOptions,
+  requests: number,
+  error: unknown,
+): Promise<void> {
+  let opened: Warehouse | undefined;
+  try {
+    const warehouse =
+      deps.warehouse ??
+      (opened = await openWarehouse({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        waitMs: options.waitMs,
+        create: false,
+      }));
+    const runId = await openRun(warehouse.db, deps.command ?? 'sync', ledgerOptions, VERSION);
+    deps.onRun?.({ runId, account: options.account ?? DEFAULT_ACCOUNT, command: deps.command ?? 'sync' });
+    const status: RunStatus = error instanceof InterruptedError ? 'interrupted' : 'failed';
+    await closeRun(warehouse.db, runId, status, {}, requests, error);
+  } catch {
+    // No warehouse yet, or no ledger in it: the error says what went wrong all the same.
+  } finally {
+    await opened?.close().catch(() => undefined);
+  }
+}
+
 /** Runs a sync; resolves with the summary, or rejects with the error that decides the exit code. */
 export async function runSync(config: Config, options: SyncOptions, deps: RunSyncDeps): Promise<SyncSummary> {
   const { logger } = deps;
@@ -127,7 +163,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
   const { selected, unknown } = selectStreams(options.streams);
   if (unknown.length > 0) {
     throw new ConfigError(
-      `Unknown stream(s): ${unknown.join(', ')}. Known: ${selectStreams(undefined)
+      `Unknown stream(s): ${describeUnknownStreams(unknown)}. Known: ${selectStreams(undefined)
         .selected.map((s) => s.name)
         .join(', ')}`,
       {
@@ -135,41 +171,45 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       },
     );
   }
+  // The credentials first: a wrong password must not create or migrate a warehouse (issue 41,
+  // item 11). The account is identified before the lock too: the lock is the account's own
+  // (accountLockKey), so syncs of different accounts run at once and two of one account still
+  // queue or refuse.
+  const stop = new AbortController();
+  const follow = (source: AbortSignal): void => {
+    if (source.aborted) stop.abort(source.reason);
+    else source.addEventListener('abort', () => stop.abort(source.reason), { once: true });
+  };
+  follow(given);
+  // A lost warehouse connection stops the run like an interrupt (the lock may be gone with it).
+  const signal = stop.signal;
+  const clients = clientsFor(config, options, { ...deps, signal });
+  const requests = (): number => clients.api.stats().requests + (clients.infra?.stats().requests ?? 0);
+  const ledgerOptions = { ...options, streams: selected.map((s) => s.name) };
   const owned = deps.warehouse === undefined;
-  const warehouse =
-    deps.warehouse ??
-    (await openWarehouse({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      waitMs: options.waitMs,
-    }));
-  if (owned) for (const notice of warehouse.notices) logger.warn(notice);
-  // A lost warehouse connection stops the run like an interrupt: the lock may be gone with it.
-  const signal = AbortSignal.any([given, warehouse.lost]);
+  let warehouse: Warehouse | undefined;
   let lock;
-  let clients: { api: ApiClient; infra: ApiClient | undefined } | undefined;
   try {
-    if (owned) {
-      const migrated = await migrate(warehouse.db);
-      if (migrated.applied.length > 0)
-        logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
-    }
-    clients = clientsFor(config, options, { ...deps, signal });
-    const requests = (): number =>
-      (clients?.api.stats().requests ?? 0) + (clients?.infra?.stats().requests ?? 0);
-    const ledgerOptions = { ...options, streams: selected.map((s) => s.name) };
-    // The account is identified before the lock: the lock is the account's own (accountLockKey),
-    // so syncs of different accounts run at once and two of one account still queue or refuse.
     let resolved;
     try {
       resolved = await resolveAccount(clients.api, config.timeZone, clock(), logger);
     } catch (error) {
-      // Recorded as before the lock moved: a run that could not identify its account failed.
-      const runId = await openRun(warehouse.db, deps.command ?? 'sync', ledgerOptions, VERSION);
-      deps.onRun?.({ runId, account: options.account ?? DEFAULT_ACCOUNT, command: deps.command ?? 'sync' });
-      const status: RunStatus = error instanceof InterruptedError ? 'interrupted' : 'failed';
-      await closeRun(warehouse.db, runId, status, {}, requests(), error).catch(() => undefined);
+      await recordUnidentified(config, options, deps, ledgerOptions, requests(), error);
       throw error;
+    }
+    warehouse =
+      deps.warehouse ??
+      (await openWarehouse({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        waitMs: options.waitMs,
+      }));
+    follow(warehouse.lost);
+    if (owned) {
+      for (const notice of warehouse.notices) logger.warn(notice);
+      const migrated = await migrate(warehouse.db);
+      if (migrated.applied.length > 0)
+        logger.info({ applied: migrated.applied }, `applied ${migrated.applied.length} migration(s)`);
     }
     const accountId = resolved.accountId;
     lock = await acquireWarehouseLock(warehouse, {
@@ -244,9 +284,9 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     }
     return { runId, accountId, status, streams: counts, requests: requests() };
   } finally {
-    await clients?.api.close().catch(() => undefined);
-    await clients?.infra?.close().catch(() => undefined);
+    await clients.api.close().catch(() => undefined);
+    await clients.infra?.close().catch(() => undefined);
     await lock?.release().catch(() => undefined);
-    if (owned) await warehouse.close().catch(() => undefined);
+    if (owned) await warehouse?.close().catch(() => undefined);
   }
 }

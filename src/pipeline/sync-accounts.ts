@@ -20,7 +20,7 @@ import {
   StreamError,
 } from '../errors.ts';
 import { runSync, type RunSyncDeps, type SyncSummary } from './run-sync.ts';
-import { selectStreams } from './streams/index.ts';
+import { describeUnknownStreams, selectStreams } from './streams/index.ts';
 import type { SyncOptions } from './sync-options.ts';
 
 /** What the command line fixed, and so wins over an account's own setting. */
@@ -74,7 +74,7 @@ export function checkAccountStreams(accounts: readonly AccountSetting[]): void {
     const { unknown } = selectStreams(account.streams);
     if (unknown.length > 0) {
       throw new ConfigError(
-        `account ${account.name}: unknown stream(s) ${unknown.join(', ')} in its streams:.`,
+        `account ${account.name}: unknown stream(s) ${describeUnknownStreams(unknown)} in its streams:.`,
         { context: { setting: `accounts.${account.name}.streams` } },
       );
     }

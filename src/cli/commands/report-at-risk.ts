@@ -16,7 +16,7 @@ import type { RunAtRiskJobOptions } from '../../api/report-job.ts';
 import type { AtRiskModel } from '../../reports/at-risk/model.ts';
 import type { CliContext } from '../cli-context.ts';
 import { listOption, targetOption } from '../options.ts';
-import { accountFolders, formatOptionOf, printWritten, stoppable } from '../report-output.ts';
+import { accountFolders, formatOptionOf, printWritten } from '../report-output.ts';
 
 /** `--at-risk-within 3`: days, above 0 and at most 31. */
 function atRiskWithinOption(value: string): number {
@@ -91,16 +91,14 @@ async function runAtRisk(ctx: CliContext, options: RunAtRiskJobOptions): Promise
     import('../../reports/render/figure-format.ts'),
   ]);
   // As `report sla`: into `--out/<account>/` when reports go into a folder per account.
-  const { model, paths } = await stoppable(ctx, () =>
-    runAtRiskReport({
-      ...options,
-      logger: ctx.logger(),
-      config: ctx.config(),
-      signal: ctx.signal,
-      openWarehouse: () => ctx.warehouse({ schema: 'current' }),
-      accountFolder: accountFolders(ctx, options.accountId),
-    }),
-  );
+  const { model, paths } = await runAtRiskReport({
+    ...options,
+    logger: ctx.logger(),
+    config: ctx.config(),
+    signal: ctx.signal,
+    openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
+    accountFolder: accountFolders(ctx, options.accountId),
+  });
   printWritten(ctx, paths);
   const zone = model.period.zone;
   const warned = model.warned.map((s) => ({

@@ -18,7 +18,7 @@ import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';
 import { listOption, targetOption } from '../options.ts';
-import { accountFolders, formatOptionOf, printOutcome, printWritten, stoppable } from '../report-output.ts';
+import { accountFolders, formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
 import { atRiskOptionsFrom, registerAtRisk } from './report-at-risk.ts';
 
 interface ReportFlags {
@@ -133,17 +133,15 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
 
 async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
   const { runReports } = await import('../../api/report-job.ts');
-  const result = await stoppable(ctx, () =>
-    runReports({
-      ...options,
-      config: ctx.config(),
-      logger: ctx.logger(),
-      signal: ctx.signal,
-      openWarehouse: () => ctx.warehouse({ schema: 'current' }),
-      accountFolder: accountFolders(ctx, options.accountId),
-      onWritten: (paths) => printWritten(ctx, paths),
-    }),
-  );
+  const result = await runReports({
+    ...options,
+    config: ctx.config(),
+    logger: ctx.logger(),
+    signal: ctx.signal,
+    openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
+    accountFolder: accountFolders(ctx, options.accountId),
+    onWritten: (paths) => printWritten(ctx, paths),
+  });
   ctx.result(
     'report',
     {

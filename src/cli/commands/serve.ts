@@ -121,7 +121,11 @@ Examples:
         const { WireListener } = await import('../../api/serve-job.ts');
         const listener = await WireListener.listen(options.host, options.port);
         ctx.onClose(() => listener.close());
-        const warehouse = await ctx.warehouse({ waitMs: options.waitMs, schema: 'warn' });
+        const warehouse = await ctx.warehouse({
+          waitMs: options.waitMs,
+          schema: 'warn',
+          holder: { command: 'serve', address: `${options.host}:${listener.port}` },
+        });
         if (warehouse.handOver === undefined) {
           throw new ConfigError('serve needs an embedded warehouse in a data directory (not memory://).', {
             context: { setting: '--data-dir' },

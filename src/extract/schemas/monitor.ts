@@ -50,6 +50,31 @@ export const LEGACY_MONITOR_TYPES: ReadonlySet<string> = new Set(['RealBrowserCh
 /** MonitorMode values; only Production monitors count for uptime, alerts and SLAs. */
 export const KNOWN_MONITOR_MODES = ['Development', 'Staging', 'Production'] as const;
 
+/**
+ * The fields of a monitor an operator without administrator rights receives (spec, authentication
+ * rule 10): a record that carries no other field was read with fewer rights, not emptied.
+ */
+export const VIEWER_MONITOR_FIELDS = [
+  'MonitorGuid',
+  'Name',
+  'MonitorType',
+  'MonitorMode',
+  'IsActive',
+  'GenerateAlert',
+] as const;
+
+const VIEWER_FIELDS: ReadonlySet<string> = new Set(VIEWER_MONITOR_FIELDS);
+
+/** True for a monitor record as a non-administrator reads it: no field beyond the six. */
+export function isViewerMonitorRecord(raw: unknown): boolean {
+  return (
+    raw !== null &&
+    typeof raw === 'object' &&
+    !Array.isArray(raw) &&
+    Object.keys(raw).every((field) => VIEWER_FIELDS.has(field))
+  );
+}
+
 /** One monitor. Deprecated condition fields are typed because errorConditionsOf maps them. */
 export const monitorSchema = z.looseObject({
   MonitorGuid: guid,

@@ -13,7 +13,8 @@ import { ConfigError, DatabaseError, LockError } from '../../errors.ts';
 import { lockDataDir } from '../locks/data-dir-lock.ts';
 import { isCopyIn, pgCopy } from '../write/copy-in.ts';
 import type { CopyRows } from '../write/copy-text.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteDialect, type EmbeddedEngine } from './pglite-dialect.ts';
+import type { PGliteThread } from './pglite-thread.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
@@ -45,9 +46,10 @@ export interface Warehouse {
    */
   readonly handOver?: () => Promise<string>;
   /**
-   * Postgres only: cancels the statements running on this warehouse's connections (a report
-   * interrupted by SIGINT/SIGTERM abandons its queries; without this, `close()` would wait for
-   * them). Never throws.
+   * Cancels the statements running on this warehouse's connections (a report interrupted by
+   * SIGINT/SIGTERM abandons its queries; without this, `close()` would wait for them): on
+   * Postgres each is cancelled; on PGlite opened with `engineThread` the engine is stopped, and
+   * nothing runs on `db` after it. Absent otherwise. Never throws.
    */
   readonly cancelRunning?: () => Promise<void>;
   close(): Promise<void>;
@@ -77,6 +79,14 @@ export interface WarehouseTarget {
    * figures), `warn` adds a notice (query, serve). (Default: no check)
    */
   schema?: 'current' | 'warn' | undefined;
+  /** PGlite on disk: what this process runs, written into the directory's lock (`serve` and its address). */
+  holder?: { readonly command: string; readonly address?: string } | undefined;
+  /**
+   * PGlite on disk: run the engine in a worker thread (pglite-thread.ts), so that a signal is heard
+   * while a statement runs and `cancelRunning` ends it at once; for commands that must stop within
+   * a second (the reports). (Default: false, the engine in this thread)
+   */
+  engineThread?: boolean | undefined;
 }
 
 /** True when `dataDir` holds a PGlite (Postgres) data directory. */
@@ -201,7 +211,8 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
   const dataDir = target.dataDir ?? './.uptrends-etl';
   const inMemory = dataDir.startsWith('memory://');
   const location = target.pglite ? 'pglite (provided instance)' : inMemory ? dataDir : path.resolve(dataDir);
-  let instance = target.pglite;
+  let instance: EmbeddedEngine | undefined = target.pglite;
+  let thread: PGliteThread | undefined;
   let unlock: () => void = () => undefined;
   const notices: string[] = [];
   const onDisk = instance === undefined && !inMemory;
@@ -216,7 +227,7 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
         }
         const existed = existsSync(dataDir);
         makePrivateDir(dataDir);
-        unlock = await lockDataDir(dataDir, target.waitMs ?? 0);
+        unlock = await lockDataDir(dataDir, target.waitMs ?? 0, undefined, target.holder);
         const found = tightenTree(dataDir);
         if (existed && found.loosened > 0) {
           notices.push(
@@ -224,9 +235,13 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
           );
         }
       }
-      // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
-      const { PGlite } = await import('@electric-sql/pglite');
-      instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
+      if (onDisk && target.engineThread === true) {
+        instance = thread = await (await import('./pglite-thread.ts')).PGliteThread.start(dataDir);
+      } else {
+        // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
+        const { PGlite } = await import('@electric-sql/pglite');
+        instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
+      }
       // PGlite creates its files 0666 whatever the umask.
       if (onDisk) tightenTree(dataDir);
     }
@@ -257,6 +272,7 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
     location,
     notices,
     lost: new AbortController().signal,
+    ...(thread === undefined ? {} : { cancelRunning: () => thread.terminate().catch(() => undefined) }),
     ...(onDisk
       ? {
           handOver: async () => {

@@ -5,7 +5,6 @@
  * transaction. Written here rather than taken from kysely-pglite-dialect, which supports PGlite up
  * to 0.4 only.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -20,8 +19,27 @@ import {
 import { isCopyIn, pgliteCopy } from '../write/copy-in.ts';
 import type { CopyRows } from '../write/copy-text.ts';
 
+/** What a statement gives back: its rows (values parsed) and the rows it changed. */
+export interface EngineResults<R = Record<string, unknown>> {
+  readonly rows: R[];
+  readonly affectedRows?: number;
+}
+
+/**
+ * The embedded engine as this dialect uses it: a PGlite instance in this thread, or one in a worker
+ * thread (pglite-thread.ts).
+ */
+export interface EmbeddedEngine {
+  readonly waitReady: Promise<void>;
+  readonly closed: boolean;
+  /** Runs one or several statements without parameters; one result per statement. */
+  exec(sql: string): Promise<readonly EngineResults[]>;
+  query<R>(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<EngineResults<R>>;
+  close(): Promise<void>;
+}
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: EmbeddedEngine) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (compiled.parameters.length === 0) {
@@ -49,7 +67,7 @@ class PGliteDriver implements Driver {
   #release: (() => void) | undefined;
 
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: EmbeddedEngine,
     private readonly ownsInstance: boolean,
   ) {
     this.#connection = new PGliteConnection(pglite);
@@ -92,10 +110,10 @@ class PGliteDriver implements Driver {
   }
 }
 
-/** Kysely dialect over one PGlite instance; `ownsInstance` closes it when Kysely is destroyed. */
+/** Kysely dialect over one embedded engine; `ownsInstance` closes it when Kysely is destroyed. */
 export class PGliteDialect implements Dialect {
   constructor(
-    private readonly pglite: PGlite,
+    private readonly pglite: EmbeddedEngine,
     private readonly ownsInstance = true,
   ) {}
 

@@ -96,6 +96,15 @@ export function parseTimestamptz(text: string): Date {
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));
 }
 
+/** The array types of PG_TYPE_OIDS, each with its element's OID (int8[] -> int8, ...). */
+export const PG_ARRAY_ELEMENT_OIDS: Readonly<Record<number, number>> = Object.freeze({
+  1016: PG_TYPE_OIDS.int8,
+  1231: PG_TYPE_OIDS.numeric,
+  1182: PG_TYPE_OIDS.date,
+  1115: PG_TYPE_OIDS.timestamp,
+  1185: PG_TYPE_OIDS.timestamptz,
+});
+
 /** Parsers keyed by type OID, in the text form both drivers hand them. */
 export const TYPE_PARSERS: Readonly<Record<number, (text: string) => unknown>> = Object.freeze({
   [PG_TYPE_OIDS.int8]: (text: string) => Number(text),

@@ -41,6 +41,16 @@ export interface LockOwner {
   /** Start time of the process in clock ticks since boot (Linux), null where unknown. */
   start: string | null;
   token: string;
+  /** What the owner runs, when it said so (`serve`), and where it listens (`host:port`). */
+  command?: string;
+  address?: string;
+}
+
+/** What the process taking a lock says it runs, so that a refused one can be told how to go on. */
+export interface LockHolder {
+  readonly command: string;
+  /** Where it can be reached (`host:port`), for a command that serves the warehouse. */
+  readonly address?: string;
 }
 
 function readText(file: string): string | null {
@@ -83,13 +93,15 @@ function processStartedAt(pid: number): number | null {
 }
 
 /** The identity this process writes into a lock it takes. */
-function ownIdentity(): LockOwner {
+function ownIdentity(holder: LockHolder | undefined): LockOwner {
   return {
     host: os.hostname(),
     boot: BOOT_ID,
     pid: process.pid,
     start: processStart(process.pid),
     token: randomUUID(),
+    ...(holder === undefined ? {} : { command: holder.command }),
+    ...(holder?.address === undefined ? {} : { address: holder.address }),
   };
 }
 
@@ -111,6 +123,8 @@ function parseOwner(text: string): LockOwner | null {
       pid: owner.pid,
       start: owner.start ?? null,
       token: owner.token,
+      ...(typeof owner.command === 'string' ? { command: owner.command } : {}),
+      ...(typeof owner.address === 'string' ? { address: owner.address } : {}),
     };
   } catch {
     return null; // unreadable: stale
@@ -219,11 +233,41 @@ function tryLock(file: string, identity: LockOwner): LockOwner | null | undefine
   return parseOwner(readText(file) ?? '');
 }
 
-/** Takes the directory lock, waiting up to `waitMs`; returns the release function. */
-export async function lockDataDir(dir: string, waitMs = 0, pollMs = 250): Promise<() => void> {
+/**
+ * Who holds the directory, and how to go on: `serve` is named with its pid and address, and a
+ * reader is told it can connect through it.
+ */
+function refusal(dir: string, owner: LockOwner | null): string {
+  if (owner === null) {
+    return `The embedded warehouse ${dir} is in use by another uptrends-etl process; wait for it or pass --wait.`;
+  }
+  const where = owner.host === os.hostname() ? '' : ` on ${owner.host}`;
+  if (owner.command === 'serve') {
+    const listening = owner.address === undefined ? '' : `, listening on ${owner.address}`;
+    const url = owner.address === undefined ? '' : ` (psql postgres://postgres@${owner.address}/postgres)`;
+    return (
+      `The embedded warehouse ${dir} is held by uptrends-etl serve (pid ${owner.pid}${where}${listening}). ` +
+      `Stop it (Ctrl+C where it runs, or kill ${owner.pid}) and run this again, ` +
+      `or read through it with psql or any Postgres client${url}.`
+    );
+  }
+  const what = owner.command === undefined ? '' : ` ${owner.command}`;
+  return `The embedded warehouse ${dir} is in use by another uptrends-etl${what} process (pid ${owner.pid}${where}); wait for it or pass --wait.`;
+}
+
+/**
+ * Takes the directory lock, waiting up to `waitMs`; returns the release function. `holder` says
+ * what this process runs, for the message another process gets.
+ */
+export async function lockDataDir(
+  dir: string,
+  waitMs = 0,
+  pollMs = 250,
+  holder?: LockHolder,
+): Promise<() => void> {
   const file = path.join(dir, LOCK_FILE);
   const deadline = Date.now() + waitMs;
-  const identity = ownIdentity();
+  const identity = ownIdentity(holder);
   for (;;) {
     const owner = tryLock(file, identity);
     if (owner === undefined) {
@@ -237,12 +281,13 @@ export async function lockDataDir(dir: string, waitMs = 0, pollMs = 250): Promis
       };
     }
     if (Date.now() >= deadline) {
-      const who =
-        owner === null
-          ? 'another uptrends-etl process'
-          : `another uptrends-etl process (pid ${owner.pid}${owner.host === os.hostname() ? '' : ` on ${owner.host}`})`;
-      throw new LockError(`The embedded warehouse ${dir} is in use by ${who}; wait for it or pass --wait.`, {
-        context: { dataDir: dir, pid: owner?.pid ?? null },
+      throw new LockError(refusal(dir, owner), {
+        context: {
+          dataDir: dir,
+          pid: owner?.pid ?? null,
+          ...(owner?.command === undefined ? {} : { holder: owner.command }),
+          ...(owner?.address === undefined ? {} : { address: owner.address }),
+        },
       });
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));

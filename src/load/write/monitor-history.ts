@@ -4,7 +4,7 @@
  * that disappeared. The monitors stream decides what changed; these are its statements.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { Database, MappedRow } from '../schema.ts';
 
 /** The config hash of each monitor's open version. */
 export async function openHistoryHashes(
@@ -18,6 +18,21 @@ export async function openHistoryHashes(
     .where('valid_to', 'is', null)
     .execute();
   return new Map(rows.map((r) => [r.monitor_guid, r.config_hash]));
+}
+
+/** The open version of each of `monitorGuids` that has one. */
+export async function openVersions(
+  db: Kysely<Database>,
+  monitorGuids: readonly string[],
+): Promise<Map<string, MappedRow<'monitor_history'>>> {
+  if (monitorGuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('monitor_history')
+    .selectAll()
+    .where('monitor_guid', 'in', monitorGuids)
+    .where('valid_to', 'is', null)
+    .execute();
+  return new Map(rows.map((r) => [r.monitor_guid, r]));
 }
 
 /** Closes the open version of each monitor at `at`; returns rows changed. */

@@ -13,7 +13,7 @@ import { HttpError, ResponseFormatError } from '../../errors.ts';
 import { fillRoute } from '../../extract/http/request-url.ts';
 import { dataListSchema } from '../../extract/schemas/envelope.ts';
 import type { KnownValues } from '../../extract/schemas/lenient.ts';
-import { loadSnapshot, type SnapshotTable } from '../../load/write/load-snapshot.ts';
+import { keyText, loadSnapshot, type SnapshotTable } from '../../load/write/load-snapshot.ts';
 import type { ColumnOf } from '../../load/write/merge-rows.ts';
 import { saveRejects } from '../../load/write/save-rejects.ts';
 import type { Database, MappedRow, TableName } from '../../load/schema.ts';
@@ -41,8 +41,27 @@ export interface ListTable<T extends TableName> {
 export interface AfterLoad<T extends TableName> {
   /** The tables it writes (StreamDefinition.tables). */
   readonly tables: readonly TableName[];
-  /** Runs with the rows of the stream's `table`; returns rows written. */
-  run(trx: Transaction<Database>, rows: readonly MappedRow<T>[], ctx: SyncContext): Promise<number>;
+  /**
+   * Runs with the rows of the stream's `table`, those of partial records apart (`partial`);
+   * returns rows written.
+   */
+  run(
+    trx: Transaction<Database>,
+    rows: readonly MappedRow<T>[],
+    ctx: SyncContext,
+    partial: readonly MappedRow<T>[],
+  ): Promise<number>;
+}
+
+/**
+ * Records that carry only some of their fields because the caller may see no more (a monitor read
+ * by an operator without administrator rights): which ones, and the columns of the stream's table
+ * such a record writes. The other columns of a stored row stay, and the rows of the other tables
+ * that belong to it (keyed by the same columns) are not marked deleted.
+ */
+export interface PartialRecords<T extends TableName, I> {
+  is(item: ListItem<I>): boolean;
+  readonly columns: readonly ColumnOf<T>[];
 }
 
 /** A ListTable of any table, as a stream's list of tables holds it. */
@@ -91,6 +110,8 @@ interface ListStreamBase<T extends TableName, I> {
   ): { readonly [P in T]: readonly MappedRow<T>[] } & RowsByTable;
   /** Work after the tables were merged, in the same transaction (monitor history). */
   readonly afterLoad?: AfterLoad<T>;
+  /** Records read with fewer fields, which write only some columns. (Default: none) */
+  readonly partial?: PartialRecords<T, I>;
 }
 
 /** A list stream read with GET `route` (once, or once per parent) and parsed with `schema`. */
@@ -262,20 +283,26 @@ async function runListStream<T extends TableName, I>(
   const rowCtx = rowContextOf(ctx, spec.name);
   const rowsByTable = new Map<TableName, unknown[]>();
   const primary: MappedRow<T>[] = [];
+  const partial: MappedRow<T>[] = [];
   if (read.rows !== undefined) append(rowsByTable, read.rows);
   const items = lastCopies(read.items, (item) => rawKeyText(spec.key, item.raw, item.parent, ctx.accountId));
   for (const item of items) {
     try {
-      const mapped = spec.map(item, rowCtx, ctx);
-      primary.push(...mapped[spec.table]);
-      append(rowsByTable, mapped);
+      const { [spec.table]: own, ...others } = spec.map(item, rowCtx, ctx);
+      (spec.partial?.is(item) === true ? partial : primary).push(...own);
+      append(rowsByTable, others);
     } catch (error) {
       ctx.validator.rejectFromError(error, spec.name, item.raw, undefined, (r) => recordIdOf(spec.key, r));
       const key = rawKeyText(spec.key, item.raw, item.parent, ctx.accountId);
       if (key !== undefined) keep.push(key);
     }
   }
-  const tables: AnyListTable[] = [{ table: spec.table, key: keyColumns(spec.key) }, ...(spec.also ?? [])];
+  append(rowsByTable, { [spec.table]: primary });
+  const primaryKey = keyColumns(spec.key);
+  const tables: AnyListTable[] = [{ table: spec.table, key: primaryKey }, ...(spec.also ?? [])];
+  const partialKeys = partial.map((row) =>
+    keyText(primaryKey.map((k) => (row as Record<string, unknown>)[k])),
+  );
   const seenAt = ctx.clock();
   const rejects = ctx.validator.drain(spec.name);
   let written = 0;
@@ -289,11 +316,14 @@ async function runListStream<T extends TableName, I>(
         keep: table.table === spec.table ? keep : undefined,
         softDelete: table.softDelete,
         markMissing: read.complete,
+        ...(table.table === spec.table
+          ? { partial: { rows: partial, columns: spec.partial?.columns ?? [] } }
+          : { spare: { columns: primaryKey, keys: partialKeys } }),
       };
       const result = await loadSnapshot(trx, snapshot, seenAt);
       written += result.written + result.deleted;
     }
-    if (spec.afterLoad !== undefined) written += await spec.afterLoad.run(trx, primary, ctx);
+    if (spec.afterLoad !== undefined) written += await spec.afterLoad.run(trx, primary, ctx, partial);
     await saveRejects(trx, ctx.runId, ctx.accountId, rejects);
   });
   if (read.notice !== undefined)

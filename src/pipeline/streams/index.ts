@@ -6,6 +6,7 @@
  * list streams it reads (`after`) are done, with slots in this order (run-streams.ts). Adding a
  * stream means declaring it in this folder and adding it here (docs/adding-a-stream.md).
  */
+import { didYouMean } from '../../did-you-mean.ts';
 import type { StreamDefinition } from '../engine/stream-definition.ts';
 import {
   alertDefinitionMembersStream,
@@ -56,6 +57,17 @@ export const STREAMS: readonly StreamDefinition[] = Object.freeze([
 ]);
 
 /** Looks streams up by name; unknown names are returned separately for the error message. */
+/** The unknown names, each with the stream it is probably meant to be: `alert (did you mean alerts?)`. */
+export function describeUnknownStreams(unknown: readonly string[]): string {
+  const names = STREAMS.map((s) => s.name);
+  return unknown
+    .map((name) => {
+      const hint = didYouMean(name, names);
+      return hint === '' ? name : `${name} (${hint})`;
+    })
+    .join(', ');
+}
+
 export function selectStreams(names: readonly string[] | undefined): {
   selected: StreamDefinition[];
   unknown: string[];

@@ -70,6 +70,9 @@ export async function periodCoverage(
     },
     period,
   );
+  // Nothing missing, and still not complete: no monitor in scope was monitored in the period
+  // (its figures are n/a, not complete), which is the reason to say, not an empty list of ranges.
+  if (gaps.length === 0 && empty !== null) return { covered: false, reason: empty };
   const zone = period.zone;
   const shown = gaps
     .slice(0, 3)

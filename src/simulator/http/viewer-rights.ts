@@ -5,17 +5,8 @@
  * and SLAs are refused with 403; and this service has no `/CheckpointRegion` route (404, as for
  * any unknown route), so one option plays both cases an ETL must survive.
  */
+import { VIEWER_MONITOR_FIELDS } from '../../extract/schemas/monitor.ts';
 import { messageList, type RouteResult } from './route-result.ts';
-
-/** The fields of a monitor a non-administrator with view rights receives (spec, authentication rule 10). */
-export const VIEWER_MONITOR_FIELDS = [
-  'MonitorGuid',
-  'Name',
-  'MonitorType',
-  'MonitorMode',
-  'IsActive',
-  'GenerateAlert',
-] as const;
 
 const REFUSED = /^\/(Operator|OperatorGroup|AlertDefinition|Vault|Sla)(\/|$)/i;
 const MISSING = /^\/CheckpointRegion(\/|$)/i;

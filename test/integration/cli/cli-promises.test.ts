@@ -4,7 +4,7 @@
  * JSON lines when stdout is not a terminal and text with --no-json, logs follow NO_COLOR and
  * FORCE_COLOR, and text `status` says which stream failed and why.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -101,6 +101,26 @@ describe('the same failure has the same exit code in every command', () => {
     expect(check.stderr).toContain('API_AUTH_FAILED');
     const sync = await runCli(['sync', '--streams', 'timezones'], env, dir);
     expect(sync.code, sync.stderr).toBe(4);
+  });
+
+  it('refused credentials on a fresh embedded path: sync and nightly exit 4 and create no warehouse', async () => {
+    // Issue 41, item 11: before, the warehouse was created and every migration applied (17 s),
+    // and only then were the credentials refused.
+    for (const command of [['sync'], ['nightly', '--no-mail']]) {
+      const fresh = path.join(dir, `fresh-${command[0]}`);
+      const result = await runCli(command, { ...api('not-the-password'), UPTRENDS_ETL_DATA_DIR: fresh }, dir);
+      expect(result.code, `${command[0]}: ${result.stderr}`).toBe(4);
+      expect(result.stderr).toContain('API_AUTH_FAILED');
+      expect(existsSync(fresh), `${command[0]} created ${fresh}`).toBe(false);
+    }
+  }, 120_000);
+
+  it('refused credentials on an existing warehouse: the failed run is recorded', async () => {
+    const env = { ...tdb.env, ...api('not-the-password') };
+    const sync = await runCli(['sync', '--streams', 'timezones'], env, dir);
+    expect(sync.code, sync.stderr).toBe(4);
+    const status = await runCli(['status', '--no-json', '--runs', '1'], tdb.env, dir);
+    expect(status.stdout).toMatch(/#\d+ sync failed /);
   });
 
   it('a host name that does not resolve: exit 4, "could not be resolved"', async () => {

@@ -26,6 +26,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, env, dir);
 
+describe('a mistyped stream name (issue 41, item 12)', () => {
+  it('sync --streams alert,monitor exits 2 suggesting alerts and monitors', async () => {
+    const result = await cli(['sync', '--streams', 'alert,monitor,zzzz'], {
+      UPTRENDS_USERNAME: 'u',
+      UPTRENDS_PASSWORD: 'p',
+      UPTRENDS_API_URL: 'http://127.0.0.1:9/v4',
+      UPTRENDS_ETL_DATA_DIR: path.join(dir, 'streams-warehouse'),
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      'Unknown stream(s): alert (did you mean alerts?), monitor (did you mean monitors?), zzzz. Known: ',
+    );
+  });
+});
+
 describe("the parser's errors in the tool's format", () => {
   it.each([
     [

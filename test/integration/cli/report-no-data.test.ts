@@ -6,10 +6,11 @@
  * The warehouse holds the last three days of a simulated account; January 2024 lies before every
  * monitor of it existed.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
@@ -100,6 +101,36 @@ describe('a report period without data', () => {
     expect(delivery?.error).toMatch(/January 2024/);
     expect(result.stderr).toContain('held, not sent');
     expect(received).toBe(0);
+  });
+
+  it('is held by a subscription whose scope has no monitor monitored in the period, saying so', async () => {
+    // Every monitor was created after January 2024 (set here: the simulator gives no creation
+    // dates), so nothing of the period is missing and nothing was monitored: before, it was sent.
+    const setCreated = async (at: string | null): Promise<void> => {
+      const warehouse = await tdb.reopen();
+      try {
+        await sql`update uptrends.monitor set created_at = ${at}::timestamptz`.execute(warehouse.db);
+      } finally {
+        await tdb.release();
+      }
+    };
+    await setCreated('2025-01-01T00:00:00Z');
+    try {
+      const out = path.join(dir, 'not-monitored');
+      const result = await runCli(
+        ['report', 'send', '--subscription', 'default', '--month', '2024-01', '--out', out],
+        env,
+        dir,
+      );
+      const delivery = jsonLines(result.stdout).find((l) => l.result === 'delivery');
+      expect(delivery?.status, result.stdout + result.stderr).toBe('held');
+      expect(delivery?.error).toBe('the warehouse holds no monitor that was monitored in January 2024');
+      expect(result.stderr).toContain('held, not sent');
+      expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+      expect(received).toBe(0);
+    } finally {
+      await setCreated(null);
+    }
   });
 
   it('a period with data is not affected', async () => {

@@ -263,7 +263,12 @@ describe('uptrends-etl serve (spawned)', () => {
   it('another command that needs the directory meanwhile is refused with exit 6', async () => {
     const result = await runCli(['query', 'select 1'], env, dir);
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/in use by another uptrends-etl process/);
+    // Issue 41, item 9: it names serve, its pid and address, and how to go on (before: a pid only).
+    expect(result.stderr).toContain(
+      `is held by uptrends-etl serve (pid ${serve.pid}, listening on 127.0.0.1:${port}). Stop it`,
+    );
+    expect(result.stderr).toContain(`kill ${serve.pid}`);
+    expect(result.stderr).toContain(`psql postgres://postgres@127.0.0.1:${port}/postgres`);
   });
 
   it('refuses a Postgres warehouse with exit 2', async () => {

@@ -157,3 +157,32 @@ describe('the subscriptions section', () => {
     expect(error.message).toContain(message);
   });
 });
+
+describe('a mistyped enumerated value gets a "did you mean" (issue 41, item 12)', () => {
+  const sub = (field: string): string =>
+    `subscriptions:\n  - name: s\n    schedule: monthly\n    recipients: { addresses: [a@example.com] }\n${field}\n`;
+  it.each([
+    ['schedule', sub('').replace('schedule: monthly', 'schedule: montly'), /did you mean monthly\?/],
+    [
+      'schedule every',
+      sub('').replace('schedule: monthly', 'schedule: { every: weekyl }'),
+      /did you mean weekly\?/,
+    ],
+    [
+      'weekday',
+      sub('').replace('schedule: monthly', 'schedule: { every: week, on: mondya }'),
+      /did you mean monday\?/,
+    ],
+    ['format', sub('    formats: [pfd]'), /did you mean pdf\?/],
+    ['report kind', sub('    reports: [incident]'), /did you mean incidents\?/],
+    ['period', sub('    period: PreviousMonht'), /did you mean PreviousMonth\?/],
+  ])('%s', (_, text, suggestion) => {
+    expect(errorOf(text).message).toMatch(suggestion);
+  });
+
+  it('suggests nothing for a value close to none', () => {
+    const message = errorOf(sub('    formats: [spreadsheet]')).message;
+    expect(message).toMatch(/formats/);
+    expect(message).not.toMatch(/did you mean/);
+  });
+});
