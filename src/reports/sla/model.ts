@@ -126,10 +126,16 @@ export async function loadSlaModel(
       firstDay === undefined || lastDay === undefined
         ? Promise.resolve([])
         : queryInfraDeviceFigures(db, account.accountId, firstDay, lastDay),
-      // Every SLA definition of the account, as Uptrends computes each for every monitor.
+      // The chosen SLA definitions ("SLA based on"), by default every one: Uptrends computes each
+      // for every monitor.
       querySlaOverview(
         db,
-        { accountId: account.accountId, monitorGuids: scope.monitorGuids, asOf: generatedAt, slaGuids: null },
+        {
+          accountId: account.accountId,
+          monitorGuids: scope.monitorGuids,
+          asOf: generatedAt,
+          slaGuids: request.slaGuids,
+        },
         period,
       ),
     ]);

@@ -29,6 +29,9 @@ import {
 } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { slaModelOf } from '../../support/report-request.ts';
+import { ConfigError } from '../../../src/errors.ts';
+import type { SlaOverviewSection } from '../../../src/reports/queries/sla-overview.ts';
+import { slaOverviewCsvRow } from '../../../src/reports/sla/sla-overview-sheet.ts';
 import { renderSlaCsv } from '../../../src/reports/sla/render-csv.ts';
 import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
 import { parseCsv } from '../../unit/reports/csv-reader.ts';
@@ -40,6 +43,8 @@ const S = 'eeeeeeee-0000-0000-0000-0000000000e1';
 const SHOP = '5a5a5a5a-0000-0000-0000-00000000000a';
 const OVERLAP = '5a5a5a5a-0000-0000-0000-00000000000b';
 const GOLD = '5a5a5a5a-0000-0000-0000-00000000000c';
+/** A second "Gold", removed on 15 September: two definitions share the name in September only. */
+const OLD_GOLD = '5a5a5a5a-0000-0000-0000-00000000000d';
 
 const H = 3600;
 const ms = (iso: string): number => new Date(iso).getTime();
@@ -152,6 +157,11 @@ beforeAll(async () => {
       db,
     );
   }
+  await sql`insert into uptrends.sla (account_id, sla_guid, description, uptime_error_threshold,
+      uptime_warning_threshold, raw, run_id, deleted_at)
+    values (${ACCOUNT}, ${OLD_GOLD}::uuid, 'Gold', 99, 99.5, '{}'::jsonb, 1, '2025-09-15T00:00:00Z')`.execute(
+    db,
+  );
   // Exclusions as the API sends them: account-local wall clocks, turned into instants as the ETL does.
   for (const [sla, id, from, until] of [
     [SHOP, 1, '2025-10-25 22:00', '2025-10-26 04:00'],
@@ -398,5 +408,45 @@ describe('SLA overview figures per definition', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("--sla (and a subscription's sla:) chooses the definitions shown, by name in any case or GUID; an unknown or shared name is refused", async () => {
+    const of = (sla: readonly string[] | undefined, month = '2025-10') =>
+      slaModelOf(tdb.warehouse.db, {
+        period: { month },
+        clock: () => new Date('2025-11-05T06:00:00Z'),
+        sla,
+      });
+    expect((await of(undefined)).slaOverview.map((s) => s.slaName)).toEqual(['Gold', 'Overlap', 'Shop']);
+    const chosen = await of(['shop', GOLD, 'SHOP']);
+    expect(chosen.slaOverview.map((s) => s.slaGuid)).toEqual([GOLD, SHOP]);
+    // The chosen definition's figures read as when every definition is shown (the sums' last
+    // binary digit may differ with the order Postgres adds them in).
+    const all = await of(undefined);
+    const shown = (section: SlaOverviewSection | undefined) =>
+      [...section!.monitors, section!.account!].map(slaOverviewCsvRow);
+    expect(shown(chosen.slaOverview[1])).toEqual(shown(all.slaOverview.find((s) => s.slaGuid === SHOP)));
+
+    const refused = async (sla: string[], month?: string): Promise<ConfigError> => {
+      try {
+        await of(sla, month);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return error as ConfigError;
+      }
+      throw new Error('accepted');
+    };
+    const unknown = await refused(['Platinum']);
+    expect(unknown.message).toContain('--sla "Platinum" is not an SLA definition of account');
+    // The definitions there are, with their GUIDs; the one removed before October is not offered.
+    expect(unknown.message).toContain(`Gold (${GOLD}), Overlap (${OVERLAP}), Shop (${SHOP})`);
+    expect(unknown.message).not.toContain(OLD_GOLD);
+    expect(unknown.code).toBe('CONFIG_INVALID');
+    // In September both "Gold"s existed: the name is ambiguous, the GUID is asked for.
+    const shared = await refused(['gold'], '2025-09');
+    expect(shared.message).toContain('--sla "gold" names 2 SLA definitions');
+    expect(shared.message).toContain(GOLD);
+    expect(shared.message).toContain(OLD_GOLD);
+    expect((await of([OLD_GOLD], '2025-09')).slaOverview.map((s) => s.slaGuid)).toEqual([OLD_GOLD]);
   });
 });
