@@ -35,7 +35,7 @@ import { slaOverviewCsvRow } from '../../../src/reports/sla/sla-overview-sheet.t
 import { renderSlaCsv } from '../../../src/reports/sla/render-csv.ts';
 import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
 import { parseCsv } from '../../unit/reports/csv-reader.ts';
-import { loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
+import { findRow, loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
 
 const A = 'aaaaaaaa-0000-0000-0000-0000000000a1';
 const D = 'dddddddd-0000-0000-0000-0000000000d1';
@@ -448,5 +448,51 @@ describe('SLA overview figures per definition', () => {
     expect(shared.message).toContain(GOLD);
     expect(shared.message).toContain(OLD_GOLD);
     expect((await of([OLD_GOLD], '2025-09')).slaOverview.map((s) => s.slaGuid)).toEqual([OLD_GOLD]);
+  });
+
+  it("the Summary says which definition the overview is based on; the Definitions sheet explains each figure in the warehouse's words", async () => {
+    const model = await slaModelOf(tdb.warehouse.db, {
+      period: { month: '2025-10' },
+      clock: () => new Date('2025-11-05T06:00:00Z'),
+      sla: ['Shop'],
+    });
+    const book = await loadWorkbook(await renderSlaXlsx(model, { charts: false }));
+    const summary = book.getWorksheet('Summary')!;
+    const basedOn = summary.getCell(findRow(summary, 'SLA based on'), 2).text;
+    // Shop's account row: Web A 30 min (its 90 min lie in the exclusion) and Shop D 90 min
+    // (07:30-09:00Z; maintenance takes the rest) down over their SLA monitored time (Staging S
+    // counts in no account row).
+    const monitored = OCTOBER - DST_EXCLUSION + (OCTOBER - DST_EXCLUSION - 2 * H);
+    const uptime = (100 * (1 - (1800 + 5400) / monitored)).toFixed(3);
+    expect(basedOn).toMatch(
+      new RegExp(`^Shop \\(chosen\\): SLA uptime ${uptime.replace('.', '\\.')}%, \\w+`),
+    );
+    expect(basedOn).toContain('held to the default target of 99.900%');
+
+    const definitions = book.getWorksheet('Definitions')!;
+    const rules = new Map<string, string>();
+    definitions.eachRow((row) => rules.set(row.getCell(1).text, row.getCell(2).text));
+    const expected: [string, string][] = [
+      ['SLA uptime', 'sla_uptime_percentage'],
+      ['Excluded (h)', 'excluded_seconds'],
+      ['Monitored time (SLA)', 'monitored_seconds'],
+      ['Confirmed errors', 'confirmed_errors'],
+      ['SLA total time (s)', 'average_total_time'],
+      ['SLA operator response time (min)', 'operator_response_time'],
+      ['SLA target total time (s)', 'total_time_threshold'],
+      ['SLA operator response time target (min)', 'operator_response_time_threshold'],
+      ['SLA target uptime', 'uptime_warning_threshold'],
+      ['SLA error threshold', 'uptime_error_threshold'],
+      ['Uptime status (Met, Warning, Error)', 'status'],
+    ];
+    for (const [term, column] of expected) {
+      const { rows } = await sql<{
+        d: string;
+      }>`select uptrends.sla_figure_description(${column}) as d`.execute(tdb.warehouse.db);
+      expect(rules.get(term), term).toContain(rows[0]!.d);
+    }
+    // The units are said: seconds for load time, minutes for response time.
+    expect(rules.get('SLA total time (s)')).toContain('seconds');
+    expect(rules.get('SLA operator response time (min)')).toContain('minutes');
   });
 });
