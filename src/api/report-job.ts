@@ -125,13 +125,10 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
   ]);
   // Missing mail settings are a usage error: said before opening (and locking) the warehouse.
   const mail = options.mail === true ? request.reportMailSettings(config) : undefined;
-  return withAccount(config, options, (warehouse, account, outDir) => {
-    const resolved = request.reportRequestOf(
-      account,
-      request.periodIn(input, (clock ?? systemClock)(), account),
-      { ...options, outDir },
-      mail,
-    );
+  return withAccount(config, options, async (warehouse, account, outDir) => {
+    const placed = request.periodIn(input, (clock ?? systemClock)(), account);
+    const slaGuids = await request.resolveSlaChoice(warehouse.db, account, placed, options.sla);
+    const resolved = request.reportRequestOf(account, placed, { ...options, outDir }, mail, slaGuids);
     return reports.runReports(warehouse, resolved, { logger, clock, onWritten, signal });
   });
 }

@@ -8,6 +8,7 @@
 import type { Config } from '../config.ts';
 import { ConfigError } from '../errors.ts';
 import type { Warehouse } from '../load/connection/db.ts';
+import { matchName, querySlaNames } from '../load/subscription-directory.ts';
 import { queryReportAccount, type ReportAccount } from '../reports/queries/scope.ts';
 import { DEFAULT_REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
 import { DEFAULT_REPORT_DIR, REPORT_KINDS } from '../reports/report-defaults.ts';
@@ -42,6 +43,11 @@ export interface ReportRequestOptions {
   readonly toDate?: boolean | undefined;
   /** Refuse a period without data (exit 9) instead of writing it with a warning. (Default: false) */
   readonly strict?: boolean | undefined;
+  /**
+   * The SLA definitions the SLA overview is based on, each by GUID or (case-insensitive) name.
+   * (Default: every SLA definition of the account)
+   */
+  readonly sla?: readonly string[] | undefined;
 }
 
 /**
@@ -97,12 +103,52 @@ export function periodIn(period: PeriodInput, now: Date, account: ReportAccount)
   return period;
 }
 
-/** The request of `account`'s reports over `period`, every part defaulted. */
+/**
+ * The GUIDs of the SLA definitions `wanted` names (each a GUID or a case-insensitive name), or
+ * null (every definition) when it names none. An unknown value, or a name two definitions share,
+ * is a ConfigError naming it and the definitions there are. Definitions removed before `period`
+ * are not offered.
+ */
+export async function resolveSlaChoice(
+  db: Warehouse['db'],
+  account: ReportAccount,
+  period: ReportPeriod,
+  wanted: readonly string[] | undefined,
+  setting = '--sla',
+): Promise<readonly string[] | null> {
+  if (wanted === undefined || wanted.length === 0) return null;
+  const known = await querySlaNames(db, account.accountId, period.start);
+  const chosen: string[] = [];
+  for (const value of wanted) {
+    const match = matchName(value, known);
+    if (match.kind === 'many') {
+      throw new ConfigError(
+        `${setting} "${value}" names ${match.entities.length} SLA definitions of account ${account.accountId}; give the GUID of the one you mean: ${match.entities.map((e) => e.guid).join(', ')}.`,
+        { context: { setting } },
+      );
+    }
+    if (match.kind === 'none') {
+      const list = known.map((e) => `${e.name} (${e.guid})`).join(', ');
+      throw new ConfigError(
+        `${setting} "${value}" is not an SLA definition of account ${account.accountId}; its definitions: ${list === '' ? '(none: sync the slas stream)' : list}. Give a name (any case) or a GUID.`,
+        { context: { setting } },
+      );
+    }
+    if (!chosen.includes(match.entity.guid)) chosen.push(match.entity.guid);
+  }
+  return chosen;
+}
+
+/**
+ * The request of `account`'s reports over `period`, every part defaulted; `slaGuids` is the SLA
+ * choice as resolveSlaChoice resolved it.
+ */
 export function reportRequestOf(
   account: ReportAccount,
   period: ReportPeriod,
   options: ReportRequestOptions & { readonly outDir?: string | undefined },
   mail: ReportMail | undefined,
+  slaGuids: readonly string[] | null,
 ): ResolvedReportRequest {
   return {
     account,
@@ -110,6 +156,7 @@ export function reportRequestOf(
     toDate: options.toDate === true,
     scope: { monitorGroups: options.monitorGroups ?? [], monitors: options.monitors ?? [] },
     target: targetSettingsOf(options.targetOverride, options.defaultTarget),
+    slaGuids,
     output: {
       reports: options.reports ?? REPORT_KINDS,
       outDir: options.outDir ?? DEFAULT_REPORT_DIR,
@@ -134,5 +181,7 @@ export async function resolveReportRequest(
   mail?: ReportMail,
 ): Promise<ResolvedReportRequest> {
   const account = await queryReportAccount(db, options.accountId);
-  return reportRequestOf(account, periodIn(options.period, now, account), options, mail);
+  const period = periodIn(options.period, now, account);
+  const slaGuids = await resolveSlaChoice(db, account, period, options.sla);
+  return reportRequestOf(account, period, options, mail, slaGuids);
 }

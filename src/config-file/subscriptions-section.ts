@@ -12,6 +12,8 @@
  *     recipients: { addresses: [eu-lead@example.com], operator_groups: [EU operations] }
  *     subject: "EU availability {period}: {uptime}"   # placeholders: src/subject-placeholders.ts (Default: the figures)
  *     sla_target: 99.95               # hold every monitor and group to this target (Default: theirs)
+ *     sla: [Premium SLA]              # SLA definitions the SLA overview is based on, by name or
+ *                                     # GUID (Default: every definition of the account)
  *     catch_up: 14                    # most missed periods sent after an outage (Default: 14)
  *     accounts: [acme]                # accounts of the accounts: section it reports on, each
  *                                     # in its own report (Default: every account)
@@ -27,7 +29,8 @@
  * `yearly` (1 January), or `{ every: day|week|month|quarter|year, on: ... }` where `on` is a weekday
  * or a list of them (week), a month day 1-31 or `last` or a list (month; quarter: a day of the
  * quarter's first month), `MM-DD` or a list (year). What the schedule means: src/time/schedule.ts.
- * Names of groups, monitors and operator groups are checked against the warehouse when used.
+ * Names of groups, monitors, SLA definitions and operator groups are checked against the warehouse
+ * when used.
  */
 import {
   DEFAULT_AT_RISK_WITHIN_DAYS,
@@ -196,6 +199,7 @@ const subscription = z
       .gt(0)
       .max(100, { error: 'sla_target is a percentage above 0 and at most 100' })
       .optional(),
+    sla: listOf(nonEmptyText).optional(),
     catch_up: z.int().min(0).max(366).optional(),
     accounts: z.array(nonEmptyText).min(1).optional(),
     thresholds: z
@@ -246,6 +250,14 @@ const subscription = z
         path: ['catch_up'],
       });
     }
+    if (s.sla !== undefined && !(s.reports ?? DEFAULT_SUBSCRIPTION_REPORTS).includes('sla')) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "sla chooses the definitions of the SLA workbook's SLA overview: it applies to subscriptions with reports: [sla]",
+        path: ['sla'],
+      });
+    }
     for (const key of ['thresholds', 'notify'] as const) {
       if (!atRisk && s[key] !== undefined) {
         ctx.addIssue({ code: 'custom', message: `${key} applies to reports: [at-risk] only`, path: [key] });
@@ -284,6 +296,7 @@ const subscription = z
     operatorGroups: s.recipients.operator_groups ?? [],
     subject: s.subject,
     slaTarget: s.sla_target,
+    sla: [...new Set(s.sla ?? [])],
     catchUp: s.catch_up ?? DEFAULT_CATCH_UP,
     accounts: s.accounts === undefined ? undefined : [...new Set(s.accounts)],
     warning:
@@ -329,6 +342,11 @@ export interface SubscriptionConfig {
   readonly subject: string | undefined;
   /** Target every monitor and group is held to; undefined: their own. */
   readonly slaTarget: number | undefined;
+  /**
+   * The SLA definitions (name or GUID) the SLA overview is based on, checked against the warehouse
+   * when used; empty: every definition of the account.
+   */
+  readonly sla: readonly string[];
   /** Most missed periods one run sends. */
   readonly catchUp: number;
   /**

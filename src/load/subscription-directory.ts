@@ -1,6 +1,6 @@
 /**
- * What a report subscription names, as the warehouse knows it: monitor groups and monitors (scope)
- * and operator groups with their operators' e-mail addresses (recipients). Read once per run; the
+ * What a report subscription names, as the warehouse knows it: monitor groups and monitors (scope),
+ * SLA definitions (`sla:`, what the SLA overview is based on) and operator groups with their operators' e-mail addresses (recipients). Read once per run; the
  * subscription check turns names the warehouse does not know into errors at their line in the file.
  * Removed groups, monitors, operators and memberships (deleted_at set) are left out: a subscription
  * never mails someone who left the account, nor an operator of another account. Operators'
@@ -31,6 +31,8 @@ export interface OperatorGroupRecipients extends NamedEntity {
 export interface SubscriptionDirectory {
   readonly monitorGroups: readonly NamedEntity[];
   readonly monitors: readonly NamedEntity[];
+  /** SLA definitions by their Description. */
+  readonly slas: readonly NamedEntity[];
   readonly operatorGroups: readonly OperatorGroupRecipients[];
 }
 
@@ -49,6 +51,7 @@ export async function querySubscriptionDirectory(
     from uptrends.monitor
     where account_id = ${accountId} and deleted_at is null
     order by name`.execute(db);
+  const slas = await querySlaNames(db, accountId);
   const groupRows = await sql<NamedEntity>`
     select operator_group_guid::text as guid, coalesce(description, operator_group_guid::text) as name
     from uptrends.operator_group
@@ -66,6 +69,7 @@ export async function querySubscriptionDirectory(
   return {
     monitorGroups: groups.rows,
     monitors: monitors.rows,
+    slas,
     operatorGroups: groupRows.rows.map((g) => ({
       guid: g.guid,
       name: g.name,
@@ -74,6 +78,24 @@ export async function querySubscriptionDirectory(
         .map((m) => ({ guid: m.guid, name: m.name, email: m.email })),
     })),
   };
+}
+
+/**
+ * The SLA definitions of `accountId` by name (their Description, else the GUID): those not removed,
+ * and those removed after `since` (a report on the past may name a definition removed since).
+ */
+export async function querySlaNames(
+  db: Kysely<Database>,
+  accountId: string,
+  since?: Date,
+): Promise<NamedEntity[]> {
+  const rows = await sql<NamedEntity>`
+    select sla_guid::text as guid, coalesce(description, sla_guid::text) as name
+    from uptrends.sla
+    where account_id = ${accountId}
+      and (deleted_at is null or deleted_at > ${since ?? null}::timestamptz)
+    order by name, guid`.execute(db);
+  return rows.rows;
 }
 
 /** What a name matched: the entity, nothing, or several (then the GUID must be given). */

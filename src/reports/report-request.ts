@@ -54,6 +54,11 @@ export interface ResolvedReportRequest {
   readonly scope: ReportScopeChoice;
   /** The target of groups without an SLA and of the account, or an override of every target. */
   readonly target: TargetSettings;
+  /**
+   * The SLA definitions the SLA overview shows, by GUID, as Uptrends' "SLA based on" (`--sla`, a
+   * subscription's `sla:`); null: every definition of the account.
+   */
+  readonly slaGuids: readonly string[] | null;
   readonly output: ReportOutput;
   /** Mail the files once written; undefined: files only. */
   readonly mail: ReportMail | undefined;

@@ -29,6 +29,7 @@ interface ReportFlags {
   to?: string;
   preset?: string;
   monitorGroup?: string[];
+  sla?: string[];
   account?: string;
   out: string;
   format: ReportFormat[];
@@ -53,6 +54,7 @@ export function reportOptionsFrom(
     period,
     accountId: flags.account,
     monitorGroups: flags.monitorGroup,
+    sla: flags.sla,
     outDir: flags.out,
     formats: flags.format,
     defaultTarget: flags.defaultTarget,
@@ -116,12 +118,18 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     )
     .addOption(formatOptionOf());
   if (extra.target) {
-    command.option(
-      '--default-target <pct>',
-      'SLA target in percent where neither statistics nor a group SLA gives one',
-      targetOption,
-      DEFAULT_SLA_TARGET,
-    );
+    command
+      .option(
+        '--default-target <pct>',
+        'SLA target in percent where neither statistics nor a group SLA gives one',
+        targetOption,
+        DEFAULT_SLA_TARGET,
+      )
+      .option(
+        '--sla <name|guid>',
+        'the SLA definitions the SLA overview is based on, repeatable or a comma list (default: every SLA definition of the account)',
+        listOption('--sla'),
+      );
   }
   if (extra.mail)
     command.option(
@@ -216,7 +224,8 @@ Examples:
   $ uptrends-etl report sla --month 2025-10 --out ./reports/2025-10
   $ uptrends-etl report sla --from 2025-10-01 --to 2025-10-15   1 to 14 October
   $ uptrends-etl report sla --preset CurrentMonth --to-date --monitor-group Websites --monitor-group "EU region"
-  $ uptrends-etl report sla --month 2025-10 --format xlsx --default-target 99.5 --mail`,
+  $ uptrends-etl report sla --month 2025-10 --format xlsx --default-target 99.5 --mail
+  $ uptrends-etl report sla --month 2025-10 --sla "Premium SLA"   the SLA overview based on one definition`,
   incidents: `
 Raw alerts go into the workbook when there are at most ${DEFAULT_RAW_ALERT_ROW_LIMIT.toLocaleString('en-US')} of them; beyond that only into
 uptrends-alerts_*.csv beside it.
@@ -252,10 +261,11 @@ const OPTIONS_OF = {
 };
 
 /**
- * Options `--subscription` replaces: the subscription sets its scope, formats and target, and it
+ * Options `--subscription` replaces: the subscription sets its scope, formats, target and SLA
+ * definitions, and it
  * sends finished periods only (no `--to-date`).
  */
-const NOT_WITH_SUBSCRIPTION = ['monitorGroup', 'format', 'defaultTarget', 'toDate'];
+const NOT_WITH_SUBSCRIPTION = ['monitorGroup', 'format', 'defaultTarget', 'sla', 'toDate'];
 
 export const reportCommand: CommandModule = {
   name: 'report',

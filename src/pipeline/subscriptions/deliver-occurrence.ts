@@ -30,7 +30,7 @@ export { newMessageId, type DeliveryContext, type DeliveryOutcome } from './hand
 
 /**
  * The report request of one delivery, from the session's resolved parts: its account, the
- * occurrence's period, the subscription's scope, target and formats. The mail goes through the
+ * occurrence's period, the subscription's scope, target, SLA definitions and formats. The mail goes through the
  * hand-over (hand-over.ts), not through the report run.
  */
 export function deliveryRequest(
@@ -44,6 +44,7 @@ export function deliveryRequest(
     toDate: false,
     scope: { monitorGroups: subscription.monitorGroups, monitors: subscription.monitors },
     target: targetSettingsOf(subscription.slaTarget),
+    slaGuids: subscription.slaGuids,
     output: {
       reports: reportKinds(subscription),
       // The default subscription writes where nightly always wrote; the file's ones each in a sub-folder.

@@ -44,6 +44,8 @@ export interface CheckedSubscription extends Subscription {
   readonly emptyGroups: readonly string[];
   /** Operators' addresses from the API that are not exactly one address: left out, worth a warning. */
   readonly refusedAddresses: readonly RefusedAddress[];
+  /** The `sla:` definitions by GUID; null: every definition of the account. */
+  readonly slaGuids: readonly string[] | null;
 }
 
 /** An operator's address that was refused, with where it came from and why. */
@@ -81,6 +83,7 @@ export function defaultSubscription(settings: DefaultSubscriptionSettings): Subs
     operatorGroups: [],
     subject: undefined,
     slaTarget: undefined,
+    sla: [],
     catchUp: DEFAULT_CATCH_UP,
     fileIndex: undefined,
   };
@@ -153,6 +156,13 @@ export function checkSubscriptions(
       if (text !== undefined)
         problems.push({ subscription: s, field: ['scope', 'monitors', i], message: text });
     });
+    const slaGuids: string[] = [];
+    s.sla.forEach((wanted, i) => {
+      const match = matchName(wanted, directory.slas);
+      const text = problemText('SLA definition', wanted, match, directory.slas);
+      if (text !== undefined) problems.push({ subscription: s, field: ['sla', i], message: text });
+      if (match.kind === 'one' && !slaGuids.includes(match.entity.guid)) slaGuids.push(match.entity.guid);
+    });
     const recipients = new Set(s.addresses.map((a) => a.toLowerCase()));
     const emptyGroups: string[] = [];
     const refused: RefusedAddress[] = [];
@@ -194,6 +204,7 @@ export function checkSubscriptions(
       recipients: parseRecipients([...recipients].sort(), `subscription ${s.name}`),
       emptyGroups,
       refusedAddresses: refused,
+      slaGuids: s.sla.length === 0 ? null : slaGuids,
     };
   });
   if (problems.length === 0) return checked;

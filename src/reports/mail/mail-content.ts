@@ -14,6 +14,13 @@ import type { Figure } from '../queries/figures.ts';
 import { subjectValues } from './subject.ts';
 import type { SlaModel } from '../sla/model-types.ts';
 import { escapeHtml } from './escape-html.ts';
+import {
+  missedLines,
+  OVERVIEW_FILL,
+  SLA_OVERVIEW_TEXT_HEADERS,
+  slaBasedOnText,
+  slaOverviewLines,
+} from '../sla/sla-overview-text.ts';
 
 /** What the mail is about. */
 export interface MailContentInput {
@@ -64,6 +71,48 @@ function headline(sla: SlaModel): string {
   ].join('');
 }
 
+/**
+ * The SLA overview per definition (its account row), the digits of the workbook's SLA overview
+ * sheet: one small Figure/Value table per definition, readable on a phone.
+ */
+function slaOverviewMail(sla: SlaModel): { html: string[]; text: string[] } {
+  const based = `SLA based on: ${slaBasedOnText(sla)}`;
+  const html = [
+    `<h2 style="${H2}">SLA overview</h2>`,
+    `<p style="font-size:14px;margin:0 0 6px">${escapeHtml(clean(based))}</p>`,
+  ];
+  const text = ['', 'SLA overview:', clean(based)];
+  const [, uptime, status, load, response, errors, downtime] = SLA_OVERVIEW_TEXT_HEADERS;
+  for (const line of slaOverviewLines(sla)) {
+    const colour = statusColour(OVERVIEW_FILL[line.statusKey ?? ''] ?? null);
+    html.push(`<h3 style="font-size:15px;margin:12px 0 4px">${escapeHtml(clean(line.definition))}</h3>`);
+    html.push(
+      table(
+        ['Figure', 'Value'],
+        [
+          [uptime, escapeHtml(line.uptime)],
+          [status, `<strong style="color:${colour}">${escapeHtml(line.status)}</strong>`],
+          [load, escapeHtml(line.loadTime)],
+          [response, escapeHtml(line.responseTime)],
+          [errors, escapeHtml(line.confirmedErrors)],
+          [downtime, escapeHtml(line.downtime)],
+        ],
+        new Set([1]),
+      ),
+    );
+    text.push(
+      `- ${clean(line.definition)}: ${uptime} ${line.uptime} (${line.status}); ${load} ${line.loadTime}; ${response} ${line.responseTime}; ${errors} ${line.confirmedErrors}; ${downtime} ${line.downtime}`,
+    );
+  }
+  const missed = missedLines(sla).map(clean);
+  if (missed.length > 0) {
+    const line = `Monitors that missed a target: ${missed.join(' ')}`;
+    html.push(`<p style="font-size:13px;color:#57606a;margin:4px 0">${escapeHtml(line)}</p>`);
+    text.push(line);
+  }
+  return { html, text };
+}
+
 /** An HTML table; cells are escaped unless their column is in `raw` (already HTML). */
 export function table(
   headers: readonly string[],
@@ -107,6 +156,9 @@ export function buildMailContent(input: MailContentInput): MailContent {
     html.push(headline(sla));
     html.push(table(['Figure', 'Value'], slaFigureRows(sla)));
     for (const [name, value] of slaFigureRows(sla)) text.push(`${name}: ${value}`);
+    const overview = slaOverviewMail(sla);
+    html.push(...overview.html);
+    text.push(...overview.text);
     if (sla.worst.length > 0) {
       html.push(`<h2 style="${H2}">Five worst monitors</h2>`);
       text.push('', 'Worst monitors:');

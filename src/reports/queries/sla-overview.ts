@@ -39,6 +39,57 @@ export interface SlaOverviewScope {
   readonly slaGuids: readonly string[] | null;
 }
 
+/**
+ * The SLA overview's figures the Definitions sheet explains: the term (the sheet's header, with
+ * its unit), the column of uptrends.sla_figures / v_sla_monthly whose description is the rule,
+ * and how the sheet shows it when that differs from the column's unit.
+ */
+export const SLA_FIGURE_TERMS: readonly {
+  readonly term: string;
+  readonly column: string;
+  readonly shown?: string;
+}[] = [
+  { term: 'SLA target uptime', column: 'uptime_warning_threshold' },
+  { term: 'SLA error threshold', column: 'uptime_error_threshold' },
+  { term: 'SLA uptime', column: 'sla_uptime_percentage' },
+  { term: 'Uptime status (Met, Warning, Error)', column: 'status' },
+  { term: 'Excluded (h)', column: 'excluded_seconds', shown: 'in hours' },
+  { term: 'Monitored time (SLA)', column: 'monitored_seconds' },
+  { term: 'Confirmed errors', column: 'confirmed_errors' },
+  { term: 'Downtime (min), SLA overview', column: 'downtime_seconds', shown: 'in minutes' },
+  { term: 'Downtime %', column: 'downtime_percentage' },
+  { term: 'SLA target total time (s)', column: 'total_time_threshold' },
+  { term: 'SLA total time (s)', column: 'average_total_time' },
+  { term: 'Total time status (Met, Error)', column: 'total_time_status' },
+  { term: 'SLA operator response time target (min)', column: 'operator_response_time_threshold' },
+  { term: 'SLA operator response time (min)', column: 'operator_response_time' },
+  { term: 'Response time status (Met, Error)', column: 'operator_response_status' },
+  { term: 'Uptime % (incidents), SLA overview', column: 'incident_uptime_percentage' },
+  { term: 'Coverage, SLA overview', column: 'coverage' },
+];
+
+/** A term of the SLA overview and its rule, the rule read from uptrends.sla_figure_description. */
+export interface SlaFigureDefinition {
+  readonly term: string;
+  readonly rule: string;
+}
+
+/**
+ * The SLA overview's terms with their rules from the warehouse's data dictionary
+ * (uptrends.sla_figure_description, the one home of the words the views' column comments carry).
+ */
+export async function querySlaFigureDefinitions(db: Kysely<Database>): Promise<SlaFigureDefinition[]> {
+  const columns = SLA_FIGURE_TERMS.map((t) => t.column);
+  const { rows } = await sql<{ column: string; description: string | null }>`
+    select c as column, uptrends.sla_figure_description(c) as description
+    from unnest(${columns}::text[]) as c`.execute(db);
+  const described = new Map(rows.map((r) => [r.column, r.description]));
+  return SLA_FIGURE_TERMS.map((t) => ({
+    term: t.term,
+    rule: `${described.get(t.column) ?? '(not described)'}${t.shown === undefined ? '' : ` The sheet shows it ${t.shown}.`} Warehouse column: ${t.column} (uptrends.v_sla_monthly).`,
+  }));
+}
+
 /** The SLA overview of `period`, one section per definition, by name. */
 export async function querySlaOverview(
   db: Kysely<Database>,

@@ -5,7 +5,7 @@
 import type { LocalDate } from '../../terms.ts';
 import type { Figure, MaintenanceFigure } from '../queries/figures.ts';
 import type { ReportSlaDefinition } from '../queries/report-input.ts';
-import type { SlaOverviewSection } from '../queries/sla-overview.ts';
+import type { SlaFigureDefinition, SlaOverviewSection } from '../queries/sla-overview.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
 
 /** One group (or the account) in one Trend month. */
@@ -85,6 +85,10 @@ export interface SlaModel {
   readonly targets: readonly TargetRow[];
   /** The SLA overview (Uptrends' columns) per SLA definition of the account, by name. */
   readonly slaOverview: readonly SlaOverviewSection[];
+  /** True when `--sla` or a subscription's `sla:` chose the definitions (false: every one). */
+  readonly slaChosen: boolean;
+  /** The SLA overview's terms and rules (uptrends.sla_figure_description), for the Definitions sheet. */
+  readonly slaFigureDefinitions: readonly SlaFigureDefinition[];
   readonly slaDefinitions: readonly SlaDefinitionRow[];
   readonly infra: { readonly days: readonly LocalDate[]; readonly rows: readonly InfraDeviceRow[] } | null;
 }

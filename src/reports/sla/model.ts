@@ -14,7 +14,7 @@ import type { ResolvedReportRequest } from '../report-request.ts';
 import type { Clock } from '../../terms.ts';
 import { queryDataAsOf } from '../queries/scope.ts';
 import { queryInfraDeviceDays, querySlaDefinitions } from '../queries/facts.ts';
-import { querySlaOverview } from '../queries/sla-overview.ts';
+import { querySlaFigureDefinitions, querySlaOverview } from '../queries/sla-overview.ts';
 import {
   emptyFigure,
   queryFigures,
@@ -110,29 +110,46 @@ export async function loadSlaModel(
   const months = trendMonths(period);
   const firstDay = days[0]?.date;
   const lastDay = days.at(-1)?.date;
-  const [main, trend, daily, maintenance, dataAsOf, definitions, infraDays, infraFigures, slaOverview] =
-    await Promise.all([
-      queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
-      queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
-      // The Daily sheets show monitors and the account only: no group rows are computed for them.
-      queryFigures(db, { ...scope, groupGuids: [] }, days, {
-        medians: false,
-        grains: ['monitor', 'account'],
-      }),
-      queryMaintenanceFigures(db, scope, period),
-      queryDataAsOf(db, account.accountId, generatedAt),
-      querySlaDefinitions(db, account.accountId, period),
-      queryInfraDeviceDays(db, account.accountId, elapsed, period.zone),
-      firstDay === undefined || lastDay === undefined
-        ? Promise.resolve([])
-        : queryInfraDeviceFigures(db, account.accountId, firstDay, lastDay),
-      // Every SLA definition of the account, as Uptrends computes each for every monitor.
-      querySlaOverview(
-        db,
-        { accountId: account.accountId, monitorGuids: scope.monitorGuids, asOf: generatedAt, slaGuids: null },
-        period,
-      ),
-    ]);
+  const [
+    main,
+    trend,
+    daily,
+    maintenance,
+    dataAsOf,
+    definitions,
+    infraDays,
+    infraFigures,
+    slaOverview,
+    slaFigureDefinitions,
+  ] = await Promise.all([
+    queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
+    queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
+    // The Daily sheets show monitors and the account only: no group rows are computed for them.
+    queryFigures(db, { ...scope, groupGuids: [] }, days, {
+      medians: false,
+      grains: ['monitor', 'account'],
+    }),
+    queryMaintenanceFigures(db, scope, period),
+    queryDataAsOf(db, account.accountId, generatedAt),
+    querySlaDefinitions(db, account.accountId, period),
+    queryInfraDeviceDays(db, account.accountId, elapsed, period.zone),
+    firstDay === undefined || lastDay === undefined
+      ? Promise.resolve([])
+      : queryInfraDeviceFigures(db, account.accountId, firstDay, lastDay),
+    // The chosen SLA definitions ("SLA based on"), by default every one: Uptrends computes each
+    // for every monitor.
+    querySlaOverview(
+      db,
+      {
+        accountId: account.accountId,
+        monitorGuids: scope.monitorGuids,
+        asOf: generatedAt,
+        slaGuids: request.slaGuids,
+      },
+      period,
+    ),
+    querySlaFigureDefinitions(db),
+  ]);
 
   const current = main.filter((f) => f.window_index === 1);
   const monitors = current
@@ -204,6 +221,8 @@ export async function loadSlaModel(
     maintenance,
     targets: targetsInUse(monitors),
     slaOverview,
+    slaChosen: request.slaGuids !== null,
+    slaFigureDefinitions,
     slaDefinitions: definitions.slaDefinitions.map((definition) => ({
       definition,
       groupNames: scoped.scope.groups

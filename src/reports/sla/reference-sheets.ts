@@ -5,7 +5,7 @@
  */
 import { localWallDate } from '../render/cell-values.ts';
 import { figureCell } from '../render/figure-format.ts';
-import { writeDefinitionsTable } from '../render/definitions.ts';
+import { REPORT_DEFINITIONS, writeDefinitionsTable } from '../render/definitions.ts';
 import type { CellValue, Column, SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
@@ -95,10 +95,17 @@ export function writeSlaDefinitionsSheet(sheet: SheetWriter, model: SlaModel): v
   sheet.table(targetsStart, targetColumns, targetRows, { autoFilter: false, freeze: false });
 }
 
-/** Writes the Definitions sheet. */
+/**
+ * Writes the Definitions sheet: the rules of both workbooks, then the SLA overview's figures with
+ * the warehouse's own words for them (uptrends.sla_figure_description).
+ */
 export function writeDefinitionsSheet(sheet: SheetWriter, model: SlaModel): void {
-  writeDefinitionsTable(sheet, [
-    sheetTitle(SLA_SHEETS.definitions, model.period.label, model.period.zone),
-    `Calculation rules version ${model.rulesVersion}. Time zone: ${model.period.zone}.`,
-  ]);
+  writeDefinitionsTable(
+    sheet,
+    [
+      sheetTitle(SLA_SHEETS.definitions, model.period.label, model.period.zone),
+      `Calculation rules version ${model.rulesVersion}. Time zone: ${model.period.zone}.`,
+    ],
+    [...REPORT_DEFINITIONS, ...model.slaFigureDefinitions],
+  );
 }

@@ -8,13 +8,62 @@ import { localText } from '../render/cell-values.ts';
 import { renderChartPng } from '../render/chart-png.ts';
 import { figureText, statusWord } from '../render/figure-format.ts';
 import { plainText, slaFigureRows, statusColour, targetLine } from '../render/headline-figures.ts';
-import { writePdf, type PdfCell } from '../render/pdf-document.ts';
+import { writePdf, type PdfCell, type PdfPages } from '../render/pdf-document.ts';
 import type { Figure } from '../queries/figures.ts';
 import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import type { SlaModel } from './model-types.ts';
+import {
+  missedLines,
+  OVERVIEW_FILL,
+  SLA_OVERVIEW_TEXT_HEADERS,
+  slaBasedOnText,
+  slaOverviewLines,
+} from './sla-overview-text.ts';
 
 function status(f: Figure): PdfCell {
   return { text: statusWord(f.status, f.data_state, f.coverage), colour: statusColour(f.status), bold: true };
+}
+
+/**
+ * The SLA overview per definition (the account row of each), the same digits as the workbook's
+ * SLA overview sheet and its CSV, then the monitors that missed something under each.
+ */
+function writeSlaOverview(pages: PdfPages, model: SlaModel): void {
+  pages.heading('SLA overview');
+  pages.paragraph(`SLA based on: ${slaBasedOnText(model)}`, { size: 9, colour: '#57606a' });
+  const lines = slaOverviewLines(model);
+  if (lines.length === 0) return;
+  pages.table(
+    [
+      { header: SLA_OVERVIEW_TEXT_HEADERS[0], width: 1.35 },
+      { header: SLA_OVERVIEW_TEXT_HEADERS[1], width: 0.95, align: 'right' },
+      { header: SLA_OVERVIEW_TEXT_HEADERS[2], width: 1.35 },
+      { header: SLA_OVERVIEW_TEXT_HEADERS[3], width: 1.5 },
+      { header: SLA_OVERVIEW_TEXT_HEADERS[4], width: 1.5 },
+      { header: SLA_OVERVIEW_TEXT_HEADERS[5], width: 1.15, align: 'right' },
+      { header: SLA_OVERVIEW_TEXT_HEADERS[6], width: 1.3, align: 'right' },
+    ],
+    lines.map((l) => [
+      plainText(l.definition),
+      l.uptime,
+      { text: l.status, colour: statusColour(OVERVIEW_FILL[l.statusKey ?? ''] ?? null), bold: true },
+      l.loadTime,
+      l.responseTime,
+      l.confirmedErrors,
+      l.downtime,
+    ]),
+  );
+  const missed = missedLines(model).map((l) => plainText(l));
+  pages.paragraph(
+    missed.length === 0
+      ? 'No monitor missed an uptime, load-time or response-time target of these definitions.'
+      : `Monitors that missed a target: ${missed.join(' ')}`,
+    { size: 8, colour: '#57606a' },
+  );
+  pages.paragraph(
+    "SLA uptime is Uptrends' statistics figure after each definition's exclusion periods (every confirmed error counts, alerted or not); the uptime above and on the Monitors sheet counts alerted incidents and ignores exclusion periods. Every monitor's row is on the workbook's SLA overview sheet.",
+    { size: 8, colour: '#57606a' },
+  );
 }
 
 /** Writes the SLA summary and groups PDF of `model` to `path`. */
@@ -49,6 +98,7 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
         ],
         slaFigureRows(model),
       );
+      writeSlaOverview(pages, model);
       if (model.worst.length > 0) {
         pages.heading('Five worst monitors');
         pages.table(

@@ -153,7 +153,12 @@ function overviewRow(f: SlaOverviewFigure): CellValue[] {
   ];
 }
 
-const FILL_OF: Readonly<Record<string, string>> = { met: 'Met', warning: 'At risk', error: 'Missed' };
+/** The report's status word (and so its colour) for Uptrends' three levels. */
+export const OVERVIEW_FILL: Readonly<Record<string, string>> = {
+  met: 'Met',
+  warning: 'At risk',
+  error: 'Missed',
+};
 
 /** The heading of a definition's block: its name and thresholds. */
 export function sectionHeading(s: SlaOverviewSection): string {
@@ -215,7 +220,7 @@ export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void
         r,
         11,
         overviewStatusWord(f.status, f.data_state),
-        statusStyle(FILL_OF[f.status ?? ''] ?? null),
+        statusStyle(OVERVIEW_FILL[f.status ?? ''] ?? null),
       );
       if (f.grain === 'account') sheet.cell(r, 1, f.name, { bold: true });
     });

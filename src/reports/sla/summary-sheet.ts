@@ -20,6 +20,7 @@ import { FIGURE_COLUMNS } from './figure-columns.ts';
 import { buildKpiTiles, type KpiTile } from './kpi-tiles.ts';
 import type { SlaModel } from './model-types.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
+import { slaBasedOnText } from './sla-overview-text.ts';
 
 const TILE_FILL = 'FFDDEBF7';
 const TILES_PER_ROW = 4;
@@ -123,6 +124,7 @@ export function writeSummarySheet(
     ['Data as of (local)', localWallDate(model.dataAsOf, zone), 'datetime'],
     ['Scope', `${model.scope}: ${model.monitors.length} monitors in ${model.groups.length} groups`],
     ['Default target', figureCell('percent', model.defaultTarget.desired), 'percent'],
+    ['SLA based on', slaBasedOnText(model)],
     ['Calculation rules', `as on the Definitions sheet (version ${model.rulesVersion})`],
   ];
   block.forEach(([label, value, format], i) => {

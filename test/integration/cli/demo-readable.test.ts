@@ -16,10 +16,11 @@ import { findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-read
 
 let dir: string;
 let files: string[];
+let env: Record<string, string>;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'demo-readable-'));
-  const env = { UPTRENDS_ETL_DATA_DIR: path.join(dir, 'warehouse') };
+  env = { UPTRENDS_ETL_DATA_DIR: path.join(dir, 'warehouse') };
   const out = path.join(dir, 'out');
   const demo = await runCli(['demo', '--out', out, '--json', '-q'], env, dir, 300_000);
   expect(demo.code, demo.stderr).toBe(0);
@@ -113,5 +114,67 @@ describe("the demo's reports as a person reads them", () => {
     expect(table).toBeDefined();
     expect(uptimes.length).toBeGreaterThanOrEqual(2);
     expect([...uptimes].sort((a, b) => a - b)).toEqual(uptimes);
+  });
+
+  it("the SLA workbook shows Uptrends' SLA overview for each SLA definition, with a load-time or response-time miss visible", async () => {
+    // The definitions and their targets as the warehouse holds them (the service's milliseconds).
+    const query = await runCli(
+      [
+        'query',
+        'select description, load_time_error_threshold, operator_response_time_threshold from uptrends.sla where deleted_at is null order by description',
+        '--format',
+        'json',
+      ],
+      env,
+      dir,
+    );
+    expect(query.code, query.stderr).toBe(0);
+    const definitions = jsonLines(query.stdout) as unknown as {
+      description: string;
+      load_time_error_threshold: number;
+      operator_response_time_threshold: number;
+    }[];
+    expect(definitions.length).toBeGreaterThan(1);
+    const workbook = await loadWorkbook(await readFile(files.find((f) => /uptrends-sla_.*\.xlsx$/.test(f))!));
+    const sheet = workbook.getWorksheet('SLA overview')!;
+    const blocks = new Map<string, { rows: number; misses: string[] }>();
+    let block: string | undefined;
+    sheet.eachRow((row) => {
+      const first = row.getCell(1).text;
+      if (first.startsWith('SLA based on: ')) {
+        block = first.slice('SLA based on: '.length).split(';')[0]!;
+        blocks.set(block, { rows: 0, misses: [] });
+        return;
+      }
+      if (block === undefined || typeof row.getCell(3).value !== 'number') return;
+      const entry = blocks.get(block)!;
+      entry.rows++;
+      const d = definitions.find((x) => x.description === block)!;
+      const load = row.getCell(5).value;
+      const response = row.getCell(7).value;
+      // A miss, judged here from the cell and the definition's own target (ms to s).
+      const loadMissed = typeof load === 'number' && load > d.load_time_error_threshold / 1000;
+      const responseMissed = typeof response === 'number' && response > d.operator_response_time_threshold;
+      expect(row.getCell(12).text, `${block}: ${first}`).toBe(
+        typeof load === 'number' ? (loadMissed ? 'Error' : 'Met') : row.getCell(12).text,
+      );
+      expect(row.getCell(13).text, `${block}: ${first}`).toBe(
+        typeof response === 'number' ? (responseMissed ? 'Error' : 'Met') : row.getCell(13).text,
+      );
+      // Where there is no figure, the cell says why in words (never 0).
+      if (typeof load !== 'number') expect(String(load)).toMatch(/^no /);
+      if (typeof response !== 'number') expect(String(response)).toMatch(/^no /);
+      if (loadMissed) entry.misses.push(`${first}: load time`);
+      if (responseMissed) entry.misses.push(`${first}: response time`);
+    });
+    expect([...blocks.keys()].sort()).toEqual(definitions.map((d) => d.description).sort());
+    for (const [name, entry] of blocks) expect(entry.rows, name).toBeGreaterThan(1);
+    expect([...blocks.values()].flatMap((b) => b.misses).length).toBeGreaterThan(0);
+
+    // The PDF has the overview too, each definition by name, and says who missed.
+    const pdf = await readPdf(files.find((f) => /uptrends-sla_.*\.pdf$/.test(f))!);
+    expect(pdf.text).toContain('SLA overview');
+    for (const d of definitions) expect(pdf.text).toContain(d.description);
+    expect(pdf.text).toContain('Monitors that missed a target:');
   });
 });

@@ -20,6 +20,8 @@ const G_ALL = '00000000-0000-4000-8000-0000000000a0';
 const G_WEB = '00000000-0000-4000-8000-0000000000a1';
 const M1 = '10000000-0000-4000-8000-000000000001';
 const M2 = '10000000-0000-4000-8000-000000000002';
+const SLA_PREMIUM = '50000000-0000-4000-8000-000000000001';
+const SLA_BASIC = '50000000-0000-4000-8000-000000000002';
 
 const SEED = `
 insert into uptrends.etl_run (command, status) values ('sync', 'succeeded');
@@ -31,6 +33,9 @@ insert into uptrends.monitor (account_id, monitor_guid, name, monitor_type, moni
 insert into uptrends.monitor_group (account_id, monitor_group_guid, description, is_all, raw, run_id) values
   ('${ACCOUNT}', '${G_ALL}', 'All monitors', true, '{}', 1),
   ('${ACCOUNT}', '${G_WEB}', 'Webshop', false, '{}', 1);
+insert into uptrends.sla (account_id, sla_guid, description, uptime_error_threshold, uptime_warning_threshold, load_time_error_threshold, operator_response_time_threshold, raw, run_id) values
+  ('${ACCOUNT}', '${SLA_PREMIUM}', 'Premium', 99.5, 99.9, 2500, 15, '{}', 1),
+  ('${ACCOUNT}', '${SLA_BASIC}', 'Basic', 98, 99, 8000, 60, '{}', 1);
 insert into uptrends.monitor_group_member (account_id, monitor_group_guid, monitor_guid, run_id) values
   ('${ACCOUNT}', '${G_ALL}', '${M1}', 1), ('${ACCOUNT}', '${G_ALL}', '${M2}', 1), ('${ACCOUNT}', '${G_WEB}', '${M1}', 1);
 insert into uptrends.incident (account_id, monitor_guid, incident_key, started_at, ended_at, alert_count, reminder_count, first_error_description, last_alert_at, run_id) values
@@ -191,6 +196,57 @@ describe('uptrends-etl report (spawned)', () => {
     );
     expect(group.code).toBe(2);
     expect(group.stderr).toContain('known groups: All monitors, Webshop');
+  });
+
+  it("report sla --sla chooses the SLA overview's definitions (name in any case or GUID); an unknown one exits 2 listing them", async () => {
+    const out = path.join(cwd, 'sla-choice');
+    const overviewNames = (dir: string): string[] => {
+      const [header, ...rows] = readFileSync(
+        path.join(dir, 'uptrends-sla-overview_2025-10_Europe-Amsterdam.csv'),
+        'utf8',
+      )
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter((l) => l !== '')
+        .map((l) => l.split(','));
+      const at = header!.indexOf('sla_name');
+      return [...new Set(rows.map((r) => r[at]!))];
+    };
+    const every = await runCli(
+      ['report', 'sla', '--month', '2025-10', '--format', 'csv', '--out', path.join(out, 'all'), '--quiet'],
+      seeded.env,
+      cwd,
+    );
+    expect(every.code, every.stderr).toBe(0);
+    expect(overviewNames(path.join(out, 'all'))).toEqual(['Basic', 'Premium']);
+    const one = await runCli(
+      [
+        'report',
+        'sla',
+        '--month',
+        '2025-10',
+        '--format',
+        'csv',
+        '--sla',
+        'premium',
+        '--out',
+        path.join(out, 'one'),
+        '--quiet',
+      ],
+      seeded.env,
+      cwd,
+    );
+    expect(one.code, one.stderr).toBe(0);
+    expect(overviewNames(path.join(out, 'one'))).toEqual(['Premium']);
+    const unknown = await runCli(
+      ['report', 'sla', '--month', '2025-10', '--sla', `${SLA_BASIC},Gold`, '--out', path.join(out, 'never')],
+      seeded.env,
+      cwd,
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--sla "Gold" is not an SLA definition of account');
+    expect(unknown.stderr).toContain(`Basic (${SLA_BASIC}), Premium (${SLA_PREMIUM})`);
+    expect(existsSync(path.join(out, 'never'))).toBe(false);
   });
 
   it('report send names every missing mail setting before writing anything', async () => {

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -161,6 +162,43 @@ async function sqlFigures(result: ReportsResult): Promise<Figure[]> {
   return rows.rows;
 }
 
+/** The account row of each SLA definition, straight from the warehouse function. */
+interface SlaAccountRow {
+  sla_guid: string;
+  sla_name: string;
+  sla_uptime_percentage: number | null;
+  status: string | null;
+  data_state: string;
+  downtime_seconds: number;
+  downtime_percentage: number | null;
+  confirmed_errors: string | number;
+  average_total_time: number | null;
+  total_time_threshold: number | null;
+  operator_response_time: number | null;
+  operator_response_time_threshold: number | null;
+}
+async function sqlSlaAccountRows(result: ReportsResult): Promise<SlaAccountRow[]> {
+  const rows = await sql<SlaAccountRow>`
+    select sla_guid::text as sla_guid, sla_name, sla_uptime_percentage, status, data_state,
+           downtime_seconds, downtime_percentage, confirmed_errors, average_total_time,
+           total_time_threshold, operator_response_time, operator_response_time_threshold
+    from uptrends.sla_figures(${result.accountId},
+      array[tstzrange(${result.period.start}::timestamptz, ${result.period.end}::timestamptz)],
+      ${NOW}::timestamptz)
+    where grain = 'account' order by sla_name`.execute(tdb.warehouse.db);
+  return rows.rows;
+}
+
+/** A number with thousands separators, as `#,##0.0` shows it. */
+const grouped = (value: number, digits: number): string =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** Text as the mail's HTML escapes it. */
+const escapeText = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+type ExcelRow = ExcelJS.Row;
+
 /** `text` as a regular expression matching itself. */
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -310,6 +348,97 @@ describe.each(CASES.map((c, i) => ({ ...c, index: i, label: `account ${c.account
         expect(figureText('percent', num(slaRow.uptime_pct))).toBe(
           figureText('percent', s.uptime_percentage),
         );
+      }
+    });
+
+    it('the SLA overview per definition: sheet, CSV, PDF, mail and uptrends.sla_figures', async () => {
+      const { result, mail } = get();
+      const fromSql = await sqlSlaAccountRows(result);
+      expect(fromSql.length).toBeGreaterThan(1);
+      const workbook = await loadWorkbook(readFileSync(file(result, 'uptrends-sla')));
+      const summary = workbook.getWorksheet('Summary')!;
+      const basedOn = summary.getCell(findRow(summary, 'SLA based on'), 2).text;
+      expect(basedOn).toContain('every SLA definition of the account');
+      for (const r of fromSql) expect(basedOn).toContain(r.sla_name);
+      const sheet = workbook.getWorksheet('SLA overview')!;
+      const csv = csvRows(file(result, 'uptrends-sla-overview')).filter((r) => r.grain === 'account');
+      const pdf = await readPdf(file(result, 'uptrends-sla').replace(/\.xlsx$/, '.pdf'));
+      for (const r of fromSql) {
+        // Each figure as the rounding rules write it, worked out here from the warehouse's row.
+        const uptime = r.sla_uptime_percentage === null ? 'n/a' : `${r.sla_uptime_percentage.toFixed(3)}%`;
+        const status =
+          { met: 'Met', warning: 'Warning', error: 'Error' }[r.status ?? ''] ??
+          (r.data_state === 'no data' ? 'No data' : 'Incomplete data');
+        const against = (value: number | null, target: number | null, digits: number, unit: string) => {
+          const t = target === null ? null : `${grouped(target, digits)} ${unit}`;
+          if (value === null) {
+            // No statistics for it: the cell says so in words, never 0.
+            return t === null
+              ? /^no \w+ \(no target set\)$/
+              : new RegExp(`^no \\w+ \\(target ${literal(t)}\\)$`);
+          }
+          const v = `${grouped(value, digits)} ${unit}`;
+          if (t === null) return new RegExp(`^${literal(v)} \\(no target set\\)$`);
+          return new RegExp(`^${literal(`${v} (target ${t}): ${value <= target! ? 'Met' : 'Error'}`)}$`);
+        };
+        const load = against(r.average_total_time, r.total_time_threshold, 3, 's');
+        const response = against(r.operator_response_time, r.operator_response_time_threshold, 1, 'min');
+        const downtime = `${grouped(r.downtime_seconds / 60, 1)} min (${r.downtime_percentage === null ? 'n/a' : `${r.downtime_percentage.toFixed(3)}%`})`;
+        const errors = figureText('count', Number(r.confirmed_errors));
+
+        // The sheet: the account row of the definition's block.
+        let block = '';
+        let row: ExcelRow | undefined;
+        sheet.eachRow((x) => {
+          const first = x.getCell(1).text;
+          if (first.startsWith('SLA based on: ')) block = first.slice(14).split(';')[0]!;
+          if (block === r.sla_name && first === 'All monitors in scope') row = x;
+        });
+        expect(row, r.sla_name).toBeDefined();
+        expect(percentCell(row!.getCell(3).value)).toBe(uptime);
+        expect(row!.getCell(8).value).toBe(Number(r.confirmed_errors));
+        expect(Number(row!.getCell(9).value).toFixed(1)).toBe((r.downtime_seconds / 60).toFixed(1));
+        expect(row!.getCell(11).text).toBe(status);
+        if (r.average_total_time === null) expect(row!.getCell(5).text).toMatch(/^no /);
+        else expect(Number(row!.getCell(5).value).toFixed(3)).toBe(r.average_total_time.toFixed(3));
+        if (r.operator_response_time === null) expect(row!.getCell(7).text).toMatch(/^no /);
+        else expect(Number(row!.getCell(7).value).toFixed(1)).toBe(r.operator_response_time.toFixed(1));
+
+        // The CSV row of the same definition.
+        const c = csv.find((x) => x.sla_guid === r.sla_guid)!;
+        expect(c.sla_uptime_pct === '' ? 'n/a' : `${Number(c.sla_uptime_pct).toFixed(3)}%`).toBe(uptime);
+        expect(num(c.confirmed_errors)).toBe(Number(r.confirmed_errors));
+        expect(Number(c.downtime_min).toFixed(1)).toBe((r.downtime_seconds / 60).toFixed(1));
+        expect(c.uptime_status).toBe(status);
+        expect(c.sla_total_time_s === '' ? null : Number(c.sla_total_time_s).toFixed(3)).toBe(
+          r.average_total_time?.toFixed(3) ?? null,
+        );
+        expect(
+          c.sla_operator_response_time_min === ''
+            ? null
+            : Number(c.sla_operator_response_time_min).toFixed(1),
+        ).toBe(r.operator_response_time?.toFixed(1) ?? null);
+
+        // The PDF's overview table row and the mail's line, the same words.
+        const pdfRow = new RegExp(
+          `${literal(r.sla_name)} ${literal(uptime)} ${status} (.+?) (?=${literal(errors)} ${literal(downtime)})`,
+        ).exec(pdf.text);
+        expect(pdfRow, `${r.sla_name} in the PDF`).not.toBeNull();
+        const mailLine = mail.text.split('\n').find((l) => l.startsWith(`- ${r.sla_name}: SLA uptime `));
+        expect(mailLine, `${r.sla_name} in the mail`).toBeDefined();
+        const parts =
+          /^- .+?: SLA uptime (\S+) \((.+?)\); Load time (.+?); Operator response time (.+?); Confirmed errors (\S+); Downtime (.+)$/.exec(
+            mailLine!,
+          );
+        expect(parts).not.toBeNull();
+        expect(parts![1]).toBe(uptime);
+        expect(parts![2]).toBe(status);
+        expect(parts![3]).toMatch(load);
+        expect(parts![4]).toMatch(response);
+        expect(parts![5]).toBe(errors);
+        expect(parts![6]).toBe(downtime);
+        expect(pdfRow![1]).toBe(`${parts![3]} ${parts![4]}`);
+        expect(mail.html).toContain(escapeText(parts![3]!));
       }
     });
 

@@ -33,10 +33,13 @@ import {
 } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { slaModelOf } from '../../support/report-request.ts';
+import { ConfigError } from '../../../src/errors.ts';
+import type { SlaOverviewSection } from '../../../src/reports/queries/sla-overview.ts';
+import { slaOverviewCsvRow } from '../../../src/reports/sla/sla-overview-sheet.ts';
 import { renderSlaCsv } from '../../../src/reports/sla/render-csv.ts';
 import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
 import { parseCsv } from '../../unit/reports/csv-reader.ts';
-import { loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
+import { findRow, loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
 
 const A = 'aaaaaaaa-0000-0000-0000-0000000000a1';
 const D = 'dddddddd-0000-0000-0000-0000000000d1';
@@ -44,6 +47,8 @@ const S = 'eeeeeeee-0000-0000-0000-0000000000e1';
 const SHOP = '5a5a5a5a-0000-0000-0000-00000000000a';
 const OVERLAP = '5a5a5a5a-0000-0000-0000-00000000000b';
 const GOLD = '5a5a5a5a-0000-0000-0000-00000000000c';
+/** A second "Gold", removed on 15 September: two definitions share the name in September only. */
+const OLD_GOLD = '5a5a5a5a-0000-0000-0000-00000000000d';
 
 const H = 3600;
 const ms = (iso: string): number => new Date(iso).getTime();
@@ -157,6 +162,11 @@ beforeAll(async () => {
       db,
     );
   }
+  await sql`insert into uptrends.sla (account_id, sla_guid, description, uptime_error_threshold,
+      uptime_warning_threshold, raw, run_id, deleted_at)
+    values (${ACCOUNT}, ${OLD_GOLD}::uuid, 'Gold', 99, 99.5, '{}'::jsonb, 1, '2025-09-15T00:00:00Z')`.execute(
+    db,
+  );
   // Exclusions as the API sends them: account-local wall clocks, turned into instants as the ETL does.
   for (const [sla, id, from, until] of [
     [SHOP, 1, '2025-10-25 22:00', '2025-10-26 04:00'],
@@ -448,5 +458,91 @@ describe('SLA overview figures per definition', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("--sla (and a subscription's sla:) chooses the definitions shown, by name in any case or GUID; an unknown or shared name is refused", async () => {
+    const of = (sla: readonly string[] | undefined, month = '2025-10') =>
+      slaModelOf(tdb.warehouse.db, {
+        period: { month },
+        clock: () => new Date('2025-11-05T06:00:00Z'),
+        sla,
+      });
+    expect((await of(undefined)).slaOverview.map((s) => s.slaName)).toEqual(['Gold', 'Overlap', 'Shop']);
+    const chosen = await of(['shop', GOLD, 'SHOP']);
+    expect(chosen.slaOverview.map((s) => s.slaGuid)).toEqual([GOLD, SHOP]);
+    // The chosen definition's figures read as when every definition is shown (the sums' last
+    // binary digit may differ with the order Postgres adds them in).
+    const all = await of(undefined);
+    const shown = (section: SlaOverviewSection | undefined) =>
+      [...section!.monitors, section!.account!].map(slaOverviewCsvRow);
+    expect(shown(chosen.slaOverview[1])).toEqual(shown(all.slaOverview.find((s) => s.slaGuid === SHOP)));
+
+    const refused = async (sla: string[], month?: string): Promise<ConfigError> => {
+      try {
+        await of(sla, month);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return error as ConfigError;
+      }
+      throw new Error('accepted');
+    };
+    const unknown = await refused(['Platinum']);
+    expect(unknown.message).toContain('--sla "Platinum" is not an SLA definition of account');
+    // The definitions there are, with their GUIDs; the one removed before October is not offered.
+    expect(unknown.message).toContain(`Gold (${GOLD}), Overlap (${OVERLAP}), Shop (${SHOP})`);
+    expect(unknown.message).not.toContain(OLD_GOLD);
+    expect(unknown.code).toBe('CONFIG_INVALID');
+    // In September both "Gold"s existed: the name is ambiguous, the GUID is asked for.
+    const shared = await refused(['gold'], '2025-09');
+    expect(shared.message).toContain('--sla "gold" names 2 SLA definitions');
+    expect(shared.message).toContain(GOLD);
+    expect(shared.message).toContain(OLD_GOLD);
+    expect((await of([OLD_GOLD], '2025-09')).slaOverview.map((s) => s.slaGuid)).toEqual([OLD_GOLD]);
+  });
+
+  it("the Summary says which definition the overview is based on; the Definitions sheet explains each figure in the warehouse's words", async () => {
+    const model = await slaModelOf(tdb.warehouse.db, {
+      period: { month: '2025-10' },
+      clock: () => new Date('2025-11-05T06:00:00Z'),
+      sla: ['Shop'],
+    });
+    const book = await loadWorkbook(await renderSlaXlsx(model, { charts: false }));
+    const summary = book.getWorksheet('Summary')!;
+    const basedOn = summary.getCell(findRow(summary, 'SLA based on'), 2).text;
+    // Shop's account row: Web A 30 min (its 90 min lie in the exclusion) and Shop D 90 min
+    // (07:30-09:00Z; maintenance takes the rest) down over their SLA monitored time (Staging S
+    // counts in no account row).
+    const monitored = OCTOBER - DST_EXCLUSION + (OCTOBER - DST_EXCLUSION - 2 * H);
+    const uptime = (100 * (1 - (1800 + 5400) / monitored)).toFixed(3);
+    expect(basedOn).toMatch(
+      new RegExp(`^Shop \\(chosen\\): SLA uptime ${uptime.replace('.', '\\.')}%, \\w+`),
+    );
+    expect(basedOn).toContain('held to the default target of 99.900%');
+
+    const definitions = book.getWorksheet('Definitions')!;
+    const rules = new Map<string, string>();
+    definitions.eachRow((row) => rules.set(row.getCell(1).text, row.getCell(2).text));
+    const expected: [string, string][] = [
+      ['SLA uptime', 'sla_uptime_percentage'],
+      ['Excluded (h)', 'excluded_seconds'],
+      ['Monitored time (SLA)', 'monitored_seconds'],
+      ['Confirmed errors', 'confirmed_errors'],
+      ['SLA total time (s)', 'average_total_time'],
+      ['SLA operator response time (min)', 'operator_response_time'],
+      ['SLA target total time (s)', 'total_time_threshold'],
+      ['SLA operator response time target (min)', 'operator_response_time_threshold'],
+      ['SLA target uptime', 'uptime_warning_threshold'],
+      ['SLA error threshold', 'uptime_error_threshold'],
+      ['Uptime status (Met, Warning, Error)', 'status'],
+    ];
+    for (const [term, column] of expected) {
+      const { rows } = await sql<{
+        d: string;
+      }>`select uptrends.sla_figure_description(${column}) as d`.execute(tdb.warehouse.db);
+      expect(rules.get(term), term).toContain(rows[0]!.d);
+    }
+    // The units are said: seconds for load time, minutes for response time.
+    expect(rules.get('SLA total time (s)')).toContain('seconds');
+    expect(rules.get('SLA operator response time (min)')).toContain('minutes');
   });
 });

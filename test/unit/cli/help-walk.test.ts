@@ -47,6 +47,7 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--month': { args: ['--month', '2025-10'] },
   '--account': { args: ['--account', '123456'] },
   '--default-target': { args: ['--default-target', '99.5'] },
+  '--sla': { args: ['--sla', 'Gold customers,Default SLA'] },
   '--runs': { args: ['--runs', '3'] },
   '--run': { args: ['--run', '12'] },
   '--monitors': { args: ['--monitors', '7'] },

@@ -17,9 +17,11 @@ subscriptions:
       operator_groups: [EU operations]
     subject: "EU availability {period}"
     sla_target: 99.95
+    sla: [Premium SLA, 0b6c2d1e-0000-4000-8000-0000000000c1]
     catch_up: 3
   - name: board
     reports: [sla]
+    sla: Premium SLA
     schedule: quarterly
     recipients: { addresses: [board@example.com] }
   - name: month-end
@@ -56,6 +58,7 @@ describe('the subscriptions section', () => {
       operatorGroups: ['EU operations'],
       subject: 'EU availability {period}',
       slaTarget: 99.95,
+      sla: ['Premium SLA', '0b6c2d1e-0000-4000-8000-0000000000c1'],
       catchUp: 3,
     });
     expect(board).toMatchObject({
@@ -67,7 +70,9 @@ describe('the subscriptions section', () => {
       formats: ['pdf', 'xlsx'],
       catchUp: 14,
       slaTarget: undefined,
+      sla: ['Premium SLA'],
     });
+    expect(monthEnd?.sla).toEqual([]);
     expect(monthEnd?.schedule).toEqual({ rules: [{ every: 'month', days: [15, 'last'] }] });
     expect(monthEnd?.reports).toEqual(['sla', 'incidents']);
     expect(yearly?.schedule).toEqual({ rules: [{ every: 'year', dates: [{ month: 2, day: 29 }] }] });
@@ -132,6 +137,18 @@ describe('the subscriptions section', () => {
       'subscriptions:\n  - name: a\n    schedule: daily\n    sla_target: 101\n    recipients: { addresses: [a@example.com] }\n',
       'subs.yaml:4:5:',
       'sla_target',
+    ],
+    [
+      'sla on a subscription without the SLA report',
+      'subscriptions:\n  - name: a\n    schedule: daily\n    reports: [incidents]\n    sla: Premium\n    recipients: { addresses: [a@example.com] }\n',
+      'subs.yaml:5:5:',
+      'subscriptions[0].sla: sla chooses the definitions',
+    ],
+    [
+      'an empty sla name',
+      'subscriptions:\n  - name: a\n    schedule: daily\n    sla: [""]\n    recipients: { addresses: [a@example.com] }\n',
+      'subs.yaml:4:',
+      'must not be empty',
     ],
     [
       'a subject placeholder its reports cannot fill',

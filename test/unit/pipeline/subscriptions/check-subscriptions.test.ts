@@ -15,6 +15,11 @@ const directory: SubscriptionDirectory = {
     { guid: '00000000-0000-4000-8000-000000000003', name: 'Shop' },
   ],
   monitors: [{ guid: '00000000-0000-4000-8000-0000000000a1', name: 'Checkout API' }],
+  slas: [
+    { guid: '00000000-0000-4000-8000-0000000000c1', name: 'Premium SLA' },
+    { guid: '00000000-0000-4000-8000-0000000000c2', name: 'Basic' },
+    { guid: '00000000-0000-4000-8000-0000000000c3', name: 'Basic' },
+  ],
   operatorGroups: [
     {
       guid: '00000000-0000-4000-8000-0000000000b1',
@@ -117,6 +122,31 @@ describe('checking subscriptions against the warehouse', () => {
     expect(
       checkSubscriptions(fileSubscriptions(f)!, directory, f, { requireRecipients: false }),
     ).toHaveLength(1);
+  });
+
+  it('sla: names SLA definitions by name (any case) or GUID, resolved to GUIDs; none: every definition', () => {
+    const withSla = (sla: string) =>
+      parseConfigFile(
+        `subscriptions:\n  - name: s\n    schedule: daily\n    sla: ${sla}\n    recipients: { addresses: [a@example.com] }\n`,
+        'c.yaml',
+      );
+    const one = withSla('premium sla');
+    expect(checkSubscriptions(fileSubscriptions(one)!, directory, one)[0]!.slaGuids).toEqual([
+      '00000000-0000-4000-8000-0000000000c1',
+    ]);
+    const list = withSla('[00000000-0000-4000-8000-0000000000c3, Premium SLA, PREMIUM SLA]');
+    expect(checkSubscriptions(fileSubscriptions(list)!, directory, list)[0]!.slaGuids).toEqual([
+      '00000000-0000-4000-8000-0000000000c3',
+      '00000000-0000-4000-8000-0000000000c1',
+    ]);
+    const none = file('{}', '{ addresses: [a@example.com] }');
+    expect(checkSubscriptions(fileSubscriptions(none)!, directory, none)[0]!.slaGuids).toBeNull();
+    const bad = withSla('[Gold, Basic]');
+    const error = errorOf(() => checkSubscriptions(fileSubscriptions(bad)!, directory, bad));
+    expect(error.message).toMatch(
+      /c\.yaml:4:\d+: subscriptions\[0\]\.sla\[0\]: SLA definition "Gold" is not in the warehouse \(known: Premium SLA, Basic, Basic\)/,
+    );
+    expect(error.message).toContain('SLA definition "Basic" names 2 of them; give the GUID');
   });
 
   it('the default subscription asks for REPORT_MAIL_TO', () => {
