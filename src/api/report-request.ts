@@ -42,6 +42,8 @@ export interface ReportRequestOptions {
   readonly toDate?: boolean | undefined;
   /** Refuse a period without data (exit 9) instead of writing it with a warning. (Default: false) */
   readonly strict?: boolean | undefined;
+  /** List what would be written and mailed; write nothing, send nothing. (Default: false) */
+  readonly dryRun?: boolean | undefined;
 }
 
 /**
@@ -115,6 +117,7 @@ export function reportRequestOf(
       outDir: options.outDir ?? DEFAULT_REPORT_DIR,
       formats: options.formats ?? DEFAULT_REPORT_FORMATS,
       strict: options.strict === true,
+      dryRun: options.dryRun === true,
     },
     mail,
   };
