@@ -107,6 +107,7 @@ export const nightlyCommand: CommandModule = {
     nightly: (flags: NightlyFlags) => ({
       ...resolveNightly(nightlyRequestFrom(flags), NO_MAIL),
       metricsFile: flags.metricsFile,
+      dryRun: flags.dryRun === true,
     }),
   },
   register(program, ctx) {
