@@ -6,7 +6,7 @@
  * `loadConfig({ UPTRENDS_USERNAME: ..., DATABASE_URL: ... })`.
  *
  * Every command has its function here (`runDemo`, `migrate`, `runCheck`, `runSync`, `runNightly`,
- * `runWorker`, `runReports`, `runAtRiskReport`, `sendSubscription`, `listSubscriptions`,
+ * `previewNightly` (`nightly --dry-run`), `runWorker`, `runReports`, `runAtRiskReport`, `sendSubscription`, `listSubscriptions`,
  * `getStatus`, `streamReadOnlyQuery`, `startWireServer`), with the types of its options;
  * test/unit/public-surface.test.ts lists them.
  *
@@ -22,6 +22,7 @@ export type { JobOptions } from './api/job-options.ts';
 export { runSync, resolveSyncOptions, type RunSyncOptions, type SyncRequest } from './api/sync-job.ts';
 export {
   runNightly,
+  previewNightly,
   type RunNightlyOptions,
   type ResolvedNightly,
   type NightlyMailConfig,
@@ -80,6 +81,7 @@ export type { SyncSummary } from './pipeline/run-sync.ts';
 export type { StreamCounts, RunStatus } from './load/ledgers/run-ledger.ts';
 export type { ProgressSink } from './pipeline/sync-context.ts';
 export type { NightlyResult } from './pipeline/run-nightly.ts';
+export type { NightlyPreview } from './pipeline/preview-nightly.ts';
 export type { DeliveryOutcome } from './pipeline/subscriptions/deliver-occurrence.ts';
 export type { SubscriptionRunResult } from './pipeline/subscriptions/run-subscriptions.ts';
 export type { ReportsResult, ReportKind, SlaHeadline, IncidentHeadline } from './reports/run-reports.ts';

@@ -47,6 +47,7 @@ returns table (
   budget_spent_seconds double precision,
   budget_remaining_seconds double precision,
   period_budget_used double precision,
+  period_over_budget_seconds double precision,
   downtime_1d_seconds double precision,
   downtime_3d_seconds double precision,
   downtime_7d_seconds double precision,
@@ -198,6 +199,8 @@ as $$
     j.target_percentage, j.target_error_percentage, j.target_source, j.sla_name,
     j.m_el, j.m_rest, j.m_all, j.budget, j.d_el, j.remaining,
     case when j.budget > 0 then j.d_el / j.budget end,
+    -- Once the budget is spent, the downtime beyond it (the same slack as 'breached' below).
+    case when j.d_el > j.budget + 1e-6 then j.d_el - j.budget end,
     j.d1, j.d3, j.d7,
     j.r1, j.r3, j.r7, j.r_to_date, j.at_risk_rate,
     case when j.m_all > 0 and j.r7 is not null

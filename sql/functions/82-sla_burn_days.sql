@@ -26,7 +26,8 @@ returns table (
   period_day double precision,
   projected boolean,
   budget_remaining_seconds double precision,
-  budget_remaining double precision
+  budget_remaining double precision,
+  since_day date
 )
 language sql
 stable
@@ -122,6 +123,48 @@ as $$
     left join coming_fig f on f.window_index = c.i and f.grain = s.grain
       and f.k = coalesce(s.monitor_guid, s.monitor_group_guid)
     where s.burn_rate_7d is not null
+  ),
+  -- Since when each service's state holds, read off its points so far (oldest first): for
+  -- breached the day of the first point below zero; for at risk and watch the first day of the
+  -- latest run of points that each fell below the one before (run: the points not falling so far,
+  -- so a run of falls shares the count of the point before it).
+  so_far as (
+    select p.grain, coalesce(p.monitor_guid, p.monitor_group_guid) as k, p.point_at,
+           ((p.point_at - interval '1 microsecond') at time zone b.z)::date as day,
+           coalesce(p.remaining, 0) as remaining,
+           coalesce(coalesce(p.remaining, 0) < lag(coalesce(p.remaining, 0)) over w, false) as fell
+    from points p cross join b
+    where not p.projected
+    window w as (partition by p.grain, coalesce(p.monitor_guid, p.monitor_group_guid) order by p.point_at)
+  ),
+  runs as (
+    select f.*,
+           sum(case when f.fell then 0 else 1 end) over (partition by f.grain, f.k order by f.point_at) as run
+    from so_far f
+  ),
+  last_run as (
+    select r.grain, r.k,
+           max(r.run) filter (where r.fell) as run,
+           (array_agg(r.day order by r.point_at) filter (where r.remaining < 0))[1] as below_zero_day
+    from runs r
+    group by r.grain, r.k
+  ),
+  run_start as (
+    select r.grain, r.k, min(r.day) as day
+    from runs r
+    join last_run l on l.grain = r.grain and l.k = r.k and l.run = r.run
+    where r.fell
+    group by r.grain, r.k
+  ),
+  since as (
+    select s.grain, coalesce(s.monitor_guid, s.monitor_group_guid) as k,
+           case
+             when s.state = 'breached' then l.below_zero_day
+             when s.state in ('at risk', 'watch') then rs.day
+           end as day
+    from burn s
+    join last_run l on l.grain = s.grain and l.k = coalesce(s.monitor_guid, s.monitor_group_guid)
+    left join run_start rs on rs.grain = l.grain and rs.k = l.k
   )
   select
     p.grain, p.monitor_guid, p.monitor_group_guid, p.name, p.point_at,
@@ -129,11 +172,13 @@ as $$
     extract(epoch from (p.point_at at time zone b.z) - (b.p_start at time zone b.z))::double precision / 86400,
     p.projected,
     p.remaining,
-    case when p.budget > 0 then p.remaining / p.budget end
+    case when p.budget > 0 then p.remaining / p.budget end,
+    si.day
   from points p
   cross join b
+  left join since si on si.grain = p.grain and si.k = coalesce(p.monitor_guid, p.monitor_group_guid)
   order by p.grain, p.name, p.monitor_guid, p.monitor_group_guid, p.projected, p.point_at
 $$;
 
 comment on function uptrends.sla_burn_days(text, tstzrange, timestamptz, uuid[], uuid[], double precision, double precision, boolean, double precision) is
-  'The error budget left over a running period per monitor and group of uptrends.sla_burn (same arguments): so far (period start, end of each ended local day, the as-of instant) and projected at the 7-day burn rate (end of each local day to come). period_day is the position in the period in local days (end of the first day = 1). Example: select name, local_day, projected, budget_remaining from uptrends.sla_burn_days(''123456'', tstzrange(''2025-10-01 00:00+02'', ''2025-11-01 00:00+01''), ''2025-10-20 00:00+02'') order by name, point_at.';
+  'The error budget left over a running period per monitor and group of uptrends.sla_burn (same arguments): so far (period start, end of each ended local day, the as-of instant) and projected at the 7-day burn rate (end of each local day to come). period_day is the position in the period in local days (end of the first day = 1); since_day, the same on every row of a service, the local day its state began (uptrends.figure_description(''since_day'')). Example: select name, local_day, projected, budget_remaining from uptrends.sla_burn_days(''123456'', tstzrange(''2025-10-01 00:00+02'', ''2025-11-01 00:00+01''), ''2025-10-20 00:00+02'') order by name, point_at.';

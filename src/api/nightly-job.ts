@@ -6,6 +6,7 @@
 import type { ConfigFile } from '../config-file/load-config-file.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import type { NightlyResult } from '../pipeline/run-nightly.ts';
+import type { NightlyPreview } from '../pipeline/preview-nightly.ts';
 import type { OpenedRun } from '../pipeline/run-sync.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import type { Subscription } from '../pipeline/subscriptions/subscriptions.ts';
@@ -138,5 +139,45 @@ export async function runNightly(
       onOutcome: options.onOutcome,
       onRun: options.onRun,
     },
+  );
+}
+
+/**
+ * `nightly --dry-run`: what the night would mail, for each account, without syncing, sending or
+ * recording anything (pipeline/preview-nightly.ts). Every option is checked as for `runNightly`.
+ */
+export async function previewNightly(
+  options: RunNightlyOptions = {},
+  onResolved?: (resolved: ResolvedNightly) => void,
+): Promise<NightlyPreview> {
+  const config = await configOf(options);
+  const resolved = resolveNightly(options, config);
+  onResolved?.(resolved);
+  const [logger, { previewNightly: preview }, { selectAccounts }, { deliveryMailSettings }] =
+    await Promise.all([
+      loggerOf(options),
+      import('../pipeline/preview-nightly.ts'),
+      import('../pipeline/sync-accounts.ts'),
+      import('./report-request.ts'),
+    ]);
+  const mail = resolved.mail ? deliveryMailSettings(config, options.file) : undefined;
+  const accounts =
+    options.accountSettings === undefined
+      ? undefined
+      : selectAccounts(options.accountSettings, resolved.sync.accounts);
+  return preview(
+    config,
+    {
+      subscriptions: {
+        list: resolved.subscriptions,
+        file: options.file,
+        outDir: resolved.outDir,
+        mail,
+        asOf: resolved.asOf,
+      },
+      accounts,
+      accountFolders: options.accountFolders,
+    },
+    { logger, clock: options.clock, onOutcome: options.onOutcome },
   );
 }

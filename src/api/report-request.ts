@@ -48,6 +48,8 @@ export interface ReportRequestOptions {
    * (Default: every SLA definition of the account)
    */
   readonly sla?: readonly string[] | undefined;
+  /** List what would be written and mailed; write nothing, send nothing. (Default: false) */
+  readonly dryRun?: boolean | undefined;
 }
 
 /**
@@ -162,6 +164,7 @@ export function reportRequestOf(
       outDir: options.outDir ?? DEFAULT_REPORT_DIR,
       formats: options.formats ?? DEFAULT_REPORT_FORMATS,
       strict: options.strict === true,
+      dryRun: options.dryRun === true,
     },
     mail,
   };

@@ -44,6 +44,11 @@ export interface SendSubscriptionOptions extends SubscriptionJobOptions {
   readonly accountFolders?: boolean | undefined;
   /** Called with the delivery. */
   readonly onOutcome?: (outcome: DeliveryOutcome) => void;
+  /**
+   * List what the send would do (`would-send`, `held`, ...) and send, record and leave nothing.
+   * (Default: false)
+   */
+  readonly dryRun?: boolean | undefined;
 }
 
 /** The period a send names, checked but not yet placed in the account zone. */
@@ -93,7 +98,8 @@ async function withWarehouse<T>(
 
 /**
  * Sends one subscription now, recorded in the delivery ledger (`manual`, or `resend` for a period
- * already delivered). Rejects with a MailError (exit 7) when the send failed or is unknown.
+ * already delivered). Rejects with a MailError (exit 7) when the send failed or is unknown. With
+ * `dryRun`, resolves to what the send would do, having sent and recorded nothing.
  */
 export async function sendSubscription(options: SendSubscriptionOptions): Promise<DeliveryOutcome> {
   const choice = sendChoiceOf(options);
@@ -126,6 +132,7 @@ export async function sendSubscription(options: SendSubscriptionOptions): Promis
         accountFolders: options.accountFolders,
         mail,
         name: options.name,
+        dryRun: options.dryRun === true,
         choice: {
           within: choice.within,
           explicit:

@@ -86,3 +86,58 @@ export function printOutcome(ctx: CliContext, o: DeliveryOutcome): void {
     outcomeLine(o),
   );
 }
+
+/** A dry run's word for each outcome: what the real run would do with the period. */
+const DRY_RUN_WORDS: Readonly<Record<DeliveryOutcome['status'], string>> = {
+  'would-send': 'would send',
+  'would-write': 'would write, not e-mail (mail is off)',
+  held: 'held, would not send',
+  'already-delivered': 'would not send, already delivered',
+  unchanged: 'would not send, nothing changed',
+  failed: 'would fail',
+  written: 'written',
+  sent: 'sent',
+  unknown: 'unknown',
+};
+
+/**
+ * One mail a dry run lists (`nightly --dry-run`, `report send --dry-run`): subscription, account,
+ * period, recipients and attachments, or why it would not go out. Text on a terminal, else one
+ * JSON line `{"result":"dry-run",...}`.
+ */
+export function printDryRunOutcome(ctx: CliContext, o: DeliveryOutcome, account?: string): void {
+  const omitted = new Set(o.omitted ?? []);
+  const attached = o.files.filter((f) => !omitted.has(f));
+  const accountText = account === undefined ? o.accountId : `${account} (${o.accountId})`;
+  const lines = [
+    `${DRY_RUN_WORDS[o.status]}: ${o.subscription}, account ${accountText}, ${o.period.label}${o.due === null ? '' : ` (due ${o.due})`}${o.kind === 'scheduled' ? '' : ` [${o.kind}]`}`,
+  ];
+  if (o.status === 'would-send' || o.status === 'would-write') {
+    if (o.status === 'would-send') lines.push(`  to: ${o.recipients.join(', ')}`);
+    for (const f of o.status === 'would-send' ? attached : o.files)
+      lines.push(`  ${o.status === 'would-send' ? 'attached' : 'file'}: ${f}`);
+    for (const f of omitted) lines.push(`  named in the mail, not attached (over the size limit): ${f}`);
+  } else if (o.error !== null) {
+    lines.push(`  why: ${o.error}`);
+  }
+  ctx.result(
+    'dry-run',
+    {
+      subscription: o.subscription,
+      account: account ?? null,
+      accountId: o.accountId,
+      period: o.period.label,
+      periodStart: o.period.start.toISOString(),
+      periodEnd: o.period.end.toISOString(),
+      due: o.due,
+      kind: o.kind,
+      status: o.status,
+      recipients: o.status === 'would-write' ? [] : o.recipients,
+      attachments: o.status === 'would-send' ? attached : [],
+      omitted: [...omitted],
+      files: o.files,
+      reason: o.status === 'would-send' || o.status === 'would-write' ? null : o.error,
+    },
+    lines,
+  );
+}

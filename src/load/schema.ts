@@ -2345,6 +2345,7 @@ export interface FiguresRow {
   status: string | null;
   error_budget_seconds: number | null;
   budget_used: number | null;
+  over_budget_seconds: number | null;
   incidents_overlapping: number | null;
   incidents_started: number | null;
   incidents_resolved: number | null;
@@ -2459,6 +2460,7 @@ export interface SlaBurnRow {
   budget_spent_seconds: number | null;
   budget_remaining_seconds: number | null;
   period_budget_used: number | null;
+  period_over_budget_seconds: number | null;
   downtime_1d_seconds: number | null;
   downtime_3d_seconds: number | null;
   downtime_7d_seconds: number | null;
@@ -2487,6 +2489,7 @@ export interface SlaBurnDaysRow {
   projected: boolean | null;
   budget_remaining_seconds: number | null;
   budget_remaining: number | null;
+  since_day: string | null;
 }
 
 /** A row of `uptrends.sla_figures(...)` (a set-returning function). */

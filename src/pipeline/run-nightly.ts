@@ -79,6 +79,13 @@ export interface NightlyResult {
   readonly accounts: readonly NightlyAccountResult[];
 }
 
+/** The subscriptions that name `account` (or name no account). */
+export function subscriptionsOfAccount(list: readonly Subscription[], account: string): Subscription[] {
+  return list.filter(
+    (s) => s.accounts === undefined || s.accounts.some((a) => a.toLowerCase() === account.toLowerCase()),
+  );
+}
+
 /** Runs the nightly job; rejects with the sync's error when the sync did not fully succeed. */
 export async function runNightly(
   config: Config,
@@ -160,11 +167,7 @@ export async function runNightly(
           );
         }
       }
-      const list = options.subscriptions.list.filter(
-        (s) =>
-          s.accounts === undefined ||
-          s.accounts.some((a) => a.toLowerCase() === outcome.account.toLowerCase()),
-      );
+      const list = subscriptionsOfAccount(options.subscriptions.list, outcome.account);
       try {
         // The account, looked up once for all of its deliveries.
         const account = await queryReportAccount(warehouse.db, outcome.summary.accountId ?? undefined);

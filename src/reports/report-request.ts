@@ -32,6 +32,11 @@ export interface ReportOutput {
   readonly formats: readonly ReportFormat[];
   /** Refuse (NoDataError) a period without data instead of writing it with a warning. (Default: false) */
   readonly strict?: boolean;
+  /**
+   * A dry run: list the files and the mail the run would write and send, writing the files into a
+   * temporary folder only (mail/mail-preview.ts); nothing is left in `outDir` or sent. (Default: false)
+   */
+  readonly dryRun?: boolean;
 }
 
 /** The SMTP server, sender and recipients of a report mail, every one checked. */

@@ -8,6 +8,7 @@ import { ConfigError, NoDataError } from '../errors.ts';
 import { noDataReason } from './queries/period-data.ts';
 import { throwIfInterrupted, untilInterrupted } from '../interruption.ts';
 import { withReportSet } from './render/report-set.ts';
+import { previewReportFiles } from './mail/mail-preview.ts';
 import type { Warehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import { systemClock, type Clock } from '../terms.ts';
@@ -80,6 +81,15 @@ export interface ReportsResult {
   readonly mail: SentReportMail | null;
   /** Why the period holds no data (the files say "No data" throughout), or null when it has some. */
   readonly noData: string | null;
+  /**
+   * A dry run (`output.dryRun`): `paths` are the files the run would write, nothing was; this is
+   * the mail it would send (null: files only).
+   */
+  readonly wouldMail?: {
+    readonly to: readonly string[];
+    readonly attached: readonly string[];
+    readonly omitted: readonly string[];
+  } | null;
 }
 
 function slaHeadline(model: SlaModel): SlaHeadline {
@@ -197,6 +207,25 @@ export async function runReports(
       { period: models.period.label, noData: true },
       `report ${models.period.label}: ${noData}`,
     );
+  }
+  if (request.output.dryRun === true) {
+    const preview = await previewReportFiles(request.output.outDir, async (dir) => {
+      const scratch = { ...request, output: { ...request.output, outDir: dir } };
+      return (await writeReportFiles(models, scratch, { clock, signal })).paths;
+    });
+    return {
+      accountId: request.account.accountId,
+      period: models.period,
+      paths: preview.files,
+      sla: null,
+      incidents: null,
+      mail: null,
+      noData,
+      wouldMail:
+        request.mail === undefined
+          ? null
+          : { to: request.mail.to, attached: preview.attached, omitted: preview.omitted },
+    };
   }
   const { paths, sla, incidents } = await writeReportFiles(models, request, {
     clock,

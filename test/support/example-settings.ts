@@ -24,6 +24,10 @@ export const SKIPPED: ReadonlyMap<string, string> = new Map([
     'npm ci reinstalls node_modules under the running tests; `npx uptrends-etl demo` itself runs in the README mail block',
   ],
   ['npm test', 'runs the whole test suite, this test included'],
+  [
+    'kill %npm %npx',
+    "stops the jobs of the user's shell; here each line runs in a shell of its own and the test stops the servers",
+  ],
   ['npm ci && npm pack', INSTALL],
   ['sudo npm install -g --prefix /opt/uptrends-etl ./uptrends-etl-0.1.0.tgz', INSTALL],
   ['/opt/uptrends-etl/bin/uptrends-etl --version', INSTALL],

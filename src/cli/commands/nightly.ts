@@ -11,7 +11,8 @@ import type { ReportFormat } from '../../reports/render/report-files.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
 import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
 import type { CommandModule } from '../command-module.ts';
-import { accountFolders, formatOptionOf, printOutcome } from '../report-output.ts';
+import type { CliContext } from '../cli-context.ts';
+import { accountFolders, formatOptionOf, printDryRunOutcome, printOutcome } from '../report-output.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';
 import { addSyncOptions, printSyncSummary, streamListHelp, syncRequestFrom, type SyncFlags } from './sync.ts';
 
@@ -23,6 +24,7 @@ interface NightlyFlags extends SyncFlags {
   mail: boolean;
   asOf?: string;
   queue?: boolean;
+  dryRun?: boolean;
 }
 
 /** The flags as the programmatic API's nightly options: renamed, checked by `resolveNightly`. */
@@ -45,12 +47,67 @@ const NO_MAIL: NightlyMailConfig = { mailTo: [], smtpUrl: undefined };
 /** Options that only shape the default subscription (ignored when the file has subscriptions). */
 const DEFAULT_SUBSCRIPTION_OPTIONS = ['reportOn', 'reportPeriod', 'format'];
 
+/**
+ * `nightly --dry-run`: the mails the subscriptions due would send, listed; no sync, no mail, no
+ * ledger row, no telemetry (a dry run must not tell the dead-man's switch that the night ran).
+ */
+async function dryRun(ctx: CliContext, request: RunNightlyOptions, flags: NightlyFlags, named: boolean) {
+  const { previewNightly } = await import('../../api/nightly-job.ts');
+  const logger = ctx.logger();
+  let mailOn = false;
+  const preview = await previewNightly(
+    {
+      ...request,
+      config: ctx.config(),
+      logger,
+      signal: ctx.signal,
+      file: ctx.configFile(),
+      accountSettings: ctx.accounts(),
+      accountFolders: accountFolders(ctx, flags.account?.join(',')),
+    },
+    (resolved) => {
+      mailOn = resolved.mail;
+    },
+  );
+  for (const a of preview.accounts) {
+    for (const outcome of a.subscriptions?.outcomes ?? [])
+      printDryRunOutcome(ctx, outcome, named ? a.account : undefined);
+    if (a.subscriptions === undefined) {
+      ctx.result(
+        'nightly-dry-run',
+        { account: a.account, error: a.error?.message ?? null },
+        `${a.account}: not listed: ${a.error?.message ?? ''}`,
+      );
+      continue;
+    }
+    const { outcomes, asOf } = a.subscriptions;
+    const count = (status: string): number => outcomes.filter((o) => o.status === status).length;
+    ctx.result(
+      'nightly-dry-run',
+      {
+        ...(named ? { account: a.account } : {}),
+        asOf,
+        wouldSend: count('would-send'),
+        wouldWrite: count('would-write'),
+        held: count('held'),
+        alreadyDelivered: count('already-delivered'),
+        unchanged: count('unchanged'),
+        failed: count('failed'),
+        mail: mailOn,
+        synced: false,
+      },
+      `${named ? `${a.account}: ` : ''}dry run as of ${asOf}: ${outcomes.length === 0 ? 'nothing due' : `${count('would-send')} mail(s) would be sent, ${count('held')} held, ${count('already-delivered')} already delivered${count('would-write') > 0 ? `, ${count('would-write')} written only` : ''}`}.${mailOn ? '' : ' E-mail is off (--no-mail, or SMTP_URL not set).'} Nothing was synced, sent or recorded; the real night syncs first, which may release a period held for coverage.`,
+    );
+  }
+}
+
 export const nightlyCommand: CommandModule = {
   name: 'nightly',
   optionsOf: {
     nightly: (flags: NightlyFlags) => ({
       ...resolveNightly(nightlyRequestFrom(flags), NO_MAIL),
       metricsFile: flags.metricsFile,
+      dryRun: flags.dryRun === true,
     }),
   },
   register(program, ctx) {
@@ -80,6 +137,10 @@ export const nightlyCommand: CommandModule = {
         '--as-of <date>',
         'run the schedule as if today (in the account zone) were this date, yyyy-MM-dd; not later than today',
       )
+      .option(
+        '--dry-run',
+        'list every mail the subscriptions due would send (recipients, attachments, or why held) without syncing, sending or recording anything',
+      )
       .addHelpText(
         'after',
         () => `${streamListHelp()}
@@ -98,6 +159,7 @@ Examples:
   $ uptrends-etl nightly                               sync; the subscriptions due today
   $ uptrends-etl nightly --report-on mon --report-period PreviousWeek
   $ uptrends-etl nightly --as-of 2025-11-03            catch up as if it were 3 November
+  $ uptrends-etl nightly --dry-run                     what tonight would mail, to whom; nothing sent
   $ uptrends-etl nightly --report-on never --wait 600   sync only, queueing behind a running job
   $ uptrends-etl nightly --streams slas --report-on never   refresh the SLA definitions only
   $ uptrends-etl nightly --queue                       workers sync every account; then the reports
@@ -116,6 +178,10 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
         ]);
         const request = nightlyRequestFrom(flags);
         const named = file?.contents.accounts !== undefined;
+        if (flags.dryRun === true) {
+          await dryRun(ctx, request, flags, named);
+          return;
+        }
         let resolved: ResolvedNightly | undefined;
         const telemetryOptions = {
           metricsFile: flags.metricsFile,

@@ -18,7 +18,13 @@ import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';
 import { listOption, targetOption } from '../options.ts';
-import { accountFolders, formatOptionOf, printOutcome, printWritten } from '../report-output.ts';
+import {
+  accountFolders,
+  formatOptionOf,
+  printDryRunOutcome,
+  printOutcome,
+  printWritten,
+} from '../report-output.ts';
 import { atRiskOptionsFrom, registerAtRisk } from './report-at-risk.ts';
 
 interface ReportFlags {
@@ -37,6 +43,7 @@ interface ReportFlags {
   mail?: boolean;
   toDate?: boolean;
   strict?: boolean;
+  dryRun?: boolean;
 }
 
 /**
@@ -78,6 +85,7 @@ function sendOptionsFrom(flags: ReportFlags): SendOptions {
         period: { month: flags.month, from: flags.from, to: flags.to, preset: flags.preset },
         accountId: flags.account,
         outDir: flags.out,
+        dryRun: flags.dryRun === true,
       },
     };
   }
@@ -86,7 +94,9 @@ function sendOptionsFrom(flags: ReportFlags): SendOptions {
       context: { setting: '--period' },
     });
   }
-  return { reports: reportOptionsFrom(flags, ['sla', 'incidents'], true) };
+  return {
+    reports: { ...reportOptionsFrom(flags, ['sla', 'incidents'], true), dryRun: flags.dryRun === true },
+  };
 }
 
 function addReportOptions(command: Command, extra: { mail: boolean; target: boolean }): Command {
@@ -139,7 +149,46 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
   return command;
 }
 
+/** `report send --dry-run`: the mail the send would go out as, listed; nothing written or sent. */
+async function dryRunSend(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
+  const { runReports } = await import('../../api/report-job.ts');
+  const result = await runReports({
+    ...options,
+    config: ctx.config(),
+    logger: ctx.logger(),
+    signal: ctx.signal,
+    openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
+    accountFolder: accountFolders(ctx, options.accountId),
+  });
+  const mail = result.wouldMail ?? { to: [], attached: [], omitted: [] };
+  ctx.result(
+    'dry-run',
+    {
+      subscription: null,
+      accountId: result.accountId,
+      period: result.period.label,
+      periodStart: result.period.start.toISOString(),
+      periodEnd: result.period.end.toISOString(),
+      status: 'would-send',
+      recipients: mail.to,
+      attachments: mail.attached,
+      omitted: mail.omitted,
+      files: result.paths,
+      noData: result.noData,
+    },
+    [
+      `would send: ${options.reports?.join(' and ') ?? ''} reports, account ${result.accountId}, ${result.period.label}`,
+      `  to: ${mail.to.join(', ')}`,
+      ...mail.attached.map((f) => `  attached: ${f}`),
+      ...mail.omitted.map((f) => `  named in the mail, not attached (over the size limit): ${f}`),
+      ...(result.noData === null ? [] : [`  note: ${result.noData} (the reports say "No data")`]),
+      'Nothing was written or sent.',
+    ],
+  );
+}
+
 async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
+  if (options.dryRun === true) return dryRunSend(ctx, options);
   const { runReports } = await import('../../api/report-job.ts');
   const result = await runReports({
     ...options,
@@ -177,7 +226,12 @@ async function sendSubscription(ctx: CliContext, send: SendSubscriptionOptions):
     file: ctx.configFile(),
     openWarehouse: () => ctx.warehouse({ schema: 'current' }),
     accountFolders: accountFolders(ctx, send.accountId),
-    onOutcome: (outcome) => printOutcome(ctx, outcome),
+    onOutcome: (outcome) => (send.dryRun === true ? undefined : printOutcome(ctx, outcome)),
+  }).then((outcome) => {
+    if (send.dryRun === true) {
+      printDryRunOutcome(ctx, outcome);
+      ctx.result('dry-run-end', { sent: false, recorded: false }, 'Nothing was written, sent or recorded.');
+    }
   });
 }
 
@@ -248,7 +302,8 @@ Examples:
   $ uptrends-etl report send                                 last month, both reports
   $ uptrends-etl report send --month 2025-10 --monitor-group Websites
   $ uptrends-etl report send --subscription eu-weekly        its latest period, now
-  $ uptrends-etl report send --subscription board-quarterly --period 2025-08-15   the quarter holding that day`,
+  $ uptrends-etl report send --subscription board-quarterly --period 2025-08-15   the quarter holding that day
+  $ uptrends-etl report send --subscription eu-weekly --dry-run   to whom, with which files; nothing sent`,
 };
 
 /** The options each subcommand runs with. */
@@ -308,9 +363,13 @@ Run "uptrends-etl report <command> --help" for the options.`,
         'send this subscription of the configuration file now (recorded in the ledger)',
       )
       .option('--period <yyyy-MM-dd>', 'with --subscription: the subscription period that holds this day')
+      .option(
+        '--dry-run',
+        'list the mail the send would go out as (recipients, attachments, or why it is held) without writing, sending or recording anything',
+      )
       .addHelpText('after', EXAMPLES.send)
-      .action((flags: ReportFlags, command: Command) =>
-        withJobTelemetry(ctx, 'report-send', { noAccounts: true }, async () => {
+      .action((flags: ReportFlags, command: Command) => {
+        const job = async (): Promise<void> => {
           const send = OPTIONS_OF['report send'](flags);
           if (send.subscription === undefined) return run(ctx, send.reports);
           for (const option of NOT_WITH_SUBSCRIPTION) {
@@ -322,8 +381,12 @@ Run "uptrends-etl report <command> --help" for the options.`,
             }
           }
           return sendSubscription(ctx, send.subscription);
-        }),
-      );
+        };
+        // A dry run is no send: the dead-man's switch and the metrics do not hear of it.
+        return flags.dryRun === true
+          ? job()
+          : withJobTelemetry(ctx, 'report-send', { noAccounts: true }, job);
+      });
     report
       .command('subscriptions')
       .description(

@@ -19,7 +19,9 @@ import { compareWithLastMail } from '../../reports/at-risk/state-changes.ts';
 import { writeAtRiskReport } from '../../reports/at-risk/write-at-risk-report.ts';
 import { withReportSet } from '../../reports/render/report-set.ts';
 import { targetSettingsOf } from '../../reports/report-request.ts';
+import { previewReportFiles } from '../../reports/mail/mail-preview.ts';
 import {
+  dryRunOutcome,
   handOver,
   recordFailure,
   type DeliveryContext,
@@ -49,7 +51,14 @@ export async function deliverAtRisk(
   occurrence: DeliveryOccurrence,
 ): Promise<DeliveryOutcome> {
   const { period, due, kind } = occurrence;
-  const base = { subscription: subscription.name, period, due, kind, recipients: subscription.recipients };
+  const base = {
+    subscription: subscription.name,
+    accountId: ctx.account.accountId,
+    period,
+    due,
+    kind,
+    recipients: subscription.recipients,
+  };
   const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
   const none = { files: [], rejected: [], messageId: null } as const;
   const failed = async (step: string, error: unknown): Promise<DeliveryOutcome> => {
@@ -57,7 +66,8 @@ export async function deliverAtRisk(
     // day's check reports what changed again.
     const message = `${step}: ${error instanceof Error ? error.message : String(error)}`;
     log.error(`subscription ${subscription.name}: ${period.label} not sent: ${message}`);
-    if (ctx.mail !== undefined) await recordFailure(ctx, subscription, occurrence, message);
+    if (ctx.mail !== undefined && ctx.dryRun !== true)
+      await recordFailure(ctx, subscription, occurrence, message);
     return { ...base, status: 'failed', ...none, error: message };
   };
   // The check as of the midnight that ends the day it judges (its ledger period).
@@ -97,6 +107,17 @@ export async function deliverAtRisk(
       `subscription ${subscription.name}: ${period.label}: no service entered or left ${subscription.warning.notify.join(' or ')}`,
     );
     return { ...base, status: 'unchanged', ...none, error: null };
+  }
+  if (ctx.dryRun === true) {
+    try {
+      const outDir = path.join(ctx.outDir, subscription.name);
+      const preview = await previewReportFiles(outDir, (dir) =>
+        writeAtRiskReport(model, { outDir: dir, formats: subscription.formats }),
+      );
+      return dryRunOutcome(ctx, base, preview);
+    } catch (error) {
+      return failed('the report could not be written', error);
+    }
   }
   let files: string[];
   try {

@@ -15,9 +15,11 @@ import type { ResolvedReportRequest } from '../../reports/report-request.ts';
 import { targetSettingsOf } from '../../reports/report-request.ts';
 import { loadReportModels, writeReportFiles, type ReportModels } from '../../reports/run-reports.ts';
 import type { ReportPeriod } from '../../time/periods.ts';
+import { previewReportFiles } from '../../reports/mail/mail-preview.ts';
 import { notEndedYet, periodCoverage } from './coverage-gate.ts';
 import { deliverAtRisk } from './deliver-at-risk.ts';
 import {
+  dryRunOutcome,
   handOver,
   recordFailure,
   type DeliveryContext,
@@ -63,7 +65,14 @@ export async function deliverOccurrence(
 ): Promise<DeliveryOutcome> {
   if (isEarlyWarning(subscription)) return deliverAtRisk(ctx, subscription, occurrence);
   const { period, due, kind } = occurrence;
-  const base = { subscription: subscription.name, period, due, kind, recipients: subscription.recipients };
+  const base = {
+    subscription: subscription.name,
+    accountId: ctx.account.accountId,
+    period,
+    due,
+    kind,
+    recipients: subscription.recipients,
+  };
   const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
   const held = (reason: string): DeliveryOutcome => {
     log.warn(`subscription ${subscription.name}: ${period.label} held, not sent: ${reason}`);
@@ -74,7 +83,8 @@ export async function deliverOccurrence(
     // run tries again); a broken report must not stop the other subscriptions.
     const message = `the reports could not be written: ${error instanceof Error ? error.message : String(error)}`;
     log.error(`subscription ${subscription.name}: ${period.label} not sent: ${message}`);
-    if (ctx.mail !== undefined) await recordFailure(ctx, subscription, occurrence, message);
+    if (ctx.mail !== undefined && ctx.dryRun !== true)
+      await recordFailure(ctx, subscription, occurrence, message);
     return { ...base, status: 'failed', files: [], rejected: [], messageId: null, error: message };
   };
   const now = ctx.clock();
@@ -92,6 +102,18 @@ export async function deliverOccurrence(
   const accountRow = (models.sla ?? models.incidents)!.account;
   const coverage = await periodCoverage(ctx.warehouse.db, request, accountRow, now);
   if (!coverage.covered) return held(coverage.reason);
+  if (ctx.dryRun === true) {
+    // The same files, written where they are removed again: names, sizes and attachments as sent.
+    try {
+      const preview = await previewReportFiles(request.output.outDir, async (dir) => {
+        const scratch = { ...request, output: { ...request.output, outDir: dir } };
+        return (await writeReportFiles(models, scratch, { clock: ctx.clock })).paths;
+      });
+      return dryRunOutcome(ctx, base, preview);
+    } catch (error) {
+      return failed(error);
+    }
+  }
   let files: readonly string[];
   let written: Awaited<ReturnType<typeof writeReportFiles>>;
   try {

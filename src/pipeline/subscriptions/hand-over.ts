@@ -25,6 +25,7 @@ import type { Warehouse } from '../../load/connection/db.ts';
 import type { Logger } from '../../logger.ts';
 import type { SentReportMail } from '../../reports/mail/send-report-mail.ts';
 import type { Clock } from '../../terms.ts';
+import type { PreviewedFiles } from '../../reports/mail/mail-preview.ts';
 
 /** How this run delivers. */
 export interface DeliveryContext {
@@ -39,20 +40,41 @@ export interface DeliveryContext {
   readonly logger: Logger;
   /** (Default: sendReportMail) */
   readonly sendMail?: (options: SendReportMailOptions) => Promise<SentReportMail>;
+  /**
+   * A dry run: every decision as in a real run, the files written into a temporary folder and
+   * removed (mail-preview.ts), nothing sent and nothing recorded. (Default: false)
+   */
+  readonly dryRun?: boolean | undefined;
 }
 
 /** What one delivery did. */
 export interface DeliveryOutcome {
   readonly subscription: string;
+  /** The account the delivery belongs to. */
+  readonly accountId: string;
   readonly period: ReportPeriod;
   readonly due: LocalDate | null;
   readonly kind: DeliveryKind;
   /**
    * held: not covered (tried again next run); written: files only (mail off); unchanged: an
-   * early-warning check that found nothing to mail (nothing written, nothing recorded).
+   * early-warning check that found nothing to mail (nothing written, nothing recorded). A dry run:
+   * would-send (mail on) or would-write (mail off), with the files the run would write; held,
+   * unchanged, already-delivered and failed as the run would end.
    */
-  readonly status: 'held' | 'written' | 'sent' | 'failed' | 'unknown' | 'already-delivered' | 'unchanged';
+  readonly status:
+    | 'held'
+    | 'written'
+    | 'sent'
+    | 'failed'
+    | 'unknown'
+    | 'already-delivered'
+    | 'unchanged'
+    | 'would-send'
+    | 'would-write';
+  /** The files written (a dry run: the files the run would write, named in the output folder). */
   readonly files: readonly string[];
+  /** A dry run: the files the mail would only name, being over the size limit together. */
+  readonly omitted?: readonly string[];
   readonly recipients: readonly string[];
   readonly rejected: readonly string[];
   readonly messageId: string | null;
@@ -88,7 +110,14 @@ export async function handOver(
   notifiedStates?: readonly NotifiedState[],
 ): Promise<DeliveryOutcome> {
   const { period, due, kind } = occurrence;
-  const base = { subscription: subscription.name, period, due, kind, recipients: subscription.recipients };
+  const base = {
+    subscription: subscription.name,
+    accountId: ctx.account.accountId,
+    period,
+    due,
+    kind,
+    recipients: subscription.recipients,
+  };
   const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
   const messageId = newMessageId(ctx.mail.from);
   let deliveryId: number;
@@ -148,6 +177,26 @@ export async function handOver(
     );
     return { ...base, status, files, rejected: [], messageId, error: message };
   }
+}
+
+/**
+ * A dry run's outcome for an occurrence that would go out: its files as the run would write them
+ * (`would-send` with mail on, `would-write` without), nothing sent and nothing recorded.
+ */
+export function dryRunOutcome(
+  ctx: DeliveryContext,
+  base: Pick<DeliveryOutcome, 'subscription' | 'accountId' | 'period' | 'due' | 'kind' | 'recipients'>,
+  preview: PreviewedFiles,
+): DeliveryOutcome {
+  return {
+    ...base,
+    status: ctx.mail === undefined ? 'would-write' : 'would-send',
+    files: preview.files,
+    omitted: ctx.mail === undefined ? [] : preview.omitted,
+    rejected: [],
+    messageId: null,
+    error: null,
+  };
 }
 
 /** A ledger row for an attempt that failed before anything could be sent. */

@@ -18,6 +18,7 @@ import {
   loadDeliveries,
   reconcileInterruptedDeliveries,
   registerSubscriptions,
+  subscriptionFirstDue,
   type DeliveryRow,
 } from '../../load/ledgers/delivery-ledger.ts';
 import type { Warehouse } from '../../load/connection/db.ts';
@@ -29,6 +30,7 @@ import { systemClock, type Clock, type IanaZone, type LocalDate } from '../../te
 import { localDateOf } from '../../time/calendar.ts';
 import { describeSchedule } from '../../time/schedule.ts';
 import { deliverOccurrence, type DeliveryContext, type DeliveryOutcome } from './deliver-occurrence.ts';
+import { deliveredToday, firstDueUnrecorded, ledgerAsSettled } from './dry-run.ts';
 import { planDeliveries, type Occurrence } from './plan-deliveries.ts';
 import { accountFolder, checkSubscriptionAccounts } from './subscription-accounts.ts';
 import {
@@ -56,6 +58,11 @@ export interface SubscriptionRunOptions {
   readonly mail: DeliveryMail | undefined;
   /** How long to wait for another run's deliveries to finish, in ms. (Default: 0, fail at once) */
   readonly waitMs?: number | undefined;
+  /**
+   * List what would go instead (dry-run.ts): no lock, nothing settled, sent, recorded or left in
+   * `outDir`. (Default: false)
+   */
+  readonly dryRun?: boolean | undefined;
 }
 
 /** Injected services. */
@@ -127,7 +134,10 @@ export async function openDeliverySession(
   }
   let lock: HeldLock | undefined;
   let reconciled: DeliveryRow[] = [];
-  if (mail !== undefined) {
+  const dryRun = options.dryRun === true;
+  // A dry run writes nothing, so it neither waits for the lock nor settles a dead run's rows: it
+  // reads them as the settling would leave them (dry-run.ts, ledgerAsSettled).
+  if (mail !== undefined && !dryRun) {
     if (!(await hasDeliveryLedger(warehouse.db))) {
       throw new ConfigError('the warehouse has no delivery ledger yet: run uptrends-etl migrate.', {
         context: { table: 'uptrends.report_delivery' },
@@ -164,6 +174,7 @@ export async function openDeliverySession(
       clock,
       logger: deps.logger,
       sendMail: deps.sendMail,
+      dryRun,
     },
     release: () => lock?.release() ?? Promise.resolve(),
   };
@@ -225,15 +236,19 @@ export async function runSubscriptionSchedule(
       );
     }
     const mailing = session.context.mail !== undefined;
-    const firstDue = mailing
-      ? await registerSubscriptions(
-          warehouse.db,
-          session.accountId,
-          session.subscriptions.map((s) => ({ name: s.name, definition: definitionOf(s) })),
-          asOf,
-        )
-      : new Map<string, LocalDate>();
-    const ledger = mailing ? await loadDeliveries(warehouse.db, session.accountId) : [];
+    const dryRun = options.dryRun === true;
+    const firstDue = !mailing
+      ? new Map<string, LocalDate>()
+      : dryRun
+        ? firstDueUnrecorded(await subscriptionFirstDue(warehouse.db, session.accountId), asOf)
+        : await registerSubscriptions(
+            warehouse.db,
+            session.accountId,
+            session.subscriptions.map((s) => ({ name: s.name, definition: definitionOf(s) })),
+            asOf,
+          );
+    const loaded = mailing ? await loadDeliveries(warehouse.db, session.accountId) : [];
+    const ledger = dryRun ? ledgerAsSettled(loaded) : loaded;
     for (const subscription of session.subscriptions) {
       // An early warning checks its day only: what changed on missed days is in its next mail.
       const warning = isEarlyWarning(subscription);
@@ -258,6 +273,13 @@ export async function runSubscriptionSchedule(
           `subscription ${subscription.name} (${describeSchedule(subscription.schedule)}): nothing due on ${asOf}`,
         );
       }
+      if (dryRun && mailing) {
+        // What is due that day but already delivered: listed, with the delivery that counts.
+        for (const outcome of deliveredToday(session.context, subscription, asOf, ledger)) {
+          outcomes.push(outcome);
+          deps.onOutcome?.(outcome);
+        }
+      }
       for (const occurrence of plan.send) {
         const outcome = await deliverOccurrence(session.context, subscription, {
           ...occurrence,
@@ -270,7 +292,7 @@ export async function runSubscriptionSchedule(
   } finally {
     await session.release();
   }
-  const failure = deliveryFailure(outcomes, session.reconciled);
+  const failure = options.dryRun === true ? undefined : deliveryFailure(outcomes, session.reconciled);
   if (failure !== undefined) throw failure;
   return {
     accountId: session.accountId,

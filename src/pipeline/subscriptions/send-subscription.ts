@@ -20,6 +20,7 @@ import type { ReportPeriod } from '../../time/periods.ts';
 import { dueDates, latestDueDate, occurrencePeriod } from '../../time/schedule.ts';
 import type { DeliveryOutcome } from './deliver-occurrence.ts';
 import { deliverOccurrence } from './deliver-occurrence.ts';
+import { ledgerAsSettled } from './dry-run.ts';
 import { deliveredPeriods, periodKey } from './plan-deliveries.ts';
 import {
   deliveryFailure,
@@ -71,7 +72,10 @@ export function choosePeriod(
   return { period: occurrencePeriod(subscription.period, due, zone), due };
 }
 
-/** Sends one subscription now; throws a MailError (exit 7) when the send failed or is unknown. */
+/**
+ * Sends one subscription now; throws a MailError (exit 7) when the send failed or is unknown. With
+ * `dryRun`, returns what the send would do and sends, records and leaves nothing.
+ */
 export async function sendSubscriptionNow(
   warehouse: Warehouse,
   options: Omit<SubscriptionRunOptions, 'mail'> & {
@@ -87,15 +91,16 @@ export async function sendSubscriptionNow(
   try {
     const subscription = session.subscriptions[0]!;
     const { period, due } = choosePeriod(subscription, options.choice, session.zone, session.today);
-    const delivered = deliveredPeriods(
-      await loadDeliveries(warehouse.db, session.accountId, [subscription.name]),
-    );
+    const rows = await loadDeliveries(warehouse.db, session.accountId, [subscription.name]);
+    const delivered = deliveredPeriods(options.dryRun === true ? ledgerAsSettled(rows) : rows);
     const kind = delivered.has(periodKey(period)) ? 'resend' : 'manual';
     outcome = await deliverOccurrence(session.context, subscription, { period, due, kind });
     deps.onOutcome?.(outcome);
   } finally {
     await session.release();
   }
+  // A dry run lists the outcome, held or failed, and ends well: it was asked what would happen.
+  if (options.dryRun === true) return outcome;
   if (outcome.status === 'held') {
     throw new ConfigError(
       `subscription ${outcome.subscription}: ${outcome.period.label} was not sent: ${outcome.error ?? ''}`,

@@ -186,7 +186,8 @@ export function sheetRow(columns: readonly BurnColumn[], row: ServiceBurn, zone:
   return columns.map((c) => {
     const value = c.value(row);
     if (c.unit === 'instant') return instantCell(value as Date | null, zone);
-    if (c.budgetLeft === true) return budgetLeftText(value as number | null, '');
+    if (c.budgetLeft === true)
+      return budgetLeftText(value as number | null, row.period_over_budget_seconds, '');
     return figureCell(c.unit, value as number | string | null);
   });
 }
@@ -196,7 +197,8 @@ export function textRow(columns: readonly BurnColumn[], row: ServiceBurn, zone: 
   return columns.map((c) => {
     const value = c.value(row);
     if (c.unit === 'instant') return instantText(value as Date | null, zone, '');
-    if (c.budgetLeft === true) return budgetLeftText(value as number | null, '');
+    if (c.budgetLeft === true)
+      return budgetLeftText(value as number | null, row.period_over_budget_seconds, '');
     if (value === null) return '';
     return typeof value === 'number' ? figureText(c.unit, value) : String(value);
   });

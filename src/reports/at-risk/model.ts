@@ -39,28 +39,12 @@ export const BRIEF_ROWS = 8;
 /** A service of the report: its row of `uptrends.sla_burn` and since when its state holds. */
 export interface ServiceBurn extends Burn {
   /**
-   * The local day the state's story began, read off `uptrends.sla_burn_days` (null for ok and
-   * unknown): for `breached` the day the budget left went below zero; for `at risk` and `watch` the
-   * first day of the latest run of days on which the budget left fell.
+   * The local day the state began, as `uptrends.sla_burn_days` gives it (`since_day`, the same on
+   * each of the service's points; null for ok and unknown): for `breached` the day the budget
+   * left went below zero; for `at risk` and `watch` the first day of the latest run of days on
+   * which the budget left fell.
    */
   readonly since_day: string | null;
-}
-
-/** Since when `state` holds, from the service's points so far (oldest first). */
-export function sinceDay(state: Burn['state'], points: readonly BurnPoint[]): string | null {
-  const soFar = points.filter((p) => !p.projected);
-  if (state === 'breached') {
-    return soFar.find((p) => (p.budget_remaining_seconds ?? 0) < 0)?.local_day ?? null;
-  }
-  if (state !== 'at risk' && state !== 'watch') return null;
-  const fell = (i: number): boolean =>
-    (soFar[i]!.budget_remaining_seconds ?? 0) < (soFar[i - 1]!.budget_remaining_seconds ?? 0);
-  let last = soFar.length - 1;
-  while (last > 0 && !fell(last)) last--;
-  if (last === 0) return null;
-  let first = last;
-  while (first > 1 && fell(first - 1)) first--;
-  return soFar[first]!.local_day;
 }
 
 /** Options of `loadAtRiskModel`, resolved at the edge (command, subscription or API call). */
@@ -176,7 +160,7 @@ export async function loadAtRiskModel(
     pointsOf.set(burnKey(p), list);
   }
   const services: ServiceBurn[] = rows
-    .map((r) => ({ ...r, since_day: sinceDay(r.state, pointsOf.get(burnKey(r)) ?? []) }))
+    .map((r) => ({ ...r, since_day: pointsOf.get(burnKey(r))?.[0]?.since_day ?? null }))
     .sort(bySeverity);
   const counts = { ok: 0, watch: 0, 'at risk': 0, breached: 0, unknown: 0 };
   for (const s of services) counts[s.state ?? 'unknown'] += 1;

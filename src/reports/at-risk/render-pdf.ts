@@ -41,7 +41,7 @@ function row(model: AtRiskModel, s: ServiceBurn): PdfCell[] {
     { text: stateWord(s), colour: stateColour(s.state), bold: true },
     `${figureText('percent', s.projected_uptime_7d)}\n(${figureText('percent', s.target_percentage)})`,
     {
-      text: budgetLeftText(s.budget_remaining_seconds),
+      text: budgetLeftText(s.budget_remaining_seconds, s.period_over_budget_seconds),
       bar: shownValue('share', s.period_budget_used),
       barColour: stateColour(s.state),
     },

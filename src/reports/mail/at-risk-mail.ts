@@ -46,7 +46,7 @@ function badge(state: string | null, text: string): string {
 /** The figures of a service in one line: budget used, burn rates, projection, runs out. */
 export function burnSummary(b: Burn, zone: string): string {
   const runsOut = b.runs_out_at === null ? '' : `, budget runs out ${instantText(b.runs_out_at, zone)}`;
-  return `error budget ${budgetLeftText(b.budget_remaining_seconds)}, burn ${figureText('rate', b.burn_rate_1d)} (1 day) / ${figureText('rate', b.burn_rate_3d)} (3 days) / ${figureText('rate', b.burn_rate_7d)} (7 days), projected ${figureText('percent', b.projected_uptime_7d)} against ${figureText('percent', b.target_percentage)}${runsOut}`;
+  return `error budget ${budgetLeftText(b.budget_remaining_seconds, b.period_over_budget_seconds)}, burn ${figureText('rate', b.burn_rate_1d)} (1 day) / ${figureText('rate', b.burn_rate_3d)} (3 days) / ${figureText('rate', b.burn_rate_7d)} (7 days), projected ${figureText('percent', b.projected_uptime_7d)} against ${figureText('percent', b.target_percentage)}${runsOut}`;
 }
 
 /** `Checkout API: at risk (was not notified)`. */

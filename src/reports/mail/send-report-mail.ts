@@ -102,17 +102,33 @@ function smtpServer(smtpUrl: string): { server: string; secrets: string[] } {
   return { server: `${url.hostname}:${port}`, secrets };
 }
 
+/** Which files a mail attaches and which it only names. */
+export interface AttachmentPlan {
+  readonly attached: readonly string[];
+  /** Left out because the files together are over the size limit (the body names them). */
+  readonly omitted: readonly string[];
+}
+
+/**
+ * The files attached while their total stays within `limit` bytes, else none (the mail names
+ * them instead): the one rule of the mail and of a dry run's listing. (Default limit: 15 MB)
+ */
+export async function planAttachments(
+  files: readonly string[],
+  limit: number = DEFAULT_MAX_ATTACHMENT_BYTES,
+): Promise<AttachmentPlan> {
+  let total = 0;
+  for (const file of files) total += (await stat(file)).size;
+  const fits = total <= limit;
+  return { attached: fits ? files : [], omitted: fits ? [] : files };
+}
+
 /** Sends the report mail; throws MailError (stable codes in MAIL_ERROR_CODES) or ConfigError. */
 export async function sendReportMail(options: SendReportMailOptions): Promise<SentReportMail> {
   const { server, secrets } = smtpServer(options.smtpUrl);
   const recipients = options.to;
   if (recipients.length === 0) throw new ConfigError('no mail recipient given (REPORT_MAIL_TO is empty)');
-  const limit = options.maxAttachmentBytes ?? DEFAULT_MAX_ATTACHMENT_BYTES;
-  let total = 0;
-  for (const file of options.files) total += (await stat(file)).size;
-  const fits = total <= limit;
-  const attached = fits ? options.files : [];
-  const omitted = fits ? [] : options.files;
+  const { attached, omitted } = await planAttachments(options.files, options.maxAttachmentBytes);
   const { content, chart } = await composeMail(options, attached, omitted);
   const timeout = options.timeoutMs ?? 30_000;
   // Loaded when a mail is sent: a report written to files only need not pay for it (about 40 ms).

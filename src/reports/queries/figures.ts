@@ -240,6 +240,7 @@ export function emptyFigure(grain: Grain, name: string, window: Interval, target
     status: none,
     error_budget_seconds: 0,
     budget_used: none,
+    over_budget_seconds: none,
     incidents_overlapping: 0,
     incidents_started: 0,
     incidents_resolved: 0,

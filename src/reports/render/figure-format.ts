@@ -93,32 +93,35 @@ export function figureText(unit: FigureUnit, value: number | null, none = 'n/a')
 }
 
 /**
- * A budget left as text: `1:20 left`, or `2:05 over budget` when more than the budget is spent
- * (never a negative duration, which a spreadsheet shows as `###`).
+ * A budget left as text: `1:20 left`, or `2:05 over budget` once more than the budget is spent,
+ * read from the warehouse's own figure of the downtime beyond the budget (`overSeconds`:
+ * `sla_burn.period_over_budget_seconds`), never a negative duration (a spreadsheet shows `###`).
  */
-export function budgetLeftText(seconds: number | null, none = 'n/a'): string {
-  const shown = shownValue('duration', seconds);
+export function budgetLeftText(
+  remainingSeconds: number | null,
+  overSeconds: number | null,
+  none = 'n/a',
+): string {
+  if (overSeconds !== null && overSeconds > 0) return `${figureText('duration', overSeconds)} over budget`;
+  const shown = shownValue('duration', remainingSeconds);
   if (shown === null) return none;
-  return shown < 0
-    ? `${figureText('duration', -shown * 60)} over budget`
-    : `${figureText('duration', seconds)} left`;
+  return `${figureText('duration', Math.max(remainingSeconds ?? 0, 0))} left`;
 }
 
 /**
  * How much of an error budget is used, in a manager's unit: `18.1% of the error budget used`, and
- * past 100 % the hours over it (`3:25 over budget`), never `3076.6%` (issue 41). `budgetSeconds`
- * and `downtimeSeconds` are the figures the share was computed from.
+ * past 100 % the hours over it (`3:25 over budget`), never `3076.6%` (issue 41). `overSeconds` is
+ * the warehouse's figure of the downtime beyond the budget (`figures.over_budget_seconds`).
  */
 export function budgetUseText(
   used: number | null,
-  budgetSeconds: number | null,
-  downtimeSeconds: number | null,
+  overSeconds: number | null,
   none = 'no error budget',
 ): string {
   if (used === null) return none;
-  if (used <= 1 || budgetSeconds === null || downtimeSeconds === null)
+  if (overSeconds === null || overSeconds <= 0)
     return `${figureText('share', used)} of the error budget used`;
-  return `${budgetLeftText(budgetSeconds - downtimeSeconds)} (the whole error budget spent)`;
+  return `${figureText('duration', overSeconds)} over budget (the whole error budget spent)`;
 }
 
 /** The workbook number format of each unit. */

@@ -40,7 +40,7 @@ export function targetLine(sla: SlaModel): string {
 export function slaFigureRows(sla: SlaModel): [string, string][] {
   const a = sla.account;
   const p = sla.accountPrevious;
-  const budget = budgetUseText(a.budget_used, a.error_budget_seconds, a.incident_downtime_seconds);
+  const budget = budgetUseText(a.budget_used, a.over_budget_seconds);
   const change = comparisonText({
     unit: 'percent',
     current: a.uptime_percentage,

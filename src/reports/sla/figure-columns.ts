@@ -140,6 +140,14 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
     value: (r) => r.error_budget_seconds,
   },
   { header: 'Budget used', csv: 'budget_used_pct', unit: 'share', width: 9, value: (r) => r.budget_used },
+  {
+    // Past 100 % of the budget, what a manager acts on: the downtime beyond it (issue 41).
+    header: 'Over budget (h:mm)',
+    csv: 'over_budget_min',
+    unit: 'duration',
+    width: 10,
+    value: (r) => r.over_budget_seconds,
+  },
   { header: 'Incidents', csv: 'incidents', unit: 'count', width: 9, value: (r) => r.incidents_started },
   { header: 'Ongoing', csv: 'ongoing', unit: 'count', width: 8, value: (r) => r.ongoing_at_end },
   { header: 'MTTR (h:mm)', csv: 'mttr_min', unit: 'duration', width: 9, value: (r) => r.mttr_seconds },

@@ -24,8 +24,7 @@ export function buildKpiTiles(current: Figure, previous: Figure): KpiTile[] {
   const source = current.uptime_source === 'statistics' ? 'as measured by Uptrends' : 'from incidents';
   const budget = budgetUseText(
     current.budget_used,
-    current.error_budget_seconds,
-    current.incident_downtime_seconds,
+    current.over_budget_seconds,
     'no error budget (target 100% or nothing monitored)',
   );
   const tile = (

@@ -148,7 +148,9 @@ describe('the at-risk report of 21 October 00:00', () => {
     expect(table.cell('Down', 'State').value).toBe('Breached');
     // Management reads the budget left in hours, never a share past 100 % (issue 41): Down spent
     // 240 min of 223.5 (shown 224), 16 over; Slow 140 of 223.5, 84 (83.5 rounded half up) left.
-    expect(table.cell('Down', 'Budget left (h:mm)').value).toBe('0:16 over budget');
+    // 240 - 223.5 = 16.5 min beyond the budget (sla_burn.period_over_budget_seconds), to the
+    // nearest minute: 0:17 (the negative budget left once rounded towards zero, to 0:16).
+    expect(table.cell('Down', 'Budget left (h:mm)').value).toBe('0:17 over budget');
     expect(table.cell(HOSTILE, 'Budget left (h:mm)').value).toBe('1:24 left');
     expect(table.cell('Down', 'Since').value).toBe('2025-10-10');
     expect(() => table.cell('Down', 'Budget used')).toThrow();
@@ -211,7 +213,7 @@ describe('the at-risk report of 21 October 00:00', () => {
       'Burning (group)',
       'Fast',
       '<b>Slow</b>',
-      '0:16 over budget',
+      '0:17 over budget',
       '8.33×',
       '21 Oct 15:24',
     ])
@@ -232,7 +234,7 @@ describe('the at-risk report of 21 October 00:00', () => {
       '[SLA early warning] October 2025 (Europe/Amsterdam): Down breached, Fast at risk, +1 more',
     );
     // Past 100 % a budget reads in hours over it (issue 41), not 107.4 %.
-    expect(mail.text).toContain('- Down: breached (was not notified): error budget 0:16 over budget');
+    expect(mail.text).toContain('- Down: breached (was not notified): error budget 0:17 over budget');
     expect(mail.text).toContain('On watch:');
     expect(mail.html).toContain('&lt;b&gt;Slow&lt;/b&gt;');
   });

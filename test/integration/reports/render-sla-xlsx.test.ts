@@ -80,6 +80,15 @@ describe('SLA workbook read back with exceljs', () => {
     expect(t.cell('Web A', 'Change vs previous (pp)').value).toBeCloseTo(-0.164, 12);
     expect(t.cell('Web A', 'Previous data').value).toBe('Complete');
     expect(t.cell('Web A', 'Status').value).toBe('At risk');
+    // Past 100 % of the budget (issue 41): Budget used keeps its share (125 / 44.67 = 279.8 %) and
+    // Over budget says the hours beyond it: 125 - 0.001 x 44,670 = 80.33 min, shown to the minute.
+    expect(t.cell('Web A', 'Budget used').value).toBeCloseTo(125 / 44.67, 3);
+    expect(durationMinutes(t.cell('Web A', 'Over budget (h:mm)'))).toBe(80);
+    expect(t.cell('Web A', 'Over budget (h:mm)').numFmt).toBe('[h]:mm');
+    // Within its budget a monitor has nothing over it: an empty cell.
+    const within = model.monitors.filter((m) => m.budget_used !== null && m.budget_used <= 1);
+    expect(within.length).toBeGreaterThan(0);
+    for (const m of within) expect(t.cell(m.name, 'Over budget (h:mm)').value).toBeNull();
     expect(t.cell('Web A', 'Target').value).toBeCloseTo(0.999, 12);
     expect(t.cell('DNS C', 'Uptime source').value).toBe('Statistics');
     expect(t.cell('API B', 'Ongoing').value).toBe(1);

@@ -114,6 +114,30 @@ describe('sla_burn as of 21 October 00:00 (CEST)', () => {
     expect(d.period_budget_used).toBeCloseTo(240 / 223.5, 9);
     expect(d.budget_remaining_seconds! / MIN).toBeCloseTo(-16.5, 6);
     expect(d).toMatchObject({ state: 'breached', runs_out_at: null });
+    // Over budget, as the reports show it (issue 41): 240 - 223.5 = 16.5 min beyond the budget.
+    expect(d.period_over_budget_seconds! / MIN).toBeCloseTo(16.5, 6);
+    // Within the budget there is nothing over it.
+    expect(row(atA, 'Fast').period_over_budget_seconds).toBeNull();
+    expect(row(atA, 'Quiet').period_over_budget_seconds).toBeNull();
+  });
+
+  it('since when each state holds, the same on every point of a service', async () => {
+    const points = await queryBurnPoints(tdb.warehouse.db, scope(A), OCTOBER);
+    const since = (name: string): (string | null)[] => [
+      ...new Set(points.filter((p) => p.name === name).map((p) => p.since_day)),
+    ];
+    // Down (breached): 240 min down on 10 October; the budget left is below zero from the end of
+    // that day (223.5 - 240 = -16.5).
+    expect(since('Down')).toEqual(['2025-10-10']);
+    // Fast (at risk): spent on 2 October, then on 18, 19 and 20 October; the latest run of days
+    // that spent budget began on the 18th.
+    expect(since('Fast')).toEqual(['2025-10-18']);
+    // Slow (watch): 20 min on each of 14 to 20 October.
+    expect(since('Slow')).toEqual(['2025-10-14']);
+    // Burning (at risk): Down's 10 October, then Fast's 18 to 20 October: the run since the 18th.
+    expect(since('Burning')).toEqual(['2025-10-18']);
+    // Quiet is ok: no since.
+    expect(since('Quiet')).toEqual([null]);
   });
 
   it('groups are judged time-weighted: Burning is at risk, though one member is breached', () => {

@@ -74,6 +74,8 @@ describe('SLA figures, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', (
     // Budget (1 - 0.999) x 44,670 = 44.67 min; used 125 / 44.67.
     expect(a.error_budget_seconds! / MIN).toBeCloseTo(44.67, 6);
     expect(a.budget_used).toBeCloseTo(125 / 44.67, 6);
+    // Past 100 %: 125 - 44.67 = 80.33 min over budget (issue 41: shown in hours, not as 279.8 %).
+    expect(a.over_budget_seconds! / MIN).toBeCloseTo(125 - 44.67, 6);
     // September: a0 30 + a1's first 20 = 50 of 43,200 min; both months complete -> a change.
     expect(a.previous_uptime_percentage).toBeCloseTo(100 * (1 - 50 / 43_200), 9);
     expect(a.change_pp).toBeCloseTo(100 * (1 - 125 / 44_670) - 100 * (1 - 50 / 43_200), 9);

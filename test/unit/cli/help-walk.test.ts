@@ -40,6 +40,7 @@ const SAMPLES: Readonly<Record<string, { args: string[]; base?: string[] }>> = {
   '--mail': { args: ['--mail'] },
   '--to-date': { args: ['--to-date'] },
   '--strict': { args: ['--strict'] },
+  '--dry-run': { args: ['--dry-run'] },
   '--timeout': { args: ['--timeout', '5'] },
   '--file': { args: ['--file', 'docs/warehouse-examples.sql'] },
   '--host': { args: ['--host', '0.0.0.0'] },

@@ -1,0 +1,184 @@
+/**
+ * `nightly --dry-run` and `report send --subscription NAME --dry-run` as a user runs them (issue 41,
+ * item 13): every mail that would go is listed on stdout (text, or JSON lines with `--json`) with
+ * its recipients and attachments, the night is not synced, no mail reaches the SMTP server, no
+ * ledger row is written and the report folder stays empty; the real `nightly` then sends exactly
+ * the listed mail.
+ *
+ * Expected values: the subscription is daily with PreviousDay, so as of yesterday it is due once,
+ * with the day before yesterday; the warehouse holds the simulator's last 10 days, read in full.
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { jsonLines, runCli } from '../../support/run-cli.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+
+const mails: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      mails.push({
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+
+let tdb: TestDatabase;
+let sim: RunningSimulator;
+let dir: string;
+let env: Record<string, string>;
+
+/** yyyy-MM-dd `back` days before today (UTC; at least as early in the account's zone). */
+const day = (back: number): string => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+const AS_OF = day(1);
+const PERIOD = day(2);
+
+const cli = (args: string[]) => runCli(args, env, dir);
+const ledgerRows = async (): Promise<string> => {
+  const r = await cli([
+    '--json',
+    'query',
+    '--format',
+    'json',
+    'select count(*)::int as n from uptrends.report_delivery',
+  ]);
+  const s = await cli([
+    '--json',
+    'query',
+    '--format',
+    'json',
+    'select count(*)::int as n from uptrends.report_subscription',
+  ]);
+  return `${r.stdout.trim()} ${s.stdout.trim()}`;
+};
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  tdb = await createTestDatabase({ onDisk: true });
+  await tdb.release();
+  sim = await startSimulator({ seed: 9, monitors: 4, days: 12 });
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dry-run-cli-'));
+  writeFileSync(
+    path.join(dir, 'uptrends-etl.yaml'),
+    `mail:
+  from: reports@example.com
+subscriptions:
+  - name: daily-ops
+    reports: [incidents]
+    schedule: daily
+    period: PreviousDay
+    formats: [csv]
+    recipients: { addresses: [ops@example.com, cto@example.com] }
+    subject: "{subscription} | {period}"
+`,
+  );
+  env = {
+    ...tdb.env,
+    UPTRENDS_API_URL: sim.apiUrl,
+    UPTRENDS_USERNAME: sim.credentials.username,
+    UPTRENDS_PASSWORD: sim.credentials.password,
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+  };
+  const synced = await cli([
+    'sync',
+    '--streams',
+    'monitors,monitor_groups,monitor_group_members,alerts',
+    '--initial-days',
+    '10',
+  ]);
+  expect(synced.code, synced.stderr).toBe(0);
+}, 240_000);
+
+afterAll(async () => {
+  await sim.close();
+  await tdb.drop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('dry runs from the command line', () => {
+  it('nightly --dry-run --json lists the mail, syncs nothing, sends and records nothing', async () => {
+    const before = await ledgerRows();
+    const runsBefore = await cli([
+      '--json',
+      'query',
+      '--format',
+      'json',
+      'select count(*)::int as n from uptrends.etl_run',
+    ]);
+    const result = await cli(['--json', 'nightly', '--dry-run', '--as-of', AS_OF, '--out', 'reports']);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = jsonLines(result.stdout);
+    const listed = lines.filter((l) => l.result === 'dry-run');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      subscription: 'daily-ops',
+      period: PERIOD,
+      due: AS_OF,
+      status: 'would-send',
+      recipients: ['cto@example.com', 'ops@example.com'],
+      reason: null,
+    });
+    const attachments = listed[0]!.attachments as string[];
+    expect(attachments.length).toBeGreaterThan(0);
+    for (const a of attachments) expect(a.startsWith(path.join('reports', 'daily-ops') + '/')).toBe(true);
+    expect(lines.find((l) => l.result === 'nightly-dry-run')).toMatchObject({ wouldSend: 1, synced: false });
+    expect(mails).toEqual([]);
+    expect(await ledgerRows()).toBe(before);
+    const runsAfter = await cli([
+      '--json',
+      'query',
+      '--format',
+      'json',
+      'select count(*)::int as n from uptrends.etl_run',
+    ]);
+    expect(runsAfter.stdout).toBe(runsBefore.stdout);
+    expect(readdirSync(dir)).toEqual(['uptrends-etl.yaml']);
+
+    const text = await cli([
+      '--no-json',
+      'report',
+      'send',
+      '--subscription',
+      'daily-ops',
+      '--period',
+      PERIOD,
+      '--dry-run',
+    ]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`would send: daily-ops, account `);
+    expect(text.stdout).toContain('  to: cto@example.com, ops@example.com');
+    expect(text.stdout).toContain('Nothing was written, sent or recorded.');
+    expect(mails).toEqual([]);
+    expect(await ledgerRows()).toBe(before);
+
+    // The real night sends what was listed: one mail, to those recipients, with those files.
+    const real = await cli([
+      '--json',
+      'nightly',
+      '--as-of',
+      AS_OF,
+      '--out',
+      'reports',
+      '--streams',
+      'alerts',
+    ]);
+    expect(real.code, real.stderr).toBe(0);
+    expect(mails).toHaveLength(1);
+    expect([...mails[0]!.to].sort()).toEqual(['cto@example.com', 'ops@example.com']);
+    expect(mails[0]!.raw).toContain(`daily-ops | ${PERIOD}`);
+    for (const a of attachments) expect(mails[0]!.raw).toContain(`filename=${path.basename(a)}`);
+  }, 240_000);
+});
