@@ -267,9 +267,12 @@ export class SheetWriter {
    * Prints a sheet too wide for one page across several pages side by side, at a readable size,
    * with its first `keptColumns` columns (the names) repeated on each page: the Daily and Infra
    * sheets' days would otherwise shrink to a few points to fit one page. The pages are as many as
-   * the columns after the kept ones need at 100 %.
+   * the columns after the kept ones need at 100 %, and at most `maxPages` (then printed a little
+   * smaller, to fit). (Default: no limit) `sideBySide` prints the pages of the same rows one after
+   * the other (left, right, then the next rows), for blocks read across. (Default: false: every
+   * left page first, as the Daily sheet's days run on)
    */
-  printAcross(keptColumns: number): void {
+  printAcross(keptColumns: number, maxPages = Number.POSITIVE_INFINITY, sideBySide = false): void {
     const orientation = this.#sheet.pageSetup.orientation === 'portrait' ? 'portrait' : 'landscape';
     const limit = pageWidthUnits(orientation);
     const width = (c: number): number => this.#sheet.getColumn(c).width ?? DEFAULT_COLUMN_WIDTH;
@@ -284,7 +287,8 @@ export class SheetWriter {
       }
       used += width(c);
     }
-    this.#sheet.pageSetup.fitToWidth = pages;
+    this.#sheet.pageSetup.fitToWidth = Math.min(pages, maxPages);
+    if (sideBySide) this.#sheet.pageSetup.pageOrder = 'overThenDown';
     this.#sheet.pageSetup.printTitlesColumn = `A:${columnLetter(keptColumns)}`;
   }
 

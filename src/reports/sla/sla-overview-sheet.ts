@@ -9,6 +9,7 @@ import type { Column, CellValue, SheetWriter } from '../render/workbook-writer.t
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
 import type { SlaOverviewFigure, SlaOverviewSection } from '../queries/sla-overview.ts';
 import type { SlaModel } from './model-types.ts';
+import { rowPoints, wrappedLines } from '../render/print-layout.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 
 /** Uptrends' SLA overview columns, in its order, each with its unit. */
@@ -160,24 +161,22 @@ export const OVERVIEW_FILL: Readonly<Record<string, string>> = {
   error: 'Missed',
 };
 
-/** The heading of a definition's block: its name and thresholds. */
+/** The heading of a definition's block: "SLA based on: NAME". */
 export function sectionHeading(s: SlaOverviewSection): string {
+  return `SLA based on: ${s.slaName}`;
+}
+
+/** The thresholds of a definition's block, beside its heading. */
+export function sectionThresholds(s: SlaOverviewSection): string {
   const f = s.account ?? s.monitors[0];
-  const parts = [`SLA based on: ${s.slaName}`];
-  if (f !== undefined) {
-    parts.push(
-      `desired uptime ${f.uptime_warning_threshold ?? '-'} %, error below ${f.uptime_error_threshold ?? '-'} %`,
-    );
-    parts.push(
-      f.total_time_threshold === null ? 'no load time target' : `load time ${f.total_time_threshold} s`,
-    );
-    parts.push(
-      f.operator_response_time_threshold === null
-        ? 'no response time target'
-        : `operator response ${f.operator_response_time_threshold} min`,
-    );
-  }
-  return parts.join('; ');
+  if (f === undefined) return '';
+  return [
+    `desired uptime ${f.uptime_warning_threshold ?? '-'} %, error below ${f.uptime_error_threshold ?? '-'} %`,
+    f.total_time_threshold === null ? 'no load time target' : `load time ${f.total_time_threshold} s`,
+    f.operator_response_time_threshold === null
+      ? 'no response time target'
+      : `operator response ${f.operator_response_time_threshold} min`,
+  ].join('; ');
 }
 
 /** The exclusion periods of a block, one line each (or that none applied). */
@@ -194,21 +193,44 @@ export function exclusionLines(s: SlaOverviewSection): string[] {
   ];
 }
 
+/**
+ * Columns the sheet's text (explanation, block headings, exclusion notes) spans: those that print
+ * on the first page of the two the sheet is wide (Monitor to Confirmed errors, with room for a
+ * widened Monitor column), so no line runs across the page edge.
+ */
+const TEXT_COLUMNS = 8;
+const TEXT_WIDTH = SLA_OVERVIEW_COLUMNS.slice(0, TEXT_COLUMNS).reduce((sum, c) => sum + (c.width ?? 10), 0);
+
 /** Writes the SLA overview sheet: one block per definition. */
 export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void {
-  let row = sheet.title([
-    sheetTitle(SLA_SHEETS.slaOverview, model.period.label, model.period.zone),
-    'As the Uptrends SLA overview: every SLA definition for every monitor, after its exclusion periods. SLA uptime from the Uptrends statistics (every confirmed error); Uptime % (incidents) from the alerts beside it.',
-  ]);
+  sheet.title([sheetTitle(SLA_SHEETS.slaOverview, model.period.label, model.period.zone)]);
+  let row =
+    sheet.note(2, TEXT_COLUMNS, [
+      'As the Uptrends SLA overview: every SLA definition for every monitor, after its exclusion periods. SLA uptime from the Uptrends statistics (every confirmed error); Uptime % (incidents) from the alerts beside it.',
+    ]) + 1;
   if (model.slaOverview.length === 0) {
-    sheet.note(row, SLA_OVERVIEW_COLUMNS.length, ['The account has no SLA definition.']);
+    sheet.note(row, TEXT_COLUMNS, ['The account has no SLA definition.']);
     return;
   }
   model.slaOverview.forEach((section, index) => {
     // Each definition on its own printed page; the first block's header (the same columns for
     // every block) repeats on every page.
     if (index > 0) sheet.pageBreakBefore(row);
-    sheet.cell(row, 1, sectionHeading(section), { bold: true, size: 12 });
+    // The name in column A, which prints on both pages of the block (the thresholds beside it
+    // print on the left one).
+    const heading = sectionHeading(section);
+    const thresholds = sectionThresholds(section);
+    sheet.cell(row, 1, heading, { bold: true, size: 12, wrap: true });
+    sheet.cell(row, 2, thresholds, { wrap: true });
+    sheet.merge(row, 2, row, TEXT_COLUMNS);
+    // A bold 12 pt character is about 1.3 width units.
+    sheet.rowHeight(
+      row,
+      Math.max(
+        rowPoints(wrappedLines(heading, (SLA_OVERVIEW_COLUMNS[0]!.width ?? 28) / 1.3), 12),
+        rowPoints(wrappedLines(thresholds, TEXT_WIDTH - (SLA_OVERVIEW_COLUMNS[0]!.width ?? 28))),
+      ),
+    );
     const rows = [...section.monitors, ...(section.account === null ? [] : [section.account])];
     const placement = sheet.table(row + 1, SLA_OVERVIEW_COLUMNS, rows.map(slaOverviewCells), {
       freeze: index === 0,
@@ -223,7 +245,25 @@ export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void
         statusStyle(OVERVIEW_FILL[f.status ?? ''] ?? null),
       );
       if (f.grain === 'account') sheet.cell(r, 1, f.name, { bold: true });
+      // A word in a number column ("no alerts") sits at the right like the numbers: left-aligned
+      // it touched the number of the column before ("30.0no alerts") when printed.
+      slaOverviewCells(f).forEach((value, c) => {
+        if (typeof value === 'string' && SLA_OVERVIEW_COLUMNS[c]?.format !== undefined)
+          sheet.cell(r, c + 1, value, { align: 'right' });
+      });
     });
-    row = sheet.note(placement.lastRow + 1, SLA_OVERVIEW_COLUMNS.length, exclusionLines(section)) + 1;
+    // In column A, wrapped: it prints whole on both pages of the block (merged wider, the right
+    // page showed it cut at the column's edge).
+    row = placement.lastRow + 1;
+    for (const line of exclusionLines(section)) {
+      sheet.cell(row, 1, line, { wrap: true, size: 9, color: 'FF57606A' });
+      sheet.rowHeight(row, rowPoints(wrappedLines(line, SLA_OVERVIEW_COLUMNS[0]!.width ?? 28), 9));
+      row += 1;
+    }
+    row += 1;
   });
+  // Sixteen columns on one landscape page printed at 5 pt: two pages wide at a readable size,
+  // the monitor's name repeated on the second (three at 100 % would print a block on six pages),
+  // each left page followed by its right one.
+  sheet.printAcross(1, 2, true);
 }

@@ -127,7 +127,7 @@ export function slaBasedOnText(
     model.account.target_source === 'Override'
       ? `the override target of ${figureText('percent', model.account.target_percentage)}`
       : `the default target of ${figureText('percent', model.defaultTarget.desired)}`;
-  const headline = `The key figures below are uptime held to ${held}, not to an SLA definition's exclusion periods.`;
+  const headline = `The headline uptime and key figures are held to ${held} and leave out no SLA definition's exclusion periods.`;
   if (model.slaOverview.length === 0)
     return `No SLA definition (none in the warehouse for this account). ${headline}`;
   const names = model.slaOverview.map((s) => s.slaName);
