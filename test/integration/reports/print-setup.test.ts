@@ -52,8 +52,11 @@ describe('print setup of every sheet', () => {
       expect(setup.paperSize, sheet.name).toBe(9);
       expect(setup.orientation, sheet.name).toBe(PORTRAIT.has(sheet.name) ? 'portrait' : 'landscape');
       expect(setup.fitToPage, sheet.name).toBe(true);
-      // Daily (days) and Infra devices print across pages, their names repeated; the rest one page wide.
-      expect(setup.fitToWidth, sheet.name).toBe(sheet.name === 'Daily' ? 3 : 1);
+      // Daily (days), SLA overview (sixteen columns) and Infra devices print across pages, their
+      // names repeated; the rest one page wide.
+      expect(setup.fitToWidth, sheet.name).toBe(
+        sheet.name === 'Daily' ? 3 : sheet.name === 'SLA overview' ? 2 : 1,
+      );
       expect(setup.fitToHeight, sheet.name).toBe(0);
       expect(setup.margins?.bottom, sheet.name).toBeGreaterThanOrEqual(0.5);
       expect(setup.margins?.left, sheet.name).toBeGreaterThan(0);

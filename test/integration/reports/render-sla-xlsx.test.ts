@@ -54,6 +54,11 @@ describe('SLA workbook read back with exceljs', () => {
         // days of 7, so the 31 days take three pages across.
         expect(w.pageSetup.fitToWidth).toBe(3);
         expect(w.pageSetup.printTitlesColumn).toBe('A:B');
+      } else if (w.name === 'SLA overview') {
+        // Sixteen columns: two landscape pages wide, the monitor repeated, left then right page.
+        expect(w.pageSetup.fitToWidth).toBe(2);
+        expect(w.pageSetup.printTitlesColumn).toBe('A:A');
+        expect(w.pageSetup.pageOrder).toBe('overThenDown');
       } else expect(w.pageSetup.fitToWidth).toBe(1);
     }
   });
