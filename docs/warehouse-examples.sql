@@ -149,18 +149,28 @@ where month = date_trunc('month', now() - interval '1 month')::date
 order by uptime_percentage;
 
 /* example: recent-alerts */
--- alerts of the last 24 hours with their monitor
-select a.raised_at_local, m.name, a.alert_type, a.error_description
-from uptrends.alert a join uptrends.monitor m using (monitor_guid)
-where a.raised_at >= now() - interval '24 hours'
-order by a.raised_at;
+-- alerts of the last 24 hours with their monitor and its groups
+select raised_at_local, monitor_name, array_to_string(group_names, ', ') as groups, alert_type, error_description
+from uptrends.v_alert
+where raised_at >= now() - interval '24 hours'
+order by raised_at;
 
 /* example: incidents-last-week */
 -- incidents that started in the last 7 account-local days, longest first
-select monitor_name, started_at_local, ended_at_local, duration_seconds / 60 as minutes, ongoing
+select monitor_name, group_names, started_at_local, ended_at_local, duration_seconds / 60 as minutes, ongoing
 from uptrends.v_incident
 where started_at_local::date >= (now() at time zone iana_zone)::date - 7
 order by duration_seconds desc nulls first;
+
+/* example: incidents-per-group-last-month */
+-- incidents that started last month per group, with their hours (a monitor in two groups counts in both)
+select g.group_name, count(*) as incidents, round((sum(i.duration_seconds) / 3600.0)::numeric, 1) as hours
+from uptrends.v_incident i
+cross join lateral unnest(i.group_names) as g (group_name)
+where i.started_at_local >= date_trunc('month', (now() at time zone i.iana_zone) - interval '1 month')
+  and i.started_at_local < date_trunc('month', now() at time zone i.iana_zone)
+group by g.group_name
+order by incidents desc, g.group_name;
 
 /* example: statistics-per-day */
 -- the service's own figures per day last month, each day counted once
