@@ -70,10 +70,15 @@ from uptrends.sla_exclusion_period e join uptrends.sla s using (sla_guid)
 where e.deleted_at is null order by e.from_at;
 
 /* example: maintenance-hours */
--- hours of DisableMonitoring maintenance per monitor in the last 30 days
+-- hours of DisableMonitoring maintenance per monitor last month (account-local days)
 select m.name, sum(extract(epoch from i.end_at - i.start_at)) / 3600 as hours
 from uptrends.account a
-cross join lateral uptrends.maintenance_interval(a.account_id, current_date - 30, current_date - 1) i
+cross join lateral (
+  select date_trunc('month', now() at time zone a.iana_zone)::date as this_month
+) t
+cross join lateral uptrends.maintenance_interval(
+  a.account_id, (t.this_month - interval '1 month')::date, t.this_month - 1
+) i
 join uptrends.monitor m using (monitor_guid)
 where i.maintenance_type = 'DisableMonitoring'
 group by m.name order by hours desc;
