@@ -1,7 +1,9 @@
 -- Example queries of the data dictionary (docs/warehouse.md). Every query here runs in the test
--- suite on a warehouse synced from the simulator and must return rows
+-- suite on the demo's warehouse (what `uptrends-etl demo` loads, on its clock) and must return rows
 -- (test/integration/load/warehouse-examples.test.ts), and every SQL block of docs/warehouse.md must
--- be one of them, so the dictionary cannot drift from the schema. Run one with
+-- be one of them, so the dictionary cannot drift from the schema. Dates are relative to now ("last
+-- month", "the last 24 hours"): on the demo's warehouse they answer while its clock is recent;
+-- a demo warehouse made weeks ago answers "last month" only until its data ages out of it. Run one with
 -- `uptrends-etl query "<sql>"` or psql, or all of them with `uptrends-etl query --file
 -- docs/warehouse-examples.sql`. Each example starts with a line `/* example: <name> */` (a block
 -- comment: a block pasted whole into `query "..."` must not start with "--", an option's prefix).
