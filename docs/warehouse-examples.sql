@@ -1,7 +1,9 @@
 -- Example queries of the data dictionary (docs/warehouse.md). Every query here runs in the test
--- suite on a warehouse synced from the simulator and must return rows
+-- suite on the demo's warehouse (what `uptrends-etl demo` loads, on its clock) and must return rows
 -- (test/integration/load/warehouse-examples.test.ts), and every SQL block of docs/warehouse.md must
--- be one of them, so the dictionary cannot drift from the schema. Run one with
+-- be one of them, so the dictionary cannot drift from the schema. Dates are relative to now ("last
+-- month", "the last 24 hours"): on the demo's warehouse they answer while its clock is recent;
+-- a demo warehouse made weeks ago answers "last month" only until its data ages out of it. Run one with
 -- `uptrends-etl query "<sql>"` or psql, or all of them with `uptrends-etl query --file
 -- docs/warehouse-examples.sql`. Each example starts with a line `/* example: <name> */` (a block
 -- comment: a block pasted whole into `query "..."` must not start with "--", an option's prefix).
@@ -70,10 +72,15 @@ from uptrends.sla_exclusion_period e join uptrends.sla s using (sla_guid)
 where e.deleted_at is null order by e.from_at;
 
 /* example: maintenance-hours */
--- hours of DisableMonitoring maintenance per monitor in the last 30 days
+-- hours of DisableMonitoring maintenance per monitor last month (account-local days)
 select m.name, sum(extract(epoch from i.end_at - i.start_at)) / 3600 as hours
 from uptrends.account a
-cross join lateral uptrends.maintenance_interval(a.account_id, current_date - 30, current_date - 1) i
+cross join lateral (
+  select date_trunc('month', now() at time zone a.iana_zone)::date as this_month
+) t
+cross join lateral uptrends.maintenance_interval(
+  a.account_id, (t.this_month - interval '1 month')::date, t.this_month - 1
+) i
 join uptrends.monitor m using (monitor_guid)
 where i.maintenance_type = 'DisableMonitoring'
 group by m.name order by hours desc;
@@ -149,18 +156,28 @@ where month = date_trunc('month', now() - interval '1 month')::date
 order by uptime_percentage;
 
 /* example: recent-alerts */
--- alerts of the last 24 hours with their monitor
-select a.raised_at_local, m.name, a.alert_type, a.error_description
-from uptrends.alert a join uptrends.monitor m using (monitor_guid)
-where a.raised_at >= now() - interval '24 hours'
-order by a.raised_at;
+-- alerts of the last 24 hours with their monitor and its groups
+select raised_at_local, monitor_name, array_to_string(group_names, ', ') as groups, alert_type, error_description
+from uptrends.v_alert
+where raised_at >= now() - interval '24 hours'
+order by raised_at;
 
 /* example: incidents-last-week */
 -- incidents that started in the last 7 account-local days, longest first
-select monitor_name, started_at_local, ended_at_local, duration_seconds / 60 as minutes, ongoing
+select monitor_name, group_names, started_at_local, ended_at_local, duration_seconds / 60 as minutes, ongoing
 from uptrends.v_incident
 where started_at_local::date >= (now() at time zone iana_zone)::date - 7
 order by duration_seconds desc nulls first;
+
+/* example: incidents-per-group-last-month */
+-- incidents that started last month per group, with their hours (a monitor in two groups counts in both)
+select g.group_name, count(*) as incidents, round((sum(i.duration_seconds) / 3600.0)::numeric, 1) as hours
+from uptrends.v_incident i
+cross join lateral unnest(i.group_names) as g (group_name)
+where i.started_at_local >= date_trunc('month', (now() at time zone i.iana_zone) - interval '1 month')
+  and i.started_at_local < date_trunc('month', now() at time zone i.iana_zone)
+group by g.group_name
+order by incidents desc, g.group_name;
 
 /* example: statistics-per-day */
 -- the service's own figures per day last month, each day counted once

@@ -4,7 +4,7 @@ select
   i.monitor_guid,
   m.name as monitor_name,
   m.monitor_type,
-  g.group_names,
+  uptrends.monitor_group_names(i.monitor_guid) as group_names,
   i.incident_key,
   i.started_at,
   i.started_at_local,
@@ -22,24 +22,15 @@ select
   i.run_id
 from uptrends.incident i
 left join uptrends.monitor m on m.monitor_guid = i.monitor_guid
-left join uptrends.account a on a.account_id = i.account_id
-left join lateral (
-  select string_agg(mg.description, ', ' order by mg.description) as group_names
-  from uptrends.monitor_group_member gm
-  join uptrends.monitor_group mg on mg.monitor_group_guid = gm.monitor_group_guid
-  where gm.monitor_guid = i.monitor_guid
-    and gm.deleted_at is null
-    and mg.deleted_at is null
-    and not mg.is_all
-) g on true;
+left join uptrends.account a on a.account_id = i.account_id;
 
 comment on view uptrends.v_incident is
-  'Incidents with their monitor''s name and type, its monitor groups and the account zone. Times are UTC instants (*_at) and account-local wall clocks (*_local). Example: select monitor_name, started_at_local, duration_seconds / 60 as minutes from uptrends.v_incident where started_at >= now() - interval ''7 days'' order by started_at.';
+  'Incidents with their monitor''s name and type, its monitor groups and the account zone. Times are UTC instants (*_at) and account-local wall clocks (*_local). Example: select monitor_name, group_names, started_at_local, duration_seconds / 60 as minutes from uptrends.v_incident where started_at >= now() - interval ''7 days'' order by started_at.';
 comment on column uptrends.v_incident.account_id is 'Account of the monitor.';
 comment on column uptrends.v_incident.monitor_guid is 'Monitor GUID.';
 comment on column uptrends.v_incident.monitor_name is 'Monitor name (null when the monitor was never loaded).';
 comment on column uptrends.v_incident.monitor_type is 'MonitorType of the monitor (Https, FullPageCheck, ...).';
-comment on column uptrends.v_incident.group_names is 'Names of the monitor groups the monitor is in now, comma separated, alphabetical, without the built-in All Monitors group.';
+comment on column uptrends.v_incident.group_names is 'Names of the monitor groups the monitor is in now, as an array (one row per incident, never one per group, so counts and sums stay right), alphabetical, without the built-in All Monitors group; empty when it is in no other group (uptrends.monitor_group_names). Filter with ''Websites'' = any (group_names); show with array_to_string(group_names, '', '').';
 comment on column uptrends.v_incident.incident_key is 'IncidentKey of the incident.';
 comment on column uptrends.v_incident.started_at is 'Incident start (earliest FirstError), UTC instant.';
 comment on column uptrends.v_incident.started_at_local is 'Incident start, account-local wall clock.';

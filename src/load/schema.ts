@@ -1413,6 +1413,50 @@ export interface VAccountUptimeMonthlyTable {
   change_pp: number | null;
 }
 
+/** `uptrends.v_alert` (view) */
+export interface VAlertTable {
+  /** Account the alert belongs to. */
+  account_id: string | null;
+  /** Alert Id (GUID, lower case); the key of uptrends.alert. */
+  alert_id: string | null;
+  /** Monitor that raised the alert (MonitorGuid). */
+  monitor_guid: string | null;
+  /** Monitor name (null when the monitor was never loaded). */
+  monitor_name: string | null;
+  /** MonitorType of the monitor (Https, FullPageCheck, ...). */
+  monitor_type: string | null;
+  /** Names of the monitor groups the monitor is in now, as an array (one row per alert, never one per group), alphabetical, without the built-in All Mon... */
+  group_names: string[] | null;
+  /** AlertType as sent: Error (first alert of an incident), Reminder (repeated while the error lasts), Ok (recovery: ends the incident); any other value... */
+  alert_type: string | null;
+  /** When the alert was raised (Timestamp), UTC instant. For an Ok alert: when the monitor recovered. */
+  raised_at: Date | null;
+  /** Timestamp as sent, account-local wall clock. */
+  raised_at_local: string | null;
+  /** First error check of the incident (FirstError), UTC instant: the incident start, repeated on every alert of the incident; null when the service sen... */
+  first_error_at: Date | null;
+  /** FirstError as sent, account-local wall clock. */
+  first_error_at_local: string | null;
+  /** ErrorDescription exactly as sent ("OK" on Ok alerts), untrusted text from the monitored site. */
+  error_description: string | null;
+  /** ErrorMessage exactly as sent (optional extra detail), untrusted text; null when absent. */
+  error_message: string | null;
+  /** IncidentKey shared by the Error, Reminder and Ok alerts of one incident; joins v_incident on (monitor_guid, incident_key). */
+  incident_key: string | null;
+  /** True when the service sent no IncidentKey and incident_key was derived from FirstErrorMonitorCheckId. */
+  incident_key_derived: boolean | null;
+  /** Monitor check that triggered the alert (MonitorCheckId); for an Ok alert the successful check. */
+  monitor_check_id: number | null;
+  /** First error check of the incident (FirstErrorMonitorCheckId). */
+  first_error_monitor_check_id: number | null;
+  /** The account's IANA zone: the zone of the *_local columns. */
+  iana_zone: string | null;
+  /** etl_run id of the run that last changed the alert. */
+  run_id: number | null;
+  /** When the alert was first inserted, by the clock of the run that inserted it. */
+  loaded_at: Date | null;
+}
+
 /** `uptrends.v_group_uptime_daily` (view) */
 export interface VGroupUptimeDailyTable {
   /** Uptrends AccountId. */
@@ -1641,8 +1685,8 @@ export interface VIncidentTable {
   monitor_name: string | null;
   /** MonitorType of the monitor (Https, FullPageCheck, ...). */
   monitor_type: string | null;
-  /** Names of the monitor groups the monitor is in now, comma separated, alphabetical, without the built-in All Monitors group. */
-  group_names: string | null;
+  /** Names of the monitor groups the monitor is in now, as an array (one row per incident, never one per group, so counts and sums stay right), alphabet... */
+  group_names: string[] | null;
   /** IncidentKey of the incident. */
   incident_key: string | null;
   /** Incident start (earliest FirstError), UTC instant. */
@@ -1695,7 +1739,7 @@ export interface VInfraUptimeMonthlyTable {
   uptime_percentage: number | null;
   /** Downtime in seconds implied by the daily percentages: sum((100 - uptime) / 100 x day length). */
   downtime_seconds: number | null;
-  /** Share (0 to 1) of the month, until now, whose Infra uptime was read (etl_coverage): below 1 days are missing and uptime_percentage covers only the ... */
+  /** Share (0 to 1) of the month, until now, whose Infra uptime was read (etl_coverage) and held data for the device (has_data): below 1 days are missin... */
   coverage: number | null;
 }
 
@@ -2599,6 +2643,7 @@ export interface Database {
   v_account_month: VAccountMonthTable;
   v_account_uptime_daily: VAccountUptimeDailyTable;
   v_account_uptime_monthly: VAccountUptimeMonthlyTable;
+  v_alert: VAlertTable;
   v_group_uptime_daily: VGroupUptimeDailyTable;
   v_group_uptime_monthly: VGroupUptimeMonthlyTable;
   v_incident: VIncidentTable;

@@ -27,7 +27,7 @@ export function targetRuleLine(settings: EarlyWarningSettings): string {
   const target = figureText('percent', settings.target.desired);
   return settings.target.override === true
     ? `Every monitor and group is held to ${target}.`
-    : `Targets: each monitor's own (statistics SlaTarget, else its group's SLA), else ${target}; a group its SLA, else ${target}.`;
+    : `Targets: each monitor's own (statistics SlaTarget, else its group's SLA) and each group's SLA; ${target} where there is none.`;
 }
 
 /** The Definitions sheet of the at-risk workbook. */

@@ -36,6 +36,24 @@ export function targetLine(sla: SlaModel): string {
   return `uptime against a target of ${figureText('percent', a.target_percentage)}: ${statusWord(a.status, a.data_state, a.coverage)}`;
 }
 
+/**
+ * What a figure of the whole scope is "for": `the account as a whole`, or the groups and monitors
+ * the report was scoped to (`Websites as a whole`), never the account when it is not.
+ */
+export function scopeWhole(sla: Pick<SlaModel, 'scope' | 'scopeRestricted'>): string {
+  return sla.scopeRestricted ? `${plainText(sla.scope)} as a whole` : 'the account as a whole';
+}
+
+/**
+ * The previous period beside this one: its figure, then the comparison. A previous period read
+ * in part or not at all says so once, in its figure: the comparison then only says there is none.
+ */
+function previousPeriodText(sla: SlaModel, change: string): string {
+  const p = sla.accountPrevious;
+  const previous = previousText('percent', p.uptime_percentage, p.data_state, p.coverage);
+  return p.data_state === 'complete' ? `${previous}; ${change}` : `${previous}; no comparison`;
+}
+
 /** The SLA headline figures as (name, value) rows. */
 export function slaFigureRows(sla: SlaModel): [string, string][] {
   const a = sla.account;
@@ -59,15 +77,12 @@ export function slaFigureRows(sla: SlaModel): [string, string][] {
       'Uptime',
       `${figureText('percent', a.uptime_percentage)} (target ${figureText('percent', a.target_percentage)}: ${statusWord(a.status, a.data_state, a.coverage)})`,
     ],
-    [
-      'Previous period',
-      `${previousText('percent', p.uptime_percentage, p.data_state, p.coverage)}; ${change}`,
-    ],
+    ['Previous period', previousPeriodText(sla, change)],
     [
       'Downtime',
       a.period_downtime_seconds === null
         ? 'n/a'
-        : `${figureText('duration', a.period_downtime_seconds)} (h:mm) for the account as a whole; ${budget}`,
+        : `${figureText('duration', a.period_downtime_seconds)} (h:mm) for ${scopeWhole(sla)}; ${budget}`,
     ],
     [
       'Incidents',

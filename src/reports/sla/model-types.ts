@@ -60,6 +60,8 @@ export interface SlaModel {
   readonly generatedAt: Date;
   readonly dataAsOf: Date;
   readonly scope: string;
+  /** True when the report covers picked groups or monitors, not the whole account. */
+  readonly scopeRestricted: boolean;
   readonly rulesVersion: string;
   /** The target of groups without an SLA and of the account. */
   readonly defaultTarget: { readonly desired: number; readonly error: number };

@@ -205,6 +205,7 @@ export async function loadSlaModel(
     generatedAt,
     dataAsOf,
     scope: scoped.scope.scope,
+    scopeRestricted: scoped.filters.monitorGuids !== null,
     rulesVersion: REPORT_RULES_VERSION,
     defaultTarget,
     account: accountRow,

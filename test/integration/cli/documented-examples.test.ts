@@ -2,7 +2,8 @@
  * Issue 33, "Examples are tested": every command line of the README's and docs/*.md's `sh` blocks
  * and of each command's --help Examples runs as written, through bash, against the simulator, and
  * exits 0; a line that cannot run here is in SKIPPED with its reason, and an example that fails
- * as written fails this test. (Inline `code` in prose is syntax, not a line to paste: not read.)
+ * as written fails this test. A line that runs SQL (`query`, `psql -c`) must also answer: each of
+ * its results has at least one row (issue 41, item 8). (Inline `code` in prose is syntax, not a line to paste: not read.)
  *
  * The examples name dates of autumn 2025, so the spawned processes live on 4 November 2025
  * (test/support/pinned-clock.mjs, loaded through NODE_OPTIONS; the embedded warehouse's now()
@@ -167,6 +168,30 @@ const missingTools = ['psql', 'curl', 'jq'].filter(
   (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
 );
 
+/** A line that runs SQL: `uptrends-etl query ...` or `psql ... -c ...`. */
+const RUNS_SQL = /^(?:npx )?uptrends-etl query\b|^psql\b.* -c /;
+
+/**
+ * Why a line that runs SQL answered nothing, or undefined when every result it printed has rows:
+ * a table's and psql's `(N rows)` each above 0 (one per example with --file), a CSV with a row
+ * below its header, JSON with a line; a result redirected to a file (`> incidents.csv`) is read there.
+ */
+function emptyResult(command: string, output: string, cwd: string): string | undefined {
+  if (!RUNS_SQL.test(command)) return undefined;
+  const target = /\s>\s*(\S+)\s*$/.exec(command)?.[1];
+  const text = target === undefined ? output : readFileSync(path.join(cwd, target), 'utf8');
+  const format = /--format[ =](\w+)/.exec(command)?.[1] ?? 'table';
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  if (format === 'csv') return lines.length > 1 ? undefined : 'no row below the CSV header';
+  if (format === 'json') return lines.some((l) => l.startsWith('{')) ? undefined : 'no JSON row';
+  const counts = [...text.matchAll(/^\((\d+) rows?\)$/gm)].map((m) => Number(m[1]));
+  const examples = [...text.matchAll(/^\/\* example: (.+) \*\/$/gm)].map((m) => m[1]!);
+  if (counts.length === 0) return 'no "(N rows)" line';
+  if (examples.length > 0 && counts.length !== examples.length) return 'an example without its row count';
+  const none = counts.flatMap((n, i) => (n === 0 ? [examples[i] ?? 'the result'] : []));
+  return none.length === 0 ? undefined : `no rows: ${none.join(', ')}`;
+}
+
 /**
  * Reading lines already run, by the line (`npx` dropped) and the set-up it ran in: each runs once.
  * A line that changes the warehouse (sync, nightly, report send) runs in every block that has it,
@@ -225,6 +250,10 @@ async function runGroup(groupBlocks: readonly ExampleBlock[]): Promise<string[]>
         const result = await runLine(line, cwd, blockEnv);
         if (result.code !== 0)
           failures.push(`${source}: ${written}\n  exit ${result.code}:\n${result.output}`);
+        else {
+          const empty = emptyResult(command, result.output, cwd);
+          if (empty !== undefined) failures.push(`${source}: ${written}\n  ${empty}:\n${result.output}`);
+        }
       }
     }
   } finally {

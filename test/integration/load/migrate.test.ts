@@ -28,7 +28,7 @@ describe('migrate', () => {
     expect(again.repeatables).toEqual([]);
   });
 
-  it('puts every table in schema uptrends, each table and column with a comment', async () => {
+  it('puts every table in schema uptrends, each table, view and column with a comment', async () => {
     const missing = await sql<{ object: string }>`
       select c.relname as object from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'uptrends' and c.relkind in ('r', 'v', 'm', 'p')
@@ -36,7 +36,7 @@ describe('migrate', () => {
       union all
       select c.relname || '.' || a.attname from pg_attribute a
         join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'uptrends' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
+      where n.nspname = 'uptrends' and c.relkind in ('r', 'p', 'v') and a.attnum > 0 and not a.attisdropped
         and col_description(c.oid, a.attnum) is null `.execute(tdb.warehouse.db);
     expect(missing.rows.map((r) => r.object)).toEqual([]);
   });

@@ -644,8 +644,8 @@ describe('group views', () => {
   });
 });
 
-describe('v_incident', () => {
-  it('adds monitor name and type, groups without All monitors, the zone and the ongoing flag', async () => {
+describe('v_incident and v_alert', () => {
+  it('v_incident adds monitor name and type, groups without All monitors, the zone and the ongoing flag', async () => {
     const result = await sql<Row>`
       select monitor_name, monitor_type, group_names, iana_zone, ongoing, duration_seconds, alert_count, reminder_count
       from uptrends.v_incident where incident_key in ('K-b', 'K-on') order by incident_key`.execute(db);
@@ -653,7 +653,8 @@ describe('v_incident', () => {
       {
         monitor_name: 'Shop home',
         monitor_type: 'Https',
-        group_names: 'Europe, Web shops',
+        // In Europe and Web shops now; Old group is deleted, All monitors left out.
+        group_names: ['Europe', 'Web shops'],
         iana_zone: ZONE,
         ongoing: false,
         duration_seconds: 5400,
@@ -663,7 +664,8 @@ describe('v_incident', () => {
       {
         monitor_name: 'Campaign page',
         monitor_type: 'Https',
-        group_names: null,
+        // Only in All monitors: no group of its own.
+        group_names: [],
         iana_zone: ZONE,
         ongoing: true,
         duration_seconds: null,
@@ -671,6 +673,45 @@ describe('v_incident', () => {
         reminder_count: 0,
       },
     ]);
+  });
+
+  it('gives one row per incident and per alert, however many groups the monitor is in', async () => {
+    const counts = await sql<{ view: string; n: number }>`
+      select 'v_incident' as view, count(*)::int as n from uptrends.v_incident
+      union all select 'incident', count(*)::int from uptrends.incident
+      union all select 'v_alert', count(*)::int from uptrends.v_alert
+      union all select 'alert', count(*)::int from uptrends.alert`.execute(db);
+    const n = Object.fromEntries(counts.rows.map((r) => [r.view, r.n]));
+    // Eight incidents were loaded above: six resolved with an Error and an Ok (K-b with a reminder
+    // too), two ongoing with their Error alone (K-on, K-now). Shop home, in two groups, has five.
+    expect(n.incident).toBe(8);
+    expect(n.alert).toBe(6 * 2 + 1 + 2 * 1);
+    expect(n.v_incident).toBe(n.incident);
+    expect(n.v_alert).toBe(n.alert);
+  });
+
+  it('v_alert names the monitor and its groups, and a group filters with = any', async () => {
+    const result = await sql<Row>`
+      select monitor_name, monitor_type, group_names, alert_type, raised_at_local, iana_zone
+      from uptrends.v_alert
+      where 'Web shops' = any (group_names) and incident_key = 'K-b'
+      order by raised_at`.execute(db);
+    expect(result.rows).toEqual(
+      ['Error', 'Reminder', 'Ok'].map((alertType, i) => ({
+        monitor_name: 'Shop home',
+        monitor_type: 'Https',
+        group_names: ['Europe', 'Web shops'],
+        alert_type: alertType,
+        raised_at_local: ['2025-03-13T08:35:00', '2025-03-13T09:05:00', '2025-03-13T10:00:00'][i],
+        iana_zone: ZONE,
+      })),
+    );
+    // Shop API left both its groups: its alerts are in no group now.
+    const api = await sql<Row>`
+      select distinct monitor_name, group_names from uptrends.v_alert where monitor_guid = ${M2}::uuid`.execute(
+      db,
+    );
+    expect(api.rows).toEqual([{ monitor_name: 'Shop API', group_names: [] }]);
   });
 });
 
