@@ -12,6 +12,7 @@ import { CleanupStack } from './cleanup-stack.ts';
 import { backfillScenario } from './scenarios/backfill.ts';
 import { loadThroughputScenario } from './scenarios/load-throughput.ts';
 import { largeAccountScenario } from './scenarios/large-account.ts';
+import { accountScaleScenario } from './scenarios/account-scale.ts';
 import { nightlyCostScenario } from './scenarios/nightly-cost.ts';
 import { peerScenario } from './scenarios/peer.ts';
 import { startupScenario } from './scenarios/startup.ts';
@@ -25,6 +26,7 @@ const SCENARIOS: readonly Scenario[] = [
   loadThroughputScenario,
   nightlyCostScenario,
   largeAccountScenario,
+  accountScaleScenario,
   startupScenario,
   peerScenario,
   queueWorkersScenario,

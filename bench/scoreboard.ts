@@ -70,12 +70,22 @@ export class Scoreboard {
    * Prints a figure, judges it against `target` and counts the verdict; true when it passed or,
    * being a `scale` target in a quick run, was not judged.
    */
-  check(scenario: string, label: string, value: FigureValue, target: Target, unit = '', digits = 2): boolean {
+  check(
+    scenario: string,
+    label: string,
+    value: FigureValue,
+    target: Target,
+    unit = '',
+    digits = 2,
+    spread?: string,
+  ): boolean {
+    // A ratio measured in pairs (side-by-side.ts) prints its spread beside the judged median.
+    const shown = `${columns(value, digits, unit)}${spread === undefined ? '' : ` (${spread})`}`;
     const v = judged(value);
     if (target.scale === true && !this.#judgeScale) {
       const limit = `${format(target.limit, digits)}${unit === '' ? '' : ` ${unit}`}`;
       this.#write(
-        `[${scenario}] ${label.padEnd(LABEL_WIDTH)} ${columns(value, digits, unit)}   target ${target.op} ${limit}: no verdict (quick run, too small to judge)`,
+        `[${scenario}] ${label.padEnd(LABEL_WIDTH)} ${shown}   target ${target.op} ${limit}: no verdict (quick run, too small to judge)`,
       );
       this.unjudged++;
       return true;
@@ -86,7 +96,7 @@ export class Scoreboard {
         ? ''
         : ` (missed by ${format((Math.abs(v - target.limit) / target.limit) * 100, 0)}%)`;
     const verdict = `target ${target.op} ${format(target.limit, digits)}${unit === '' ? '' : ` ${unit}`}: ${ok ? 'PASS' : `FAIL${miss}`}`;
-    this.#write(`[${scenario}] ${label.padEnd(LABEL_WIDTH)} ${columns(value, digits, unit)}   ${verdict}`);
+    this.#write(`[${scenario}] ${label.padEnd(LABEL_WIDTH)} ${shown}   ${verdict}`);
     if (ok) this.passed++;
     else this.failed++;
     return ok;

@@ -214,8 +214,12 @@ export async function writePdf(
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
-    // The default font is embedded DejaVu too: no non-embedded standard font in the file at all.
-    font: PDF_FONTS.regular,
+    // No default font: PdfText opens the embedded DejaVu faces by their registered names before
+    // any text, so no non-embedded standard font is in the file at all. A default font opened by
+    // path made pdfkit open and parse the TrueType file again on every later `font('regular')`
+    // (it finds the face already loaded under its own name and never caches the registered name):
+    // a table of 7,000 rows spent minutes and gigabytes of garbage there (issue 42).
+    font: null as unknown as string,
     info: {
       Title: meta.title,
       Subject: meta.subject,

@@ -48,6 +48,9 @@ export class PdfText {
       doc.registerFont(fontName(i, false), face.regular);
       doc.registerFont(fontName(i, true), face.bold);
     });
+    // The document's first font, opened under its registered name so pdfkit caches it by that
+    // name: pdf-document.ts opens none by path (see there).
+    doc.font(fontName(0, false));
   }
 
   /** Height `text` takes in `style`. */
