@@ -12,7 +12,9 @@ const CHILD_PROCESS_TESTS = [
   'test/unit/cli/heap-growth.test.ts',
   'test/unit/container.test.ts',
   'test/unit/config-file/load-config-file.test.ts',
+  'test/unit/operations-docs.test.ts',
   'test/unit/reports/render/atomic-file.test.ts',
+  'test/unit/reports/render/report-set.test.ts',
 ];
 
 export default defineConfig({
@@ -25,6 +27,10 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           exclude: CHILD_PROCESS_TESTS,
           environment: 'node',
+          // A hang guard, not a time limit: no unit test is timed, and on a machine busy with
+          // other work (seven builds on two cores) a property test can take several times its
+          // usual second.
+          testTimeout: 60_000,
         },
       },
       { test: { name: 'process', include: CHILD_PROCESS_TESTS, environment: 'node' } },

@@ -96,4 +96,4 @@ export {
   DEFAULT_RAW_ALERT_ROW_LIMIT,
   REPORT_KINDS,
 } from './reports/report-defaults.ts';
-export { DEFAULT_REPORT_ON } from './pipeline/report-schedule.ts';
+export { DEFAULT_REPORT_ON } from './api/subscription-list.ts';

@@ -15,7 +15,7 @@ import type { ProgressSink } from '../pipeline/sync-context.ts';
 import type { SyncOptions } from '../pipeline/sync-options.ts';
 import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
 
-export { DEFAULT_REPORT_ON } from '../pipeline/report-schedule.ts';
+export { DEFAULT_REPORT_ON } from './subscription-list.ts';
 import type { LocalDate } from '../terms.ts';
 import { parseLocalDate } from '../time/period-options.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';

@@ -6,7 +6,6 @@
  */
 import type { ConfigFile } from '../config-file/load-config-file.ts';
 import { ConfigError } from '../errors.ts';
-import { DEFAULT_REPORT_ON, parseReportSchedule } from '../pipeline/report-schedule.ts';
 import {
   defaultSubscription,
   fileSubscriptions,
@@ -14,11 +13,27 @@ import {
 } from '../pipeline/subscriptions/subscriptions.ts';
 import { DEFAULT_REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
 import { DEFAULT_REPORT_PRESET, parsePreset } from '../time/period-options.ts';
-import { SCHEDULED_PRESETS, type ScheduledPreset } from '../time/schedule.ts';
+import { SCHEDULED_PRESETS, type Schedule, type ScheduledPreset } from '../time/schedule.ts';
+import { readScheduleText } from '../time/schedule-grammar.ts';
+
+/** When `nightly` reports unless told: on the 1st, for the previous month's workbooks. */
+export const DEFAULT_REPORT_ON = '1';
+
+/** `--report-on`, read by the grammar of the file's `schedule:`, its problems named after the flag. */
+function reportOnSchedule(text: string): Schedule {
+  const reading = readScheduleText(text);
+  if (reading.ok) return reading.schedule;
+  throw new ConfigError(`--report-on: ${reading.problems.map((p) => p.message).join('; ')}.`, {
+    context: { setting: '--report-on' },
+  });
+}
 
 /** The options that shape the default subscription (ignored when the file has subscriptions). */
 export interface DefaultSubscriptionRequest {
-  /** When to report: `1,15`, `mon`, `daily` or `never`. (Default: `1`, the 1st of the month) */
+  /**
+   * When to report, in the grammar of the file's `schedule:` text: `1,15`, `last`, `mon,thu`,
+   * `weekly`, `daily` or `never` (src/time/schedule-grammar.ts). (Default: `1`, the 1st of the month)
+   */
   readonly reportOn?: string | undefined;
   /** The finished period the reports cover. (Default: PreviousMonth) */
   readonly reportPeriod?: string | undefined;
@@ -39,7 +54,7 @@ export function defaultSubscriptionOf(
     );
   }
   return defaultSubscription({
-    schedule: parseReportSchedule(request.reportOn ?? DEFAULT_REPORT_ON),
+    schedule: reportOnSchedule(request.reportOn ?? DEFAULT_REPORT_ON),
     period: preset as ScheduledPreset,
     formats: request.formats ?? DEFAULT_REPORT_FORMATS,
     mailTo,

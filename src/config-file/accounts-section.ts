@@ -81,6 +81,3 @@ export const accountsSection = z
       } else seen.set(key, index);
     });
   });
-
-/** The `accounts:` section as parsed. */
-export type AccountsSection = z.infer<typeof accountsSection>;

@@ -27,11 +27,6 @@ export function envVarName(): z.ZodString {
   return z.string({ error: ENV_NAME_MESSAGE }).regex(ENV_NAME, { error: ENV_NAME_MESSAGE });
 }
 
-/** True when `name` is a plausible environment variable name (the rule `envVarName` applies). */
-export function isEnvVarName(name: string): boolean {
-  return ENV_NAME.test(name);
-}
-
 /**
  * Keys that look like a place for a secret written inline (`password`, `smtp_url`, `token`, ...).
  * The schema refuses unknown keys anyway; for these the message says what to write instead.

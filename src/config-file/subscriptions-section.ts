@@ -25,12 +25,10 @@
  *     recipients: { addresses: [web-lead@example.com] }
  * ```
  *
- * Schedule forms: `daily`, `weekly` (Mondays), `monthly` (the 1st), `quarterly` (1 Jan/Apr/Jul/Oct),
- * `yearly` (1 January), or `{ every: day|week|month|quarter|year, on: ... }` where `on` is a weekday
- * or a list of them (week), a month day 1-31 or `last` or a list (month; quarter: a day of the
- * quarter's first month), `MM-DD` or a list (year). What the schedule means: src/time/schedule.ts.
- * Names of groups, monitors, SLA definitions and operator groups are checked against the warehouse
- * when used.
+ * Schedule forms, the same grammar as `nightly --report-on` (src/time/schedule-grammar.ts): a text
+ * (`daily`, `weekly`, `monthly`, `quarterly`, `yearly`, `1,15`, `mon,thu`, `never`) or
+ * `{ every: day|week|month|quarter|year, on: ... }`. What the schedule means: src/time/schedule.ts.
+ * Names of groups, monitors and operator groups are checked against the warehouse when used.
  */
 import {
   DEFAULT_AT_RISK_WITHIN_DAYS,
@@ -42,11 +40,10 @@ import {
 import { REPORT_FORMATS, type ReportFormat } from '../report-formats.ts';
 import { checkSubject } from '../subject-placeholders.ts';
 import { z } from 'zod';
-import type { Schedule, ScheduleRule, MonthDay } from '../time/schedule.ts';
+import type { Schedule } from '../time/schedule.ts';
 import { defaultPresetFor, SCHEDULED_PRESETS, type ScheduledPreset } from '../time/schedule.ts';
+import { readScheduleObject, readScheduleText } from '../time/schedule-grammar.ts';
 import { emailAddress } from './mail-section.ts';
-import { WEEK_DAY_KEYS } from '../time/week-days.ts';
-import { withSuggestion } from '../did-you-mean.ts';
 
 /** The reports a subscription can send (the same names as the `report` commands). */
 export const SUBSCRIPTION_REPORTS = ['sla', 'incidents', 'at-risk'] as const;
@@ -60,109 +57,23 @@ export const DEFAULT_SUBSCRIPTION_FORMATS: readonly ReportFormat[] = ['pdf', 'xl
 /** Default number of missed periods a run catches up on. */
 export const DEFAULT_CATCH_UP = 14;
 
-const weekday = z.string().transform((text, ctx) => {
-  const key = text.trim().toLowerCase();
-  const index = key.length >= 3 ? WEEK_DAY_KEYS.findIndex((w) => w.startsWith(key)) : -1;
-  if (index < 0) {
-    ctx.addIssue({
-      code: 'custom',
-      message: withSuggestion(
-        `"${text}" is not a weekday (monday .. sunday, or mon .. sun)`,
-        text,
-        WEEK_DAY_KEYS,
-      ),
-    });
-    return z.NEVER;
-  }
-  return index + 1;
-});
-
-const MONTH_DAY_MESSAGE = 'expected a day of the month, 1 to 31, or last';
-const monthDay = z
-  .union([z.int(), z.literal('last')], { error: MONTH_DAY_MESSAGE })
-  .refine((d) => d === 'last' || (d >= 1 && d <= 31), { error: MONTH_DAY_MESSAGE });
-
-const yearDate = z.string().transform((text, ctx) => {
-  const m = /^(\d{1,2})-(\d{1,2}|last)$/.exec(text.trim());
-  const month = Number(m?.[1]);
-  const day: MonthDay = m?.[2] === 'last' ? 'last' : Number(m?.[2]);
-  if (m === null || month < 1 || month > 12 || (day !== 'last' && (day < 1 || day > 31))) {
-    ctx.addIssue({ code: 'custom', message: `"${text}" is not a date MM-DD such as 01-15 (or MM-last)` });
-    return z.NEVER;
-  }
-  return { month, day };
-});
-
-/** One value or a list of them (`on: monday` or `on: [monday, thursday]`). */
+/** One value or a list of them (`sla: Gold` or `sla: [Gold, Shop]`). */
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess(
     (v: unknown): unknown => (Array.isArray(v) ? (v as unknown[]) : [v]),
     z.array(item).min(1, { error: 'give at least one' }),
   );
 
-const EVERY = {
-  day: 'day',
-  daily: 'day',
-  week: 'week',
-  weekly: 'week',
-  month: 'month',
-  monthly: 'month',
-  quarter: 'quarter',
-  quarterly: 'quarter',
-  year: 'year',
-  yearly: 'year',
-} as const;
-
-const everyWord = z.string().transform((text, ctx) => {
-  const every = EVERY[text.trim().toLowerCase() as keyof typeof EVERY];
-  if (every === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: withSuggestion(
-        `"${text}" is not a schedule: daily, weekly, monthly, quarterly or yearly`,
-        text,
-        Object.keys(EVERY),
-      ),
-    });
-    return z.NEVER;
-  }
-  return every;
-});
-
-/** `weekly`, or `{ every: week, on: [monday, thursday] }`, into a schedule rule. */
+/** `weekly`, `1,15`, or `{ every: week, on: [monday, thursday] }`: src/time/schedule-grammar.ts reads it. */
 const schedule = z
-  .union([
-    everyWord.transform((every) => ({ every, on: undefined as unknown })),
-    z.strictObject({ every: everyWord, on: z.unknown().optional() }),
-  ])
+  .union([z.string(), z.strictObject({ every: z.string(), on: z.unknown().optional() })])
   .transform((value, ctx): Schedule => {
-    const parse = <T>(schema: z.ZodType<T>, fallback: T): T => {
-      if (value.on === undefined) return fallback;
-      const result = schema.safeParse(value.on);
-      if (result.success) return result.data;
-      for (const issue of result.error.issues)
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['on', ...issue.path] });
-      return fallback;
-    };
-    let rule: ScheduleRule;
-    switch (value.every) {
-      case 'day':
-        if (value.on !== undefined)
-          ctx.addIssue({ code: 'custom', message: 'a daily schedule takes no "on"', path: ['on'] });
-        rule = { every: 'day' };
-        break;
-      case 'week':
-        rule = { every: 'week', weekdays: [...new Set(parse(listOf(weekday), [1]))].sort() };
-        break;
-      case 'month':
-      case 'quarter':
-        rule = { every: value.every, days: [...new Set(parse(listOf(monthDay), [1]))] };
-        break;
-      case 'year':
-        rule = { every: 'year', dates: parse(listOf(yearDate), [{ month: 1, day: 1 }]) };
-        break;
-    }
-    return { rules: [rule] };
+    const reading =
+      typeof value === 'string' ? readScheduleText(value) : readScheduleObject(value.every, value.on);
+    if (reading.ok) return reading.schedule;
+    for (const problem of reading.problems)
+      ctx.addIssue({ code: 'custom', message: problem.message, path: [...problem.path] });
+    return z.NEVER;
   });
 
 const name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {

@@ -12,10 +12,10 @@ import { systemClock, type Clock } from '../terms.ts';
 import { loadAtRiskModel, type AtRiskModel } from './at-risk/model.ts';
 import { writeAtRiskReport } from './at-risk/write-at-risk-report.ts';
 import type { ReportFormat } from './render/report-files.ts';
-import { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS } from './report-defaults.ts';
+import { DEFAULT_AT_RISK_WITHIN_DAYS } from './report-defaults.ts';
 import { targetSettingsOf } from './report-request.ts';
 
-export { DEFAULT_AT_RISK_FORMATS, DEFAULT_AT_RISK_WITHIN_DAYS };
+export { DEFAULT_AT_RISK_WITHIN_DAYS };
 
 /** What to report. */
 export interface RunAtRiskReportOptions {

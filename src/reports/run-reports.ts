@@ -20,10 +20,9 @@ import { loadSlaModel } from './sla/model.ts';
 import { preloadSlaXlsx } from './sla/render-xlsx.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
 import { type ReportPeriod } from '../time/periods.ts';
-import { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS } from './report-defaults.ts';
 import type { ReportKind, ResolvedReportRequest } from './report-request.ts';
 
-export { DEFAULT_REPORT_DIR, DEFAULT_SLA_TARGET, REPORT_KINDS, type ReportKind };
+export type { ReportKind };
 
 /** Injected services. */
 export interface RunReportsDeps {

@@ -7,8 +7,7 @@
  * daily one) and some monitors are slow pages; operator response time is fixed per monitor, some
  * monitors having slow responders, so some miss their SLA's load-time or response-time target.
  */
-import { addLocalDays, localDateOf, localMidnight } from '../time/calendar.ts';
-import { utcToLocal } from '../time/zone-clock.ts';
+import { addLocalDays, localDateOf, localMidnight, utcToLocal } from './sim-calendar.ts';
 import { computeMonitorStats } from './compute-monitor-stats.ts';
 import type { Dataset, SimMonitor } from './dataset.ts';
 import { hashUnit } from './seeded-random.ts';

@@ -3,7 +3,7 @@
  * ids increasing with time, an IncidentKey shared by the Error, Reminder and Ok alerts of one
  * incident (`<monitorGuid>-0-<firstErrorCheckId>`), and Relationships to the monitor checks.
  */
-import { utcToLocal } from '../time/zone-clock.ts';
+import { utcToLocal } from './sim-calendar.ts';
 import { ALERT_KINDS, checkIdAt, type Dataset } from './dataset.ts';
 import { deterministicGuid } from './seeded-random.ts';
 

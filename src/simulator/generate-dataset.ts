@@ -2,7 +2,7 @@
  * Builds a complete simulated account from (seed, monitors, days, now). Pure and deterministic: the
  * same options give the same dataset on every machine, which is what lets a failing test replay.
  */
-import { findZoneTransitions, utcToLocal } from '../time/zone-clock.ts';
+import { addLocalDays, findZoneTransitions, localDateOf, localMidnight, utcToLocal } from './sim-calendar.ts';
 import type { IanaZone } from '../terms.ts';
 import { ACCOUNT_TIMEZONE_ID, SIMULATED_TIMEZONES } from './data/timezones.ts';
 import type { Dataset, DatasetOptions } from './dataset.ts';
@@ -19,7 +19,6 @@ import { applyEarlyWarningScenario } from './generate/scenario-early-warning.ts'
 import { incidentProfile } from './generate/incident-profiles.ts';
 import { applyRealisticStories } from './generate/profile-realistic.ts';
 import { hash32 } from './seeded-random.ts';
-import { addLocalDays, localDateOf, localMidnight } from '../time/calendar.ts';
 
 /** Reminders repeat every 30 minutes while an incident lasts. */
 export const REMINDER_INTERVAL_SEC = 1800;

@@ -20,7 +20,7 @@ import { formatAlert } from './format-alert.ts';
 import { quotaOnDay } from './generate/generate-groups.ts';
 import { deviceStatus, deviceUptime, type InfraStatus } from './infra-model.ts';
 import type { SimulatorState } from './simulator-state.ts';
-import { isLocalDate, localDateOf, localDay } from '../time/calendar.ts';
+import { isLocalDate, localDay } from './sim-calendar.ts';
 
 /** A filter over alerts; instants are UTC, the window half-open. */
 export interface TruthAlertQuery {
@@ -254,9 +254,4 @@ export function createGroundTruth(s: SimulatorState): GroundTruth {
         feeds: d.feeds.length,
       })),
   };
-}
-
-/** Local date text of an instant in the account zone (helper for callers of the truth). */
-export function accountLocalDate(s: SimulatorState, instant: Date): LocalDate {
-  return localDateOf(instant, s.ds.zone);
 }

@@ -28,7 +28,7 @@ import { parseBucketRule, type BucketRule } from './statistics-buckets.ts';
 
 export type { RequestCounts } from './simulator-state.ts';
 export type { GroundTruth } from './ground-truth.ts';
-export type { BodyEdit, InjectionHandle, InjectionSpec } from './inject-response.ts';
+export type { InjectionHandle, InjectionSpec } from './inject-response.ts';
 export type { BucketRule } from './statistics-buckets.ts';
 
 /** Options of the simulator; every field optional. */

@@ -7,9 +7,8 @@
  * are not returned.
  */
 import { ConfigError } from '../errors.ts';
-import { parseLocalFields, utcToLocal } from '../time/zone-clock.ts';
 import type { IanaZone } from '../terms.ts';
-import { addLocalDays, addMonths, firstDayOf, localDateOf, localMidnight } from '../time/calendar.ts';
+import { addLocalDays, addMonths, localDateOf, localMidnight, wallFields } from './sim-calendar.ts';
 
 /** Bucket size. */
 export type BucketUnit = 'hour' | 'day' | 'month';
@@ -77,10 +76,10 @@ export function bucketUnitFor(lengthSec: number, rule: BucketRule = DEFAULT_BUCK
 }
 
 function nextBoundary(sec: number, unit: BucketUnit, zone: IanaZone): number {
-  const f = parseLocalFields(utcToLocal(new Date(sec * 1000), zone))!.fields;
+  const f = wallFields(new Date(sec * 1000), zone);
   if (unit === 'hour') return sec - f.minute * 60 - f.second + 3600;
   const date = localDateOf(new Date(sec * 1000), zone);
-  const next = unit === 'day' ? addLocalDays(date, 1) : firstDayOf(addMonths(date.slice(0, 7), 1));
+  const next = unit === 'day' ? addLocalDays(date, 1) : `${addMonths(date.slice(0, 7), 1)}-01`;
   return localMidnight(next, zone).getTime() / 1000;
 }
 
@@ -104,7 +103,7 @@ export function statisticsBuckets(
 
 /** US-culture text of a local time, as the service writes bucket ids: `10/13/2025 8:00:00 PM`. */
 export function usCultureText(sec: number, zone: IanaZone): string {
-  const f = parseLocalFields(utcToLocal(new Date(sec * 1000), zone))!.fields;
+  const f = wallFields(new Date(sec * 1000), zone);
   const h12 = f.hour % 12 === 0 ? 12 : f.hour % 12;
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${f.month}/${f.day}/${f.year} ${h12}:${pad(f.minute)}:${pad(f.second)} ${f.hour < 12 ? 'AM' : 'PM'}`;

@@ -15,7 +15,7 @@
  * - `year`: the chosen month and day; 29 February means 28 February in other years.
  * A schedule holds one or more rules and is due when any rule is (`--report-on 1,15` or `mon,thu`).
  */
-import type { IanaZone, LocalDate, PresetPeriod } from '../terms.ts';
+import { PRESET_PERIODS, type IanaZone, type LocalDate, type PresetPeriod } from '../terms.ts';
 import { addLocalDays, addMonths, isoWeekday, localMidnight } from './calendar.ts';
 import type { ReportPeriod } from './periods.ts';
 import { reportPeriodOf } from './report-periods.ts';
@@ -45,25 +45,12 @@ export interface Schedule {
  * midnight starting the due date. `Current*` (still running) and `Last*Hours` (not whole days) are
  * left out: a delivered period must not change after it was sent, and the ledger keys on it.
  */
-export const SCHEDULED_PRESETS = [
-  'PreviousDay',
-  'PreviousWeek',
-  'PreviousMonth',
-  'PreviousQuarter',
-  'PreviousYear',
-  'Last7Days',
-  'Last30Days',
-  'Last60Days',
-  'Last90Days',
-  'Last365Days',
-  'Last3Months',
-  'Last6Months',
-  'Last12Months',
-  'Last24Months',
-] as const satisfies readonly PresetPeriod[];
+export const SCHEDULED_PRESETS = PRESET_PERIODS.filter(
+  (p): p is ScheduledPreset => !p.startsWith('Current') && !p.endsWith('Hours'),
+);
 
 /** A preset a schedule can report. */
-export type ScheduledPreset = (typeof SCHEDULED_PRESETS)[number];
+export type ScheduledPreset = Exclude<PresetPeriod, `Current${string}` | `Last${number}Hours`>;
 
 /** Days in the month of `date` (28 to 31). */
 export function daysInMonth(date: LocalDate): number {

@@ -25,4 +25,3 @@ export function weekDayName(isoDay: number): WeekDayName | undefined {
 
 /** The days in lower case (`monday`), and their three-letter forms (`mon`). */
 export const WEEK_DAY_KEYS: readonly string[] = WEEK_DAYS.map((d) => d.toLowerCase());
-export const WEEK_DAY_SHORT_KEYS: readonly string[] = WEEK_DAY_KEYS.map((d) => d.slice(0, 3));

@@ -258,13 +258,6 @@ export function nearTransition(instant: Date, zone: IanaZone): boolean {
   return zoneOffsetMs(wall - 86_400_000, zone) !== zoneOffsetMs(wall + 86_400_000, zone);
 }
 
-/** The normalised wall-clock text of a local timestamp: `yyyy-MM-ddTHH:mm:ss`, or undefined. */
-export function normalizeLocal(text: string): LocalDateTime | undefined {
-  const parsed = parseLocalFields(text);
-  if (parsed === undefined) return undefined;
-  return new Date(fieldsAsUtcMs(parsed.fields)).toISOString().slice(0, 19);
-}
-
 /**
  * Every instant a wall-clock time can mean in `zone`: one normally, two in a repeated autumn hour
  * (earlier first), none in a spring gap. Undefined when `text` is not a timestamp; a text with an

@@ -9,12 +9,19 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { JobTelemetry } from '../../src/api/telemetry/job-telemetry.ts';
 import { runRegistry } from '../../src/api/telemetry/run-metrics.ts';
-import { NO_TELEMETRY } from '../../src/api/telemetry/telemetry-settings.ts';
+import type { TelemetrySettings } from '../../src/api/telemetry/telemetry-settings.ts';
 import { WorkerMetrics } from '../../src/api/telemetry/worker-metrics.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { findTool, toolsPresent } from '../support/prometheus-tools.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** No pings, no metrics. */
+const NO_TELEMETRY: TelemetrySettings = {
+  jobPing: undefined,
+  accountPings: new Map(),
+  pushgateway: undefined,
+  metricsFile: undefined,
+};
 const RULES_DIR = path.join(ROOT, 'docs/prometheus');
 const PAGE = readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
 

@@ -30,14 +30,6 @@ export interface TelemetrySettings {
   readonly metricsFile: string | undefined;
 }
 
-/** No pings, no metrics. */
-export const NO_TELEMETRY: TelemetrySettings = {
-  jobPing: undefined,
-  accountPings: new Map(),
-  pushgateway: undefined,
-  metricsFile: undefined,
-};
-
 function httpUrl(variable: string, value: string | undefined): URL | undefined {
   const text = value?.trim();
   if (text === undefined || text === '') return undefined;

@@ -115,7 +115,7 @@ export const nightlyCommand: CommandModule = {
     addSyncOptions(command)
       .option(
         '--report-on <days>',
-        'without subscriptions in the configuration file: when to report: days of the month (1,15), weekdays (mon), daily or never',
+        'without subscriptions in the configuration file: when to report, as a schedule: of the file: days of the month (1,15 or last), weekdays (mon), weekly, monthly, daily or never',
         DEFAULT_REPORT_ON,
       )
       .option(

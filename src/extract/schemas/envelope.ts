@@ -29,9 +29,6 @@ export const relationshipSchema = z.looseObject({
   Links: z.record(z.string(), z.string().nullish()).nullish(),
 });
 
-/** A parsed relationship. */
-export type Relationship = z.infer<typeof relationshipSchema>;
-
 /** Cursors of a paged answer (alerts): `Next` fetches the following page, `Self` this one again. */
 export const cursorsSchema = z.looseObject({
   Next: z.string().nullish(),

@@ -53,9 +53,6 @@ export const errorConditionSchema = z.looseObject({
   Effect: enumText.nullish(),
 });
 
-/** A parsed error condition. */
-export type ErrorCondition = z.infer<typeof errorConditionSchema>;
-
 /** The enum-like fields of a monitor's error conditions, with the values known. */
 export const ERROR_CONDITION_VALUES: KnownValues = {
   'ErrorConditions.*.ErrorConditionType': KNOWN_ERROR_CONDITION_TYPES,

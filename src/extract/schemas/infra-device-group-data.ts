@@ -41,9 +41,6 @@ export const infraDeviceGroupDataSchema = z.looseObject({
   Devices: z.array(infraDeviceSchema).nullish(),
 });
 
-/** A parsed DeviceGroupData response. */
-export type InfraDeviceGroupData = z.infer<typeof infraDeviceGroupDataSchema>;
-
 /** A parsed device item. */
 export type InfraDevice = z.infer<typeof infraDeviceSchema>;
 

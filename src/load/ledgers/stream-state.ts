@@ -13,18 +13,6 @@ export interface StateKey {
   partition?: string;
 }
 
-/** The stored watermark, or undefined when the stream never completed a window. */
-export async function loadWatermark(db: Kysely<Database>, key: StateKey): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('etl_state')
-    .select('watermark')
-    .where('account_id', '=', key.accountId)
-    .where('stream', '=', key.stream)
-    .where('partition', '=', key.partition ?? '-')
-    .executeTakeFirst();
-  return row?.watermark ?? undefined;
-}
-
 /** All watermarks of a stream by partition. */
 export async function loadWatermarks(
   db: Kysely<Database>,

@@ -28,7 +28,7 @@ import {
 } from './hand-over.ts';
 import { isEarlyWarning, reportKinds, type CheckedSubscription } from './subscriptions.ts';
 
-export { newMessageId, type DeliveryContext, type DeliveryOutcome } from './hand-over.ts';
+export { type DeliveryContext, type DeliveryOutcome } from './hand-over.ts';
 
 /**
  * The report request of one delivery, from the session's resolved parts: its account, the

@@ -13,9 +13,7 @@ import {
   dataWord,
   figureCell,
   figureCsv,
-  figureText,
   instantCell,
-  instantText,
   UNIT_FORMAT,
   type FigureUnit,
 } from '../render/figure-format.ts';
@@ -189,18 +187,6 @@ export function sheetRow(columns: readonly BurnColumn[], row: ServiceBurn, zone:
     if (c.budgetLeft === true)
       return budgetLeftText(value as number | null, row.period_over_budget_seconds, '');
     return figureCell(c.unit, value as number | string | null);
-  });
-}
-
-/** One row as text (PDF, e-mail). */
-export function textRow(columns: readonly BurnColumn[], row: ServiceBurn, zone: IanaZone): string[] {
-  return columns.map((c) => {
-    const value = c.value(row);
-    if (c.unit === 'instant') return instantText(value as Date | null, zone, '');
-    if (c.budgetLeft === true)
-      return budgetLeftText(value as number | null, row.period_over_budget_seconds, '');
-    if (value === null) return '';
-    return typeof value === 'number' ? figureText(c.unit, value) : String(value);
   });
 }
 

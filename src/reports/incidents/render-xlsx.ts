@@ -2,11 +2,10 @@
  * The incident workbook: one row per incident, a per-monitor summary, a day x hour heat map of
  * incident starts (account-local), the raw alerts when they fit, and the definitions.
  */
-import { localWallDate } from '../render/cell-values.ts';
 import { writeDefinitionsTable } from '../render/definitions.ts';
 import { coverageLine, figureCell } from '../render/figure-format.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
-import { columnLetter, WorkbookWriter, type CellValue, type Column } from '../render/workbook-writer.ts';
+import { columnLetter, WorkbookWriter, type CellValue } from '../render/workbook-writer.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import {
   INCIDENT_COLUMNS,
@@ -17,21 +16,7 @@ import {
 } from './incident-columns.ts';
 import { WEEKDAYS, type IncidentModel } from './model.ts';
 import { INCIDENT_SHEETS } from './sheet-names.ts';
-
-/** Columns of the Raw alerts sheet. */
-export const RAW_ALERT_COLUMNS: readonly Column[] = [
-  { header: 'Timestamp (local)', width: 19, format: 'datetime' },
-  { header: 'Type', width: 9 },
-  { header: 'Monitor', width: 28, wrap: true },
-  { header: 'Error description', width: 40, wrap: true },
-  { header: 'Error message', width: 50, wrap: true },
-  { header: 'First error (local)', width: 19, format: 'datetime' },
-  { header: 'Timestamp (UTC)', width: 19, format: 'datetime' },
-  { header: 'Incident key', width: 16 },
-  { header: 'Check id', width: 18, format: 'id' },
-  { header: 'First error check id', width: 18, format: 'id' },
-  { header: 'Monitor GUID', width: 38 },
-];
+import { monitorNamesOf, RAW_ALERT_COLUMNS, rawAlertRow } from './raw-alert-columns.ts';
 
 /** Raw alerts for the workbook: the rows when they fit, else where the CSV went. */
 export type RawAlertsContent =
@@ -58,7 +43,7 @@ export async function renderIncidentXlsx(
     created: model.generatedAt,
     footer: { report: 'Incident report', period: `${model.period.label} (${zone})` },
   });
-  const monitorNames = new Map(model.summary.map((s) => [s.monitor_guid ?? '', s.name]));
+  const monitorNames = monitorNamesOf(model);
   const coverage = `Data coverage: ${coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)}`;
 
   const incidents = workbook.sheet(INCIDENT_SHEETS.incidents);
@@ -121,20 +106,8 @@ export async function renderIncidentXlsx(
   if (rawAlerts.kind === 'rows') {
     raw.table(
       rawStart,
-      RAW_ALERT_COLUMNS,
-      rawAlerts.alerts.map((a): CellValue[] => [
-        localWallDate(a.timestamp, zone),
-        a.alert_type,
-        monitorNames.get(a.monitor_guid) ?? a.monitor_guid,
-        a.error_description,
-        a.error_message,
-        localWallDate(a.first_error, zone),
-        a.timestamp,
-        a.incident_key,
-        a.monitor_check_id,
-        a.first_error_monitor_check_id,
-        a.monitor_guid,
-      ]),
+      workbookColumns(RAW_ALERT_COLUMNS),
+      rawAlerts.alerts.map((a) => workbookRow(RAW_ALERT_COLUMNS, rawAlertRow(a, monitorNames), zone)),
       { maxLines: 3 },
     );
   }

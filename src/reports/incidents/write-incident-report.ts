@@ -11,6 +11,7 @@ import { throwIfInterrupted } from '../../interruption.ts';
 import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from '../render/report-files.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import type { IncidentModel } from './model.ts';
+import { monitorNamesOf } from './raw-alert-columns.ts';
 import { writeIncidentSummaryCsv, writeIncidentsCsv, writeRawAlertsCsv } from './render-csv.ts';
 import { writeIncidentPdf } from './render-pdf.ts';
 import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
@@ -102,7 +103,7 @@ export async function writeIncidentReport(
     }
     throwIfInterrupted(options.signal);
     if (formats.includes('csv') || rawAlertsInCsvOnly) {
-      const names = new Map(model.summary.map((m) => [m.monitor_guid ?? '', m.name]));
+      const names = monitorNamesOf(model);
       await writeRawAlertsCsv(input.rawAlerts(), names, input.period.zone, alertsCsv, options.signal);
       paths.push(alertsCsv);
     }

@@ -182,9 +182,6 @@ export function instantCell(instant: Date | null, zone: IanaZone): Date | null {
 /** The SLA statuses of `uptrends.sla_status`: a word always, colour only beside it. */
 export type SlaStatus = 'Met' | 'At risk' | 'Missed';
 
-/** The data behind a figure (`uptrends.data_state`). */
-export type DataState = 'complete' | 'incomplete' | 'no data';
-
 /** What the data behind a figure is, in words: `Complete`, `Incomplete (13.1% covered)`, `No data`. */
 export function dataWord(state: string | null, coverage: number | null): string {
   if (state === 'no data' || state === null) return 'No data';

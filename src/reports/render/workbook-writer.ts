@@ -27,10 +27,8 @@ export { preloadWorkbookWriter } from './exceljs-workbook.ts';
 
 export {
   columnLetter,
-  NUMBER_FORMATS,
   type CellValue,
   type Column,
-  type InternalLink,
   type NumberFormat,
   type TableOptions,
   type TablePlacement,

@@ -3,7 +3,7 @@
  * wire name OperatorReponseTimeThreshold, typo included), operators (some optional fields left out,
  * as the service omits them), operator groups with members, and public status pages.
  */
-import { utcToLocal } from '../../time/zone-clock.ts';
+import { utcToLocal } from '../sim-calendar.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimDirectory, SimGroup, SimMonitor, SimSla } from '../dataset.ts';
 import { deterministicGuid, seededRandom } from '../seeded-random.ts';

@@ -3,11 +3,8 @@
  * the dataset) and expands them into the merged windows the timeline generator must respect:
  * DisableMonitoring windows have no checks; no incident is placed in any maintenance window.
  */
-import {
-  expandMaintenancePeriods,
-  type MaintenancePeriodDefinition,
-} from '../../transform/expand-maintenance-periods.ts';
-import { utcToLocal } from '../../time/zone-clock.ts';
+import type { MaintenancePeriodDefinition } from '../../transform/expand-maintenance-periods.ts';
+import { addLocalDays, isoWeekday, localDateOf, localToUtc, utcToLocal } from '../sim-calendar.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';
 import { seededRandom, type Random } from '../seeded-random.ts';
@@ -71,6 +68,51 @@ function definition(
   }
 }
 
+const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/**
+ * The windows of `periods` within `range`, clipped to it: the simulator's own reading of the
+ * schedule modes (spec: MaintenancePeriod), in its own calendar (../sim-calendar.ts). A window whose
+ * end time is not after its start time runs past midnight into the next day; Monthly on a day the
+ * month does not have has no window that month.
+ */
+function maintenanceWindows(
+  periods: readonly MaintenancePeriodDefinition[],
+  range: { start: Date; end: Date },
+  zone: IanaZone,
+): { type: MaintenancePeriodDefinition['MaintenanceType']; start: Date; end: Date }[] {
+  const out: { type: MaintenancePeriodDefinition['MaintenanceType']; start: Date; end: Date }[] = [];
+  const clipped = (type: MaintenancePeriodDefinition['MaintenanceType'], start: Date, end: Date): void => {
+    const s = Math.max(start.getTime(), range.start.getTime());
+    const e = Math.min(end.getTime(), range.end.getTime());
+    if (e > s) out.push({ type, start: new Date(s), end: new Date(e) });
+  };
+  const first = addLocalDays(localDateOf(range.start, zone), -1);
+  const last = localDateOf(new Date(range.end.getTime() - 1), zone);
+  for (const p of periods) {
+    if (p.ScheduleMode === 'OneTime') {
+      const start = localToUtc(p.StartDateTime ?? '', zone);
+      const end = localToUtc(p.EndDateTime ?? '', zone);
+      if (start !== undefined && end !== undefined) clipped(p.MaintenanceType, start, end);
+      continue;
+    }
+    const from = p.StartTime ?? '';
+    const to = p.EndTime ?? '';
+    const overnight = to <= from;
+    for (let day = first; day <= last; day = addLocalDays(day, 1)) {
+      const due =
+        p.ScheduleMode === 'Daily' ||
+        (p.ScheduleMode === 'Weekly' && WEEKDAY_NAMES[isoWeekday(day) - 1] === p.WeekDay?.toLowerCase()) ||
+        (p.ScheduleMode === 'Monthly' && Number(day.slice(8, 10)) === p.MonthDay);
+      if (!due) continue;
+      const start = localToUtc(`${day}T${from}`, zone);
+      const end = localToUtc(`${overnight ? addLocalDays(day, 1) : day}T${to}`, zone);
+      if (start !== undefined && end !== undefined) clipped(p.MaintenanceType, start, end);
+    }
+  }
+  return out;
+}
+
 function mergedWindows(occ: { start: Date; end: Date }[]): Float64Array {
   const merged: number[] = [];
   for (const o of occ.sort((a, b) => a.start.getTime() - b.start.getTime())) {
@@ -111,8 +153,8 @@ export function assignMaintenance(
     m.maintenance = combosFor(m, rng).map((combo) =>
       definition(nextId++, combo, rng, historyStartSec, nowSec, zone),
     );
-    const occ = expandMaintenancePeriods(m.maintenance, range, zone);
-    m.pause = mergedWindows(occ.filter((o) => o.maintenanceType === 'DisableMonitoring'));
-    m.quiet = mergedWindows(occ.filter((o) => o.maintenanceType === 'DisableNotifications'));
+    const occ = maintenanceWindows(m.maintenance, range, zone);
+    m.pause = mergedWindows(occ.filter((o) => o.type === 'DisableMonitoring'));
+    m.quiet = mergedWindows(occ.filter((o) => o.type === 'DisableNotifications'));
   }
 }

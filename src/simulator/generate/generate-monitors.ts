@@ -4,7 +4,7 @@
  * ErrorConditions on newer monitors and the deprecated fields on older ones, a few unknown fields,
  * omitted nulls, and a few monitors carrying credentials the ETL must never store.
  */
-import { utcToLocal } from '../../time/zone-clock.ts';
+import { utcToLocal } from '../sim-calendar.ts';
 import { KNOWN_MONITOR_TYPES, LEGACY_MONITOR_TYPES } from '../../extract/schemas/monitor.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';

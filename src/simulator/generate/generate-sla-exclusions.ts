@@ -11,7 +11,7 @@
  * definition also excludes the six real hours around the first DST change in the history. From and
  * Until are account-local wall clocks on whole hours, as the service sends them.
  */
-import { utcToLocal } from '../../time/zone-clock.ts';
+import { utcToLocal } from '../sim-calendar.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor, SimSla, Timeline } from '../dataset.ts';
 import { seededRandom } from '../seeded-random.ts';

@@ -20,8 +20,7 @@
  * clock. Lengths are whole multiples of 5 minutes, so the check grid keeps them exact. On the first days of a month the stories that count back from the clock reach into the
  * month before: the early warning then shows fewer services at risk.
  */
-import { addMonths, localDateOf, localMidnight } from '../../time/calendar.ts';
-import { localToUtc, utcToLocal } from '../../time/zone-clock.ts';
+import { addMonths, localDateOf, localMidnight, localToUtc, utcToLocal } from '../sim-calendar.ts';
 import type { IanaZone } from '../../terms.ts';
 import type { SimMonitor } from '../dataset.ts';
 

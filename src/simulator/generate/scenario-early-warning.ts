@@ -20,8 +20,15 @@
  */
 import { ConfigError } from '../../errors.ts';
 import type { IanaZone } from '../../terms.ts';
-import { addLocalDays, addMonths, daysBetween, localDateOf, localMidnight } from '../../time/calendar.ts';
-import { localToUtc, utcToLocal } from '../../time/zone-clock.ts';
+import {
+  addLocalDays,
+  addMonths,
+  daysBetween,
+  localDateOf,
+  localMidnight,
+  localToUtc,
+  utcToLocal,
+} from '../sim-calendar.ts';
 import type { SimGroup, SimMonitor } from '../dataset.ts';
 import { deterministicGuid } from '../seeded-random.ts';
 import { quotaOnDay } from './generate-groups.ts';

@@ -2,13 +2,12 @@
  * Configuration routes: plain arrays and objects, no envelope, no paging. Removed monitors vanish
  * from every list. Unknown GUIDs answer 404 with a MessageList, malformed ones 400.
  */
-import { findZoneTransitions, utcToLocal } from '../../time/zone-clock.ts';
+import { findZoneTransitions, localMidnight, utcToLocal } from '../sim-calendar.ts';
 import { SIMULATED_TIMEZONES, type SimulatedTimezone } from '../data/timezones.ts';
 import { quotaOnDay } from '../generate/generate-groups.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';
 import { isGuid, messageList, ok, type Route, type RouteResult } from './route-result.ts';
-import { localMidnight } from '../../time/calendar.ts';
 
 function filtered(wire: Record<string, unknown>, q: QueryParams): Record<string, unknown> {
   const filter = q.get('filter');

@@ -4,7 +4,7 @@
  * simulator in another process. Instants in and out are ISO texts; a text without offset is read as
  * account-local.
  */
-import { localToUtc } from '../../time/zone-clock.ts';
+import { localToUtc } from '../sim-calendar.ts';
 import type { GroundTruth } from '../ground-truth.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';

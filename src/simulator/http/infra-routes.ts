@@ -3,7 +3,7 @@
  * public shows real Infra responses, so shapes follow the spec's field lists; XML is offered when
  * the Accept header asks for it (element names are our assumption, see docs/simulator.md).
  */
-import { resolvePresetPeriod } from '../../time/periods.ts';
+import { isLocalDate, localDay, localMidnight, resolvePresetPeriod } from '../sim-calendar.ts';
 import { PRESET_PERIODS } from '../../terms.ts';
 import {
   deviceStatus,
@@ -17,7 +17,6 @@ import {
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';
 import { messageList, ok, type Route, type RouteResult } from './route-result.ts';
-import { isLocalDate, localDay, localMidnight } from '../../time/calendar.ts';
 
 /** Period literals the Infra API accepts (no quarters, no 2/6/12-hour periods). */
 export const INFRA_PERIODS = PRESET_PERIODS.filter((p) => !/Quarter|^Last(2|6|12)Hours$/.test(p));

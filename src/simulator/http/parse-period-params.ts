@@ -3,8 +3,7 @@
  * date-time, account-local; Start inclusive, End exclusive) or PresetPeriod (default Last24Hours,
  * resolved in the account zone against the simulator clock). Combining both is a 400, as documented.
  */
-import { localToUtc } from '../../time/zone-clock.ts';
-import { resolvePresetPeriod } from '../../time/periods.ts';
+import { localToUtc, resolvePresetPeriod } from '../sim-calendar.ts';
 import { PRESET_PERIODS, type IanaZone } from '../../terms.ts';
 
 /** A resolved request window in Unix seconds, half-open. */

@@ -16,7 +16,7 @@ import { analyzeTables } from '../../../src/load/write/analyze-tables.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { migrate, readMigrations } from '../../../src/load/migrate.ts';
 import { closeRun, openRun } from '../../../src/load/ledgers/run-ledger.ts';
-import { loadWatermark, saveWatermark } from '../../../src/load/ledgers/stream-state.ts';
+import { loadWatermarks, saveWatermark } from '../../../src/load/ledgers/stream-state.ts';
 import { acquireWarehouseLock } from '../../../src/load/locks/warehouse-lock.ts';
 import { probePostgres, withDatabase } from '../../support/postgres-probe.ts';
 
@@ -149,9 +149,13 @@ describe.each(backends)('on %s', (backend, open) => {
     const key = { accountId: 'acc', stream: 'alerts', partition: 'g' };
     await saveWatermark(warehouse.db, key, new Date('2025-03-10T00:00:00Z'), runId);
     await saveWatermark(warehouse.db, key, new Date('2025-01-01T00:00:00Z'), runId, { onlyForward: true });
-    expect((await loadWatermark(warehouse.db, key))?.toISOString()).toBe('2025-03-10T00:00:00.000Z');
+    expect(
+      (await loadWatermarks(warehouse.db, key.accountId, key.stream)).get(key.partition)?.toISOString(),
+    ).toBe('2025-03-10T00:00:00.000Z');
     await saveWatermark(warehouse.db, key, new Date('2025-03-11T00:00:00Z'), runId, { onlyForward: true });
-    expect((await loadWatermark(warehouse.db, key))?.toISOString()).toBe('2025-03-11T00:00:00.000Z');
+    expect(
+      (await loadWatermarks(warehouse.db, key.accountId, key.stream)).get(key.partition)?.toISOString(),
+    ).toBe('2025-03-11T00:00:00.000Z');
     await closeRun(warehouse.db, runId, 'failed', {}, 7, new Error('boom'));
     const run = await warehouse.db
       .selectFrom('etl_run')

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { loadStreamCoverage } from '../../../src/load/ledgers/coverage.ts';
+import { loadStreamCoverage } from '../../support/coverage-ledger.ts';
 import { migrate, SQL_DIR } from '../../../src/load/migrate.ts';
 import { createTestDatabase } from '../../support/test-database.ts';
 

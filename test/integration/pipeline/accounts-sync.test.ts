@@ -9,8 +9,8 @@ import { EXIT, exitCodeFor } from '../../../src/cli/exit-codes.ts';
 import { parseConfigFile } from '../../../src/config-file/load-config-file.ts';
 import { resolveAccounts } from '../../../src/config-file/resolve-accounts.ts';
 import { AuthError, LockError, PartialRunError } from '../../../src/errors.ts';
-import { findWarehouseAccount } from '../../../src/load/account-names.ts';
 import { openWarehouse } from '../../../src/load/connection/db.ts';
+import { queryReportAccount } from '../../../src/reports/queries/scope.ts';
 import type { Database } from '../../../src/load/schema.ts';
 import { accountLockKey, acquireWarehouseLock } from '../../../src/load/locks/warehouse-lock.ts';
 import { silentLogger } from '../../../src/logger.ts';
@@ -109,12 +109,12 @@ describe('several accounts in one warehouse', () => {
       ['south', 'succeeded'],
     ]);
     expect(status.accounts.every((a) => a.lastSucceededAt !== null)).toBe(true);
-    const found = await inspect((db) => findWarehouseAccount(db, 'EAST'));
+    const found = await inspect((db) => queryReportAccount(db, 'EAST'));
     expect(found.accountId).toBe(sim.accounts[1]!.accountId);
-    const byId = await inspect((db) => findWarehouseAccount(db, sim.accounts[2]!.accountId));
+    const byId = await inspect((db) => queryReportAccount(db, sim.accounts[2]!.accountId));
     expect(byId.name).toBe('south');
-    await expect(inspect((db) => findWarehouseAccount(db, 'west'))).rejects.toThrow(
-      /account "west" is not in the warehouse \(it holds: east/,
+    await expect(inspect((db) => queryReportAccount(db, 'west'))).rejects.toThrow(
+      /account west is not in the warehouse; it holds: .*\(east\)/,
     );
   });
 

@@ -5,14 +5,10 @@
  * was told about this monitor".
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { describe, expect, it } from 'vitest';
+
 import { liveCounts, tableSnapshot } from '../../support/table-snapshot.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 
 const STREAMS = [
   'monitors',
@@ -36,44 +32,15 @@ const TABLES = [
 ];
 const NOW = new Date('2025-11-20T10:17:00Z');
 
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 5, monitors: 12, days: 5, now: NOW });
-});
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-});
-
-const sync = () =>
-  runSync(
-    loadConfig({
-      ...tdb.env,
-      UPTRENDS_API_URL: sim.apiUrl,
-      UPTRENDS_USERNAME: sim.credentials.username,
-      UPTRENDS_PASSWORD: sim.credentials.password,
-    }),
-    { ...DEFAULT_SYNC_OPTIONS, streams: STREAMS },
-    { logger: silentLogger(), clock: () => sim.truth.now() },
-  );
-
-async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
-  const warehouse = await tdb.reopen();
-  try {
-    return await fn(warehouse.db);
-  } finally {
-    await tdb.release();
-  }
-}
+const rig = simulatedSyncRig({ seed: 5, monitors: 12, days: 5, now: NOW });
+const sync = () => rig.sync({ streams: STREAMS });
+const inspect = rig.inspect;
 
 describe('alert definition streams', () => {
   it('load every definition, member, level, level member and integration of the account', async () => {
     const summary = await sync();
     expect(summary.status).toBe('succeeded');
-    const truth = sim.truth.counts();
+    const truth = rig.sim.truth.counts();
     expect(truth.escalationLevels).toBeGreaterThan(truth.alertDefinitions);
     expect(await inspect((db) => liveCounts(db, TABLES))).toEqual({
       alert_definition: truth.alertDefinitions,
@@ -123,7 +90,7 @@ describe('alert definition streams', () => {
   });
 
   it('rejects a member naming neither a monitor nor a group, by name, and keeps the others', async () => {
-    sim.inject({
+    rig.sim.inject({
       match: /\/AlertDefinition\/[^/]+\/Member$/,
       transform: (body) => (Array.isArray(body) ? [{ Neither: true }, ...(body as unknown[])] : body),
     });
@@ -131,7 +98,7 @@ describe('alert definition streams', () => {
       const summary = await sync();
       expect(summary.streams.alert_definition_members?.rejected).toBe(1);
     } finally {
-      sim.clearInjections();
+      rig.sim.clearInjections();
     }
     const rejects = await inspect((db) =>
       sql<{
@@ -141,7 +108,7 @@ describe('alert definition streams', () => {
       ),
     );
     expect(rejects.rows[0]?.error).toMatch(/exactly one of MonitorGuid and MonitorGroupGuid/);
-    const truth = sim.truth.counts();
+    const truth = rig.sim.truth.counts();
     expect((await inspect((db) => liveCounts(db, ['alert_definition_member']))).alert_definition_member).toBe(
       truth.alertDefinitionMembers,
     );

@@ -3,15 +3,11 @@
  * simulator's alerts, its incidents (start, end, ongoing) and its daily statistics, across both DST
  * changes; nightly runs and a repeated backfill change nothing; faults leave the same warehouse.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
+import type { SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { localToUtcCandidates, utcToLocal } from '../../../src/time/zone-clock.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';
 import { localDateOf } from '../../../src/time/calendar.ts';
 
@@ -24,60 +20,38 @@ const fast = {
   timeouts: { headersMs: 2000, bodyMs: 5000 },
 };
 
-let tdb: TestDatabase;
-let sim: RunningSimulator;
+const rig = simulatedSyncRig(
+  { seed: 11, monitors: 12, days: DAYS, now: NOW },
+  { clientOptions: fast, sync: { concurrency: 4 } },
+);
 let from: string;
 let to: string;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 11, monitors: 12, days: DAYS, now: NOW });
-  from = localDateOf(new Date(NOW.getTime() - DAYS * 86_400_000), sim.timeZone);
-  to = localDateOf(new Date(NOW.getTime() + 86_400_000), sim.timeZone);
-});
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
+beforeAll(() => {
+  from = localDateOf(new Date(NOW.getTime() - DAYS * 86_400_000), rig.sim.timeZone);
+  to = localDateOf(new Date(NOW.getTime() + 86_400_000), rig.sim.timeZone);
 });
 
-function run(options: Partial<SyncOptions> = {}) {
-  const config = loadConfig({
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-  });
-  return runSync(
-    config,
-    { ...DEFAULT_SYNC_OPTIONS, concurrency: 4, ...options },
-    { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
-  );
-}
-
-async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
-  const warehouse = await tdb.reopen();
-  try {
-    return await fn(warehouse.db);
-  } finally {
-    await tdb.release();
-  }
-}
+const run = (options: Partial<SyncOptions> = {}) => rig.sync(options);
+const inspect = rig.inspect;
 
 /** Every instant the wire text of `instant` can mean (two in the repeated hour, else one). */
 function meanings(instant: Date): string[] {
-  return (localToUtcCandidates(utcToLocal(instant, sim.timeZone), sim.timeZone) ?? []).map((d) =>
+  return (localToUtcCandidates(utcToLocal(instant, rig.sim.timeZone), rig.sim.timeZone) ?? []).map((d) =>
     d.toISOString(),
   );
 }
 
-describe('alerts, incidents and statistics against the simulator', () => {
+// A story, not a set of independent cases: each step continues the warehouse the step before left
+// (a backfill, then nightly runs over it, then the next day, then faults that must change nothing).
+// `shuffle: false` says so, and keeps the order under --sequence.shuffle.
+describe('alerts, incidents and statistics against the simulator', { shuffle: false }, () => {
   let afterBackfill: Record<string, string[]>;
 
   it('a backfill of the whole history loads exactly the simulator alerts', async () => {
     const summary = await run({ from, to, windowDays: 7 });
     expect(summary.status).toBe('succeeded');
-    const truth = sim.truth.alerts({ includeReminders: true });
+    const truth = rig.sim.truth.alerts({ includeReminders: true });
     const ids = await inspect((db) =>
       sql<{ id: string }>`select alert_id::text as id from uptrends.alert order by 1`.execute(db),
     );
@@ -93,7 +67,7 @@ describe('alerts, incidents and statistics against the simulator', () => {
   });
 
   it('incidents match the simulator incident list in UTC, ongoing ones open', async () => {
-    const truth = sim.truth.incidents();
+    const truth = rig.sim.truth.incidents();
     const rows = await inspect((db) =>
       sql<{
         monitor_guid: string;
@@ -138,7 +112,7 @@ describe('alerts, incidents and statistics against the simulator', () => {
     const hoursByDay = new Map(rows.rows.map((r) => [r.day, Number(r.hours)]));
     expect(Object.fromEntries(hoursByDay)).toEqual({ '2024-10-27': 25, '2025-03-30': 23, '2025-01-15': 24 });
     for (const row of rows.rows) {
-      const truth = sim.truth.dailyStatistics(row.monitor_guid, row.day);
+      const truth = rig.sim.truth.dailyStatistics(row.monitor_guid, row.day);
       expect([row.uptime, row.downtime]).toEqual([truth.uptimeSeconds, truth.downtimeSeconds]);
     }
     afterBackfill = await inspect((db) => tableSnapshot(db, FACT_TABLES));
@@ -152,27 +126,27 @@ describe('alerts, incidents and statistics against the simulator', () => {
   });
 
   it('a nightly run on the next day picks up the new alerts and closes incidents', async () => {
-    sim.setNow(new Date(NOW.getTime() + 86_400_000));
+    rig.sim.setNow(new Date(NOW.getTime() + 86_400_000));
     await run();
     const count = await inspect((db) =>
       sql<{ n: number }>`select count(*) as n from uptrends.alert`.execute(db),
     );
-    expect(count.rows[0]?.n).toBe(sim.truth.alerts({ includeReminders: true }).length);
+    expect(count.rows[0]?.n).toBe(rig.sim.truth.alerts({ includeReminders: true }).length);
     const open = await inspect((db) =>
       sql<{ n: number }>`select count(*) as n from uptrends.incident where ended_at is null`.execute(db),
     );
-    expect(open.rows[0]?.n).toBe(sim.truth.incidents().filter((i) => i.endUtc === null).length);
+    expect(open.rows[0]?.n).toBe(rig.sim.truth.incidents().filter((i) => i.endUtc === null).length);
     afterBackfill = await inspect((db) => tableSnapshot(db, FACT_TABLES));
   });
 
   it('with 429, 5xx, resets, truncated bodies, expired and repeating cursors the warehouse is identical', async () => {
-    sim.setFaults(
+    rig.sim.setFaults(
       'rate429=0.1,retryAfter=0,error500=0.05,reset=0.05,truncate=0.05,expireCursor=0.1,repeatCursor=0.05',
     );
     try {
       await run({ from: '2025-03-01', to: '2025-04-12', windowDays: 3, streams: ['alerts'] });
     } finally {
-      sim.setFaults(undefined);
+      rig.sim.setFaults(undefined);
     }
     expect(await inspect((db) => tableSnapshot(db, FACT_TABLES))).toEqual(afterBackfill);
   });

@@ -7,61 +7,29 @@
  * naming the route, with the warehouse left as it was.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { describe, expect, it } from 'vitest';
+
 import { PartialRunError } from '../../../src/errors.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import { SIMULATED_CHECKPOINTS } from '../../../src/simulator/data/checkpoints.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import type { RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { liveCounts, tableSnapshot } from '../../support/table-snapshot.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 
 const STREAMS = ['checkpoints', 'checkpoint_regions'];
 const TABLES = ['checkpoint', 'checkpoint_region'];
 const NOW = new Date('2025-11-20T10:17:00Z');
 
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 5, monitors: 4, days: 2, now: NOW });
-});
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-});
-
-const sync = () =>
-  runSync(
-    loadConfig({
-      ...tdb.env,
-      UPTRENDS_API_URL: sim.apiUrl,
-      UPTRENDS_USERNAME: sim.credentials.username,
-      UPTRENDS_PASSWORD: sim.credentials.password,
-    }),
-    { ...DEFAULT_SYNC_OPTIONS, streams: STREAMS },
-    { logger: silentLogger(), clock: () => sim.truth.now() },
-  );
-
-async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
-  const warehouse = await tdb.reopen();
-  try {
-    return await fn(warehouse.db);
-  } finally {
-    await tdb.release();
-  }
-}
+const rig = simulatedSyncRig({ seed: 5, monitors: 4, days: 2, now: NOW });
+const sync = () => rig.sync({ streams: STREAMS });
+const inspect = rig.inspect;
 
 /** Injects rules into the simulator for one sync. */
 async function syncWith(...rules: Parameters<RunningSimulator['inject']>[0][]) {
-  for (const rule of rules) sim.inject(rule);
+  for (const rule of rules) rig.sim.inject(rule);
   try {
     return await sync();
   } finally {
-    sim.clearInjections();
+    rig.sim.clearInjections();
   }
 }
 
@@ -88,7 +56,7 @@ describe('checkpoint streams', () => {
   it('load every checkpoint and region with their addresses and children, one request each', async () => {
     const summary = await sync();
     expect(summary.status).toBe('succeeded');
-    const truth = sim.truth.counts();
+    const truth = rig.sim.truth.counts();
     expect(await inspect((db) => liveCounts(db, TABLES))).toEqual({
       checkpoint: truth.checkpoints,
       checkpoint_region: truth.checkpointRegions,

@@ -4,17 +4,12 @@
  * absorbed, a permanent outage fails the run naming the stream and route without harming what was
  * loaded, and no monitor password reaches the warehouse.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../src/config.ts';
 import { PartialRunError, RunFailedError } from '../../../src/errors.ts';
 import { EXIT, exitCodeFor } from '../../../src/cli/exit-codes.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { liveCounts, tableSnapshot } from '../../support/table-snapshot.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 
 const CONFIG_STREAMS = [
   'timezones',
@@ -52,52 +47,20 @@ const fast = {
   timeouts: { headersMs: 2000, bodyMs: 2000 },
 };
 
-let tdb: TestDatabase;
-let sim: RunningSimulator;
+const rig = simulatedSyncRig({ seed: 7, monitors: 25, days: 10, now: NOW }, { clientOptions: fast });
+const sync = () => rig.sync({ streams: CONFIG_STREAMS });
+const inspect = rig.inspect;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 7, monitors: 25, days: 10, now: NOW });
-});
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-});
-
-function config() {
-  return loadConfig({
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-  });
-}
-
-const sync = () =>
-  runSync(
-    config(),
-    { ...DEFAULT_SYNC_OPTIONS, streams: CONFIG_STREAMS },
-    { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
-  );
-
-async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
-  const warehouse = await tdb.reopen();
-  try {
-    return await fn(warehouse.db);
-  } finally {
-    await tdb.release();
-  }
-}
-
-describe('configuration sync against the simulator', () => {
+// A story: the first step loads the warehouse the later ones read and change (`shuffle: false`
+// keeps the order under --sequence.shuffle).
+describe('configuration sync against the simulator', { shuffle: false }, () => {
   let first: Record<string, string[]>;
 
   it('loads every stream into an empty warehouse, counts equal to the ground truth', async () => {
     const summary = await sync();
     expect(summary.status).toBe('succeeded');
-    expect(summary.accountId).toBe(sim.accountId);
-    const truth = sim.truth.counts();
+    expect(summary.accountId).toBe(rig.sim.accountId);
+    const truth = rig.sim.truth.counts();
     const counts = await inspect((db) => liveCounts(db, TABLES));
     expect(counts).toMatchObject({
       account: 1,
@@ -118,7 +81,7 @@ describe('configuration sync against the simulator', () => {
     const zone = await inspect((db) =>
       sql<{ iana_zone: string }>`select iana_zone from uptrends.account`.execute(db),
     );
-    expect(zone.rows[0]?.iana_zone).toBe(sim.timeZone);
+    expect(zone.rows[0]?.iana_zone).toBe(rig.sim.timeZone);
     first = await inspect((db) => tableSnapshot(db, TABLES));
   });
 
@@ -148,14 +111,14 @@ describe('configuration sync against the simulator', () => {
   });
 
   it('absorbs 429, 5xx, resets, truncated bodies and slow answers with the same result', async () => {
-    sim.setFaults(
+    rig.sim.setFaults(
       'rate429=0.15,retryAfter=0,error500=0.1,error503=0.05,reset=0.05,truncate=0.05,malformed=0.05,slow=0.03,slowMs=4000',
     );
     let faulted;
     try {
       faulted = await sync();
     } finally {
-      sim.setFaults(undefined);
+      rig.sim.setFaults(undefined);
     }
     // The faults really happened: the same work took retries.
     expect(faulted.requests).toBeGreaterThan(cleanRequests);
@@ -170,7 +133,7 @@ describe('configuration sync against the simulator', () => {
         ),
       )
     ).rows[0]!.g;
-    sim.removeMonitor(victim);
+    rig.sim.removeMonitor(victim);
     await sync();
     const rows = await inspect((db) =>
       sql<{ deleted: boolean; open_versions: number }>`
@@ -180,11 +143,11 @@ describe('configuration sync against the simulator', () => {
     );
     expect(rows.rows).toEqual([{ deleted: true, open_versions: 0 }]);
     const live = await inspect((db) => liveCounts(db, ['monitor']));
-    expect(live.monitor).toBe(sim.truth.counts().monitors);
+    expect(live.monitor).toBe(rig.sim.truth.counts().monitors);
   });
 
   it("adds a quota row per group for the next day, with that day's counters", async () => {
-    sim.setNow(new Date(NOW.getTime() + 86_400_000));
+    rig.sim.setNow(new Date(NOW.getTime() + 86_400_000));
     await sync();
     const rows = await inspect((db) =>
       sql<{ monitor_group_guid: string; snapshot_date: string; used_basic_monitor_quota: number }>`
@@ -195,21 +158,21 @@ describe('configuration sync against the simulator', () => {
     expect(dates).toEqual(['2025-11-20', '2025-11-21']);
     for (const row of rows.rows) {
       expect(row.used_basic_monitor_quota).toBe(
-        sim.truth.quotaSnapshot(row.monitor_group_guid, row.snapshot_date).UsedBasicMonitorQuota,
+        rig.sim.truth.quotaSnapshot(row.monitor_group_guid, row.snapshot_date).UsedBasicMonitorQuota,
       );
     }
   });
 
   it('a permanent 500 on one route fails the run naming stream and route; loaded data stays intact', async () => {
     const before = await inspect((db) => liveCounts(db, ['maintenance_period', 'monitor']));
-    sim.setFaults('outage=/MaintenancePeriod$');
+    rig.sim.setFaults('outage=/MaintenancePeriod$');
     let failure: unknown;
     try {
       await sync();
     } catch (error) {
       failure = error;
     } finally {
-      sim.setFaults(undefined);
+      rig.sim.setFaults(undefined);
     }
     expect(failure).toBeInstanceOf(PartialRunError);
     expect((failure as Error).message).toContain('maintenance_periods');
@@ -222,18 +185,14 @@ describe('configuration sync against the simulator', () => {
   });
 
   it('two streams failing with none succeeding exit with their code (4), not "partial" (8)', async () => {
-    sim.setFaults('outage=/(MaintenancePeriod|Operator)$');
+    rig.sim.setFaults('outage=/(MaintenancePeriod|Operator)$');
     let failure: unknown;
     try {
-      await runSync(
-        config(),
-        { ...DEFAULT_SYNC_OPTIONS, streams: ['maintenance_periods', 'operators'] },
-        { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
-      );
+      await rig.sync({ streams: ['maintenance_periods', 'operators'] });
     } catch (error) {
       failure = error;
     } finally {
-      sim.setFaults(undefined);
+      rig.sim.setFaults(undefined);
     }
     expect(failure).toBeInstanceOf(RunFailedError);
     expect((failure as RunFailedError).failures).toHaveLength(2);

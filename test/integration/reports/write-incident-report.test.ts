@@ -132,29 +132,29 @@ describe('writeIncidentReport', () => {
     const { hasBom, records } = parseCsv(bytes.toString('utf8'));
     expect(hasBom).toBe(true);
     const [header, ...rows] = records;
+    // The Raw alerts sheet's columns, in its order, and the first error's UTC instant (CSV only).
     expect(header).toEqual([
-      'timestamp_utc',
       'timestamp_local_Europe_Amsterdam',
       'alert_type',
-      'monitor_guid',
       'monitor_name',
-      'incident_key',
-      'first_error_utc',
-      'first_error_local_Europe_Amsterdam',
       'error_description',
       'error_message',
+      'first_error_local_Europe_Amsterdam',
+      'timestamp_utc',
+      'first_error_utc',
+      'incident_key',
       'monitor_check_id',
       'first_error_monitor_check_id',
+      'monitor_guid',
     ]);
     expect(rows).toHaveLength(6);
-    expect(rows[0]!.slice(0, 5)).toEqual([
-      '2025-10-10T08:00:00Z',
-      '2025-10-10 10:00:00',
-      'Error',
-      A,
-      'Web A',
-    ]);
-    expect(rows.map((r) => r[8])).toEqual([
+    const at = (name: string): number => header!.indexOf(name);
+    expect(
+      ['timestamp_utc', 'timestamp_local_Europe_Amsterdam', 'alert_type', 'monitor_guid', 'monitor_name'].map(
+        (name) => rows[0]![at(name)],
+      ),
+    ).toEqual(['2025-10-10T08:00:00Z', '2025-10-10 10:00:00', 'Error', A, 'Web A']);
+    expect(rows.map((r) => r[at('error_description')])).toEqual([
       'line one\nline two',
       `'=HYPERLINK("http://evil.example","click")`,
       'comma, and "quotes"',
@@ -162,7 +162,7 @@ describe('writeIncidentReport', () => {
       "'-1+2",
       'lone\rcarriage',
     ]);
-    expect(rows[0]![9]).toBe('');
+    expect(rows[0]![at('error_message')]).toBe('');
 
     const incidents = parseCsv(await readFile(written.paths[0]!, 'utf8')).records;
     const a3 = incidents.find((r) => r[incidents[0]!.indexOf('incident_key')] === 'a3')!;

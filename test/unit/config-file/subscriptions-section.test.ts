@@ -166,7 +166,7 @@ describe('the subscriptions section', () => {
       'a month day of 32',
       'subscriptions:\n  - name: a\n    schedule: { every: month, on: 32 }\n    recipients: { addresses: [a@example.com] }\n',
       'subs.yaml:3:',
-      'expected a day of the month',
+      '"32" is not a day of the month (1 to 31, or last)',
     ],
   ])('refuses %s, naming line and field', (_what, text, position, message) => {
     const error = errorOf(text);

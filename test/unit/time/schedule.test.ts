@@ -258,4 +258,24 @@ describe('the period of each due date', () => {
     const last30 = occurrencePeriod('Last30Days', '2026-03-01', 'Europe/Amsterdam');
     expect(last30.label).toBe('2026-01-30 to 2026-02-28');
   });
+
+  it('schedules the finished whole-day presets only, in the spec order', () => {
+    // The spec's PresetPeriod list without the running (Current*) and the hourly (Last*Hours) ones.
+    expect(SCHEDULED_PRESETS).toEqual([
+      'PreviousDay',
+      'PreviousWeek',
+      'PreviousMonth',
+      'PreviousQuarter',
+      'PreviousYear',
+      'Last7Days',
+      'Last30Days',
+      'Last60Days',
+      'Last90Days',
+      'Last365Days',
+      'Last3Months',
+      'Last6Months',
+      'Last12Months',
+      'Last24Months',
+    ]);
+  });
 });

@@ -5,12 +5,15 @@ import {
   localToUtc,
   localToUtcCandidates,
   nearTransition,
-  normalizeLocal,
   readLocalTimestamp,
   utcToLocal,
 } from '../../../src/time/zone-clock.ts';
 
 const AMS = 'Europe/Amsterdam';
+
+/** The wall-clock text a local timestamp reads as (`yyyy-MM-ddTHH:mm:ss`), or undefined. */
+const normalizeLocal = (text: string): string | undefined =>
+  localToUtc(text, 'UTC')?.toISOString().slice(0, 19);
 
 describe('localToUtc', () => {
   it('reads winter and summer wall-clock times with their offsets', () => {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStreamCoverage } from '../../../../src/load/ledgers/coverage.ts';
+import { loadStreamCoverage } from '../../../support/coverage-ledger.ts';
 import { migrate, SQL_DIR } from '../../../../src/load/migrate.ts';
 import { localDateOf, localMidnight } from '../../../../src/time/calendar.ts';
 import { startReliabilityRig, type ReliabilityRig } from '../../../support/reliability-rig.ts';
