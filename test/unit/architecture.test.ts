@@ -284,7 +284,7 @@ describe('architecture', () => {
     expect(eager).toEqual([]);
   });
 
-  it('type escapes are few and explained: at most four double casts (pdfkit's font: null among them), Kysely<any> only where Kysely asks for it', () => {
+  it('type escapes are few and explained: at most four double casts (the pdfkit font: null among them), Kysely<any> only where Kysely asks for it', () => {
     const sources = files(SRC).map((file) => ({
       file: path.relative(SRC, file),
       lines: readFileSync(file, 'utf8').split('\n'),
