@@ -10,7 +10,7 @@ import { ConfigError } from '../../errors.ts';
 import type { Database } from '../../load/schema.ts';
 import type { Clock } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
-import { monthPeriod, type ReportPeriod } from '../../time/periods.ts';
+import { monthPeriod, type ReportPeriod } from '../../time/calendar-periods.ts';
 import { REPORT_RULES_VERSION } from '../render/definitions.ts';
 import { instantText } from '../render/figure-format.ts';
 import type { TargetSettings } from '../queries/figures.ts';
