@@ -11,7 +11,7 @@ import type { Database } from '../../load/schema.ts';
 import type { Clock } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
 import { monthPeriod, type ReportPeriod } from '../../time/calendar-periods.ts';
-import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { REPORT_RULES_VERSION } from '../render/calculation-rules.ts';
 import { instantText } from '../render/figure-format.ts';
 import type { TargetSettings } from '../queries/figures.ts';
 import { queryDataAsOf, queryReportScope, type ReportAccount } from '../queries/scope.ts';
