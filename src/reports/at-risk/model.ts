@@ -24,7 +24,7 @@ import {
   type BurnPoint,
   type BurnScope,
 } from '../queries/sla-burn.ts';
-import type { BurnState } from '../../early-warning.ts';
+import type { BurnState } from '../../terms.ts';
 
 /** Most services the budget chart draws, one small panel each (more are not readable on a page). */
 export const CHART_SERVICES = 6;
