@@ -87,8 +87,8 @@ export type { SubscriptionRunResult } from './pipeline/subscriptions/run-subscri
 export type { ReportsResult, ReportKind, SlaHeadline, IncidentHeadline } from './reports/run-reports.ts';
 export type { AtRiskReportResult } from './reports/run-at-risk-report.ts';
 export type { ReportFormat } from './reports/render/report-files.ts';
-export type { PeriodOptions } from './time/period-options.ts';
-export type { ReportPeriod } from './time/periods.ts';
+export type { PeriodOptions } from './time/parse-period-options.ts';
+export type { ReportPeriod } from './time/calendar-periods.ts';
 export { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES, DEFAULT_WAIT_SECONDS } from './pipeline/sync-options.ts';
 export {
   DEFAULT_REPORT_DIR,

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../src/config.ts';
 import { openWarehouse } from '../../src/load/connection/db.ts';
 import { writeRawAlertsCsv } from '../../src/reports/incidents/render-csv.ts';
-import { resolveReportPeriod } from '../../src/time/period-options.ts';
+import { resolveReportPeriod } from '../../src/time/parse-period-options.ts';
 import { queryRawAlerts } from '../../src/reports/queries/raw-alerts.ts';
 import { queryReportAccount } from '../../src/reports/queries/scope.ts';
 import { limitHeapGrowth } from '../../src/cli/heap-growth.ts';

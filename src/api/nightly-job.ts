@@ -17,7 +17,7 @@ import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
 
 export { DEFAULT_REPORT_ON } from './subscription-list.ts';
 import type { LocalDate } from '../terms.ts';
-import { parseLocalDate } from '../time/period-options.ts';
+import { parseLocalDate } from '../time/parse-period-options.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';
 import { subscriptionListOf, type DefaultSubscriptionRequest } from './subscription-list.ts';
 import { resolveSyncOptions, type SyncRequest } from './sync-job.ts';

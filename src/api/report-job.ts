@@ -13,10 +13,10 @@ import type { ReportKind } from '../reports/report-request.ts';
 import type { ReportsResult } from '../reports/run-reports.ts';
 
 export type { ReportKind };
-import type { PeriodOptions } from '../time/period-options.ts';
-import { parseAsOf, periodChoiceOf } from '../time/period-options.ts';
-import type { AsOfOption } from '../time/report-periods.ts';
-import type { ReportPeriod } from '../time/periods.ts';
+import type { PeriodOptions } from '../time/parse-period-options.ts';
+import { parseAsOf, periodChoiceOf } from '../time/parse-period-options.ts';
+import type { AsOfOption } from '../time/period-choice.ts';
+import type { ReportPeriod } from '../time/calendar-periods.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';
 import type { PeriodInput, ReportRequestOptions } from './report-request.ts';
 
@@ -152,7 +152,7 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
     configOf(options),
     loggerOf(options),
     import('../reports/run-at-risk-report.ts'),
-    import('../time/report-periods.ts'),
+    import('../time/period-choice.ts'),
   ]);
   return withAccount(config, options, (warehouse, account, outDir) => {
     return run(

@@ -20,8 +20,8 @@ import {
   type ResolvedReportRequest,
 } from '../reports/report-request.ts';
 import type { ConfigFile } from '../config-file/load-config-file.ts';
-import type { ReportPeriod } from '../time/periods.ts';
-import { reportPeriodOf, type PeriodChoice } from '../time/report-periods.ts';
+import type { ReportPeriod } from '../time/calendar-periods.ts';
+import { reportPeriodOf, type PeriodChoice } from '../time/period-choice.ts';
 
 /** What a report request says before it is resolved (every field checked text or a default). */
 export interface ReportRequestOptions {

@@ -11,9 +11,9 @@ import type { Warehouse } from '../load/connection/db.ts';
 import type { DeliveryOutcome } from '../pipeline/subscriptions/deliver-occurrence.ts';
 import type { SubscriptionList } from '../pipeline/subscriptions/list-subscriptions.ts';
 import type { LocalDate } from '../terms.ts';
-import type { PeriodChoice } from '../time/report-periods.ts';
+import type { PeriodChoice } from '../time/period-choice.ts';
 import { DEFAULT_REPORT_DIR } from '../reports/report-defaults.ts';
-import { parseLocalDate, periodChoiceOf, type PeriodOptions } from '../time/period-options.ts';
+import { parseLocalDate, periodChoiceOf, type PeriodOptions } from '../time/parse-period-options.ts';
 import { systemClock } from '../terms.ts';
 import { configOf, loggerOf, type JobOptions } from './job-options.ts';
 
@@ -112,7 +112,7 @@ export async function sendSubscription(options: SendSubscriptionOptions): Promis
       import('../pipeline/subscriptions/subscription-accounts.ts'),
       import('../reports/queries/scope.ts'),
       import('./report-request.ts'),
-      import('../time/report-periods.ts'),
+      import('../time/period-choice.ts'),
     ]);
   const mail = request.deliveryMailSettings(config, options.file);
   const { list } = subscriptionListOf(options.file, config.mailTo);

@@ -12,7 +12,7 @@ import {
   type Subscription,
 } from '../pipeline/subscriptions/subscriptions.ts';
 import { DEFAULT_REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
-import { DEFAULT_REPORT_PRESET, parsePreset } from '../time/period-options.ts';
+import { DEFAULT_REPORT_PRESET, parsePreset } from '../time/parse-period-options.ts';
 import { SCHEDULED_PRESETS, type Schedule, type ScheduledPreset } from '../time/schedule.ts';
 import { readScheduleText } from '../time/schedule-grammar.ts';
 

@@ -13,7 +13,7 @@ import { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES, type SyncOptions } from '../p
 export { DEFAULT_SYNC_OPTIONS, SYNC_OPTION_RANGES };
 export { DEFAULT_WAIT_SECONDS } from '../pipeline/sync-options.ts';
 export type { ProgressSink, SyncSummary };
-import { checkPeriodOptions, parsePreset } from '../time/period-options.ts';
+import { checkPeriodOptions, parsePreset } from '../time/parse-period-options.ts';
 import { configOf, loggerOf, withoutUndefined, type JobOptions } from './job-options.ts';
 
 /**

@@ -36,7 +36,7 @@ import {
   MAX_AT_RISK_WITHIN_DAYS,
   NOTIFIABLE_STATES,
   type NotifiableState,
-} from '../early-warning.ts';
+} from '../terms.ts';
 import { REPORT_FORMATS, type ReportFormat } from '../report-formats.ts';
 import { checkSubject } from '../subject-placeholders.ts';
 import { z } from 'zod';

@@ -10,7 +10,7 @@ export const REPORT_KINDS = ['sla', 'incidents'] as const;
 /** Files of the at-risk report when none are chosen: the workbook and the one-page PDF. */
 export const DEFAULT_AT_RISK_FORMATS = ['xlsx', 'pdf'] as const;
 
-export { DEFAULT_AT_RISK_WITHIN_DAYS } from '../early-warning.ts';
+export { DEFAULT_AT_RISK_WITHIN_DAYS } from '../terms.ts';
 
 /** Default output folder of the report files. */
 export const DEFAULT_REPORT_DIR = './reports';

@@ -8,7 +8,7 @@
  * test/unit/architecture.test.ts checks the signatures).
  */
 import type { Recipients } from '../email-address.ts';
-import type { ReportPeriod } from '../time/periods.ts';
+import type { ReportPeriod } from '../time/calendar-periods.ts';
 import type { TargetSettings } from './queries/figures.ts';
 import type { ReportAccount, ReportScope } from './queries/scope.ts';
 import type { ReportFormat } from './render/report-files.ts';

@@ -19,7 +19,7 @@ import type { SlaModel } from './sla/model-types.ts';
 import { loadSlaModel } from './sla/model.ts';
 import { preloadSlaXlsx } from './sla/render-xlsx.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
-import { type ReportPeriod } from '../time/periods.ts';
+import { type ReportPeriod } from '../time/calendar-periods.ts';
 import type { ReportKind, ResolvedReportRequest } from './report-request.ts';
 
 export type { ReportKind };

@@ -17,8 +17,8 @@
  */
 import { PRESET_PERIODS, type IanaZone, type LocalDate, type PresetPeriod } from '../terms.ts';
 import { addLocalDays, addMonths, isoWeekday, localMidnight } from './calendar.ts';
-import type { ReportPeriod } from './periods.ts';
-import { reportPeriodOf } from './report-periods.ts';
+import type { ReportPeriod } from './calendar-periods.ts';
+import { reportPeriodOf } from './period-choice.ts';
 import { weekDayName } from './week-days.ts';
 
 /** A day of the month, or the last day whatever its number. */

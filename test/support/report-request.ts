@@ -13,8 +13,8 @@ import {
 } from '../../src/api/report-request.ts';
 import type { Config } from '../../src/config.ts';
 import type { ConfigFile } from '../../src/config-file/load-config-file.ts';
-import type { ReportPeriod } from '../../src/time/periods.ts';
-import { reportPeriodOf, type PeriodChoice } from '../../src/time/report-periods.ts';
+import type { ReportPeriod } from '../../src/time/calendar-periods.ts';
+import { reportPeriodOf, type PeriodChoice } from '../../src/time/period-choice.ts';
 import type { Warehouse } from '../../src/load/connection/db.ts';
 import { runReports, type ReportsResult, type RunReportsDeps } from '../../src/reports/run-reports.ts';
 import type { Database } from '../../src/load/schema.ts';

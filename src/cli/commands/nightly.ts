@@ -9,7 +9,7 @@ import {
 import { DEFAULT_REPORT_ON } from '../../api/nightly-job.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
-import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
+import { DEFAULT_REPORT_PRESET } from '../../time/parse-period-options.ts';
 import type { CommandModule } from '../command-module.ts';
 import type { CliContext } from '../cli-context.ts';
 import { accountFolders, formatOptionOf, printDryRunOutcome, printOutcome } from '../report-output.ts';

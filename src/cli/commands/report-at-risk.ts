@@ -3,7 +3,7 @@
  * PDF), as of the last sync or a past instant (`--as-of`). Registered under `report` by report.ts.
  */
 import type { Command } from 'commander';
-import { MAX_AT_RISK_WITHIN_DAYS } from '../../early-warning.ts';
+import { MAX_AT_RISK_WITHIN_DAYS } from '../../terms.ts';
 import { ConfigError } from '../../errors.ts';
 import type { ReportFormat } from '../../reports/render/report-files.ts';
 import {

@@ -13,7 +13,7 @@ import {
 } from '../../reports/report-defaults.ts';
 import type { ReportKind, RunReportsJobOptions } from '../../api/report-job.ts';
 import type { SendSubscriptionOptions } from '../../api/subscription-jobs.ts';
-import { DEFAULT_REPORT_PRESET } from '../../time/period-options.ts';
+import { DEFAULT_REPORT_PRESET } from '../../time/parse-period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';

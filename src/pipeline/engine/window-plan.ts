@@ -9,7 +9,7 @@
  */
 import { addLocalDays, localDateOf, localMidnight } from '../../time/calendar.ts';
 import type { Interval } from '../../time/intervals.ts';
-import { resolvePresetPeriod } from '../../time/periods.ts';
+import { resolvePresetPeriod } from '../../time/calendar-periods.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
 import type { IanaZone, LocalDate, PresetPeriod } from '../../terms.ts';
 

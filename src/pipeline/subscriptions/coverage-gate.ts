@@ -18,7 +18,7 @@ import { queryReportScope } from '../../reports/queries/scope.ts';
 import { localText } from '../../reports/render/cell-values.ts';
 import { figureText } from '../../reports/render/figure-format.ts';
 import { scopeFilters, type ResolvedReportRequest } from '../../reports/report-request.ts';
-import type { ReportPeriod } from '../../time/periods.ts';
+import type { ReportPeriod } from '../../time/calendar-periods.ts';
 
 /** The verdict on one period. */
 export type PeriodCoverage =

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { ResolvedReportRequest } from '../../reports/report-request.ts';
 import { targetSettingsOf } from '../../reports/report-request.ts';
 import { loadReportModels, writeReportFiles, type ReportModels } from '../../reports/run-reports.ts';
-import type { ReportPeriod } from '../../time/periods.ts';
+import type { ReportPeriod } from '../../time/calendar-periods.ts';
 import { previewReportFiles } from '../../reports/mail/mail-preview.ts';
 import { notEndedYet, periodCoverage } from './coverage-gate.ts';
 import { deliverAtRisk } from './deliver-at-risk.ts';

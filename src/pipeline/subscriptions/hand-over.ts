@@ -17,7 +17,7 @@ import {
 } from '../../load/ledgers/delivery-ledger.ts';
 import { sendReportMail, type SendReportMailOptions } from '../../reports/mail/send-report-mail.ts';
 import type { LocalDate } from '../../terms.ts';
-import type { ReportPeriod } from '../../time/periods.ts';
+import type { ReportPeriod } from '../../time/calendar-periods.ts';
 import type { CheckedSubscription } from './subscriptions.ts';
 import type { ReportAccount } from '../../reports/queries/scope.ts';
 import type { DeliveryMail } from '../../reports/report-request.ts';

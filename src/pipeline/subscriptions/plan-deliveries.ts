@@ -17,7 +17,7 @@
 import type { DeliveryRow } from '../../load/ledgers/delivery-ledger.ts';
 import { DELIVERED_STATUSES } from '../../load/ledgers/delivery-ledger.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
-import type { ReportPeriod } from '../../time/periods.ts';
+import type { ReportPeriod } from '../../time/calendar-periods.ts';
 import { dueDates, occurrencePeriod, type Schedule, type ScheduledPreset } from '../../time/schedule.ts';
 
 /** One due occurrence: when it became due and the period it reports. */

@@ -16,7 +16,7 @@ import { loadDeliveries } from '../../load/ledgers/delivery-ledger.ts';
 import type { Warehouse } from '../../load/connection/db.ts';
 import type { IanaZone, LocalDate } from '../../terms.ts';
 import { addLocalDays, localMidnight } from '../../time/calendar.ts';
-import type { ReportPeriod } from '../../time/periods.ts';
+import type { ReportPeriod } from '../../time/calendar-periods.ts';
 import { dueDates, latestDueDate, occurrencePeriod } from '../../time/schedule.ts';
 import type { DeliveryOutcome } from './deliver-occurrence.ts';
 import { deliverOccurrence } from './deliver-occurrence.ts';

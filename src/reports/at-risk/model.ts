@@ -10,8 +10,8 @@ import { ConfigError } from '../../errors.ts';
 import type { Database } from '../../load/schema.ts';
 import type { Clock } from '../../terms.ts';
 import { localDateOf } from '../../time/calendar.ts';
-import { monthPeriod, type ReportPeriod } from '../../time/periods.ts';
-import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { monthPeriod, type ReportPeriod } from '../../time/calendar-periods.ts';
+import { REPORT_RULES_VERSION } from '../render/calculation-rules.ts';
 import { instantText } from '../render/figure-format.ts';
 import type { TargetSettings } from '../queries/figures.ts';
 import { queryDataAsOf, queryReportScope, type ReportAccount } from '../queries/scope.ts';
@@ -24,7 +24,7 @@ import {
   type BurnPoint,
   type BurnScope,
 } from '../queries/sla-burn.ts';
-import type { BurnState } from '../../early-warning.ts';
+import type { BurnState } from '../../terms.ts';
 
 /** Most services the budget chart draws, one small panel each (more are not readable on a page). */
 export const CHART_SERVICES = 6;

@@ -5,7 +5,7 @@
  * analysts) and "Definitions". The model holds every figure; this file lays it out.
  */
 import { renderChartPng } from '../render/chart-png.ts';
-import { writeDefinitionsTable } from '../render/definitions.ts';
+import { writeDefinitionsTable } from '../render/calculation-rules.ts';
 import { columnLetter, WorkbookWriter, type SheetWriter } from '../render/workbook-writer.ts';
 import {
   BRIEF_COLUMNS,
@@ -16,7 +16,7 @@ import {
   type BurnColumn,
 } from './burn-columns.ts';
 import { budgetChart, hasBudgetChart } from './charts.ts';
-import { earlyWarningDefinitions, stateRuleLine, targetRuleLine } from './definitions.ts';
+import { earlyWarningDefinitions, stateRuleLine, targetRuleLine } from './early-warning-rules.ts';
 import type { AtRiskModel, ServiceBurn } from './model.ts';
 import { countsLine, moreLine, titleLine, timesLine } from './report-text.ts';
 import type { ChartImage } from '../render/chart-png.ts';

@@ -5,7 +5,7 @@
  */
 import { plainText } from '../render/headline-figures.ts';
 import { figureText, instantText } from '../render/figure-format.ts';
-import { stateRuleLine, targetRuleLine } from './definitions.ts';
+import { stateRuleLine, targetRuleLine } from './early-warning-rules.ts';
 import type { AtRiskModel } from './model.ts';
 
 /** `SLA early warning: October 2025 (Europe/Amsterdam)`. */

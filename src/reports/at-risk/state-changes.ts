@@ -11,7 +11,7 @@
  *   longer in the rows (deleted, or out of scope).
  * - A new month starts every budget afresh: a service breached last month and ok now has left.
  */
-import type { BurnState, NotifiableState } from '../../early-warning.ts';
+import type { BurnState, NotifiableState } from '../../terms.ts';
 import type { NotifiedState } from '../../load/ledgers/delivery-ledger.ts';
 import { burnKey, type Burn } from '../queries/sla-burn.ts';
 

@@ -6,8 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
-import { elapsedWindow, type ReportPeriod } from '../../time/periods.ts';
-import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { elapsedWindow, type ReportPeriod } from '../../time/calendar-periods.ts';
+import { REPORT_RULES_VERSION } from '../render/calculation-rules.ts';
 import { queryCommonScope } from '../queries/common-input.ts';
 import type { ResolvedReportRequest } from '../report-request.ts';
 import type { Clock } from '../../terms.ts';

@@ -2,7 +2,7 @@
  * The incident workbook: one row per incident, a per-monitor summary, a day x hour heat map of
  * incident starts (account-local), the raw alerts when they fit, and the definitions.
  */
-import { writeDefinitionsTable } from '../render/definitions.ts';
+import { writeDefinitionsTable } from '../render/calculation-rules.ts';
 import { coverageLine, figureCell } from '../render/figure-format.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { columnLetter, WorkbookWriter, type CellValue } from '../render/workbook-writer.ts';

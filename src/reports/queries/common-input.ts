@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { ConfigError } from '../../errors.ts';
 import { type Clock } from '../../terms.ts';
-import { previousPeriod, type ReportPeriod } from '../../time/periods.ts';
+import { previousPeriod, type ReportPeriod } from '../../time/calendar-periods.ts';
 import { scopeFilters, type ResolvedReportRequest } from '../report-request.ts';
 import { queryReportScope, type ReportAccount, type ReportScope } from './scope.ts';
 import { type Interval } from '../../time/intervals.ts';

@@ -6,7 +6,7 @@
  * read (data_state 'no data'). The report commands say so (stderr, JSON), `--strict` refuses to
  * write it, and every subscription holds it (subscriptions/coverage-gate.ts).
  */
-import type { ReportPeriod } from '../../time/periods.ts';
+import type { ReportPeriod } from '../../time/calendar-periods.ts';
 import type { Figure } from './figures.ts';
 
 /** Why the account row of a period shows no data, or null when it has some. */

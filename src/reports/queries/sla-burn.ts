@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database, SlaBurnDaysRow, SlaBurnRow } from '../../load/schema.ts';
-import type { BurnState } from '../../early-warning.ts';
+import type { BurnState } from '../../terms.ts';
 import type { Interval } from '../../time/intervals.ts';
 import type { TargetSettings } from './figures.ts';
 

@@ -3,7 +3,7 @@
  * zone in the name, so a folder of reports sorts by period and no two runs of different periods
  * overwrite each other).
  */
-import { periodShape, type ReportPeriod } from '../../time/periods.ts';
+import { periodShape, type ReportPeriod } from '../../time/calendar-periods.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
 
 import { REPORT_FORMATS, type ReportFormat } from '../../report-formats.ts';

@@ -6,7 +6,7 @@ import type { LocalDate } from '../../terms.ts';
 import type { Figure, MaintenanceFigure } from '../queries/figures.ts';
 import type { ReportSlaDefinition } from '../queries/report-input.ts';
 import type { SlaFigureDefinition, SlaOverviewSection } from '../queries/sla-overview.ts';
-import type { ReportPeriod } from '../../time/periods.ts';
+import type { ReportPeriod } from '../../time/calendar-periods.ts';
 
 /** One group (or the account) in one Trend month. */
 export interface TrendRow {

@@ -7,8 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
 import { localDays } from '../../time/calendar.ts';
-import { elapsedWindow, periodShape, trendMonths, type ReportPeriod } from '../../time/periods.ts';
-import { REPORT_RULES_VERSION } from '../render/definitions.ts';
+import { elapsedWindow, periodShape, trendMonths, type ReportPeriod } from '../../time/calendar-periods.ts';
+import { REPORT_RULES_VERSION } from '../render/calculation-rules.ts';
 import { queryCommonScope } from '../queries/common-input.ts';
 import type { ResolvedReportRequest } from '../report-request.ts';
 import type { Clock } from '../../terms.ts';

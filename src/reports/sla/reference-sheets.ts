@@ -5,7 +5,7 @@
  */
 import { localWallDate } from '../render/cell-values.ts';
 import { figureCell } from '../render/figure-format.ts';
-import { REPORT_DEFINITIONS, writeDefinitionsTable } from '../render/definitions.ts';
+import { REPORT_DEFINITIONS, writeDefinitionsTable } from '../render/calculation-rules.ts';
 import type { CellValue, Column, SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';

@@ -5,7 +5,7 @@ import { loadConfig } from '../../../src/config.ts';
 import { silentLogger } from '../../../src/logger.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { resolvePresetPeriod } from '../../../src/time/periods.ts';
+import { resolvePresetPeriod } from '../../../src/time/calendar-periods.ts';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 

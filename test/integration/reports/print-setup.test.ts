@@ -7,7 +7,7 @@
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderIncidentXlsx } from '../../../src/reports/incidents/render-xlsx.ts';
-import { REPORT_DEFINITIONS } from '../../../src/reports/render/definitions.ts';
+import { REPORT_DEFINITIONS } from '../../../src/reports/render/calculation-rules.ts';
 import { pageWidthUnits } from '../../../src/reports/render/print-layout.ts';
 import { footerText, LINE_POINTS, wrappedLines } from '../../../src/reports/render/print-layout.ts';
 import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';

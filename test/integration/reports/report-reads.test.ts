@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { monthPeriod } from '../../../src/time/periods.ts';
+import { monthPeriod } from '../../../src/time/calendar-periods.ts';
 import type { Figure } from '../../../src/reports/queries/figures.ts';
 import type { SlaModel } from '../../../src/reports/sla/model-types.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';

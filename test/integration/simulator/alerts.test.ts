@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { PRESET_PERIODS } from '../../../src/terms.ts';
 import { localToUtc } from '../../../src/time/zone-clock.ts';
-import { resolvePresetPeriod } from '../../../src/time/periods.ts';
+import { resolvePresetPeriod } from '../../../src/time/calendar-periods.ts';
 import { apiGet, getJson, ids, pageAll } from './sim-http.ts';
 import type { AlertAttributes, AlertList, GroupWire, MessageList } from './wire-types.ts';
 

@@ -6,7 +6,7 @@ import {
   parseLocalDate,
   parseMonth,
   parsePreset,
-} from '../../../src/time/period-options.ts';
+} from '../../../src/time/parse-period-options.ts';
 
 describe('option parsers', () => {
   it('parse good values', () => {

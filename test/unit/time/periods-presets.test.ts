@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PRESET_PERIODS, type PresetPeriod } from '../../../src/terms.ts';
-import { resolvePresetPeriod } from '../../../src/time/periods.ts';
+import { resolvePresetPeriod } from '../../../src/time/calendar-periods.ts';
 
 const AMS = 'Europe/Amsterdam';
 const iso = (p: PresetPeriod, now: string, zone = AMS): [string, string] => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDays } from '../../../../src/time/calendar.ts';
-import { monthPeriod, previousPeriod, trendMonths } from '../../../../src/time/periods.ts';
+import { monthPeriod, previousPeriod, trendMonths } from '../../../../src/time/calendar-periods.ts';
 import { periodSlug, reportFileName } from '../../../../src/reports/render/report-files.ts';
 
 const ZONE = 'Europe/Amsterdam';

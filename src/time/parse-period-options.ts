@@ -9,13 +9,13 @@
 import { ConfigError } from '../errors.ts';
 import { PRESET_PERIODS, type IanaZone, type LocalDate, type PresetPeriod } from '../terms.ts';
 import { isLocalDate, isLocalMonth } from './calendar.ts';
-import { MONTH_NAMES, type ReportPeriod } from './periods.ts';
+import { MONTH_NAMES, type ReportPeriod } from './calendar-periods.ts';
 import {
   DEFAULT_REPORT_PRESET,
   reportPeriodOf,
   type AsOfOption,
   type PeriodChoice,
-} from './report-periods.ts';
+} from './period-choice.ts';
 import { localToUtc, parseLocalFields } from './zone-clock.ts';
 
 /** The period options as a command (or `nightly`) hands them over, unvalidated. */

@@ -5,12 +5,16 @@
  * last Sunday of March to the last Sunday of October).
  */
 import fc from 'fast-check';
-import { resolveAsOf } from '../../../src/time/report-periods.ts';
+import { resolveAsOf } from '../../../src/time/period-choice.ts';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/errors.ts';
-import { parseAsOf, resolveReportPeriod, type PeriodOptions } from '../../../src/time/period-options.ts';
+import {
+  parseAsOf,
+  resolveReportPeriod,
+  type PeriodOptions,
+} from '../../../src/time/parse-period-options.ts';
 import { addMonths, localDateOf } from '../../../src/time/calendar.ts';
-import { periodShape, previousPeriod } from '../../../src/time/periods.ts';
+import { periodShape, previousPeriod } from '../../../src/time/calendar-periods.ts';
 
 const AMS = 'Europe/Amsterdam';
 const d = (iso: string): Date => new Date(iso);

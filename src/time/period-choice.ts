@@ -1,13 +1,19 @@
 /**
  * Report periods from a choice already checked at the edge (a month, a range of days or a preset),
  * resolved in the account zone at an instant: start, end, label. Pure period maths, apart from the
- * option texts (src/time/period-options.ts parses those; only the entry points import it), so the
+ * option texts (src/time/parse-period-options.ts parses those; only the entry points import it), so the
  * schedule, the subscriptions and the report jobs compute a period the same way.
  */
 import type { IanaZone, LocalDate, PresetPeriod } from '../terms.ts';
 import { addLocalDays, addMonths, localDateOf, localMidnight, type LocalMonth } from './calendar.ts';
 import type { Interval } from './intervals.ts';
-import { daysLabel, monthPeriod, periodShape, resolvePresetPeriod, type ReportPeriod } from './periods.ts';
+import {
+  daysLabel,
+  monthPeriod,
+  periodShape,
+  resolvePresetPeriod,
+  type ReportPeriod,
+} from './calendar-periods.ts';
 import { localToUtc, utcToLocal } from './zone-clock.ts';
 
 /** A report period as chosen, checked but not yet placed in a zone. */

@@ -3,7 +3,7 @@
  * the closing lines of its PDF and e-mail. docs/reports.md ("Early warning") says the same at
  * length, with why two windows must agree; uptrends.sla_burn is where the rules are computed.
  */
-import type { Definition } from '../render/definitions.ts';
+import type { Definition } from '../render/calculation-rules.ts';
 import { figureText } from '../render/figure-format.ts';
 
 /** The settings the wording depends on. */
