@@ -14,6 +14,7 @@ import { lockDataDir } from '../locks/data-dir-lock.ts';
 import { isCopyIn, pgCopy } from '../write/copy-in.ts';
 import type { CopyRows } from '../write/copy-text.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { warehouseTemplate } from './pglite-template.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
@@ -224,9 +225,15 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
           );
         }
       }
+      // A new warehouse starts from the package's template rather than PGlite's initdb (checked
+      // under the directory's lock, so two processes never both create it).
+      const template = inMemory || !holdsWarehouse(dataDir) ? warehouseTemplate() : undefined;
       // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
       const { PGlite } = await import('@electric-sql/pglite');
-      instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
+      instance = await PGlite.create(inMemory ? undefined : dataDir, {
+        parsers: { ...TYPE_PARSERS },
+        ...(template === undefined ? {} : { loadDataDir: template }),
+      });
       // PGlite creates its files 0666 whatever the umask.
       if (onDisk) tightenTree(dataDir);
     }
