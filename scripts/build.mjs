@@ -97,6 +97,8 @@ const template = spawnSync(process.execPath, [path.join(root, 'scripts', 'pglite
   stdio: 'inherit',
 });
 if (template.status !== 0) {
-  process.stderr.write(`build: the embedded warehouse's template failed (${template.status ?? template.signal})\n`);
+  process.stderr.write(
+    `build: the embedded warehouse's template failed (${template.status ?? template.signal})\n`,
+  );
   process.exit(1);
 }

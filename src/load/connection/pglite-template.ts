@@ -19,7 +19,9 @@ export function installedPgliteVersion(): string | undefined {
   try {
     let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     for (let up = 0; up < 4 && !existsSync(path.join(dir, 'package.json')); up++) dir = path.dirname(dir);
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: unknown };
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      version?: unknown;
+    };
     return typeof manifest.version === 'string' ? manifest.version : undefined;
   } catch {
     return undefined;
