@@ -14,7 +14,7 @@ import { lockDataDir } from '../locks/data-dir-lock.ts';
 import { isCopyIn, pgCopy } from '../write/copy-in.ts';
 import type { CopyRows } from '../write/copy-text.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { warehouseTemplate } from './pglite-template.ts';
+import { warehouseTemplate, writeWarehouseTemplate } from './pglite-template.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
@@ -226,8 +226,10 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
         }
       }
       // A new warehouse starts from the package's template rather than PGlite's initdb (checked
-      // under the directory's lock, so two processes never both create it).
-      const template = inMemory || !holdsWarehouse(dataDir) ? warehouseTemplate() : undefined;
+      // under the directory's lock, so two processes never both create it): written into the
+      // directory, it opens like any warehouse; in memory, PGlite unpacks it.
+      if (onDisk && !holdsWarehouse(dataDir)) writeWarehouseTemplate(dataDir);
+      const template = inMemory ? warehouseTemplate() : undefined;
       // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
       const { PGlite } = await import('@electric-sql/pglite');
       instance = await PGlite.create(inMemory ? undefined : dataDir, {
