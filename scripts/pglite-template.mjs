@@ -8,6 +8,7 @@
  * embedded warehouse"). Runs in its own process so the build keeps none of that memory; does
  * nothing when the template of the installed PGlite is already there.
  */
+import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
