@@ -136,6 +136,9 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
     );
   }
   const owned = deps.warehouse === undefined;
+  // The first line at once: opening (on a new embedded warehouse: creating and migrating it) takes
+  // seconds before the run's own first line.
+  if (owned) logger.info(`sync: opening the warehouse${config.databaseUrl ? '' : ` in ${config.dataDir}`}`);
   const warehouse =
     deps.warehouse ??
     (await openWarehouse({
