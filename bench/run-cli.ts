@@ -9,7 +9,7 @@ import path from 'node:path';
 import { REPO_ROOT } from './repo-root.ts';
 
 /** Writes the child's `{ maxRSS, cpu }` (KiB, µs) to fd 3 as it exits. */
-const REPORT_USAGE = `data:text/javascript,${encodeURIComponent(
+export const REPORT_USAGE = `data:text/javascript,${encodeURIComponent(
   "import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); writeSync(3, JSON.stringify({ maxRSS: u.maxRSS, cpu: u.userCPUTime + u.systemCPUTime })); });",
 )}`;
 

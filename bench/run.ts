@@ -17,6 +17,7 @@ import { nightlyCostScenario } from './scenarios/nightly-cost.ts';
 import { peerScenario } from './scenarios/peer.ts';
 import { startupScenario } from './scenarios/startup.ts';
 import { queueWorkersScenario } from './scenarios/queue-workers.ts';
+import { pgliteCommandsScenario } from './scenarios/pglite-commands.ts';
 import type { Scenario } from './scenario.ts';
 import { machineSpeedLine, machineSpeedMs } from './machine-speed.ts';
 import { Scoreboard } from './scoreboard.ts';
@@ -30,6 +31,7 @@ const SCENARIOS: readonly Scenario[] = [
   startupScenario,
   peerScenario,
   queueWorkersScenario,
+  pgliteCommandsScenario,
 ];
 
 const { values } = parseArgs({

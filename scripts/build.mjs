@@ -14,9 +14,12 @@
  * Only the pure JavaScript libraries listed in BUNDLED go in; every other dependency stays an
  * import of node_modules, so that native code, WebAssembly, worker threads and data files are
  * found where their packages expect them, and a new dependency is never bundled by accident.
+ *
+ * Last, dist/pglite-template/ (scripts/pglite-template.mjs): the data directory a new embedded
+ * warehouse starts from, so that creating one skips PGlite's initdb.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +27,17 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const incremental = process.argv.includes('--incremental');
 const dist = path.join(root, 'dist');
-if (!incremental) rmSync(dist, { recursive: true, force: true });
+// The embedded warehouse's template (scripts/pglite-template.mjs) outlives a full build: it
+// depends only on the PGlite version, which that script checks, and takes seconds to make.
+const templateDir = path.join(dist, 'pglite-template');
+const keptTemplate = existsSync(templateDir)
+  ? readdirSync(templateDir).map((name) => [name, readFileSync(path.join(templateDir, name))])
+  : [];
+if (!incremental) {
+  rmSync(dist, { recursive: true, force: true });
+  if (keptTemplate.length > 0) mkdirSync(templateDir, { recursive: true });
+  for (const [name, bytes] of keptTemplate) writeFileSync(path.join(templateDir, name), bytes);
+}
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const args = [tsc, '-p', path.join(root, 'tsconfig.build.json')];
@@ -75,6 +88,17 @@ try {
 } catch (error) {
   process.stderr.write(
     `build: bundling the command failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+}
+
+const template = spawnSync(process.execPath, [path.join(root, 'scripts', 'pglite-template.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (template.status !== 0) {
+  process.stderr.write(
+    `build: the embedded warehouse's template failed (${template.status ?? template.signal})\n`,
   );
   process.exit(1);
 }

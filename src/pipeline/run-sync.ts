@@ -189,6 +189,9 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
   const owned = deps.warehouse === undefined;
   let warehouse: Warehouse | undefined;
   let lock;
+  // The first line at once (issue 42): identifying the account and opening the warehouse (a new
+  // embedded one is created and migrated) take seconds before the run's own first line.
+  if (owned) logger.info('sync: checking the API credentials');
   try {
     let resolved;
     try {
@@ -197,6 +200,7 @@ export async function runSync(config: Config, options: SyncOptions, deps: RunSyn
       await recordUnidentified(config, options, deps, ledgerOptions, requests(), error);
       throw error;
     }
+    if (owned) logger.info(`sync: opening the warehouse${config.databaseUrl ? '' : ` in ${config.dataDir}`}`);
     warehouse =
       deps.warehouse ??
       (await openWarehouse({

@@ -15,6 +15,7 @@ import { isCopyIn, pgCopy } from '../write/copy-in.ts';
 import type { CopyRows } from '../write/copy-text.ts';
 import { PGliteDialect, type EmbeddedEngine } from './pglite-dialect.ts';
 import type { PGliteThread } from './pglite-thread.ts';
+import { warehouseTemplate, writeWarehouseTemplate } from './pglite-template.ts';
 import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
@@ -235,12 +236,20 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
           );
         }
       }
+      // A new warehouse starts from the package's template rather than PGlite's initdb (checked
+      // under the directory's lock, so two processes never both create it): written into the
+      // directory, it opens like any warehouse; in memory, PGlite unpacks it.
+      if (onDisk && !holdsWarehouse(dataDir)) writeWarehouseTemplate(dataDir);
       if (onDisk && target.engineThread === true) {
         instance = thread = await (await import('./pglite-thread.ts')).PGliteThread.start(dataDir);
       } else {
+        const template = inMemory ? warehouseTemplate() : undefined;
         // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
         const { PGlite } = await import('@electric-sql/pglite');
-        instance = await PGlite.create(inMemory ? undefined : dataDir, { parsers: { ...TYPE_PARSERS } });
+        instance = await PGlite.create(inMemory ? undefined : dataDir, {
+          parsers: { ...TYPE_PARSERS },
+          ...(template === undefined ? {} : { loadDataDir: template }),
+        });
       }
       // PGlite creates its files 0666 whatever the umask.
       if (onDisk) tightenTree(dataDir);
