@@ -279,7 +279,7 @@ Examples:
   $ uptrends-etl report sla --from 2025-10-01 --to 2025-10-15   1 to 14 October
   $ uptrends-etl report sla --preset CurrentMonth --to-date --monitor-group Websites --monitor-group "EU region"
   $ uptrends-etl report sla --month 2025-10 --format xlsx --default-target 99.5 --mail
-  $ uptrends-etl report sla --month 2025-10 --sla "Premium SLA"   the SLA overview based on one definition`,
+  $ uptrends-etl report sla --month 2025-10 --sla "Gold customers"   the SLA overview based on one definition`,
   incidents: `
 Raw alerts go into the workbook when there are at most ${DEFAULT_RAW_ALERT_ROW_LIMIT.toLocaleString('en-US')} of them; beyond that only into
 uptrends-alerts_*.csv beside it.
