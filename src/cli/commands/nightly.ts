@@ -172,6 +172,8 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
       .action(async (flags: NightlyFlags, self: Command) => {
         const file = ctx.configFile();
         const logger = ctx.logger();
+        // The first line at once: the night's modules and the warehouse take seconds to load and open.
+        logger.info('nightly: starting');
         const [{ runNightly }, { createProgress }] = await Promise.all([
           import('../../api/nightly-job.ts'),
           import('../progress.ts'),
