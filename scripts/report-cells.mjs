@@ -70,17 +70,27 @@ function csvRecords(text) {
   for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (record.push(field), (field = ''));
-    else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       if (c === '\r') i++;
-      (record.push(field), records.push(record), (record = []), (field = ''));
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
     } else field += c;
   }
-  if (field !== '' || record.length > 0) (record.push(field), records.push(record));
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 
