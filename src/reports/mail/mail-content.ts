@@ -106,9 +106,12 @@ function slaOverviewMail(sla: SlaModel): { html: string[]; text: string[] } {
   }
   const missed = missedLines(sla).map(clean);
   if (missed.length > 0) {
-    const line = `Monitors that missed a target: ${missed.join(' ')}`;
-    html.push(`<p style="font-size:13px;color:#57606a;margin:4px 0">${escapeHtml(line)}</p>`);
-    text.push(line);
+    // A list, a monitor per row: one monitor missing under several definitions is named once.
+    html.push(
+      '<p style="font-size:13px;color:#57606a;margin:4px 0">Monitors that missed a target:</p>',
+      `<ul style="font-size:13px;color:#57606a;margin:0">${missed.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>`,
+    );
+    text.push('Monitors that missed a target:', ...missed.map((m) => `- ${m}`));
   }
   return { html, text };
 }

@@ -57,7 +57,7 @@ function writeSlaOverview(pages: PdfPages, model: SlaModel): void {
   pages.paragraph(
     missed.length === 0
       ? 'No monitor missed an uptime, load-time or response-time target of these definitions.'
-      : `Monitors that missed a target: ${missed.join(' ')}`,
+      : `Monitors that missed a target: ${missed.join('. ')}.`,
     { size: 8, colour: '#57606a' },
   );
   pages.paragraph(

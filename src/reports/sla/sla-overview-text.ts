@@ -6,7 +6,7 @@
  * digits as the sheet and uptrends-sla-overview.csv. A figure without statistics says so, never 0.
  */
 import { figureText } from '../render/figure-format.ts';
-import type { SlaOverviewFigure, SlaOverviewSection } from '../queries/sla-overview.ts';
+import type { SlaOverviewFigure } from '../queries/sla-overview.ts';
 import type { SlaModel } from './model-types.ts';
 import { overviewStatusWord, slaOverviewCells } from './sla-overview-sheet.ts';
 
@@ -86,33 +86,39 @@ export function slaOverviewLines(model: Pick<SlaModel, 'slaOverview'>): SlaOverv
   );
 }
 
-/**
- * The monitors of a definition that missed something, in words: `Web A (load time, response
- * time)`; monitors that met everything are left out.
- */
-export function missedMonitors(section: SlaOverviewSection): string[] {
-  return section.monitors.flatMap((m) => {
-    const what = [
-      m.status === 'error' || m.status === 'warning' ? `uptime ${m.status}` : null,
-      m.total_time_status === 'error' ? 'load time' : null,
-      m.operator_response_status === 'error' ? 'response time' : null,
-    ].filter((w): w is string => w !== null);
-    return what.length === 0 ? [] : [`${m.name} (${what.join(', ')})`];
-  });
+/** What one monitor's row missed, in words (`load time`, `uptime error`); empty when it met all. */
+function missedTargets(m: SlaOverviewFigure): string[] {
+  return [
+    m.status === 'error' || m.status === 'warning' ? `uptime ${m.status}` : null,
+    m.total_time_status === 'error' ? 'load time' : null,
+    m.operator_response_status === 'error' ? 'response time' : null,
+  ].filter((w): w is string => w !== null);
 }
 
 /**
- * One line per definition with misses: `Gold: Web A (load time); Shop D (uptime error)`, at most
- * `max` monitors named, the rest counted (every row is on the SLA overview sheet).
+ * The monitors that missed a target, one line each, whatever the number of definitions that
+ * judged them: `Web A: load time (Gold, Shop); uptime error (Shop)`. At most `max` monitors are
+ * named, the rest counted (every row is on the SLA overview sheet).
  */
-export function missedLines(model: Pick<SlaModel, 'slaOverview'>, max = 5): string[] {
-  return model.slaOverview.flatMap((s) => {
-    const missed = missedMonitors(s);
-    if (missed.length === 0) return [];
-    const named = missed.slice(0, max).join('; ');
-    const more = missed.length > max ? `; and ${missed.length - max} more` : '';
-    return [`${s.slaName}: ${named}${more}.`];
-  });
+export function missedLines(model: Pick<SlaModel, 'slaOverview'>, max = 8): string[] {
+  const byMonitor = new Map<string, { name: string; what: Map<string, string[]> }>();
+  for (const section of model.slaOverview) {
+    for (const m of section.monitors) {
+      for (const what of missedTargets(m)) {
+        const key = m.monitor_guid ?? m.name;
+        const entry = byMonitor.get(key) ?? { name: m.name, what: new Map<string, string[]>() };
+        entry.what.set(what, [...(entry.what.get(what) ?? []), section.slaName]);
+        byMonitor.set(key, entry);
+      }
+    }
+  }
+  const lines = [...byMonitor.values()].map(
+    (e) => `${e.name}: ${[...e.what].map(([what, slas]) => `${what} (${slas.join(', ')})`).join('; ')}`,
+  );
+  const more = lines.length - max;
+  return more > 0
+    ? [...lines.slice(0, max), `and ${more} more monitor(s), each on the SLA overview sheet`]
+    : lines;
 }
 
 /**
