@@ -45,6 +45,7 @@ const PACKAGE_INPUTS = [
   'src',
   'sql',
   'scripts/build.mjs',
+  'scripts/pglite-template.mjs',
 ];
 
 /** The install folder and state folder the README uses, and where the test puts them. */
