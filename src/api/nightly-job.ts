@@ -92,6 +92,35 @@ export function resolveNightly(options: RunNightlyOptions, config: NightlyMailCo
 }
 
 /**
+ * What a night and its dry run both start from: the options resolved once, the mail settings
+ * (checked before any sync: a missing sender costs no sync), the accounts chosen and the
+ * subscriptions' settings.
+ */
+async function prepareNightly(options: RunNightlyOptions, onResolved?: (resolved: ResolvedNightly) => void) {
+  const config = await configOf(options);
+  const resolved = resolveNightly(options, config);
+  onResolved?.(resolved);
+  const [logger, { selectAccounts }, { deliveryMailSettings }] = await Promise.all([
+    loggerOf(options),
+    import('../pipeline/sync-accounts.ts'),
+    import('./report-request.ts'),
+  ]);
+  const mail = resolved.mail ? deliveryMailSettings(config, options.file) : undefined;
+  const accounts =
+    options.accountSettings === undefined
+      ? undefined
+      : selectAccounts(options.accountSettings, resolved.sync.accounts);
+  const subscriptions = {
+    list: resolved.subscriptions,
+    file: options.file,
+    outDir: resolved.outDir,
+    mail,
+    asOf: resolved.asOf,
+  };
+  return { config, resolved, logger, accounts, subscriptions };
+}
+
+/**
  * The nightly job, as `uptrends-etl nightly`: the sync, then on report days the reports. A sync
  * that fails, even partly, writes and sends no report; the promise rejects with its error.
  * `onResolved` sees the resolved options before the sync starts.
@@ -100,32 +129,15 @@ export async function runNightly(
   options: RunNightlyOptions = {},
   onResolved?: (resolved: ResolvedNightly) => void,
 ): Promise<NightlyResult> {
-  const config = await configOf(options);
-  const resolved = resolveNightly(options, config);
-  onResolved?.(resolved);
-  const [logger, { runNightly: run }, { selectAccounts }, { deliveryMailSettings }] = await Promise.all([
-    loggerOf(options),
+  const [{ config, resolved, logger, accounts, subscriptions }, { runNightly: run }] = await Promise.all([
+    prepareNightly(options, onResolved),
     import('../pipeline/run-nightly.ts'),
-    import('../pipeline/sync-accounts.ts'),
-    import('./report-request.ts'),
   ]);
-  // Checked before the sync: a missing sender costs no sync.
-  const mail = resolved.mail ? deliveryMailSettings(config, options.file) : undefined;
-  const accounts =
-    options.accountSettings === undefined
-      ? undefined
-      : selectAccounts(options.accountSettings, resolved.sync.accounts);
   return run(
     config,
     {
       sync: resolved.sync,
-      subscriptions: {
-        list: resolved.subscriptions,
-        file: options.file,
-        outDir: resolved.outDir,
-        mail,
-        asOf: resolved.asOf,
-      },
+      subscriptions,
       accounts,
       queue: resolved.queue,
       accountFolders: options.accountFolders,
@@ -150,34 +162,13 @@ export async function previewNightly(
   options: RunNightlyOptions = {},
   onResolved?: (resolved: ResolvedNightly) => void,
 ): Promise<NightlyPreview> {
-  const config = await configOf(options);
-  const resolved = resolveNightly(options, config);
-  onResolved?.(resolved);
-  const [logger, { previewNightly: preview }, { selectAccounts }, { deliveryMailSettings }] =
-    await Promise.all([
-      loggerOf(options),
-      import('../pipeline/preview-nightly.ts'),
-      import('../pipeline/sync-accounts.ts'),
-      import('./report-request.ts'),
-    ]);
-  const mail = resolved.mail ? deliveryMailSettings(config, options.file) : undefined;
-  const accounts =
-    options.accountSettings === undefined
-      ? undefined
-      : selectAccounts(options.accountSettings, resolved.sync.accounts);
+  const [{ config, logger, accounts, subscriptions }, { previewNightly: preview }] = await Promise.all([
+    prepareNightly(options, onResolved),
+    import('../pipeline/preview-nightly.ts'),
+  ]);
   return preview(
     config,
-    {
-      subscriptions: {
-        list: resolved.subscriptions,
-        file: options.file,
-        outDir: resolved.outDir,
-        mail,
-        asOf: resolved.asOf,
-      },
-      accounts,
-      accountFolders: options.accountFolders,
-    },
+    { subscriptions, accounts, accountFolders: options.accountFolders },
     { logger, clock: options.clock, onOutcome: options.onOutcome },
   );
 }
