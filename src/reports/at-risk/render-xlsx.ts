@@ -104,8 +104,9 @@ export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
   const first = all.title([`${AT_RISK_SHEETS.all} - ${titleLine(model)}`, timesLine(model)]);
   burnTable(all, first, BURN_COLUMNS, model.services, model, 'AllServices');
   // Every column of every service is too wide for one page at a readable size: printed across
-  // pages with the service's name repeated, as the SLA workbook's Daily sheet.
-  all.printAcross(1);
+  // pages with the service's name repeated, as the SLA workbook's Daily sheet, and the pages of the
+  // same services one after the other, so a service's row is read on consecutive pages.
+  all.printAcross(1, Number.POSITIVE_INFINITY, true);
   writeDefinitionsTable(
     definitions,
     [
