@@ -171,7 +171,6 @@ export async function loadSlaModel(
     main.find((f) => f.window_index === 2 && f.grain === 'account') ??
     emptyFigure('account', ACCOUNT_ROW_NAME, previousPeriod, request.target);
 
-
   const trendRows: TrendRow[] = trend.map((f) => {
     const month = months[f.window_index - 1]!;
     return { month: trendMonthKey(month), monthLabel: month.label, figure: f };
