@@ -60,6 +60,11 @@ export interface FigureQueryOptions {
   readonly medians?: boolean;
   /** Only these grains. (Default: all) */
   readonly grains?: readonly Grain[];
+  /**
+   * Only these grains in the windows after the first (the previous period's account row beside
+   * the period's every row). (Default: `grains`)
+   */
+  readonly laterWindowGrains?: readonly Grain[];
 }
 
 /** A window as Postgres range text, `[start,end)`. */
@@ -100,10 +105,12 @@ export async function queryFigures(
 ): Promise<Figure[]> {
   if (windows.length === 0) return [];
   const grains = options.grains ?? ['monitor', 'group', 'account'];
+  const later = options.laterWindowGrains ?? grains;
   const rows = await db
     .selectFrom(figuresSource(scope, windows, options))
     .selectAll()
     .where('f.grain', 'in', [...grains])
+    .where((eb) => eb.or([eb('f.window_index', '=', 1), eb('f.grain', 'in', [...later])]))
     .execute();
   return rows as Figure[];
 }

@@ -80,11 +80,20 @@ function targetsInUse(monitors: readonly Figure[]): TargetRow[] {
     .sort((a, b) => b.monitorNames.length - a.monitorNames.length || a.source.localeCompare(b.source));
 }
 
+const stateWords = new Map<string, string>();
+function internedState(word: string): string {
+  const known = stateWords.get(word);
+  if (known !== undefined) return known;
+  stateWords.set(word, word);
+  return word;
+}
+
 /** The fields of a day's figure row that the report shows; the row itself is left to the collector. */
 function dailyFigure(f: DailyFigure): DailyFigure {
   return {
     incident_uptime_percentage: f.incident_uptime_percentage,
-    alerts_data_state: f.alerts_data_state,
+    // One string per state word, not one per monitor and day as read.
+    alerts_data_state: f.alerts_data_state === null ? null : internedState(f.alerts_data_state),
     alerts_coverage: f.alerts_coverage,
   };
 }
@@ -125,7 +134,11 @@ export async function loadSlaModel(
     slaOverview,
     slaFigureDefinitions,
   ] = await Promise.all([
-    queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
+    // Of the previous period only the account row is shown (the comparison is in each row).
+    queryFigures(db, scope, [period, previousPeriod], {
+      compareTo: [1, null],
+      laterWindowGrains: ['account'],
+    }),
     queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
     // The Daily sheets show monitors and the account only: no group rows are computed for them.
     // Read in pages and kept as three fields per monitor and day.

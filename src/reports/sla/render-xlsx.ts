@@ -70,29 +70,29 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
 
   // Each sheet is committed when written: the next one's rows are not held behind it.
   const monitorRows = writeMonitorsSheet(monitors, model);
-  monitors.commit();
+  await monitors.commit();
   writeSummarySheet(summary, model, monitorRows, {
     dailyUptime: dailyUptime ?? null,
     downtimePerGroup: downtimePerGroup ?? null,
   });
-  summary.commit();
+  await summary.commit();
   writeSlaOverviewSheet(slaOverview, model);
-  slaOverview.commit();
+  await slaOverview.commit();
   writeGroupsSheet(groups, model);
-  groups.commit();
+  await groups.commit();
   writeDailySheet(daily, model);
-  daily.commit();
+  await daily.commit();
   writeTrendSheet(trend, model);
-  trend.commit();
+  await trend.commit();
   writeMaintenanceSheet(maintenance, model);
-  maintenance.commit();
+  await maintenance.commit();
   writeSlaDefinitionsSheet(slaDefinitions, model);
-  slaDefinitions.commit();
+  await slaDefinitions.commit();
   writeDefinitionsSheet(definitions, model);
-  definitions.commit();
+  await definitions.commit();
   if (infra !== null) {
     writeInfraSheet(infra, model);
-    infra.commit();
+    await infra.commit();
   }
   return workbook.toBuffer();
 }

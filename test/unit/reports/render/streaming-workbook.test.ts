@@ -53,11 +53,11 @@ describe('a streamed workbook', () => {
       commitRows: true,
       restyle: (i) => [{ column: 3, value: `${ROWS[i]![2]}!`, style: { bold: true } }],
     });
-    monitors.commit();
+    await monitors.commit();
     const summary = book.sheet('Summary');
     summary.cell(1, 1, 'Charts');
     summary.image(PNG, { col: 0, row: 2 }, { width: 10, height: 10 });
-    summary.commit();
+    await summary.commit();
 
     const read = new ExcelJS.Workbook();
     await read.xlsx.load((await book.toBuffer()) as unknown as ExcelJS.Buffer);
