@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { WorkbookWriter } from '../../../../src/reports/render/workbook-writer.ts';
 import type { Column } from '../../../../src/reports/render/cell-types.ts';
+import { zipEntriesText } from '../../../support/reliability-zip-text.ts';
 
 const COLUMNS: Column[] = [
   { header: 'Monitor', width: 20 },
@@ -55,12 +56,13 @@ describe('a streamed workbook', () => {
     });
     await monitors.commit();
     const summary = book.sheet('Summary');
-    summary.cell(1, 1, 'Charts');
+    summary.cell(1, 1, { text: 'Web A', sheet: 'Monitors', cell: 'A4' });
     summary.image(PNG, { col: 0, row: 2 }, { width: 10, height: 10 });
     await summary.commit();
 
+    const bytes = await book.toBuffer();
     const read = new ExcelJS.Workbook();
-    await read.xlsx.load((await book.toBuffer()) as unknown as ExcelJS.Buffer);
+    await read.xlsx.load(bytes as unknown as ExcelJS.Buffer);
     expect(read.worksheets.map((w) => w.name)).toEqual(['Monitors', 'Summary']);
     const sheet = read.getWorksheet('Monitors')!;
     expect(sheet.getRow(4).values).toEqual([undefined, 'Web A', 0.9972, 'Missed!']);
@@ -70,6 +72,9 @@ describe('a streamed workbook', () => {
     // No Excel table in a streamed workbook: a filter over the same range instead.
     expect(Object.keys((sheet as unknown as { tables: object }).tables)).toEqual([]);
     expect(sheet.autoFilter).toBe('A3:C6');
+    // A link within the workbook keeps its location, as document mode writes it.
+    const summaryXml = zipEntriesText(bytes).find((e) => e.name === 'xl/worksheets/sheet2.xml')!.text;
+    expect(summaryXml).toContain(`location="#&apos;Monitors&apos;!A4"`);
     const images = read.getWorksheet('Summary')!.getImages();
     expect(images).toHaveLength(1);
     expect(images[0]!.range.tl.nativeRow).toBe(2);
