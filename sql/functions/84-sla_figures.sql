@@ -223,6 +223,9 @@ as $$
       case k.kind when 'whole' then 1 when 'out' then 0 else c.down_keep end as down_keep
     from bucket b
     join sla_w s on s.window_index = b.window_index
+    -- Joined, not looked up per bucket: a lookup in a CTE scans it, once per cut bucket.
+    left join maint bm on bm.monitor_guid = b.monitor_guid
+    left join inc_all bi on bi.monitor_guid = b.monitor_guid
     cross join lateral (select tstzrange(b.bucket_start_at, b.bucket_end_at) as br) r
     cross join lateral (
       select case when not (s.excl && r.br) then 'whole' when s.excl @> r.br then 'out' else 'cut' end as kind
@@ -239,8 +242,8 @@ as $$
       from (
         -- The bucket's monitored time: within the life, outside DisableMonitoring maintenance.
         select tstzmultirange(r.br) * tstzmultirange(tstzrange(b.life_start, b.life_end))
-                 - coalesce((select mt.ranges from maint mt where mt.monitor_guid = b.monitor_guid), '{}') as mb,
-               coalesce((select ia.ranges from inc_all ia where ia.monitor_guid = b.monitor_guid), '{}') as inc
+                 - coalesce(bm.ranges, '{}') as mb,
+               coalesce(bi.ranges, '{}') as inc
         where k.kind = 'cut'
       ) m
       cross join lateral (

@@ -4,7 +4,7 @@
  * infra_device_figures). Nothing here computes a figure; it passes the scope, the periods and the
  * target settings down and hands the rows up, named as the SQL names them.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely } from 'kysely';
 import type {
   Database,
   FiguresRow,
@@ -60,6 +60,11 @@ export interface FigureQueryOptions {
   readonly medians?: boolean;
   /** Only these grains. (Default: all) */
   readonly grains?: readonly Grain[];
+  /**
+   * Only these grains in the windows after the first (the previous period's account row beside
+   * the period's every row). (Default: `grains`)
+   */
+  readonly laterWindowGrains?: readonly Grain[];
 }
 
 /** A window as Postgres range text, `[start,end)`. */
@@ -70,19 +75,14 @@ function rangeText(window: Interval): string {
 const uuids = (guids: readonly string[] | null): readonly string[] | null =>
   guids === null ? null : [...guids];
 
-/** The figures of every window (1-based `window_index` in the order given). */
-export async function queryFigures(
-  db: Kysely<Database>,
+/** The call of `uptrends.figures` for `windows`, as the table `f` (every column, every grain). */
+export function figuresSource(
   scope: FigureScope,
   windows: readonly Interval[],
-  options: FigureQueryOptions = {},
-): Promise<Figure[]> {
-  if (windows.length === 0) return [];
+  options: Pick<FigureQueryOptions, 'compareTo' | 'medians'> = {},
+): AliasedRawBuilder<FiguresRow, 'f'> {
   const compareTo = options.compareTo?.map((i) => (i === null ? null : i + 1)) ?? null;
-  const grains = options.grains ?? ['monitor', 'group', 'account'];
-  const rows = await db
-    .selectFrom(
-      sql<FiguresRow>`uptrends.figures(
+  return sql<FiguresRow>`uptrends.figures(
         ${scope.accountId},
         ${windows.map(rangeText)}::tstzrange[],
         ${scope.asOf}::timestamptz,
@@ -93,10 +93,24 @@ export async function queryFigures(
         ${scope.target.override === true},
         ${compareTo}::integer[],
         ${options.medians ?? true}
-      )`.as('f'),
-    )
+      )`.as('f');
+}
+
+/** The figures of every window (1-based `window_index` in the order given). */
+export async function queryFigures(
+  db: Kysely<Database>,
+  scope: FigureScope,
+  windows: readonly Interval[],
+  options: FigureQueryOptions = {},
+): Promise<Figure[]> {
+  if (windows.length === 0) return [];
+  const grains = options.grains ?? ['monitor', 'group', 'account'];
+  const later = options.laterWindowGrains ?? grains;
+  const rows = await db
+    .selectFrom(figuresSource(scope, windows, options))
     .selectAll()
     .where('f.grain', 'in', [...grains])
+    .where((eb) => eb.or([eb('f.window_index', '=', 1), eb('f.grain', 'in', [...later])]))
     .execute();
   return rows as Figure[];
 }

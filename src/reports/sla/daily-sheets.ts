@@ -33,7 +33,7 @@ export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
     ['', ACCOUNT_ROW_NAME, ...model.daily.account.map(cell)],
     ...model.daily.rows.map(({ monitor, days }) => [monitor.group_names, monitor.name, ...days.map(cell)]),
   ];
-  const placement = sheet.table(start, columns, rows);
+  const placement = sheet.table(start, columns, rows, { commitRows: true });
   // Group and monitor on every page, the days across as many pages as they need at full size.
   sheet.printAcross(2);
   if (model.daily.days.length > 0) {

@@ -23,6 +23,7 @@ import {
   type Figure,
   type FigureScope,
 } from '../queries/figures.ts';
+import { readDailyFigures } from '../queries/daily-figures.ts';
 import type { DailyFigure, InfraDeviceRow, SlaModel, TargetRow, TrendRow } from './model-types.ts';
 
 /** A Trend month as `yyyy-MM`. */
@@ -79,11 +80,20 @@ function targetsInUse(monitors: readonly Figure[]): TargetRow[] {
     .sort((a, b) => b.monitorNames.length - a.monitorNames.length || a.source.localeCompare(b.source));
 }
 
+const stateWords = new Map<string, string>();
+function internedState(word: string): string {
+  const known = stateWords.get(word);
+  if (known !== undefined) return known;
+  stateWords.set(word, word);
+  return word;
+}
+
 /** The fields of a day's figure row that the report shows; the row itself is left to the collector. */
-function dailyFigure(f: Figure): DailyFigure {
+function dailyFigure(f: DailyFigure): DailyFigure {
   return {
     incident_uptime_percentage: f.incident_uptime_percentage,
-    alerts_data_state: f.alerts_data_state,
+    // One string per state word, not one per monitor and day as read.
+    alerts_data_state: f.alerts_data_state === null ? null : internedState(f.alerts_data_state),
     alerts_coverage: f.alerts_coverage,
   };
 }
@@ -110,10 +120,12 @@ export async function loadSlaModel(
   const months = trendMonths(period);
   const firstDay = days[0]?.date;
   const lastDay = days.at(-1)?.date;
+  const dailyAccount: (DailyFigure | null)[] = days.map(() => null);
+  const dailyByGuid = new Map<string, (DailyFigure | null)[]>();
   const [
     main,
     trend,
-    daily,
+    ,
     maintenance,
     dataAsOf,
     definitions,
@@ -122,12 +134,21 @@ export async function loadSlaModel(
     slaOverview,
     slaFigureDefinitions,
   ] = await Promise.all([
-    queryFigures(db, scope, [period, previousPeriod], { compareTo: [1, null] }),
+    // Of the previous period only the account row is shown (the comparison is in each row).
+    queryFigures(db, scope, [period, previousPeriod], {
+      compareTo: [1, null],
+      laterWindowGrains: ['account'],
+    }),
     queryFigures(db, scope, months, { medians: false, grains: ['group', 'account'] }),
     // The Daily sheets show monitors and the account only: no group rows are computed for them.
-    queryFigures(db, { ...scope, groupGuids: [] }, days, {
-      medians: false,
-      grains: ['monitor', 'account'],
+    // Read in pages and kept as three fields per monitor and day.
+    readDailyFigures(db, scope, days, (f) => {
+      if (f.grain === 'account') dailyAccount[f.window_index - 1] = dailyFigure(f);
+      else if (f.monitor_guid !== null) {
+        const row = dailyByGuid.get(f.monitor_guid) ?? days.map(() => null);
+        row[f.window_index - 1] = dailyFigure(f);
+        dailyByGuid.set(f.monitor_guid, row);
+      }
     }),
     queryMaintenanceFigures(db, scope, period),
     queryDataAsOf(db, account.accountId, generatedAt),
@@ -162,15 +183,6 @@ export async function loadSlaModel(
   const accountPrevious =
     main.find((f) => f.window_index === 2 && f.grain === 'account') ??
     emptyFigure('account', ACCOUNT_ROW_NAME, previousPeriod, request.target);
-
-  const dailyOf = new Map<string, (DailyFigure | null)[]>(
-    monitors.map((m) => [m.monitor_guid!, days.map(() => null)]),
-  );
-  const dailyAccount: (DailyFigure | null)[] = days.map(() => null);
-  for (const f of daily) {
-    if (f.grain === 'account') dailyAccount[f.window_index - 1] = dailyFigure(f);
-    else dailyOf.get(f.monitor_guid ?? '')?.splice(f.window_index - 1, 1, dailyFigure(f));
-  }
 
   const trendRows: TrendRow[] = trend.map((f) => {
     const month = months[f.window_index - 1]!;
@@ -215,7 +227,10 @@ export async function loadSlaModel(
     worst: worstMonitors(monitors),
     daily: {
       days: days.map((d) => d.date),
-      rows: monitors.map((monitor) => ({ monitor, days: dailyOf.get(monitor.monitor_guid!) ?? [] })),
+      rows: monitors.map((monitor) => ({
+        monitor,
+        days: dailyByGuid.get(monitor.monitor_guid!) ?? days.map(() => null),
+      })),
       account: dailyAccount,
     },
     trend: { months, rows: trendRows },

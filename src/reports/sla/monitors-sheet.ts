@@ -23,22 +23,20 @@ export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<str
   ]);
   const columns = sheetColumns(MONITOR_COLUMNS);
   const rows = model.monitors.map((row) => sheetRow(MONITOR_COLUMNS, row));
+  const statusColumn = columns.findIndex((c) => c.header === 'Status') + 1;
   const placement = sheet.table(start, columns, rows, {
+    // A streamed workbook (render-xlsx.ts) writes it as a filtered range.
     excelTable: 'Monitors',
     printColumns: printedColumnCount(MONITOR_COLUMNS),
+    restyle: (index) => {
+      const row = model.monitors[index]!;
+      const value = statusWord(row.status, row.data_state, row.coverage);
+      return [{ column: statusColumn, value, style: statusStyle(row.status) }];
+    },
+    commitRows: true,
   });
-  const statusColumn = columns.findIndex((c) => c.header === 'Status') + 1;
   const rowOf = new Map<string, number>();
-  model.monitors.forEach((row, index) => {
-    const excelRow = placement.firstDataRow + index;
-    rowOf.set(row.monitor_guid ?? '', excelRow);
-    sheet.cell(
-      excelRow,
-      statusColumn,
-      statusWord(row.status, row.data_state, row.coverage),
-      statusStyle(row.status),
-    );
-  });
+  model.monitors.forEach((row, index) => rowOf.set(row.monitor_guid ?? '', placement.firstDataRow + index));
   return rowOf;
 }
 

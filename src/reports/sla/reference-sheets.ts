@@ -44,7 +44,8 @@ export function writeMaintenanceSheet(sheet: SheetWriter, model: SlaModel): void
     figureCell('duration', m.excluded_seconds),
     figureCell('duration', m.incident_seconds),
   ]);
-  sheet.table(start, MAINTENANCE_COLUMNS, rows);
+  // A row per maintenance interval: as many as the monitors' schedules, so written out as it goes.
+  sheet.table(start, MAINTENANCE_COLUMNS, rows, { commitRows: true });
 }
 
 /** Writes the SLA definitions sheet: the account's definitions, then the targets in use. */

@@ -48,10 +48,13 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
       ])
     : [null, null];
 
+  // Streamed: the Monitors, SLA overview and Daily sheets grow with the account, and their rows
+  // leave memory as they are written (docs/reports.md, "Large accounts").
   const workbook = new WorkbookWriter({
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'SLA report', period: `${model.period.label} (${model.period.zone})` },
+    streaming: true,
   });
   // Sheets are added in reading order first, then filled: the Summary links need the Monitors rows.
   const summary = workbook.sheet(SLA_SHEETS.summary);
@@ -65,18 +68,31 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
   const definitions = workbook.sheet(SLA_SHEETS.definitions, { orientation: 'portrait' });
   const infra = model.infra === null ? null : workbook.sheet(SLA_SHEETS.infra);
 
+  // Each sheet is committed when written: the next one's rows are not held behind it.
   const monitorRows = writeMonitorsSheet(monitors, model);
+  await monitors.commit();
   writeSummarySheet(summary, model, monitorRows, {
     dailyUptime: dailyUptime ?? null,
     downtimePerGroup: downtimePerGroup ?? null,
   });
+  await summary.commit();
   writeSlaOverviewSheet(slaOverview, model);
+  await slaOverview.commit();
   writeGroupsSheet(groups, model);
+  await groups.commit();
   writeDailySheet(daily, model);
+  await daily.commit();
   writeTrendSheet(trend, model);
+  await trend.commit();
   writeMaintenanceSheet(maintenance, model);
+  await maintenance.commit();
   writeSlaDefinitionsSheet(slaDefinitions, model);
+  await slaDefinitions.commit();
   writeDefinitionsSheet(definitions, model);
-  if (infra !== null) writeInfraSheet(infra, model);
+  await definitions.commit();
+  if (infra !== null) {
+    writeInfraSheet(infra, model);
+    await infra.commit();
+  }
   return workbook.toBuffer();
 }

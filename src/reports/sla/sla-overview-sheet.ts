@@ -5,7 +5,7 @@
  * come from `uptrends.sla_figures` through the model; a figure without statistics says so in its
  * cell, never 0.
  */
-import type { Column, CellValue, SheetWriter } from '../render/workbook-writer.ts';
+import type { CellStyle, Column, CellValue, SheetWriter } from '../render/workbook-writer.ts';
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
 import type { SlaOverviewFigure, SlaOverviewSection } from '../queries/sla-overview.ts';
 import type { SlaModel } from './model-types.ts';
@@ -235,22 +235,25 @@ export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void
     const placement = sheet.table(row + 1, SLA_OVERVIEW_COLUMNS, rows.map(slaOverviewCells), {
       freeze: index === 0,
       autoFilter: false,
-    });
-    rows.forEach((f, i) => {
-      const r = placement.firstDataRow + i;
-      sheet.cell(
-        r,
-        11,
-        overviewStatusWord(f.status, f.data_state),
-        statusStyle(OVERVIEW_FILL[f.status ?? ''] ?? null),
-      );
-      if (f.grain === 'account') sheet.cell(r, 1, f.name, { bold: true });
-      // A word in a number column ("no alerts") sits at the right like the numbers: left-aligned
-      // it touched the number of the column before ("30.0no alerts") when printed.
-      slaOverviewCells(f).forEach((value, c) => {
-        if (typeof value === 'string' && SLA_OVERVIEW_COLUMNS[c]?.format !== undefined)
-          sheet.cell(r, c + 1, value, { align: 'right' });
-      });
+      restyle: (i) => {
+        const f = rows[i]!;
+        const extra: { column: number; value: CellValue; style: CellStyle }[] = [
+          {
+            column: 11,
+            value: overviewStatusWord(f.status, f.data_state),
+            style: statusStyle(OVERVIEW_FILL[f.status ?? ''] ?? null),
+          },
+        ];
+        if (f.grain === 'account') extra.push({ column: 1, value: f.name, style: { bold: true } });
+        // A word in a number column ("no alerts") sits at the right like the numbers: left-aligned
+        // it touched the number of the column before ("30.0no alerts") when printed.
+        slaOverviewCells(f).forEach((value, c) => {
+          if (typeof value === 'string' && SLA_OVERVIEW_COLUMNS[c]?.format !== undefined)
+            extra.push({ column: c + 1, value, style: { align: 'right' } });
+        });
+        return extra;
+      },
+      commitRows: true,
     });
     // In column A, wrapped: it prints whole on both pages of the block (merged wider, the right
     // page showed it cut at the column's edge).

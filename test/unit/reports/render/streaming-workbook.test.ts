@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { WorkbookWriter } from '../../../../src/reports/render/workbook-writer.ts';
+import type { Column } from '../../../../src/reports/render/cell-types.ts';
+import { zipEntriesText } from '../../../support/reliability-zip-text.ts';
+
+const COLUMNS: Column[] = [
+  { header: 'Monitor', width: 20 },
+  { header: 'Uptime', width: 10, format: 'percent' },
+  { header: 'Status', width: 10 },
+];
+const ROWS = [
+  ['Web A', 0.9972, 'Missed'],
+  ['Web B', 1, 'Met'],
+  ['Web C', 0.95, 'Missed'],
+];
+// A 1x1 transparent PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function writer(streaming: boolean): WorkbookWriter {
+  return new WorkbookWriter({ creator: 'test', created: new Date('2025-11-01T00:00:00Z'), streaming });
+}
+
+describe('a streamed workbook', () => {
+  it('writes out each row a table commits: the row is no longer held and cannot be written again', () => {
+    const sheet = writer(true).sheet('Monitors');
+    const placement = sheet.table(1, COLUMNS, ROWS, { commitRows: true });
+    expect(placement).toEqual({ headerRow: 1, firstDataRow: 2, lastRow: 4 });
+    // Committed: exceljs's streaming sheet refuses the rows it has written out and dropped.
+    expect(() => sheet.cell(placement.lastRow, 1, 'again')).toThrow(/committed/);
+    expect(() => sheet.cell(placement.headerRow, 1, 'again')).toThrow(/committed/);
+    // Rows below the table are still open.
+    expect(() => sheet.cell(placement.lastRow + 1, 1, 'a note')).not.toThrow();
+  });
+
+  it('keeps rows of a table that does not commit them, and every row in document mode', () => {
+    const streamed = writer(true).sheet('Groups');
+    const open = streamed.table(1, COLUMNS, ROWS);
+    expect(() => streamed.cell(open.lastRow, 3, 'Met')).not.toThrow();
+    const document = writer(false).sheet('Monitors');
+    const kept = document.table(1, COLUMNS, ROWS, { commitRows: true });
+    expect(() => document.cell(kept.lastRow, 3, 'Met')).not.toThrow();
+  });
+
+  it('reads back with the values, the restyled cells, a frozen filtered header and the picture', async () => {
+    const book = writer(true);
+    const monitors = book.sheet('Monitors');
+    monitors.title(['Monitors']);
+    monitors.table(3, COLUMNS, ROWS, {
+      excelTable: 'Monitors',
+      commitRows: true,
+      restyle: (i) => [{ column: 3, value: `${ROWS[i]![2]}!`, style: { bold: true } }],
+    });
+    await monitors.commit();
+    const summary = book.sheet('Summary');
+    summary.cell(1, 1, { text: 'Web A', sheet: 'Monitors', cell: 'A4' });
+    summary.image(PNG, { col: 0, row: 2 }, { width: 10, height: 10 });
+    await summary.commit();
+
+    const bytes = await book.toBuffer();
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    expect(read.worksheets.map((w) => w.name)).toEqual(['Monitors', 'Summary']);
+    const sheet = read.getWorksheet('Monitors')!;
+    expect(sheet.getRow(4).values).toEqual([undefined, 'Web A', 0.9972, 'Missed!']);
+    expect(sheet.getCell('C4').font?.bold).toBe(true);
+    expect(sheet.getCell('B4').numFmt).toBe('0.000%');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
+    // No Excel table in a streamed workbook: a filter over the same range instead.
+    expect(Object.keys((sheet as unknown as { tables: object }).tables)).toEqual([]);
+    expect(sheet.autoFilter).toBe('A3:C6');
+    // A link within the workbook keeps its location, as document mode writes it.
+    const summaryXml = zipEntriesText(bytes).find((e) => e.name === 'xl/worksheets/sheet2.xml')!.text;
+    expect(summaryXml).toContain(`location="#&apos;Monitors&apos;!A4"`);
+    const images = read.getWorksheet('Summary')!.getImages();
+    expect(images).toHaveLength(1);
+    expect(images[0]!.range.tl.nativeRow).toBe(2);
+    expect(read.getImage(Number(images[0]!.imageId)).extension).toBe('png');
+  });
+});
