@@ -4,6 +4,7 @@
  */
 import { writeDefinitionsTable } from '../render/calculation-rules.ts';
 import { coverageLine, figureCell } from '../render/figure-format.ts';
+import type { IncidentFigure } from '../queries/figures.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { columnLetter, WorkbookWriter, type CellValue } from '../render/workbook-writer.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
@@ -23,9 +24,12 @@ export type RawAlertsContent =
   | { readonly kind: 'rows'; readonly alerts: readonly ReportRawAlert[] }
   | { readonly kind: 'csv'; readonly fileName: string; readonly limit: number };
 
-/** Incidents for the workbook: all, or the first `shown` (oldest first) with where the rest went. */
+/** Incidents for the workbook: all, or the first ones (oldest first) with where the rest went. */
 export interface IncidentRowsContent {
-  readonly shown: number;
+  /** The rows the sheet shows, oldest first. */
+  readonly rows: readonly IncidentFigure[];
+  /** Every incident of the period (more than `rows.length` when the sheet holds fewer than all). */
+  readonly count: number;
   /** The incidents CSV holding every incident, when the sheet holds fewer than all. */
   readonly csvFileName?: string;
 }
@@ -34,7 +38,7 @@ export interface IncidentRowsContent {
 export async function renderIncidentXlsx(
   model: IncidentModel,
   rawAlerts: RawAlertsContent,
-  incidentRows: IncidentRowsContent = { shown: model.rows.length },
+  incidentRows: IncidentRowsContent,
 ): Promise<Buffer> {
   const zone = model.period.zone;
   const title = (sheet: string): string => sheetTitle(sheet, model.period.label, zone);
@@ -51,16 +55,16 @@ export async function renderIncidentXlsx(
     title('Incidents'),
     coverage,
     `Every incident that touches the period, oldest first. Ongoing incidents run to ${model.elapsedEnd.getTime() < model.period.end.getTime() ? 'the time of generation' : 'the period end'}.`,
-    ...(incidentRows.shown < model.rows.length
+    ...(incidentRows.rows.length < incidentRows.count
       ? [
-          `This sheet shows the first ${incidentRows.shown.toLocaleString('en-US')} of ${model.rows.length.toLocaleString('en-US')} incidents; all of them are in ${incidentRows.csvFileName ?? 'the incidents CSV'} beside this workbook.`,
+          `This sheet shows the first ${incidentRows.rows.length.toLocaleString('en-US')} of ${incidentRows.count.toLocaleString('en-US')} incidents; all of them are in ${incidentRows.csvFileName ?? 'the incidents CSV'} beside this workbook.`,
         ]
       : []),
   ]);
   incidents.table(
     start,
     workbookColumns(INCIDENT_COLUMNS),
-    model.rows.slice(0, incidentRows.shown).map((r) => workbookRow(INCIDENT_COLUMNS, r, zone)),
+    incidentRows.rows.map((r) => workbookRow(INCIDENT_COLUMNS, r, zone)),
     { printColumns: PRINTED_INCIDENT_COLUMNS },
   );
 
