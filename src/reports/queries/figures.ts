@@ -143,7 +143,9 @@ export function queryIncidentFigures(
         where i.production = true
         order by i.started_at, i.monitor_name, i.incident_key`.execute(trx);
       for (;;) {
-        const { rows } = await sql<IncidentFigure>`fetch ${sql.lit(pageSize)} from incident_rows`.execute(trx);
+        const { rows } = await sql<IncidentFigure>`fetch ${sql.lit(pageSize)} from incident_rows`.execute(
+          trx,
+        );
         for (const row of rows) yield row;
         if (rows.length < pageSize) break;
       }

@@ -25,7 +25,11 @@ beforeAll(async () => {
   sla = await loadWorkbook(await renderSlaXlsx(fixture.sla, { charts: false }));
   const all = await digestIncidents(fixture.incidents.incidents());
   incidents = await loadWorkbook(
-    await renderIncidentXlsx(fixture.incidents, { kind: 'rows', alerts: [] }, { rows: all.first, count: all.count }),
+    await renderIncidentXlsx(
+      fixture.incidents,
+      { kind: 'rows', alerts: [] },
+      { rows: all.first, count: all.count },
+    ),
   );
 });
 afterAll(async () => {

@@ -150,9 +150,7 @@ describe('sla_burn as of 21 October 00:00 (CEST)', () => {
     const drawn = [row(atA, 'Fast'), row(atA, 'Burning')];
     const days = await queryBurnDays(tdb.warehouse.db, scope(A), OCTOBER, drawn);
     const byName = new Map(atA.map((r) => [burnKey(r), r.name]));
-    expect(
-      Object.fromEntries([...days.since].map(([key, since]) => [byName.get(key), since])),
-    ).toEqual({
+    expect(Object.fromEntries([...days.since].map(([key, since]) => [byName.get(key), since]))).toEqual({
       Down: '2025-10-10',
       Fast: '2025-10-18',
       Slow: '2025-10-14',

@@ -223,8 +223,6 @@ describe('the incident workbook is bounded (issue 17 #9)', () => {
     );
     expect(sheet.getCell(header + 3, 1).text).toBe('');
     expect(sheet.getCell(header + 2, 1).text).not.toBe('');
-    expect(parseCsv(await readFile(written.paths[1]!, 'utf8')).records).toHaveLength(
-      all + 1,
-    );
+    expect(parseCsv(await readFile(written.paths[1]!, 'utf8')).records).toHaveLength(all + 1);
   });
 });
