@@ -15,11 +15,11 @@ import {
   emptyFigure,
   queryFigures,
   queryHeatMap,
-  queryIncidentFigures,
   type Figure,
   type FigureScope,
   type IncidentFigure,
 } from '../queries/figures.ts';
+import { queryIncidentFigures } from '../queries/incident-figures.ts';
 import { queryRawAlerts } from '../queries/raw-alerts.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { queryDataAsOf } from '../queries/scope.ts';

@@ -112,51 +112,6 @@ export interface IncidentFigure extends IncidentFiguresRow {
   readonly started_at: Date;
 }
 
-/** Every incident touching `period` of the monitors in scope. */
-/** Incidents per fetch of `queryIncidentFigures`' cursor. (Default: 2,000) */
-export const DEFAULT_INCIDENT_PAGE_SIZE = 2_000;
-
-/**
- * Every incident touching `period` (Production monitors only), oldest first, as a fresh stream on
- * each call: one evaluation of `uptrends.incident_figures`, read through a cursor in pages of
- * `pageSize`, so a month of a large account (340,000 incidents at 10,000 monitors) never sits in
- * memory. The function's result cannot be paged by keyset without evaluating it again per page;
- * a cursor (SQL `declare` and `fetch`, which Postgres and PGlite both run) hands out the rows of
- * one evaluation. The cursor's transaction holds a connection until the stream ends or is left
- * early (then it is rolled back): on PGlite nothing else may query the warehouse meanwhile.
- */
-export function queryIncidentFigures(
-  db: Kysely<Database>,
-  scope: PeriodScope,
-  period: Interval,
-  pageSize: number = DEFAULT_INCIDENT_PAGE_SIZE,
-): () => AsyncIterable<IncidentFigure> {
-  if (!Number.isInteger(pageSize) || pageSize < 1)
-    throw new RangeError(`page size must be a positive whole number, not ${pageSize}`);
-  return async function* incidents(): AsyncGenerator<IncidentFigure> {
-    const trx = await db.startTransaction().execute();
-    let finished = false;
-    try {
-      await sql`declare incident_rows no scroll cursor for
-        select i.* from uptrends.incident_figures(${scope.accountId}, ${period.start}::timestamptz,
-          ${period.end}::timestamptz, ${scope.asOf}::timestamptz, ${uuids(scope.monitorGuids)}::uuid[]) i
-        where i.production = true
-        order by i.started_at, i.monitor_name, i.incident_key`.execute(trx);
-      for (;;) {
-        const { rows } = await sql<IncidentFigure>`fetch ${sql.lit(pageSize)} from incident_rows`.execute(
-          trx,
-        );
-        for (const row of rows) yield row;
-        if (rows.length < pageSize) break;
-      }
-      await trx.commit().execute();
-      finished = true;
-    } finally {
-      if (!finished) await trx.rollback().execute();
-    }
-  };
-}
-
 /** One maintenance interval touching the period (`uptrends.maintenance_figures`). */
 export interface MaintenanceFigure extends MaintenanceFiguresRow {
   readonly monitor_guid: string;
