@@ -3,6 +3,8 @@
  * column fitting share, and the number formats a typed cell can carry.
  */
 
+import type { CellStyle } from './cell-style.ts';
+
 /** Number formats of typed cells. Percentages are stored as fractions (0.999 shows 99.900%). */
 export const NUMBER_FORMATS = {
   percent: '0.000%',
@@ -77,6 +79,20 @@ export interface TableOptions {
    * analyst detail further right stay in the file and the CSV). (Default: every column)
    */
   readonly printColumns?: number;
+  /**
+   * Cells written again over a data row (0-based) once its values are in, before it is committed:
+   * a status word with its colour, a bold name. `column` is 1-based within the table.
+   */
+  readonly restyle?: (index: number) => readonly {
+    readonly column: number;
+    readonly value: CellValue;
+    readonly style: CellStyle;
+  }[];
+  /**
+   * In streaming mode, write each data row out as soon as it is complete: no cell of it or above
+   * it can be written afterwards. (Default: false; ignored in document mode)
+   */
+  readonly commitRows?: boolean;
 }
 
 /** The 1-based column number as Excel letters (1 -> A, 27 -> AA). */

@@ -1,6 +1,8 @@
 /**
- * The small interface the report renderers use to build a workbook, implemented with exceljs
- * (document mode: images and tables need it; management workbooks are small). Keeping exceljs
+ * The small interface the report renderers use to build a workbook, implemented with exceljs:
+ * document mode (every cell an object until the file is written; Excel tables need it), or
+ * streaming mode (streaming-workbook.ts: rows a table commits leave memory; the SLA workbook of
+ * a large account, docs/reports.md "Large accounts"). Keeping exceljs
  * behind it means a fork or another writer can replace it without touching any sheet layout, and
  * it is the one place that enforces the rules of every sheet: strings pass `cellText`, columns
  * get widths and formats, headers are frozen, filtered and tall enough for their wrapped text, and
@@ -22,6 +24,7 @@ const DEFAULT_COLUMN_WIDTH = 9;
 import { colorScaleRule, dataBarRule, fitColumns, heatScaleRule } from './column-fit.ts';
 import { StyleCache, styleModel, type CellStyle, type StyleModel, type ValueKind } from './cell-style.ts';
 import { workbookClass } from './exceljs-workbook.ts';
+import { streamingWorkbook, type StreamedSheet, type StreamedWorkbook } from './streaming-workbook.ts';
 
 export { preloadWorkbookWriter } from './exceljs-workbook.ts';
 
@@ -51,14 +54,32 @@ const HEADER_FONT = 'FFFFFFFF';
 export class SheetWriter {
   readonly name: string;
   readonly #sheet: ExcelJS.Worksheet;
-  readonly #workbook: ExcelJS.Workbook;
+  /** The document workbook, or null in streaming mode. */
+  readonly #workbook: ExcelJS.Workbook | null;
+  /** The same sheet in streaming mode (null in document mode). */
+  readonly #streamed: StreamedSheet | null;
   readonly #styles: StyleCache;
+  /** Highest column written (a streamed sheet does not count its columns). */
+  #columns = 0;
 
-  constructor(workbook: ExcelJS.Workbook, sheet: ExcelJS.Worksheet, styles: StyleCache) {
+  constructor(
+    workbook: ExcelJS.Workbook | null,
+    sheet: ExcelJS.Worksheet | StreamedSheet,
+    styles: StyleCache,
+  ) {
     this.#workbook = workbook;
-    this.#sheet = sheet;
+    this.#streamed = workbook === null ? (sheet as StreamedSheet) : null;
+    this.#sheet = sheet as ExcelJS.Worksheet;
     this.#styles = styles;
     this.name = sheet.name;
+  }
+
+  /**
+   * Ends the sheet: in streaming mode its rows are written and it takes no more (a no-op in
+   * document mode, where the file is written at the end).
+   */
+  commit(): void {
+    this.#streamed?.commit();
   }
 
   /** Title block from row 1: the first line large and bold. Returns the next free row (after a gap). */
@@ -71,6 +92,7 @@ export class SheetWriter {
 
   /** Writes one cell; strings pass `cellText` (verbatim, never a formula), dates and numbers stay typed. */
   cell(row: number, column: number, value: CellValue, style: CellStyle = {}): void {
+    this.#columns = Math.max(this.#columns, column);
     this.#write(this.#sheet.getRow(row).getCell(column), value, style, false);
   }
 
@@ -132,6 +154,13 @@ export class SheetWriter {
     this.#fitHeight(startRow, fitted, (index) =>
       fitted[index]!.vertical === true ? null : fitted[index]!.header,
     );
+    if (options.freeze !== false) {
+      // The frozen header is also repeated on every printed page, with the sheet's title line.
+      // Set before any row is committed: a streamed sheet writes its views with its first row.
+      this.#sheet.views = [{ state: 'frozen', ySplit: startRow, xSplit: 0 }];
+      this.#sheet.pageSetup.printTitlesRow = `${startRow}:${startRow}`;
+    }
+    this.#columns = Math.max(this.#columns, first + fitted.length - 1);
     let row = startRow;
     // Text starts a character in: after a right-aligned number or date it would touch it
     // ("0:18Incomplete"), in print more than on screen.
@@ -160,21 +189,23 @@ export class SheetWriter {
         },
         maxLines,
       );
+      for (const extra of options.restyle?.(row - startRow - 1) ?? []) {
+        this.cell(row, first + extra.column - 1, extra.value, extra.style);
+      }
+      // In streaming mode the row (and every row above it) is written out and leaves memory.
+      if (options.commitRows === true && this.#streamed !== null) sheetRow.commit();
     }
     if (options.printColumns !== undefined) {
       this.printArea(first + Math.min(options.printColumns, fitted.length) - 1, Math.max(row, startRow));
     }
     const lastColumn = columnLetter(first + columns.length - 1);
     const ref = `${columnLetter(first)}${startRow}:${lastColumn}${Math.max(row, startRow + 1)}`;
-    if (options.excelTable !== undefined && row > startRow) {
+    // A streamed sheet cannot hold an Excel table: its table is a filtered range (the header
+    // is frozen and styled as any table's here).
+    if (options.excelTable !== undefined && row > startRow && this.#streamed === null) {
       this.#addExcelTable(options.excelTable, startRow, first, fitted, row);
     } else if (options.autoFilter !== false) {
       this.#sheet.autoFilter = ref;
-    }
-    if (options.freeze !== false) {
-      // The frozen header is also repeated on every printed page, with the sheet's title line.
-      this.#sheet.views = [{ state: 'frozen', ySplit: startRow, xSplit: 0 }];
-      this.#sheet.pageSetup.printTitlesRow = `${startRow}:${startRow}`;
     }
     return { headerRow: startRow, firstDataRow: startRow + 1, lastRow: row };
   }
@@ -253,7 +284,7 @@ export class SheetWriter {
     const limit = pageWidthUnits(this.#sheet.pageSetup.orientation === 'portrait' ? 'portrait' : 'landscape');
     let width = 0;
     let last = 0;
-    for (let c = 1; c <= Math.max(1, this.#sheet.columnCount); c++) {
+    for (let c = 1; c <= Math.max(1, this.#columnCount()); c++) {
       width += this.#sheet.getColumn(c).width ?? DEFAULT_COLUMN_WIDTH;
       if (width > limit && last > 0) break;
       last = c;
@@ -278,7 +309,7 @@ export class SheetWriter {
     for (let c = 1; c <= keptColumns; c++) kept += width(c);
     let pages = 1;
     let used = kept;
-    for (let c = keptColumns + 1; c <= this.#sheet.columnCount; c++) {
+    for (let c = keptColumns + 1; c <= this.#columnCount(); c++) {
       if (used + width(c) > limit) {
         pages += 1;
         used = kept;
@@ -288,6 +319,11 @@ export class SheetWriter {
     this.#sheet.pageSetup.fitToWidth = Math.min(pages, maxPages);
     if (sideBySide) this.#sheet.pageSetup.pageOrder = 'overThenDown';
     this.#sheet.pageSetup.printTitlesColumn = `A:${columnLetter(keptColumns)}`;
+  }
+
+  /** Columns the sheet uses (as exceljs counts them in document mode). */
+  #columnCount(): number {
+    return this.#streamed === null ? this.#sheet.columnCount : this.#columns;
   }
 
   /** Starts a new printed page above `row` (so a chart or block is never split). */
@@ -323,6 +359,10 @@ export class SheetWriter {
 
   /** A PNG placed with its top-left corner at the 0-based (column, row), scaled to `size` pixels. */
   image(png: Buffer, at: { col: number; row: number }, size: { width: number; height: number }): void {
+    if (this.#workbook === null) {
+      this.#streamed!.addPicture(png, at, size);
+      return;
+    }
     // exceljs declares its own Buffer type, narrower than Node's; a Node Buffer is what it reads.
     const id = this.#workbook.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: 'png' });
     this.#sheet.addImage(id, { tl: at, ext: size });
@@ -346,31 +386,44 @@ export class SheetWriter {
 
 /** A workbook under construction. */
 export class WorkbookWriter {
-  readonly #workbook = new (workbookClass())();
+  readonly #workbook: ExcelJS.Workbook | null;
+  readonly #streamed: StreamedWorkbook | null;
   readonly #styles = new StyleCache();
   readonly #footer: string | undefined;
 
-  /** `footer`: the report's name and period, printed at the foot of every page with its number. */
+  /**
+   * `footer`: the report's name and period, printed at the foot of every page with its number.
+   * `streaming`: write rows as tables commit them (`commitRows`) and each sheet when it is
+   * committed; no Excel tables (Default: false, document mode).
+   */
   constructor(meta: {
     readonly creator: string;
     readonly created: Date;
     readonly footer?: { readonly report: string; readonly period: string };
+    readonly streaming?: boolean;
   }) {
-    this.#workbook.creator = meta.creator;
-    this.#workbook.created = meta.created;
-    this.#workbook.modified = meta.created;
+    this.#streamed = meta.streaming === true ? streamingWorkbook() : null;
+    this.#workbook = this.#streamed === null ? new (workbookClass())() : null;
+    const book = this.#streamed?.book ?? this.#workbook!;
+    book.creator = meta.creator;
+    book.created = meta.created;
+    book.modified = meta.created;
     this.#footer = meta.footer === undefined ? undefined : footerText(meta.footer.report, meta.footer.period);
   }
 
   /** Adds a sheet set up to print on A4, one page wide, landscape unless told otherwise. */
   sheet(name: string, options: { readonly orientation?: Orientation } = {}): SheetWriter {
-    const sheet = this.#workbook.addWorksheet(name);
-    applyPageSetup(sheet, { orientation: options.orientation ?? 'landscape', footer: this.#footer });
+    const sheet = this.#streamed?.addWorksheet(name) ?? this.#workbook!.addWorksheet(name);
+    applyPageSetup(sheet as ExcelJS.Worksheet, {
+      orientation: options.orientation ?? 'landscape',
+      footer: this.#footer,
+    });
     return new SheetWriter(this.#workbook, sheet, this.#styles);
   }
 
   /** The finished .xlsx file. */
   async toBuffer(): Promise<Buffer> {
-    return Buffer.from(await this.#workbook.xlsx.writeBuffer());
+    if (this.#streamed !== null) return this.#streamed.finish();
+    return Buffer.from(await this.#workbook!.xlsx.writeBuffer());
   }
 }

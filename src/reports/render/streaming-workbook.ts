@@ -1,0 +1,223 @@
+/**
+ * exceljs's streaming workbook (`stream.xlsx.WorkbookWriter`), made to write what the reports'
+ * workbooks need: a committed row leaves memory, so a sheet of 10,000 monitors costs its XML, not
+ * an object per cell (docs/reports.md, "Large accounts"). Two things exceljs's streaming writer
+ * lacks are added here:
+ *
+ * - a sheet opens its part at its first written row, not when it is created: its page setup
+ *   (fit to page) and frozen header are written then, so they can be set after the sheet is made,
+ *   as in document mode;
+ * - pictures (the Summary charts): a drawing part per sheet with pictures, anchored by their
+ *   top-left cell and size as exceljs's document mode anchors them.
+ *
+ * Excel tables are not written in this mode: a streamed table is a plain range with a frozen
+ * header and a filter on it (SheetWriter.table).
+ */
+import { createRequire } from 'node:module';
+import { Writable } from 'node:stream';
+import type ExcelJS from 'exceljs';
+
+const DRAWING_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing';
+const IMAGE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
+/** EMUs per pixel at 96 dpi. */
+const EMU_PER_PIXEL = 9525;
+
+/** A picture placed on a sheet: 0-based top-left cell, size in pixels. */
+interface Placed {
+  readonly media: string;
+  readonly at: { readonly col: number; readonly row: number };
+  readonly size: { readonly width: number; readonly height: number };
+}
+
+/** The parts of exceljs's streaming classes this file uses (they ship untyped). */
+interface StreamSheetBase {
+  id: number;
+  name: string;
+  committed: boolean;
+  pageSetup: ExcelJS.PageSetup;
+  autoFilter: ExcelJS.AutoFilter | null;
+  _views: Partial<ExcelJS.WorksheetView>[];
+  _sheetRelsWriter: { addRelationship(rel: { Type: string; Target: string }): string };
+  stream: { write(text: string): void };
+  _workbook: StreamBook;
+  _writeOpenWorksheet(): void;
+  _writeRow(row: unknown): void;
+  _writeLegacyData(): void;
+  commit(): void;
+  getRow(row: number): ExcelJS.Row;
+  getColumn(column: number): ExcelJS.Column;
+  mergeCells(top: number, left: number, bottom: number, right: number): void;
+  addConditionalFormatting(cf: ExcelJS.ConditionalFormattingOptions): void;
+}
+interface StreamBook {
+  creator: string;
+  created: Date;
+  modified: Date;
+  media: { name: string }[];
+  zip: { append(data: string, options: { name: string }): void };
+  addImage(image: { buffer: Buffer; extension: 'png' }): number;
+  addWorksheet(name: string): StreamSheetBase;
+  addContentTypes(): Promise<void>;
+  commit(): Promise<unknown>;
+}
+type SheetClass = new (options: Record<string, unknown>) => StreamSheetBase;
+type BookClass = new (options: Record<string, unknown>) => StreamBook;
+
+/** A worksheet of the streaming workbook; see the head of this file. */
+export interface StreamedSheet extends StreamSheetBase {
+  /** Places a picture (drawn when the sheet is committed). */
+  addPicture(png: Buffer, at: Placed['at'], size: Placed['size']): void;
+  views: Partial<ExcelJS.WorksheetView>[];
+}
+
+/** A streaming workbook whose bytes are collected as they are zipped. */
+export interface StreamedWorkbook {
+  readonly book: StreamBook;
+  addWorksheet(name: string): StreamedSheet;
+  /** Commits every sheet not yet committed and returns the file. */
+  finish(): Promise<Buffer>;
+}
+
+let classes: { Sheet: SheetClass; Book: BookClass } | undefined;
+
+function streamingClasses(): { Sheet: SheetClass; Book: BookClass } {
+  if (classes !== undefined) return classes;
+  const load = createRequire(import.meta.url);
+  const BaseSheet = load('exceljs/lib/stream/xlsx/worksheet-writer.js') as SheetClass;
+  const BaseBook = load('exceljs/lib/stream/xlsx/workbook-writer.js') as BookClass;
+  const ContentTypesXform = load('exceljs/lib/xlsx/xform/core/content-types-xform.js') as new () => {
+    toXml(model: unknown): string;
+  };
+
+  class Sheet extends BaseSheet implements StreamedSheet {
+    // Set after the base constructor, which calls _writeOpenWorksheet: undefined there.
+    declare _opened: boolean | undefined;
+    declare _pictures: Placed[] | undefined;
+
+    set views(views: Partial<ExcelJS.WorksheetView>[]) {
+      this._views = views;
+    }
+    get views(): Partial<ExcelJS.WorksheetView>[] {
+      return this._views;
+    }
+
+    override _writeOpenWorksheet(): void {
+      if (this._opened !== false) return;
+      this._opened = true;
+      super._writeOpenWorksheet();
+    }
+
+    override _writeRow(row: unknown): void {
+      this._writeOpenWorksheet();
+      super._writeRow(row);
+    }
+
+    override commit(): void {
+      if (!this.committed) this._writeOpenWorksheet();
+      super.commit();
+    }
+
+    addPicture(png: Buffer, at: Placed['at'], size: Placed['size']): void {
+      const id = this._workbook.addImage({ buffer: png, extension: 'png' });
+      this._pictures ??= [];
+      this._pictures.push({ media: this._workbook.media[id]!.name, at, size });
+    }
+
+    // The drawing goes where the schema puts it: after the page setup and breaks, before the
+    // legacy drawing of comments (which this writer writes last).
+    override _writeLegacyData(): void {
+      const pictures = this._pictures ?? [];
+      if (pictures.length > 0) {
+        const name = `drawing${this.id}`;
+        const rId = this._sheetRelsWriter.addRelationship({
+          Type: DRAWING_REL,
+          Target: `../drawings/${name}.xml`,
+        });
+        this.stream.write(`<drawing r:id="${rId}"/>`);
+        this._workbook.zip.append(drawingXml(pictures), { name: `/xl/drawings/${name}.xml` });
+        this._workbook.zip.append(drawingRelsXml(pictures), { name: `/xl/drawings/_rels/${name}.xml.rels` });
+        (this._workbook as unknown as { _drawings: { name: string }[] })._drawings.push({ name });
+      }
+      super._writeLegacyData();
+    }
+  }
+
+  class Book extends BaseBook {
+    _drawings: { name: string }[] = [];
+    declare _worksheets: (StreamSheetBase | undefined)[];
+    declare sharedStrings: unknown;
+    declare commentRefs: unknown;
+
+    // As exceljs's, with the drawings' content types.
+    override addContentTypes(): Promise<void> {
+      const model = {
+        worksheets: this._worksheets.filter(Boolean),
+        sharedStrings: this.sharedStrings,
+        commentRefs: this.commentRefs,
+        media: this.media,
+        drawings: this._drawings,
+      };
+      this.zip.append(new ContentTypesXform().toXml(model), { name: '[Content_Types].xml' });
+      return Promise.resolve();
+    }
+
+    override addWorksheet(name: string): StreamSheetBase {
+      const worksheets = this._worksheets;
+      const id = worksheets.length === 0 ? 1 : worksheets.length;
+      const sheet = new Sheet({ id, name, workbook: this, useSharedStrings: true });
+      sheet._opened = false;
+      worksheets[id] = sheet;
+      return sheet;
+    }
+  }
+  classes = { Sheet, Book };
+  return classes;
+}
+
+/** A new streaming workbook; its bytes are kept in memory as the zip writes them (compressed). */
+export function streamingWorkbook(): StreamedWorkbook {
+  const { Book } = streamingClasses();
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done): void {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const book = new Book({ stream, useStyles: true, useSharedStrings: true });
+  return {
+    book,
+    addWorksheet: (name) => book.addWorksheet(name) as StreamedSheet,
+    finish: async () => {
+      await book.commit();
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+function drawingXml(pictures: readonly Placed[]): string {
+  const anchors = pictures.map(
+    (p, i) =>
+      `<xdr:oneCellAnchor editAs="oneCell"><xdr:from><xdr:col>${p.at.col}</xdr:col><xdr:colOff>0</xdr:colOff>` +
+      `<xdr:row>${p.at.row}</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from>` +
+      `<xdr:ext cx="${Math.round(p.size.width * EMU_PER_PIXEL)}" cy="${Math.round(p.size.height * EMU_PER_PIXEL)}"/>` +
+      `<xdr:pic><xdr:nvPicPr><xdr:cNvPr id="${i + 1}" name="Picture ${i + 1}"/><xdr:cNvPicPr><a:picLocks noChangeAspect="1"/></xdr:cNvPicPr></xdr:nvPicPr>` +
+      `<xdr:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="rId${i + 1}" cstate="print"/><a:stretch><a:fillRect/></a:stretch></xdr:blipFill>` +
+      `<xdr:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></xdr:spPr></xdr:pic><xdr:clientData/></xdr:oneCellAnchor>`,
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">' +
+    `${anchors.join('')}</xdr:wsDr>`
+  );
+}
+
+function drawingRelsXml(pictures: readonly Placed[]): string {
+  const rels = pictures.map(
+    (p, i) => `<Relationship Id="rId${i + 1}" Type="${IMAGE_REL}" Target="../media/${p.media}"/>`,
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join('')}</Relationships>`
+  );
+}
