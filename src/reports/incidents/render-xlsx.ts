@@ -46,6 +46,10 @@ export async function renderIncidentXlsx(
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'Incident report', period: `${model.period.label} (${zone})` },
+    // Streamed: each table's rows are committed as they are written and leave memory (the Per
+    // monitor sheet grows with the monitors; the Incidents and Raw alerts sheets hold up to
+    // 10,000 rows each). No sheet needs an Excel table or a picture.
+    streaming: true,
   });
   const monitorNames = monitorNamesOf(model);
   const coverage = `Data coverage: ${coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)}`;
@@ -65,8 +69,9 @@ export async function renderIncidentXlsx(
     start,
     workbookColumns(INCIDENT_COLUMNS),
     incidentRows.rows.map((r) => workbookRow(INCIDENT_COLUMNS, r, zone)),
-    { printColumns: PRINTED_INCIDENT_COLUMNS },
+    { printColumns: PRINTED_INCIDENT_COLUMNS, commitRows: true },
   );
+  incidents.commit();
 
   const perMonitor = workbook.sheet(INCIDENT_SHEETS.perMonitor);
   perMonitor.table(
@@ -77,7 +82,9 @@ export async function renderIncidentXlsx(
     ]),
     workbookColumns(SUMMARY_COLUMNS),
     model.summary.map((s) => workbookRow(SUMMARY_COLUMNS, s, zone)),
+    { commitRows: true },
   );
+  perMonitor.commit();
 
   const heat = workbook.sheet(INCIDENT_SHEETS.heatMap);
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
@@ -96,6 +103,7 @@ export async function renderIncidentXlsx(
     { autoFilter: false },
   );
   heat.heatScale(`B${heatPlacement.firstDataRow}:${columnLetter(25)}${heatPlacement.lastRow}`);
+  heat.commit();
 
   const raw = workbook.sheet(INCIDENT_SHEETS.rawAlerts);
   const rawStart = raw.title([
@@ -112,11 +120,12 @@ export async function renderIncidentXlsx(
       rawStart,
       workbookColumns(RAW_ALERT_COLUMNS),
       rawAlerts.alerts.map((a) => workbookRow(RAW_ALERT_COLUMNS, rawAlertRow(a, monitorNames), zone)),
-      { maxLines: 3 },
+      { maxLines: 3, commitRows: true },
     );
   }
   // Thousands of alerts would print as dozens of pages: the title block prints, the rows do not.
   raw.printTitleOnly(rawStart - 2);
+  raw.commit();
 
   const definitions = workbook.sheet(INCIDENT_SHEETS.definitions, { orientation: 'portrait' });
   writeDefinitionsTable(definitions, [
