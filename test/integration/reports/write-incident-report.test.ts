@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -191,6 +191,9 @@ describe('writeIncidentReport', () => {
       'uptrends-incidents_2025-10_Europe-Amsterdam.xlsx',
       'uptrends-alerts_2025-10_Europe-Amsterdam.csv',
     ]);
+    // The incidents CSV, written in the one read of the incidents, is gone again: every incident
+    // fits the sheet. The folder holds the files named, nothing else.
+    expect((await readdir(out)).sort()).toEqual(written.paths.map((p) => basename(p)).sort());
     const raw = (await loadWorkbook(await readFile(written.workbook!))).getWorksheet('Raw alerts')!;
     expect(raw.getCell('A2').value).toBe(
       'More than 3 alerts: they are in uptrends-alerts_2025-10_Europe-Amsterdam.csv beside this workbook.',
