@@ -120,8 +120,9 @@ export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
   // A streamed sheet holds no Excel table: a filtered range with a frozen header instead.
   burnTable(all, first, BURN_COLUMNS, model.services, model, { commitRows: true });
   // Every column of every service is too wide for one page at a readable size: printed across
-  // pages with the service's name repeated, as the SLA workbook's Daily sheet.
-  all.printAcross(1);
+  // pages with the service's name repeated, as the SLA workbook's Daily sheet, and the pages of the
+  // same services one after the other, so a service's row is read on consecutive pages.
+  all.printAcross(1, Number.POSITIVE_INFINITY, true);
   all.commit();
   writeDefinitionsTable(
     definitions,

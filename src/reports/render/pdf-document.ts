@@ -85,6 +85,22 @@ export class PdfPages {
     this.doc.font('bold').fontSize(size).moveDown(0.3);
   }
 
+  /**
+   * A section heading with its chart under it, on one page: a heading alone at a page's foot, its
+   * chart on the next, is what a reader meets when only the heading's usual company is kept.
+   */
+  headedImage(
+    text: string,
+    png: Buffer,
+    pixelSize: { width: number; height: number },
+    width = this.textWidth,
+  ): void {
+    // The heading's own height (14 pt, its space above and below) plus the image and its gap.
+    this.ensureSpace(14 * 3 + imageHeight(pixelSize, width) + 8);
+    this.heading(text);
+    this.image(png, pixelSize, width);
+  }
+
   /** A paragraph of body text. */
   paragraph(text: string, options: { size?: number; colour?: string } = {}): void {
     // Kept whole and off the footer: pdfkit would break it at the page's margin, under the footer.
@@ -180,12 +196,16 @@ export class PdfPages {
 
   /** A PNG image scaled to `width` points (default: the text width), kept whole on one page. */
   image(png: Buffer, pixelSize: { width: number; height: number }, width = this.textWidth): void {
-    const height = (pixelSize.height / pixelSize.width) * width;
+    const height = imageHeight(pixelSize, width);
     this.ensureSpace(height + 8);
     this.doc.image(png, PAGE.margin, this.doc.y, { width, height });
     this.doc.x = PAGE.margin;
     this.doc.y += height + 8;
   }
+}
+
+function imageHeight(pixelSize: { width: number; height: number }, width: number): number {
+  return (pixelSize.height / pixelSize.width) * width;
 }
 
 function cellText(cell: PdfCell): string {

@@ -121,8 +121,7 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
         );
       }
       if (daily !== undefined) {
-        pages.heading('Daily uptime');
-        pages.image(daily.png, daily);
+        pages.headedImage('Daily uptime', daily.png, daily);
       }
       pages.heading('Monitor groups');
       pages.table(
@@ -156,8 +155,12 @@ export async function writeSlaPdf(model: SlaModel, path: string): Promise<void> 
         { size: 8, colour: '#57606a' },
       );
       if (perGroup !== undefined) {
-        pages.heading('Downtime per group');
-        pages.image(perGroup.png, perGroup, Math.min(pages.textWidth, perGroup.width * 0.8));
+        pages.headedImage(
+          'Downtime per group',
+          perGroup.png,
+          perGroup,
+          Math.min(pages.textWidth, perGroup.width * 0.8),
+        );
       }
       pages.paragraph(
         `Uptime is time-weighted over the monitored time of the monitors in scope (Production monitors only; planned maintenance that pauses monitoring excluded). Every monitor, the day-by-day figures, the trend and the definitions are in the workbook of the same period (calculation rules version ${model.rulesVersion}).`,

@@ -9,7 +9,12 @@
  */
 import type { SimMonitor, Timeline } from '../dataset.ts';
 import { seededRandom, type Random } from '../seeded-random.ts';
-import { ALERT_DESCRIPTIONS, ALERT_ERROR_MESSAGES, FIRST_AWKWARD_DESCRIPTION } from './alert-texts.ts';
+import {
+  ALERT_DESCRIPTIONS,
+  ALERT_ERROR_MESSAGES,
+  FIRST_AWKWARD_DESCRIPTION,
+  ordinaryDescription,
+} from './alert-texts.ts';
 import { incidentProfile, type ForcedIncident, type IncidentProfile } from './incident-profiles.ts';
 
 /** Instants the forced incidents are placed around (Unix seconds). */
@@ -141,7 +146,7 @@ export function generateTimeline(seed: number, monitors: SimMonitor[], anchors: 
       inc.desc.push(
         rng.chance(0.04)
           ? rng.int(FIRST_AWKWARD_DESCRIPTION, ALERT_DESCRIPTIONS.length - 1)
-          : rng.int(0, FIRST_AWKWARD_DESCRIPTION - 1),
+          : ordinaryDescription(m.type, rng.int(0, FIRST_AWKWARD_DESCRIPTION - 1)),
       );
       inc.msg.push(rng.chance(0.3) ? rng.int(0, ALERT_ERROR_MESSAGES.length - 1) : -1);
       const confirm = s + m.recheckSec;

@@ -174,6 +174,9 @@ describe('the at-risk report of 21 October 00:00', () => {
     expect(durationMinutes(allTable.cell(HOSTILE, 'Spent so far'))).toBe(140);
     expect(allTable.cell('Quiet', 'State').value).toBe('Ok');
     expect(allTable.cell('Calm', 'Kind').value).toBe('Group');
+    // Printed across pages, the pages of the same services one after the other (issue 41: a
+    // service's row was read on pages 2, 4, 6 and 8 of the LibreOffice print).
+    expect(all.pageSetup.pageOrder).toBe('overThenDown');
   });
 
   it('All services is written as it is read: a filtered range with a frozen header, one row per service', async () => {
