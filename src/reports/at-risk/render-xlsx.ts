@@ -115,7 +115,7 @@ export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
   const all = workbook.sheet(AT_RISK_SHEETS.all);
   const definitions = workbook.sheet(AT_RISK_SHEETS.definitions, { orientation: 'portrait' });
   writeWarningSheet(warning, model, chart);
-  warning.commit();
+  await warning.commit();
   const first = all.title([`${AT_RISK_SHEETS.all} - ${titleLine(model)}`, timesLine(model)]);
   // A streamed sheet holds no Excel table: a filtered range with a frozen header instead.
   burnTable(all, first, BURN_COLUMNS, model.services, model, { commitRows: true });
@@ -123,7 +123,7 @@ export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
   // pages with the service's name repeated, as the SLA workbook's Daily sheet, and the pages of the
   // same services one after the other, so a service's row is read on consecutive pages.
   all.printAcross(1, Number.POSITIVE_INFINITY, true);
-  all.commit();
+  await all.commit();
   writeDefinitionsTable(
     definitions,
     [

@@ -71,7 +71,7 @@ export async function renderIncidentXlsx(
     incidentRows.rows.map((r) => workbookRow(INCIDENT_COLUMNS, r, zone)),
     { printColumns: PRINTED_INCIDENT_COLUMNS, commitRows: true },
   );
-  incidents.commit();
+  await incidents.commit();
 
   const perMonitor = workbook.sheet(INCIDENT_SHEETS.perMonitor);
   perMonitor.table(
@@ -84,7 +84,7 @@ export async function renderIncidentXlsx(
     model.summary.map((s) => workbookRow(SUMMARY_COLUMNS, s, zone)),
     { commitRows: true },
   );
-  perMonitor.commit();
+  await perMonitor.commit();
 
   const heat = workbook.sheet(INCIDENT_SHEETS.heatMap);
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
@@ -103,7 +103,7 @@ export async function renderIncidentXlsx(
     { autoFilter: false },
   );
   heat.heatScale(`B${heatPlacement.firstDataRow}:${columnLetter(25)}${heatPlacement.lastRow}`);
-  heat.commit();
+  await heat.commit();
 
   const raw = workbook.sheet(INCIDENT_SHEETS.rawAlerts);
   const rawStart = raw.title([
@@ -125,7 +125,7 @@ export async function renderIncidentXlsx(
   }
   // Thousands of alerts would print as dozens of pages: the title block prints, the rows do not.
   raw.printTitleOnly(rawStart - 2);
-  raw.commit();
+  await raw.commit();
 
   const definitions = workbook.sheet(INCIDENT_SHEETS.definitions, { orientation: 'portrait' });
   writeDefinitionsTable(definitions, [

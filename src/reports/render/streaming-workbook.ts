@@ -54,7 +54,12 @@ interface StreamBook {
   created: Date;
   modified: Date;
   media: { name: string }[];
-  zip: { append(data: string, options: { name: string }): void };
+  zip: {
+    append(data: string, options: { name: string }): void;
+    on(event: 'entry', listener: (entry: { name: string }) => void): void;
+  };
+  _zipped: Map<string, () => void>;
+  _zippedNames: Set<string>;
   addImage(image: { buffer: Buffer; extension: 'png' }): number;
   addWorksheet(name: string): StreamSheetBase;
   addContentTypes(): Promise<void>;
@@ -65,6 +70,8 @@ type BookClass = new (options: Record<string, unknown>) => StreamBook;
 
 /** A worksheet of the streaming workbook; see the head of this file. */
 export interface StreamedSheet extends StreamSheetBase {
+  /** Resolves when the committed sheet's part has been compressed into the file. */
+  zipped(): Promise<void>;
   /** Places a picture (drawn when the sheet is committed). */
   addPicture(png: Buffer, at: Placed['at'], size: Placed['size']): void;
   views: Partial<ExcelJS.WorksheetView>[];
@@ -117,6 +124,13 @@ function streamingClasses(): { Sheet: SheetClass; Book: BookClass } {
       super.commit();
     }
 
+    zipped(): Promise<void> {
+      const name = `xl/worksheets/sheet${this.id}.xml`;
+      const book = this._workbook;
+      if (book._zippedNames.has(name)) return Promise.resolve();
+      return new Promise((resolve) => book._zipped.set(name, resolve));
+    }
+
     addPicture(png: Buffer, at: Placed['at'], size: Placed['size']): void {
       const id = this._workbook.addImage({ buffer: png, extension: 'png' });
       this._pictures ??= [];
@@ -144,6 +158,8 @@ function streamingClasses(): { Sheet: SheetClass; Book: BookClass } {
 
   class Book extends BaseBook {
     _drawings: { name: string }[] = [];
+    override _zipped = new Map<string, () => void>();
+    override _zippedNames = new Set<string>();
     declare _worksheets: (StreamSheetBase | undefined)[];
     declare sharedStrings: unknown;
     declare commentRefs: unknown;
@@ -185,6 +201,13 @@ export function streamingWorkbook(): StreamedWorkbook {
     },
   });
   const book = new Book({ stream, useStyles: true, useSharedStrings: true });
+  // A sheet's XML waits in memory until the zip has compressed it: a writer waits for that
+  // (SheetWriter.commit) before it writes the next sheet.
+  book.zip.on('entry', (entry) => {
+    const name = entry.name.replace(/^\//, '');
+    book._zippedNames.add(name);
+    book._zipped.get(name)?.();
+  });
   return {
     book,
     addWorksheet: (name) => book.addWorksheet(name) as StreamedSheet,

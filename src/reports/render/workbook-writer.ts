@@ -75,11 +75,14 @@ export class SheetWriter {
   }
 
   /**
-   * Ends the sheet: in streaming mode its rows are written and it takes no more (a no-op in
-   * document mode, where the file is written at the end).
+   * Ends the sheet: in streaming mode its rows are written, it takes no more, and this resolves
+   * once the zip has compressed them (its XML is then out of memory). A no-op in document mode,
+   * where the file is written at the end.
    */
-  commit(): void {
-    this.#streamed?.commit();
+  async commit(): Promise<void> {
+    if (this.#streamed === null) return;
+    this.#streamed.commit();
+    await this.#streamed.zipped();
   }
 
   /** Title block from row 1: the first line large and bold. Returns the next free row (after a gap). */
