@@ -37,7 +37,11 @@ interface StreamSheetBase {
   pageSetup: ExcelJS.PageSetup;
   autoFilter: ExcelJS.AutoFilter | null;
   _views: Partial<ExcelJS.WorksheetView>[];
-  _sheetRelsWriter: { addRelationship(rel: { Type: string; Target: string }): string };
+  _sheetRelsWriter: {
+    addRelationship(rel: { Type: string; Target: string }): string;
+    addHyperlink(link: { address: string; target: string }): void;
+    _hyperlinks: { rId: string; address: string; target?: string }[];
+  };
   stream: { write(text: string): void };
   _workbook: StreamBook;
   _writeOpenWorksheet(): void;
@@ -182,6 +186,16 @@ function streamingClasses(): { Sheet: SheetClass; Book: BookClass } {
       const id = worksheets.length === 0 ? 1 : worksheets.length;
       const sheet = new Sheet({ id, name, workbook: this, useSharedStrings: true });
       sheet._opened = false;
+      // exceljs's streaming writer keeps a link's relationship but not its target, so a link
+      // within the workbook (#'Monitors'!B12) lost its location attribute, which document mode
+      // writes and spreadsheets follow.
+      const rels = sheet._sheetRelsWriter;
+      const addHyperlink = rels.addHyperlink.bind(rels);
+      rels.addHyperlink = (link) => {
+        addHyperlink(link);
+        const added = rels._hyperlinks.at(-1);
+        if (added !== undefined) added.target = link.target;
+      };
       worksheets[id] = sheet;
       return sheet;
     }
