@@ -59,10 +59,15 @@ export async function slaModelOf(
 /** The incident model of `options`, resolved as the API resolves it, read at `options.clock`. */
 export async function incidentModelOf(
   db: Kysely<Database>,
-  options: TestReportRequest & { readonly clock: Clock; readonly alertPageSize?: number },
+  options: TestReportRequest & {
+    readonly clock: Clock;
+    readonly alertPageSize?: number;
+    readonly incidentPageSize?: number;
+  },
 ): Promise<IncidentModel> {
   return loadIncidentModel(db, await reportRequest(db, options, options.clock), options.clock, {
     alertPageSize: options.alertPageSize,
+    incidentPageSize: options.incidentPageSize,
   });
 }
 

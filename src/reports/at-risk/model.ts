@@ -19,7 +19,7 @@ import { scopeFilters } from '../report-request.ts';
 import {
   burnKey,
   queryBurn,
-  queryBurnPoints,
+  queryBurnDays,
   type Burn,
   type BurnPoint,
   type BurnScope,
@@ -149,29 +149,20 @@ export async function loadAtRiskModel(
     target: options.target,
     atRiskWithinDays: options.atRiskWithinDays,
   };
-  const [rows, points] = await Promise.all([
-    queryBurn(db, scope, period),
-    queryBurnPoints(db, scope, period),
-  ]);
-  const pointsOf = new Map<string, BurnPoint[]>();
-  for (const p of [...points].sort((a, b) => a.point_at.getTime() - b.point_at.getTime())) {
-    const list = pointsOf.get(burnKey(p)) ?? [];
-    list.push(p);
-    pointsOf.set(burnKey(p), list);
-  }
-  const services: ServiceBurn[] = rows
-    .map((r) => ({ ...r, since_day: pointsOf.get(burnKey(r))?.[0]?.since_day ?? null }))
-    .sort(bySeverity);
+  // The services first: the chart's choice rests on their states, and sla_burn_days then sends up
+  // one row per service (its since day) and the points of the drawn ones only.
+  const rows = (await queryBurn(db, scope, period)).sort(bySeverity);
   const counts = { ok: 0, watch: 0, 'at risk': 0, breached: 0, unknown: 0 };
-  for (const s of services) counts[s.state ?? 'unknown'] += 1;
+  for (const r of rows) counts[r.state ?? 'unknown'] += 1;
   // The chart draws what needs action first: at risk, then watch, then breached (already lost).
-  const drawn = [...services]
+  const drawn = rows
     .filter((s) => (s.state !== null && s.state !== 'ok') || (s.period_budget_used ?? 0) > 0)
     .sort(
       (a, b) => CHART_ORDER[a.state ?? 'unknown']! - CHART_ORDER[b.state ?? 'unknown']! || bySeverity(a, b),
     )
     .slice(0, CHART_SERVICES);
-  const keys = new Set(drawn.map(burnKey));
+  const days = await queryBurnDays(db, scope, period, drawn);
+  const services: ServiceBurn[] = rows.map((r) => ({ ...r, since_day: days.since.get(burnKey(r)) ?? null }));
   const warned = services.filter(
     (s) => s.state === 'breached' || s.state === 'at risk' || s.state === 'watch',
   );
@@ -189,7 +180,7 @@ export async function loadAtRiskModel(
     warned,
     brief: warned.slice(0, BRIEF_ROWS),
     counts,
-    chart: { services: drawn, points: points.filter((p) => keys.has(burnKey(p))) },
+    chart: { services: drawn, points: days.points },
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The at-risk workbook: "Early warning" (the title block, the count per state, the services
  * breached, at risk or on watch with their budget bars, and the budget chart; one printed page
- * when few services are warned), "All services" (every monitor and group, an Excel table for
- * analysts) and "Definitions". The model holds every figure; this file lays it out.
+ * when few services are warned), "All services" (every monitor and group, a filtered range with a
+ * frozen header for analysts) and "Definitions". The model holds every figure; this file lays it
+ * out, in a streamed workbook: the rows of All services leave memory as they are written.
  */
 import { renderChartPng } from '../render/chart-png.ts';
 import { writeDefinitionsTable } from '../render/calculation-rules.ts';
@@ -37,31 +38,41 @@ const STATE_FILL: Readonly<Record<string, string>> = {
   unknown: 'FFEAEEF2',
 };
 
-/** Writes a table of `rows` with budget bars in its "Budget used" column; returns its last row. */
+/**
+ * Writes a table of `rows` with budget bars in its "Budget used" column; returns its last row.
+ * Each row's state word goes on the colour of its state as the row is written, so a streamed
+ * sheet can commit it (`commitRows`) and let it go.
+ */
 function burnTable(
   sheet: SheetWriter,
   startRow: number,
   columns: readonly BurnColumn[],
   rows: readonly ServiceBurn[],
   model: AtRiskModel,
-  excelTable?: string,
+  options: { readonly commitRows?: boolean } = {},
 ): number {
+  // The state word on the colour of its state (never the colour alone).
+  const state = columns.findIndex((c) => c.csv === 'state');
   const placed = sheet.table(
     startRow,
     sheetColumns(columns),
     rows.map((r) => sheetRow(columns, r, model.period.zone)),
-    excelTable === undefined ? {} : { excelTable },
+    {
+      ...options,
+      restyle: (index) => {
+        const r = rows[index]!;
+        return state < 0
+          ? []
+          : [
+              {
+                column: state + 1,
+                value: stateWord(r),
+                style: { fill: STATE_FILL[r.state ?? 'unknown'], wrap: true },
+              },
+            ];
+      },
+    },
   );
-  // The state word on the colour of its state (never the colour alone).
-  const state = columns.findIndex((c) => c.csv === 'state');
-  if (state >= 0) {
-    rows.forEach((r, i) => {
-      sheet.cell(placed.firstDataRow + i, state + 1, stateWord(r), {
-        fill: STATE_FILL[r.state ?? 'unknown'],
-        wrap: true,
-      });
-    });
-  }
   const used = columns.findIndex((c) => c.csv === 'period_budget_used_pct');
   if (used >= 0 && placed.lastRow >= placed.firstDataRow) {
     const letter = columnLetter(used + 1);
@@ -92,21 +103,27 @@ function writeWarningSheet(sheet: SheetWriter, model: AtRiskModel, chart: ChartI
 /** The at-risk workbook as .xlsx bytes. */
 export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
   const chart = hasBudgetChart(model) ? await renderChartPng(budgetChart(model)) : null;
+  // Streamed (docs/reports.md, "Early warning"): All services holds a row per monitor and group,
+  // which in document mode cost an object per cell (180 MB at 10,000 monitors).
   const workbook = new WorkbookWriter({
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'SLA early warning', period: `${model.period.label} (${model.period.zone})` },
+    streaming: true,
   });
   const warning = workbook.sheet(AT_RISK_SHEETS.warning);
   const all = workbook.sheet(AT_RISK_SHEETS.all);
   const definitions = workbook.sheet(AT_RISK_SHEETS.definitions, { orientation: 'portrait' });
   writeWarningSheet(warning, model, chart);
+  await warning.commit();
   const first = all.title([`${AT_RISK_SHEETS.all} - ${titleLine(model)}`, timesLine(model)]);
-  burnTable(all, first, BURN_COLUMNS, model.services, model, 'AllServices');
+  // A streamed sheet holds no Excel table: a filtered range with a frozen header instead.
+  burnTable(all, first, BURN_COLUMNS, model.services, model, { commitRows: true });
   // Every column of every service is too wide for one page at a readable size: printed across
   // pages with the service's name repeated, as the SLA workbook's Daily sheet, and the pages of the
   // same services one after the other, so a service's row is read on consecutive pages.
   all.printAcross(1, Number.POSITIVE_INFINITY, true);
+  await all.commit();
   writeDefinitionsTable(
     definitions,
     [

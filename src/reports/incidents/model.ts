@@ -15,11 +15,11 @@ import {
   emptyFigure,
   queryFigures,
   queryHeatMap,
-  queryIncidentFigures,
   type Figure,
   type FigureScope,
   type IncidentFigure,
 } from '../queries/figures.ts';
+import { queryIncidentFigures } from '../queries/incident-figures.ts';
 import { queryRawAlerts } from '../queries/raw-alerts.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { queryDataAsOf } from '../queries/scope.ts';
@@ -39,8 +39,11 @@ export interface IncidentModel {
   readonly rulesVersion: string;
   /** Every Production monitor in scope: counts, downtime and how completely the alerts were read. */
   readonly account: Figure;
-  /** Every incident touching the period, oldest first. */
-  readonly rows: readonly IncidentFigure[];
+  /**
+   * Every incident touching the period, oldest first: a fresh stream on each call (a large
+   * account's month is hundreds of thousands of incidents; the files read them once, in pages).
+   */
+  readonly incidents: () => AsyncIterable<IncidentFigure>;
   /** Per monitor, most downtime first. */
   readonly summary: readonly Figure[];
   /** Per weekday (Monday first): the incidents started in each local hour, then the day's total. */
@@ -58,6 +61,8 @@ const ACCOUNT_ROW_NAME = 'All monitors in scope';
 export interface LoadIncidentModelOptions {
   /** Raw alerts read per query. (Default: 5,000) */
   readonly alertPageSize?: number | undefined;
+  /** Incidents read per fetch. (Default: 2,000) */
+  readonly incidentPageSize?: number | undefined;
 }
 
 /** Reads the incident report of one period and scope. */
@@ -76,9 +81,8 @@ export async function loadIncidentModel(
     asOf: generatedAt,
     target: { desired: DEFAULT_SLA_TARGET },
   };
-  const [figures, rows, cells, dataAsOf] = await Promise.all([
+  const [figures, cells, dataAsOf] = await Promise.all([
     queryFigures(db, scope, [period], { grains: ['monitor', 'account'] }),
-    queryIncidentFigures(db, scope, period),
     queryHeatMap(db, scope, period),
     queryDataAsOf(db, account.accountId, generatedAt),
   ]);
@@ -105,7 +109,7 @@ export async function loadIncidentModel(
     account:
       figures.find((f) => f.grain === 'account') ??
       emptyFigure('account', ACCOUNT_ROW_NAME, period, scope.target),
-    rows,
+    incidents: queryIncidentFigures(db, scope, period, options.incidentPageSize),
     summary,
     heatMap,
     rawAlerts: queryRawAlerts(db, {

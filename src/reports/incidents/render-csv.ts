@@ -1,26 +1,25 @@
 /**
- * The incident report's tables as CSVs: incidents, the per-monitor summary, and the raw alerts,
- * which are streamed straight from the query's async iterable to the file.
+ * The incident report's tables as CSVs: incidents, the per-monitor summary, and the raw alerts;
+ * incidents and raw alerts are streamed straight from the query's async iterable to the file.
  */
+import type { IncidentFigure } from '../queries/figures.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { writeCsv, type CsvValue } from '../render/write-csv.ts';
 import { csvFields, csvHeader, INCIDENT_COLUMNS, SUMMARY_COLUMNS } from './incident-columns.ts';
 import type { IncidentModel } from './model.ts';
 import { RAW_ALERT_COLUMNS, rawAlertRow } from './raw-alert-columns.ts';
 
-/** Writes the incidents CSV to `path`: the Incidents sheet's columns. */
+/** Streams incidents to `path` (the Incidents sheet's columns); resolves with how many were written. */
 export async function writeIncidentsCsv(
-  model: IncidentModel,
+  incidents: AsyncIterable<IncidentFigure>,
+  zone: string,
   path: string,
   signal?: AbortSignal,
-): Promise<void> {
-  const zone = model.period.zone;
-  await writeCsv(
-    path,
-    csvHeader(INCIDENT_COLUMNS, zone),
-    model.rows.map((r) => csvFields(INCIDENT_COLUMNS, r, zone)),
-    signal,
-  );
+): Promise<number> {
+  async function* rows(): AsyncGenerator<CsvValue[]> {
+    for await (const r of incidents) yield csvFields(INCIDENT_COLUMNS, r, zone);
+  }
+  return writeCsv(path, csvHeader(INCIDENT_COLUMNS, zone), rows(), signal);
 }
 
 /** Writes the per-monitor summary CSV to `path`: the Per monitor sheet's columns. */

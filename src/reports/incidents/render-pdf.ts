@@ -13,10 +13,11 @@ import {
   SUMMARY_COLUMNS,
   type ReportColumn,
 } from './incident-columns.ts';
+import { LONGEST_INCIDENTS, type IncidentDigest } from './incident-digest.ts';
 import type { IncidentModel } from './model.ts';
 
 /** Most monitors and incidents listed in each table of the PDF. */
-const MOST_ROWS = 20;
+const MOST_ROWS = LONGEST_INCIDENTS;
 
 /** A PDF table of some columns of a list, by CSV name, with relative widths. */
 function pdfTable<R>(
@@ -38,8 +39,12 @@ function pdfTable<R>(
   };
 }
 
-/** Writes the incident summary PDF of `model` to `path`. */
-export async function writeIncidentPdf(model: IncidentModel, path: string): Promise<void> {
+/** Writes the incident summary PDF of `model` to `path`; `incidents`: the period's, read once. */
+export async function writeIncidentPdf(
+  model: IncidentModel,
+  incidents: Pick<IncidentDigest, 'count' | 'longest'>,
+  path: string,
+): Promise<void> {
   const zone = model.period.zone;
   await writePdf(
     path,
@@ -85,9 +90,7 @@ export async function writeIncidentPdf(model: IncidentModel, path: string): Prom
         );
         pages.table(table.headers, table.cells);
       }
-      const longest = [...model.rows]
-        .sort((a, b) => (b.duration_seconds ?? 0) - (a.duration_seconds ?? 0))
-        .slice(0, MOST_ROWS);
+      const longest = incidents.longest.slice(0, MOST_ROWS);
       if (longest.length > 0) {
         pages.heading('Longest incidents');
         const table = pdfTable(
@@ -104,7 +107,7 @@ export async function writeIncidentPdf(model: IncidentModel, path: string): Prom
         );
         pages.table(table.headers, table.cells);
       }
-      if (model.summary.length > MOST_ROWS || model.rows.length > MOST_ROWS) {
+      if (model.summary.length > MOST_ROWS || incidents.count > MOST_ROWS) {
         pages.paragraph(
           `The tables show the first ${MOST_ROWS} rows; every incident and monitor is in the workbook and the CSVs of the same period.`,
           { size: 8, colour: '#57606a' },

@@ -4,6 +4,7 @@
  */
 import { writeDefinitionsTable } from '../render/calculation-rules.ts';
 import { coverageLine, figureCell } from '../render/figure-format.ts';
+import type { IncidentFigure } from '../queries/figures.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { columnLetter, WorkbookWriter, type CellValue } from '../render/workbook-writer.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
@@ -23,9 +24,12 @@ export type RawAlertsContent =
   | { readonly kind: 'rows'; readonly alerts: readonly ReportRawAlert[] }
   | { readonly kind: 'csv'; readonly fileName: string; readonly limit: number };
 
-/** Incidents for the workbook: all, or the first `shown` (oldest first) with where the rest went. */
+/** Incidents for the workbook: all, or the first ones (oldest first) with where the rest went. */
 export interface IncidentRowsContent {
-  readonly shown: number;
+  /** The rows the sheet shows, oldest first. */
+  readonly rows: readonly IncidentFigure[];
+  /** Every incident of the period (more than `rows.length` when the sheet holds fewer than all). */
+  readonly count: number;
   /** The incidents CSV holding every incident, when the sheet holds fewer than all. */
   readonly csvFileName?: string;
 }
@@ -34,7 +38,7 @@ export interface IncidentRowsContent {
 export async function renderIncidentXlsx(
   model: IncidentModel,
   rawAlerts: RawAlertsContent,
-  incidentRows: IncidentRowsContent = { shown: model.rows.length },
+  incidentRows: IncidentRowsContent,
 ): Promise<Buffer> {
   const zone = model.period.zone;
   const title = (sheet: string): string => sheetTitle(sheet, model.period.label, zone);
@@ -42,6 +46,10 @@ export async function renderIncidentXlsx(
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'Incident report', period: `${model.period.label} (${zone})` },
+    // Streamed: each table's rows are committed as they are written and leave memory (the Per
+    // monitor sheet grows with the monitors; the Incidents and Raw alerts sheets hold up to
+    // 10,000 rows each). No sheet needs an Excel table or a picture.
+    streaming: true,
   });
   const monitorNames = monitorNamesOf(model);
   const coverage = `Data coverage: ${coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)}`;
@@ -51,18 +59,19 @@ export async function renderIncidentXlsx(
     title('Incidents'),
     coverage,
     `Every incident that touches the period, oldest first. Ongoing incidents run to ${model.elapsedEnd.getTime() < model.period.end.getTime() ? 'the time of generation' : 'the period end'}.`,
-    ...(incidentRows.shown < model.rows.length
+    ...(incidentRows.rows.length < incidentRows.count
       ? [
-          `This sheet shows the first ${incidentRows.shown.toLocaleString('en-US')} of ${model.rows.length.toLocaleString('en-US')} incidents; all of them are in ${incidentRows.csvFileName ?? 'the incidents CSV'} beside this workbook.`,
+          `This sheet shows the first ${incidentRows.rows.length.toLocaleString('en-US')} of ${incidentRows.count.toLocaleString('en-US')} incidents; all of them are in ${incidentRows.csvFileName ?? 'the incidents CSV'} beside this workbook.`,
         ]
       : []),
   ]);
   incidents.table(
     start,
     workbookColumns(INCIDENT_COLUMNS),
-    model.rows.slice(0, incidentRows.shown).map((r) => workbookRow(INCIDENT_COLUMNS, r, zone)),
-    { printColumns: PRINTED_INCIDENT_COLUMNS },
+    incidentRows.rows.map((r) => workbookRow(INCIDENT_COLUMNS, r, zone)),
+    { printColumns: PRINTED_INCIDENT_COLUMNS, commitRows: true },
   );
+  await incidents.commit();
 
   const perMonitor = workbook.sheet(INCIDENT_SHEETS.perMonitor);
   perMonitor.table(
@@ -73,7 +82,9 @@ export async function renderIncidentXlsx(
     ]),
     workbookColumns(SUMMARY_COLUMNS),
     model.summary.map((s) => workbookRow(SUMMARY_COLUMNS, s, zone)),
+    { commitRows: true },
   );
+  await perMonitor.commit();
 
   const heat = workbook.sheet(INCIDENT_SHEETS.heatMap);
   const hours = Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
@@ -92,6 +103,7 @@ export async function renderIncidentXlsx(
     { autoFilter: false },
   );
   heat.heatScale(`B${heatPlacement.firstDataRow}:${columnLetter(25)}${heatPlacement.lastRow}`);
+  await heat.commit();
 
   const raw = workbook.sheet(INCIDENT_SHEETS.rawAlerts);
   const rawStart = raw.title([
@@ -108,11 +120,12 @@ export async function renderIncidentXlsx(
       rawStart,
       workbookColumns(RAW_ALERT_COLUMNS),
       rawAlerts.alerts.map((a) => workbookRow(RAW_ALERT_COLUMNS, rawAlertRow(a, monitorNames), zone)),
-      { maxLines: 3 },
+      { maxLines: 3, commitRows: true },
     );
   }
   // Thousands of alerts would print as dozens of pages: the title block prints, the rows do not.
   raw.printTitleOnly(rawStart - 2);
+  await raw.commit();
 
   const definitions = workbook.sheet(INCIDENT_SHEETS.definitions, { orientation: 'portrait' });
   writeDefinitionsTable(definitions, [

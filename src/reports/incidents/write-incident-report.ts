@@ -1,9 +1,10 @@
 /**
  * The incident report end to end after the query: model, workbook, CSVs. Raw alerts go into the
  * workbook when there are at most `rawAlertRowLimit` of them (exceljs document mode costs ~10 KB
- * of memory per row), else only into a streamed CSV beside it.
+ * of memory per row), else only into a streamed CSV beside it. Incidents are read once, in pages,
+ * into the incidents CSV; the workbook shows the first `incidentRowLimit` of them.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { writeFileAtomic } from '../render/atomic-file.ts';
 import { basename, join } from 'node:path';
 import { ReportError } from '../../errors.ts';
@@ -13,6 +14,7 @@ import type { ReportRawAlert } from '../queries/report-input.ts';
 import type { IncidentModel } from './model.ts';
 import { monitorNamesOf } from './raw-alert-columns.ts';
 import { writeIncidentSummaryCsv, writeIncidentsCsv, writeRawAlertsCsv } from './render-csv.ts';
+import { IncidentDigester } from './incident-digest.ts';
 import { writeIncidentPdf } from './render-pdf.ts';
 import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
 
@@ -67,8 +69,22 @@ export async function writeIncidentReport(
     let rawAlertsInCsvOnly = false;
     const incidentLimit = options.incidentRowLimit ?? DEFAULT_INCIDENT_ROW_LIMIT;
     const incidentsCsv = csvPath(INCIDENT_REPORT_NAME);
-    // Over the limit, the incidents CSV is written even when only the workbook was asked for.
-    const incidentsInCsv = formats.includes('xlsx') && model.rows.length > incidentLimit;
+    // One read of the incidents: the CSV is written as they come, and the digest keeps what the
+    // workbook and the PDF show. Over the limit, the incidents CSV is kept even when only the
+    // workbook was asked for; so it is written in that read whenever the workbook is, and removed
+    // when every incident fits the sheet.
+    const digester = new IncidentDigester(incidentLimit);
+    const csvWritten = formats.includes('csv') || formats.includes('xlsx');
+    if (csvWritten) {
+      const rows = digester.through(model.incidents());
+      await writeIncidentsCsv(rows, input.period.zone, incidentsCsv, options.signal);
+    } else {
+      for await (const row of model.incidents()) digester.add(row);
+    }
+    const incidents = digester.digest();
+    const incidentsInCsv = formats.includes('xlsx') && incidents.count > incidentLimit;
+    if (csvWritten && !formats.includes('csv') && !incidentsInCsv) await rm(incidentsCsv, { force: true });
+    throwIfInterrupted(options.signal);
     if (formats.includes('xlsx')) {
       const first = await firstAlerts(input.rawAlerts(), limit);
       rawAlertsInCsvOnly = first.length > limit;
@@ -79,17 +95,15 @@ export async function writeIncidentReport(
       await writeFileAtomic(
         workbook,
         await renderIncidentXlsx(model, content, {
-          shown: Math.min(model.rows.length, incidentLimit),
+          rows: incidents.first,
+          count: incidents.count,
           csvFileName: basename(incidentsCsv),
         }),
       );
       paths.push(workbook);
     }
     throwIfInterrupted(options.signal);
-    if (formats.includes('csv') || incidentsInCsv) {
-      await writeIncidentsCsv(model, incidentsCsv, options.signal);
-      paths.push(incidentsCsv);
-    }
+    if (formats.includes('csv') || incidentsInCsv) paths.push(incidentsCsv);
     if (formats.includes('csv')) {
       const summary = csvPath('uptrends-incidents-summary');
       await writeIncidentSummaryCsv(model, summary, options.signal);
@@ -98,7 +112,7 @@ export async function writeIncidentReport(
     throwIfInterrupted(options.signal);
     if (formats.includes('pdf')) {
       const pdf = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.pdf'));
-      await writeIncidentPdf(model, pdf);
+      await writeIncidentPdf(model, incidents, pdf);
       paths.push(pdf);
     }
     throwIfInterrupted(options.signal);

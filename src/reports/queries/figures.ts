@@ -126,28 +126,6 @@ export interface IncidentFigure extends IncidentFiguresRow {
   readonly started_at: Date;
 }
 
-/** Every incident touching `period` of the monitors in scope. */
-export async function queryIncidentFigures(
-  db: Kysely<Database>,
-  scope: PeriodScope,
-  period: Interval,
-): Promise<IncidentFigure[]> {
-  const rows = await db
-    .selectFrom(
-      sql<IncidentFiguresRow>`uptrends.incident_figures(${scope.accountId}, ${period.start}::timestamptz,
-        ${period.end}::timestamptz, ${scope.asOf}::timestamptz, ${uuids(scope.monitorGuids)}::uuid[])`.as(
-        'i',
-      ),
-    )
-    .selectAll()
-    .where('i.production', '=', true)
-    .orderBy('i.started_at')
-    .orderBy('i.monitor_name')
-    .orderBy('i.incident_key')
-    .execute();
-  return rows as IncidentFigure[];
-}
-
 /** One maintenance interval touching the period (`uptrends.maintenance_figures`). */
 export interface MaintenanceFigure extends MaintenanceFiguresRow {
   readonly monitor_guid: string;

@@ -179,6 +179,28 @@ describe('the at-risk report of 21 October 00:00', () => {
     expect(all.pageSetup.pageOrder).toBe('overThenDown');
   });
 
+  it('All services is written as it is read: a filtered range with a frozen header, one row per service', async () => {
+    const workbook = await loadWorkbook(await readFile(paths[0]!));
+    const all = workbook.getWorksheet('All services')!;
+    const header = findRow(all, 'Service');
+    // The streaming writer has no Excel tables (docs/reports.md, "Early warning"): the header
+    // row is frozen, filtered and repeated on every printed page instead.
+    expect((all as unknown as { tables: Record<string, unknown> }).tables).toEqual({});
+    expect(all.autoFilter).toMatch(new RegExp(`^A${header}:[A-Z]+${header + model.services.length}$`));
+    expect(all.views[0]).toMatchObject({ state: 'frozen', ySplit: header });
+    expect(all.pageSetup.printTitlesRow).toBe(`${header}:${header}`);
+    // Every service once, most severe first, each state word on its colour.
+    const names = Array.from(
+      { length: model.services.length },
+      (_, i) => all.getCell(header + 1 + i, 1).text,
+    );
+    expect(names).toEqual(model.services.map((s) => s.name));
+    expect(all.getCell(header + 1 + model.services.length, 1).text).toBe('');
+    const table = tableReader(all, header, 'Service');
+    expect(table.cell('Down', 'State').fill).toMatchObject({ fgColor: { argb: 'FFFFC7CE' } });
+    expect(table.cell('Quiet', 'State').fill).toMatchObject({ fgColor: { argb: 'FFC6EFCE' } });
+  });
+
   it('the CSV has every service, the shown figures, instants in UTC and local time, and no formula', async () => {
     const { hasBom, records } = parseCsv(await readFile(paths[1]!, 'utf8'));
     expect(hasBom).toBe(true);

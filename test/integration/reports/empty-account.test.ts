@@ -36,7 +36,7 @@ describe('an account with no monitors', () => {
 
     const incidents = await incidentModelOf(tdb.warehouse.db, options);
     const incidentBook = await loadWorkbook(
-      await renderIncidentXlsx(incidents, { kind: 'rows', alerts: [] }),
+      await renderIncidentXlsx(incidents, { kind: 'rows', alerts: [] }, { rows: [], count: 0 }),
     );
     expect(incidentBook.worksheets).toHaveLength(5);
   });

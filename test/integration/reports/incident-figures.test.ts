@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentModel } from '../../../src/reports/incidents/model.ts';
+import type { IncidentFigure } from '../../../src/reports/queries/figures.ts';
+import { digestIncidents } from '../../../src/reports/incidents/incident-digest.ts';
 import { A, AFTER_OCTOBER, B, C, loadReportFixture, octoberFixture } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { slaModelOf, incidentModelOf } from '../../support/report-request.ts';
@@ -12,6 +14,8 @@ import { slaModelOf, incidentModelOf } from '../../support/report-request.ts';
 const MIN = 60;
 let tdb: TestDatabase;
 let model: IncidentModel;
+/** Every incident of the model, read through its cursor. */
+let rows: readonly IncidentFigure[];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -28,16 +32,17 @@ beforeAll(async () => {
     period: { month: '2025-10' },
     clock: () => AFTER_OCTOBER,
   });
+  rows = (await digestIncidents(model.incidents())).first;
 });
 afterAll(async () => {
   await tdb.drop();
 });
 
-const row = (key: string) => model.rows.find((r) => r.incident_key === key)!;
+const row = (key: string) => rows.find((r) => r.incident_key === key)!;
 
 describe('incident figures, October 2025 in Europe/Amsterdam', () => {
   it('lists every incident touching the period, oldest first, and none from September only', () => {
-    expect(model.rows.map((r) => r.incident_key)).toEqual(['a1', 'a2', 'a3', 'a4', 'c1', 'b1']);
+    expect(rows.map((r) => r.incident_key)).toEqual(['a1', 'a2', 'a3', 'a4', 'c1', 'b1']);
   });
 
   it('splits each incident into downtime in the period and time excused by maintenance', () => {
@@ -77,6 +82,35 @@ describe('incident figures, October 2025 in Europe/Amsterdam', () => {
     expect(model.summary.map((s) => s.name)).toEqual(['API B', 'Web A', 'DNS C', 'Paused page']);
   });
 
+  it('reads them in pages of any size, the same rows in the same order', async () => {
+    for (const incidentPageSize of [1, 2, 6, 7]) {
+      const paged = await incidentModelOf(tdb.warehouse.db, {
+        period: { month: '2025-10' },
+        clock: () => AFTER_OCTOBER,
+        incidentPageSize,
+      });
+      const read = await digestIncidents(paged.incidents());
+      expect(read.first.map((r) => r.incident_key)).toEqual(['a1', 'a2', 'a3', 'a4', 'c1', 'b1']);
+      expect(read.first).toEqual(rows);
+    }
+  });
+
+  it('a read left early gives its connection back: the warehouse answers the next query', async () => {
+    const paged = await incidentModelOf(tdb.warehouse.db, {
+      period: { month: '2025-10' },
+      clock: () => AFTER_OCTOBER,
+      incidentPageSize: 2,
+    });
+    for await (const first of paged.incidents()) {
+      expect(first.incident_key).toBe('a1');
+      break;
+    }
+    // Each read declares its cursor in a transaction of its own: a second read after the one left
+    // early, and a plain query, both run (on PGlite, one connection, they would wait forever).
+    expect((await digestIncidents(paged.incidents())).count).toBe(6);
+    expect(await tdb.warehouse.db.selectFrom('account').select('account_id').execute()).toHaveLength(1);
+  });
+
   it('counts ongoing incidents the way the SLA report does', async () => {
     const sla = await slaModelOf(tdb.warehouse.db, {
       period: { month: '2025-10' },
@@ -84,7 +118,7 @@ describe('incident figures, October 2025 in Europe/Amsterdam', () => {
       target: { desired: 99 },
     });
     expect(model.account.ongoing_at_end).toBe(sla.account.ongoing_at_end);
-    expect(model.rows.filter((r) => r.ongoing_at_end === true)).toHaveLength(sla.account.ongoing_at_end!);
+    expect(rows.filter((r) => r.ongoing_at_end === true)).toHaveLength(sla.account.ongoing_at_end!);
     for (const s of model.summary) {
       expect(s.ongoing_at_end).toBe(
         sla.monitors.find((m) => m.monitor_guid === s.monitor_guid)!.ongoing_at_end,

@@ -13,6 +13,7 @@ import { footerText, LINE_POINTS, wrappedLines } from '../../../src/reports/rend
 import { renderSlaXlsx } from '../../../src/reports/sla/render-xlsx.ts';
 import { loadWorkbook } from '../../unit/reports/xlsx-reader.ts';
 import { octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
+import { digestIncidents } from '../../../src/reports/incidents/incident-digest.ts';
 
 const PORTRAIT = new Set(['Definitions']);
 let sla: ExcelJS.Workbook;
@@ -22,7 +23,14 @@ let fixture: FixtureModels;
 beforeAll(async () => {
   fixture = await octoberModels();
   sla = await loadWorkbook(await renderSlaXlsx(fixture.sla, { charts: false }));
-  incidents = await loadWorkbook(await renderIncidentXlsx(fixture.incidents, { kind: 'rows', alerts: [] }));
+  const all = await digestIncidents(fixture.incidents.incidents());
+  incidents = await loadWorkbook(
+    await renderIncidentXlsx(
+      fixture.incidents,
+      { kind: 'rows', alerts: [] },
+      { rows: all.first, count: all.count },
+    ),
+  );
 });
 afterAll(async () => {
   await fixture.tdb.drop();

@@ -13,7 +13,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  burnKey,
   queryBurn,
+  queryBurnDays,
   queryBurnPoints,
   type Burn,
   type BurnScope,
@@ -138,6 +140,43 @@ describe('sla_burn as of 21 October 00:00 (CEST)', () => {
     expect(since('Burning')).toEqual(['2025-10-18']);
     // Quiet is ok: no since.
     expect(since('Quiet')).toEqual([null]);
+  });
+
+  it('reads one since day per service and the points of the drawn services only', async () => {
+    // The report draws Fast (a monitor) and Burning (a group); every other service comes up as
+    // its period-start point alone. The since days are those worked out in the test above; Dst
+    // (nothing down before its 26 October) and Calm (ok, 370 of 446.4 min at the 7-day rate)
+    // are ok as of A: no since day.
+    const drawn = [row(atA, 'Fast'), row(atA, 'Burning')];
+    const days = await queryBurnDays(tdb.warehouse.db, scope(A), OCTOBER, drawn);
+    const byName = new Map(atA.map((r) => [burnKey(r), r.name]));
+    expect(Object.fromEntries([...days.since].map(([key, since]) => [byName.get(key), since]))).toEqual({
+      Down: '2025-10-10',
+      Fast: '2025-10-18',
+      Slow: '2025-10-14',
+      Burning: '2025-10-18',
+      Quiet: null,
+      Dst: null,
+      Calm: null,
+    });
+    // Fast: the period start, the ends of 1 to 19 October and A (21 so far), and A and the ends
+    // of the 11 days to come (12 projected); Burning the same days: 33 each, in the function's
+    // order (name, so far before projected, by instant).
+    const fast = days.points.filter((p) => p.name === 'Fast');
+    expect(fast).toHaveLength(33);
+    expect(days.points.filter((p) => p.name === 'Burning')).toHaveLength(33);
+    expect(days.points.map((p) => p.name)).toEqual([...Array(33).fill('Burning'), ...Array(33).fill('Fast')]);
+    expect(fast.map((p) => p.projected)).toEqual([...Array(21).fill(false), ...Array(12).fill(true)]);
+    // The same points as the full read gives for them.
+    const all = await queryBurnPoints(tdb.warehouse.db, scope(A), OCTOBER);
+    expect(days.points).toEqual(all.filter((p) => p.name === 'Fast' || p.name === 'Burning'));
+  });
+
+  it('with nothing drawn, one row per service still names its since day', async () => {
+    const days = await queryBurnDays(tdb.warehouse.db, scope(A), OCTOBER, []);
+    expect(days.points).toEqual([]);
+    expect(days.since.size).toBe(atA.length);
+    expect(days.since.get(burnKey(row(atA, 'Down')))).toBe('2025-10-10');
   });
 
   it('groups are judged time-weighted: Burning is at risk, though one member is breached', () => {
