@@ -56,6 +56,8 @@ export interface SimulatedSyncOptions {
   readonly infra?: boolean;
   /** The state every test starts from; see the header. */
   readonly baseline?: (rig: SimulatedSyncRig) => Promise<void>;
+  /** Each test gets its own empty warehouse and simulator (as with a baseline that does nothing). */
+  readonly perTest?: boolean;
 }
 
 /** Registers the file's simulator and warehouse; see the header. */
@@ -66,17 +68,19 @@ export function simulatedSyncRig(
   let sim: RunningSimulator | undefined;
   let tdb: TestDatabase | undefined;
   let base: TestDatabase | undefined;
+  const perTest = options.perTest === true || options.baseline !== undefined;
   beforeAll(async () => {
     tdb = await createTestDatabase({ onDisk: true });
     await tdb.release();
     sim = await startSimulator(simulator);
-    if (options.baseline === undefined) return;
-    await options.baseline(rig);
+    if (!perTest) return;
+    await options.baseline?.(rig);
     [base, tdb] = [tdb, undefined];
     await sim.close();
     sim = undefined;
-  });
-  if (options.baseline !== undefined) {
+    // A baseline may be long (a year's backfill, a hundred nights): the test time it saves.
+  }, 600_000);
+  if (perTest) {
     beforeEach(async () => {
       tdb = await base!.copy();
       await tdb.release();
