@@ -9,7 +9,6 @@ import {
   DEFAULT_MAX_ATTACHMENT_BYTES,
   DEFAULT_RAW_ALERT_ROW_LIMIT,
   DEFAULT_REPORT_DIR,
-  DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
 import type { ReportKind, RunReportsJobOptions } from '../../api/report-job.ts';
 import type { SendSubscriptionOptions } from '../../api/subscription-jobs.ts';
@@ -17,9 +16,11 @@ import { DEFAULT_REPORT_PRESET } from '../../time/parse-period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';
-import { listOption, targetOption } from '../options.ts';
+import { listOption } from '../options.ts';
 import {
   accountFolders,
+  accountOption,
+  defaultTargetOption,
   formatOptionOf,
   printDryRunOutcome,
   printOutcome,
@@ -117,10 +118,7 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
       '--to-date',
       'allow a period that has not ended yet: report it up to now, labelled "to date" (refused otherwise)',
     )
-    .option(
-      '--account <id|name>',
-      'the account (its id, or its name in accounts:), when the warehouse holds several',
-    )
+    .addOption(accountOption())
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
     .option(
       '--strict',
@@ -129,12 +127,7 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .addOption(formatOptionOf());
   if (extra.target) {
     command
-      .option(
-        '--default-target <pct>',
-        'SLA target in percent where neither statistics nor a group SLA gives one',
-        targetOption,
-        DEFAULT_SLA_TARGET,
-      )
+      .addOption(defaultTargetOption())
       .option(
         '--sla <name|guid>',
         'the SLA definitions the SLA overview is based on, repeatable or a comma list (default: every SLA definition of the account)',
@@ -392,10 +385,7 @@ Run "uptrends-etl report <command> --help" for the options.`,
       .description(
         'List the report subscriptions: schedule, scope, recipients, next due date, last delivery.',
       )
-      .option(
-        '--account <id|name>',
-        'the account (its id, or its name in accounts:), when the warehouse holds several',
-      )
+      .addOption(accountOption())
       .addHelpText(
         'after',
         `
