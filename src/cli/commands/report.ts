@@ -142,17 +142,22 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
   return command;
 }
 
-/** `report send --dry-run`: the mail the send would go out as, listed; nothing written or sent. */
-async function dryRunSend(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
-  const { runReports } = await import('../../api/report-job.ts');
-  const result = await runReports({
+/** The report job's options: the command's, and what the context gives (configuration, warehouse). */
+function reportJob(ctx: CliContext, options: RunReportsJobOptions): RunReportsJobOptions {
+  return {
     ...options,
     config: ctx.config(),
     logger: ctx.logger(),
     signal: ctx.signal,
     openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
     accountFolder: accountFolders(ctx, options.accountId),
-  });
+  };
+}
+
+/** `report send --dry-run`: the mail the send would go out as, listed; nothing written or sent. */
+async function dryRunSend(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
+  const { runReports } = await import('../../api/report-job.ts');
+  const result = await runReports(reportJob(ctx, options));
   const mail = result.wouldMail ?? { to: [], attached: [], omitted: [] };
   ctx.result(
     'dry-run',
@@ -184,12 +189,7 @@ async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void
   if (options.dryRun === true) return dryRunSend(ctx, options);
   const { runReports } = await import('../../api/report-job.ts');
   const result = await runReports({
-    ...options,
-    config: ctx.config(),
-    logger: ctx.logger(),
-    signal: ctx.signal,
-    openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
-    accountFolder: accountFolders(ctx, options.accountId),
+    ...reportJob(ctx, options),
     onWritten: (paths) => printWritten(ctx, paths),
   });
   ctx.result(
