@@ -10,12 +10,10 @@
  */
 import { REPORT_OPTIONAL_DATA } from './streams/stream-rights.ts';
 import type { Config } from '../config.ts';
-import type { ConfigFile } from '../config-file/load-config-file.ts';
 import { openWarehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../reports/mail/send-report-mail.ts';
 import { queryReportAccount, type ReportAccount } from '../reports/queries/scope.ts';
-import type { DeliveryMail } from '../reports/report-request.ts';
 import { systemClock, type Clock, type LocalDate } from '../terms.ts';
 import type { ProgressSink } from './sync-context.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
@@ -38,14 +36,9 @@ import {
 import type { Subscription } from './subscriptions/subscriptions.ts';
 
 /** What nightly does after the sync. */
-export interface NightlySubscriptionOptions {
+export interface NightlySubscriptionOptions extends Pick<SubscriptionRunOptions, 'file' | 'outDir' | 'mail'> {
   /** The file's subscriptions, or the default one built from the nightly flags. */
   readonly list: readonly Subscription[];
-  readonly file?: ConfigFile | undefined;
-  /** Report folder (a sub-folder per subscription of the configuration file). */
-  readonly outDir: string;
-  /** SMTP and sender, checked at the edge; undefined: only write the files of what is due today. */
-  readonly mail: DeliveryMail | undefined;
   /** Run the schedule as if today (in the account zone) were this date. (Default: today) */
   readonly asOf?: LocalDate | undefined;
 }
