@@ -1,5 +1,5 @@
 /**
- * What `report` and `nightly` share: the `--format` option, where each account's files go, and the
+ * What `report` and `nightly` share: the `--format`, `--account` and `--default-target` options, where each account's files go, and the
  * result lines of written files and of subscription deliveries (text on a terminal, JSON lines
  * otherwise; see CliContext.result).
  */
@@ -7,7 +7,9 @@ import { Option } from 'commander';
 import { ConfigError } from '../errors.ts';
 import type { DeliveryOutcome } from '../api/subscription-jobs.ts';
 import { DEFAULT_REPORT_FORMATS, REPORT_FORMATS, type ReportFormat } from '../reports/render/report-files.ts';
+import { DEFAULT_SLA_TARGET } from '../reports/report-defaults.ts';
 import type { CliContext } from './cli-context.ts';
+import { targetOption } from './options.ts';
 
 /** `--format xlsx,csv`: a non-empty list of known formats. */
 function formatOption(value: string): ReportFormat[] {
@@ -32,6 +34,24 @@ export function formatOptionOf(
   return new Option('--format <list>', `${description}: a comma list of ${REPORT_FORMATS.join(', ')}`)
     .argParser(formatOption)
     .default([...defaults], defaults.join(','));
+}
+
+/** `--account <id|name>`: the account a report command reads, when the warehouse holds several. */
+export function accountOption(): Option {
+  return new Option(
+    '--account <id|name>',
+    'the account (its id, or its name in accounts:), when the warehouse holds several',
+  );
+}
+
+/** `--default-target <pct>`: the SLA target where nothing else gives one (99.9 unless given). */
+export function defaultTargetOption(): Option {
+  return new Option(
+    '--default-target <pct>',
+    'SLA target in percent where neither statistics nor a group SLA gives one',
+  )
+    .argParser(targetOption)
+    .default(DEFAULT_SLA_TARGET);
 }
 
 /**

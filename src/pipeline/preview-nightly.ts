@@ -16,7 +16,7 @@ import { openWarehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import { queryReportAccount } from '../reports/queries/scope.ts';
 import { systemClock, type Clock } from '../terms.ts';
-import { subscriptionsOfAccount, type NightlySubscriptionOptions } from './run-nightly.ts';
+import { accountSchedule, type NightlySubscriptionOptions } from './run-nightly.ts';
 import type { DeliveryOutcome } from './subscriptions/deliver-occurrence.ts';
 import { runSubscriptionSchedule, type SubscriptionRunResult } from './subscriptions/run-subscriptions.ts';
 
@@ -73,16 +73,7 @@ export async function previewNightly(
       }
       const subscriptions = await runSubscriptionSchedule(
         warehouse,
-        {
-          subscriptions: subscriptionsOfAccount(options.subscriptions.list, name),
-          file: options.subscriptions.file,
-          account,
-          outDir: options.subscriptions.outDir,
-          accountFolders: folders,
-          mail: options.subscriptions.mail,
-          asOf: options.subscriptions.asOf,
-          dryRun: true,
-        },
+        { ...accountSchedule(options.subscriptions, name, account, folders), dryRun: true },
         { logger: deps.logger, clock, onOutcome: deps.onOutcome },
       );
       accounts.push({ account: name, subscriptions, error: undefined });

@@ -10,12 +10,10 @@
  */
 import { REPORT_OPTIONAL_DATA } from './streams/stream-rights.ts';
 import type { Config } from '../config.ts';
-import type { ConfigFile } from '../config-file/load-config-file.ts';
 import { openWarehouse } from '../load/connection/db.ts';
 import type { Logger } from '../logger.ts';
 import type { SendReportMailOptions, SentReportMail } from '../reports/mail/send-report-mail.ts';
-import { queryReportAccount } from '../reports/queries/scope.ts';
-import type { DeliveryMail } from '../reports/report-request.ts';
+import { queryReportAccount, type ReportAccount } from '../reports/queries/scope.ts';
 import { systemClock, type Clock, type LocalDate } from '../terms.ts';
 import type { ProgressSink } from './sync-context.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
@@ -30,18 +28,17 @@ import {
 } from './sync-accounts.ts';
 import type { SyncOptions } from './sync-options.ts';
 import type { DeliveryOutcome } from './subscriptions/deliver-occurrence.ts';
-import { runSubscriptionSchedule, type SubscriptionRunResult } from './subscriptions/run-subscriptions.ts';
+import {
+  runSubscriptionSchedule,
+  type SubscriptionRunOptions,
+  type SubscriptionRunResult,
+} from './subscriptions/run-subscriptions.ts';
 import type { Subscription } from './subscriptions/subscriptions.ts';
 
 /** What nightly does after the sync. */
-export interface NightlySubscriptionOptions {
+export interface NightlySubscriptionOptions extends Pick<SubscriptionRunOptions, 'file' | 'outDir' | 'mail'> {
   /** The file's subscriptions, or the default one built from the nightly flags. */
   readonly list: readonly Subscription[];
-  readonly file?: ConfigFile | undefined;
-  /** Report folder (a sub-folder per subscription of the configuration file). */
-  readonly outDir: string;
-  /** SMTP and sender, checked at the edge; undefined: only write the files of what is due today. */
-  readonly mail: DeliveryMail | undefined;
   /** Run the schedule as if today (in the account zone) were this date. (Default: today) */
   readonly asOf?: LocalDate | undefined;
 }
@@ -79,11 +76,25 @@ export interface NightlyResult {
   readonly accounts: readonly NightlyAccountResult[];
 }
 
-/** The subscriptions that name `account` (or name no account). */
-export function subscriptionsOfAccount(list: readonly Subscription[], account: string): Subscription[] {
-  return list.filter(
-    (s) => s.accounts === undefined || s.accounts.some((a) => a.toLowerCase() === account.toLowerCase()),
-  );
+/** The night's schedule of one account: its subscriptions (those naming it, or no account), folder, mail. */
+export function accountSchedule(
+  options: NightlySubscriptionOptions,
+  accountName: string,
+  account: ReportAccount,
+  accountFolders: boolean,
+): SubscriptionRunOptions & { readonly asOf?: LocalDate | undefined } {
+  return {
+    subscriptions: options.list.filter(
+      (s) =>
+        s.accounts === undefined || s.accounts.some((a) => a.toLowerCase() === accountName.toLowerCase()),
+    ),
+    file: options.file,
+    account,
+    outDir: options.outDir,
+    accountFolders,
+    mail: options.mail,
+    asOf: options.asOf,
+  };
 }
 
 /** Runs the nightly job; rejects with the sync's error when the sync did not fully succeed. */
@@ -167,20 +178,13 @@ export async function runNightly(
           );
         }
       }
-      const list = subscriptionsOfAccount(options.subscriptions.list, outcome.account);
       try {
         // The account, looked up once for all of its deliveries.
         const account = await queryReportAccount(warehouse.db, outcome.summary.accountId ?? undefined);
         const subscriptions = await runSubscriptionSchedule(
           warehouse,
           {
-            subscriptions: list,
-            file: options.subscriptions.file,
-            account,
-            outDir: options.subscriptions.outDir,
-            accountFolders: folders,
-            mail: options.subscriptions.mail,
-            asOf: options.subscriptions.asOf,
+            ...accountSchedule(options.subscriptions, outcome.account, account, folders),
             waitMs: options.sync.waitMs,
           },
           { logger: deps.logger, clock, onOutcome: deps.onOutcome, sendMail: deps.sendMail },

@@ -3,7 +3,7 @@
  * test's body for that monitor's one request, and the sync runs in process on a database a child
  * could open too (PGlite on disk). For tests of what the load path does with a given response.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../src/pipeline/sync-options.ts';
@@ -24,7 +24,7 @@ export interface ServedAnswer {
   readonly body: string;
 }
 
-/** What a test file gets: its database, and a sync that serves a body. */
+/** What a test file gets: the test's database, and a sync that serves a body. */
 export interface ServedSyncRig {
   readonly tdb: TestDatabase;
   /**
@@ -41,22 +41,28 @@ export interface ServedSyncRig {
   ): Promise<void>;
 }
 
-/** Registers the file's set-up and tear-down (a fresh database, a small simulator). */
+/** Registers the file's set-up and tear-down (a small simulator; a fresh database per test). */
 export function servedSyncRig(): ServedSyncRig {
   let tdb: TestDatabase | undefined;
   let sim: RunningSimulator | undefined;
   beforeAll(async () => {
+    sim = await startSimulator({ seed: 5, monitors: 2, days: 10, now: SERVED_NOW });
+  });
+  // Each test reads what its own syncs wrote: a database of its own.
+  beforeEach(async () => {
     tdb = await createTestDatabase({ onDisk: true });
     await tdb.release();
-    sim = await startSimulator({ seed: 5, monitors: 2, days: 10, now: SERVED_NOW });
+  });
+  afterEach(async () => {
+    await tdb?.drop();
+    tdb = undefined;
   });
   afterAll(async () => {
     await sim?.close();
-    await tdb?.drop();
   });
   return {
     get tdb(): TestDatabase {
-      if (tdb === undefined) throw new Error('servedSyncRig: used before beforeAll ran');
+      if (tdb === undefined) throw new Error('servedSyncRig: the database is made before each test');
       return tdb;
     },
     async sync(stream, route, body, range, expected = 'succeeded') {

@@ -10,13 +10,18 @@ import {
   DEFAULT_AT_RISK_FORMATS,
   DEFAULT_AT_RISK_WITHIN_DAYS,
   DEFAULT_REPORT_DIR,
-  DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
 import type { RunAtRiskJobOptions } from '../../api/report-job.ts';
 import type { AtRiskModel } from '../../reports/at-risk/model.ts';
 import type { CliContext } from '../cli-context.ts';
-import { listOption, targetOption } from '../options.ts';
-import { accountFolders, formatOptionOf, printWritten } from '../report-output.ts';
+import { listOption } from '../options.ts';
+import {
+  accountFolders,
+  accountOption,
+  defaultTargetOption,
+  formatOptionOf,
+  printWritten,
+} from '../report-output.ts';
 
 /** `--at-risk-within 3`: days, above 0 and at most 31. */
 function atRiskWithinOption(value: string): number {
@@ -148,18 +153,10 @@ export function registerAtRisk(
       'only the monitors of this group, repeatable (default: every monitor)',
       listOption('--monitor-group'),
     )
-    .option(
-      '--account <id|name>',
-      'the account (its id, or its name in accounts:), when the warehouse holds several',
-    )
+    .addOption(accountOption())
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
     .addOption(formatOptionOf('files to write', DEFAULT_AT_RISK_FORMATS))
-    .option(
-      '--default-target <pct>',
-      'SLA target in percent where neither statistics nor a group SLA gives one',
-      targetOption,
-      DEFAULT_SLA_TARGET,
-    )
+    .addOption(defaultTargetOption())
     .option(
       '--at-risk-within <days>',
       'at risk when the 1- and 3-day burn rates would spend the remaining budget within this many days',

@@ -9,7 +9,6 @@ import {
   DEFAULT_MAX_ATTACHMENT_BYTES,
   DEFAULT_RAW_ALERT_ROW_LIMIT,
   DEFAULT_REPORT_DIR,
-  DEFAULT_SLA_TARGET,
 } from '../../reports/report-defaults.ts';
 import type { ReportKind, RunReportsJobOptions } from '../../api/report-job.ts';
 import type { SendSubscriptionOptions } from '../../api/subscription-jobs.ts';
@@ -17,9 +16,11 @@ import { DEFAULT_REPORT_PRESET } from '../../time/parse-period-options.ts';
 import type { CliContext } from '../cli-context.ts';
 import type { CommandModule } from '../command-module.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';
-import { listOption, targetOption } from '../options.ts';
+import { listOption } from '../options.ts';
 import {
   accountFolders,
+  accountOption,
+  defaultTargetOption,
   formatOptionOf,
   printDryRunOutcome,
   printOutcome,
@@ -117,10 +118,7 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
       '--to-date',
       'allow a period that has not ended yet: report it up to now, labelled "to date" (refused otherwise)',
     )
-    .option(
-      '--account <id|name>',
-      'the account (its id, or its name in accounts:), when the warehouse holds several',
-    )
+    .addOption(accountOption())
     .option('--out <dir>', 'folder to write into', DEFAULT_REPORT_DIR)
     .option(
       '--strict',
@@ -129,12 +127,7 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
     .addOption(formatOptionOf());
   if (extra.target) {
     command
-      .option(
-        '--default-target <pct>',
-        'SLA target in percent where neither statistics nor a group SLA gives one',
-        targetOption,
-        DEFAULT_SLA_TARGET,
-      )
+      .addOption(defaultTargetOption())
       .option(
         '--sla <name|guid>',
         'the SLA definitions the SLA overview is based on, repeatable or a comma list (default: every SLA definition of the account)',
@@ -149,17 +142,22 @@ function addReportOptions(command: Command, extra: { mail: boolean; target: bool
   return command;
 }
 
-/** `report send --dry-run`: the mail the send would go out as, listed; nothing written or sent. */
-async function dryRunSend(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
-  const { runReports } = await import('../../api/report-job.ts');
-  const result = await runReports({
+/** The report job's options: the command's, and what the context gives (configuration, warehouse). */
+function reportJob(ctx: CliContext, options: RunReportsJobOptions): RunReportsJobOptions {
+  return {
     ...options,
     config: ctx.config(),
     logger: ctx.logger(),
     signal: ctx.signal,
     openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
     accountFolder: accountFolders(ctx, options.accountId),
-  });
+  };
+}
+
+/** `report send --dry-run`: the mail the send would go out as, listed; nothing written or sent. */
+async function dryRunSend(ctx: CliContext, options: RunReportsJobOptions): Promise<void> {
+  const { runReports } = await import('../../api/report-job.ts');
+  const result = await runReports(reportJob(ctx, options));
   const mail = result.wouldMail ?? { to: [], attached: [], omitted: [] };
   ctx.result(
     'dry-run',
@@ -191,12 +189,7 @@ async function run(ctx: CliContext, options: RunReportsJobOptions): Promise<void
   if (options.dryRun === true) return dryRunSend(ctx, options);
   const { runReports } = await import('../../api/report-job.ts');
   const result = await runReports({
-    ...options,
-    config: ctx.config(),
-    logger: ctx.logger(),
-    signal: ctx.signal,
-    openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
-    accountFolder: accountFolders(ctx, options.accountId),
+    ...reportJob(ctx, options),
     onWritten: (paths) => printWritten(ctx, paths),
   });
   ctx.result(
@@ -392,10 +385,7 @@ Run "uptrends-etl report <command> --help" for the options.`,
       .description(
         'List the report subscriptions: schedule, scope, recipients, next due date, last delivery.',
       )
-      .option(
-        '--account <id|name>',
-        'the account (its id, or its name in accounts:), when the warehouse holds several',
-      )
+      .addOption(accountOption())
       .addHelpText(
         'after',
         `

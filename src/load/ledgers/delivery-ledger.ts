@@ -30,22 +30,12 @@ export type DeliveryStatus = 'prepared' | 'handing_over' | 'sent' | 'failed' | '
 /** States in which a period counts as delivered (or possibly delivered: never repeated by itself). */
 export const DELIVERED_STATUSES: readonly DeliveryStatus[] = ['sent', 'unknown'];
 
-/** One attempt, as the planner and the listings read it. */
-export interface DeliveryRow {
+/** One attempt, as the planner and the listings read it: what was prepared, and how it ended. */
+export interface DeliveryRow extends Omit<PreparedDelivery, 'notifiedStates'> {
   readonly deliveryId: number;
-  readonly subscription: string;
-  readonly accountId: string;
-  readonly periodStart: Date;
-  readonly periodEnd: Date;
-  readonly periodLabel: string;
-  readonly dueOn: LocalDate | null;
-  readonly kind: DeliveryKind;
   readonly status: DeliveryStatus;
-  readonly messageId: string;
-  readonly recipients: readonly string[];
   readonly accepted: readonly string[];
   readonly rejected: readonly string[];
-  readonly files: readonly string[];
   readonly error: string | null;
   readonly preparedAt: Date;
   readonly finishedAt: Date | null;

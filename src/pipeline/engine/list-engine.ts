@@ -20,7 +20,13 @@ import type { Database, MappedRow, TableName } from '../../load/schema.ts';
 import type { RowContext } from '../../transform/row-context.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { keyColumns, PARENT_SEPARATOR, rawKeyText, recordIdOf, type KeySpec } from './record-keys.ts';
-import { clientOf, rowContextOf, type RowsByTable, type StreamDefinition } from './stream-definition.ts';
+import {
+  clientOf,
+  rowContextOf,
+  streamIdentity,
+  type RowsByTable,
+  type StreamDefinition,
+} from './stream-definition.ts';
 
 /** One parsed record with where it came from. */
 export interface ListItem<T> {
@@ -341,11 +347,7 @@ function registryEntry<T extends TableName, I>(
   spec: RunnableList<T, I>,
 ): StreamDefinition & { readonly table: T } {
   return Object.freeze({
-    name: spec.name,
-    description: spec.description,
-    api: spec.api ?? 'api',
-    kind: 'list' as const,
-    route: spec.route,
+    ...streamIdentity(spec, 'list'),
     table: spec.table,
     tables: [
       ...new Set([spec.table, ...(spec.also ?? []).map((t) => t.table), ...(spec.afterLoad?.tables ?? [])]),

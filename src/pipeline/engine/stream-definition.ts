@@ -33,6 +33,25 @@ export interface StreamDefinition {
   run(ctx: SyncContext): Promise<StreamResult>;
 }
 
+/** What a stream's spec declares about it for the registry: its name, API (default 'api') and route. */
+export interface StreamIdentitySpec {
+  readonly name: string;
+  readonly description: string;
+  readonly api?: 'api' | 'infra' | undefined;
+  readonly route: string;
+}
+
+/** The registry entry's identity fields, for either engine. */
+export function streamIdentity(spec: StreamIdentitySpec, kind: StreamDefinition['kind']) {
+  return {
+    name: spec.name,
+    description: spec.description,
+    api: spec.api ?? 'api',
+    kind,
+    route: spec.route,
+  } as const;
+}
+
 /** Rows per table, as a mapper returns them. */
 export type RowsByTable = { readonly [T in TableName]?: readonly TableRow<T>[] };
 

@@ -24,7 +24,7 @@ import { recordCoverage } from '../../load/ledgers/coverage.ts';
 import { saveRejects } from '../../load/write/save-rejects.ts';
 import { loadWatermarks, saveWatermark } from '../../load/ledgers/stream-state.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
-import { clientOf, rowContextOf, type StreamDefinition } from './stream-definition.ts';
+import { clientOf, rowContextOf, streamIdentity, type StreamDefinition } from './stream-definition.ts';
 import { windowFetch } from './window-request.ts';
 import { probeAndJoin } from './window-probes.ts';
 import { contiguousEnd, splitDays, type PlannedWindow } from './window-plan.ts';
@@ -293,11 +293,7 @@ export function defineWindowedStream<P extends Partition, S extends z.ZodObject,
 ): StreamDefinition {
   const frozen = Object.freeze(spec);
   return Object.freeze({
-    name: spec.name,
-    description: spec.description,
-    api: spec.api ?? 'api',
-    kind: 'windowed' as const,
-    route: spec.route,
+    ...streamIdentity(spec, 'windowed'),
     tables: spec.tables,
     ...(spec.after === undefined ? {} : { after: spec.after }),
     run: (ctx: SyncContext) => runWindowedStream(frozen, ctx),

@@ -91,6 +91,31 @@ export interface DeliveryOccurrence {
 /** What the mail shows besides the files: the report models, or the early warning. */
 export type MailBody = Pick<SendReportMailOptions, 'sla' | 'incidents' | 'atRisk'>;
 
+/** The fields every outcome of one occurrence shares. */
+export type OutcomeBase = Pick<
+  DeliveryOutcome,
+  'subscription' | 'accountId' | 'period' | 'due' | 'kind' | 'recipients'
+>;
+
+/** The start of one occurrence's delivery: its outcomes' shared fields and its logger. */
+export function outcomeOf(
+  ctx: Pick<DeliveryContext, 'account' | 'logger'>,
+  subscription: CheckedSubscription,
+  { period, due, kind }: DeliveryOccurrence,
+): { readonly base: OutcomeBase; readonly log: Logger } {
+  return {
+    base: {
+      subscription: subscription.name,
+      accountId: ctx.account.accountId,
+      period,
+      due,
+      kind,
+      recipients: subscription.recipients,
+    },
+    log: ctx.logger.child({ subscription: subscription.name, period: period.label }),
+  };
+}
+
 /** A Message-ID in the sender's domain (`<uuid@example.com>`). */
 export function newMessageId(from: string): string {
   const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'uptrends-etl.invalid';
@@ -110,15 +135,7 @@ export async function handOver(
   notifiedStates?: readonly NotifiedState[],
 ): Promise<DeliveryOutcome> {
   const { period, due, kind } = occurrence;
-  const base = {
-    subscription: subscription.name,
-    accountId: ctx.account.accountId,
-    period,
-    due,
-    kind,
-    recipients: subscription.recipients,
-  };
-  const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
+  const { base, log } = outcomeOf(ctx, subscription, occurrence);
   const messageId = newMessageId(ctx.mail.from);
   let deliveryId: number;
   try {
@@ -185,7 +202,7 @@ export async function handOver(
  */
 export function dryRunOutcome(
   ctx: DeliveryContext,
-  base: Pick<DeliveryOutcome, 'subscription' | 'accountId' | 'period' | 'due' | 'kind' | 'recipients'>,
+  base: OutcomeBase,
   preview: PreviewedFiles,
 ): DeliveryOutcome {
   return {

@@ -5,7 +5,13 @@
 import type { IncidentFigure } from '../queries/figures.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
 import { writeCsv, type CsvValue } from '../render/write-csv.ts';
-import { csvFields, csvHeader, INCIDENT_COLUMNS, SUMMARY_COLUMNS } from './incident-columns.ts';
+import {
+  csvFields,
+  csvHeader,
+  INCIDENT_COLUMNS,
+  SUMMARY_COLUMNS,
+  type ReportColumn,
+} from './incident-columns.ts';
 import type { IncidentModel } from './model.ts';
 import { RAW_ALERT_COLUMNS, rawAlertRow } from './raw-alert-columns.ts';
 
@@ -23,16 +29,26 @@ export async function writeIncidentsCsv(
 }
 
 /** Writes the per-monitor summary CSV to `path`: the Per monitor sheet's columns. */
-export async function writeIncidentSummaryCsv(
+export function writeIncidentSummaryCsv(
   model: IncidentModel,
   path: string,
   signal?: AbortSignal,
 ): Promise<void> {
-  const zone = model.period.zone;
+  return writeColumnsCsv(SUMMARY_COLUMNS, model.summary, model.period.zone, path, signal);
+}
+
+/** Writes `rows` under `columns` (a sheet's columns, their times in `zone`) to `path`. */
+async function writeColumnsCsv<R>(
+  columns: readonly ReportColumn<R>[],
+  rows: readonly R[],
+  zone: string,
+  path: string,
+  signal?: AbortSignal,
+): Promise<void> {
   await writeCsv(
     path,
-    csvHeader(SUMMARY_COLUMNS, zone),
-    model.summary.map((s) => csvFields(SUMMARY_COLUMNS, s, zone)),
+    csvHeader(columns, zone),
+    rows.map((r) => csvFields(columns, r, zone)),
     signal,
   );
 }

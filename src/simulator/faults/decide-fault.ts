@@ -5,19 +5,11 @@
  * retries always end.
  */
 import { hashUnit } from '../seeded-random.ts';
-import type { FaultSpec } from './parse-fault-spec.ts';
+import { EXCLUSIVE_FAULTS, type FaultSpec } from './parse-fault-spec.ts';
 
 /** The exclusive fault kinds, in the order their fractions are stacked. */
-export type FaultKind = 'rate429' | 'error500' | 'error503' | 'reset' | 'truncate' | 'malformed' | 'slow';
-const ORDER: readonly FaultKind[] = [
-  'rate429',
-  'error500',
-  'error503',
-  'reset',
-  'truncate',
-  'malformed',
-  'slow',
-];
+export type FaultKind = (typeof EXCLUSIVE_FAULTS)[number];
+const ORDER: readonly FaultKind[] = EXCLUSIVE_FAULTS;
 
 /** What happens to one request. */
 export interface FaultDecision {

@@ -65,7 +65,17 @@ export const FAULT_KEYS = [
   'seed',
 ] as const;
 
-const EXCLUSIVE = ['rate429', 'error500', 'error503', 'reset', 'truncate', 'malformed', 'slow'] as const;
+/** The exclusive fault kinds (at most one per request), in the order their fractions are stacked. */
+export const EXCLUSIVE_FAULTS = [
+  'rate429',
+  'error500',
+  'error503',
+  'reset',
+  'truncate',
+  'malformed',
+  'slow',
+] as const;
+const EXCLUSIVE = EXCLUSIVE_FAULTS;
 
 /** A spec with every fault off. */
 export function noFaults(): FaultSpec {

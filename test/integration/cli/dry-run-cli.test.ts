@@ -8,44 +8,22 @@
  * Expected values: the subscription is daily with PreviousDay, so as of yesterday it is due once,
  * with the day before yesterday; the warehouse holds the simulator's last 10 days, read in full.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonLines, runCli } from '../../support/run-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { subscriptionRig } from '../../support/subscription-rig.ts';
 
-const mails: { to: string[]; raw: string }[] = [];
-const smtp = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      mails.push({
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-let dir: string;
-let env: Record<string, string>;
+// The simulator's last 10 days, read in full (the simulator runs on the real clock).
+const rig = subscriptionRig({ seed: 9, monitors: 4, days: 12 }, { sync: { initialDays: 10 } });
+const mails = rig.mail.received;
 
 /** yyyy-MM-dd `back` days before today (UTC; at least as early in the account's zone). */
 const day = (back: number): string => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
 const AS_OF = day(1);
 const PERIOD = day(2);
 
-const cli = (args: string[]) => runCli(args, env, dir);
+const cli = (args: string[]) => runCli(args, rig.env(), rig.dir);
 const ledgerRows = async (): Promise<string> => {
   const r = await cli([
     '--json',
@@ -64,14 +42,9 @@ const ledgerRows = async (): Promise<string> => {
   return `${r.stdout.trim()} ${s.stdout.trim()}`;
 };
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 9, monitors: 4, days: 12 });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'dry-run-cli-'));
+beforeEach(() =>
   writeFileSync(
-    path.join(dir, 'uptrends-etl.yaml'),
+    path.join(rig.dir, 'uptrends-etl.yaml'),
     `mail:
   from: reports@example.com
 subscriptions:
@@ -83,30 +56,8 @@ subscriptions:
     recipients: { addresses: [ops@example.com, cto@example.com] }
     subject: "{subscription} | {period}"
 `,
-  );
-  env = {
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-  };
-  const synced = await cli([
-    'sync',
-    '--streams',
-    'monitors,monitor_groups,monitor_group_members,alerts',
-    '--initial-days',
-    '10',
-  ]);
-  expect(synced.code, synced.stderr).toBe(0);
-}, 240_000);
-
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  rmSync(dir, { recursive: true, force: true });
-});
+  ),
+);
 
 describe('dry runs from the command line', () => {
   it('nightly --dry-run --json lists the mail, syncs nothing, sends and records nothing', async () => {
@@ -145,7 +96,7 @@ describe('dry runs from the command line', () => {
       'select count(*)::int as n from uptrends.etl_run',
     ]);
     expect(runsAfter.stdout).toBe(runsBefore.stdout);
-    expect(readdirSync(dir)).toEqual(['uptrends-etl.yaml']);
+    expect(readdirSync(rig.dir)).toEqual(['uptrends-etl.yaml']);
 
     const text = await cli([
       '--no-json',
@@ -178,7 +129,8 @@ describe('dry runs from the command line', () => {
     expect(real.code, real.stderr).toBe(0);
     expect(mails).toHaveLength(1);
     expect([...mails[0]!.to].sort()).toEqual(['cto@example.com', 'ops@example.com']);
-    expect(mails[0]!.raw).toContain(`daily-ops | ${PERIOD}`);
-    for (const a of attachments) expect(mails[0]!.raw).toContain(`filename=${path.basename(a)}`);
+    expect(mails[0]!.raw.toString('utf8')).toContain(`daily-ops | ${PERIOD}`);
+    for (const a of attachments)
+      expect(mails[0]!.raw.toString('utf8')).toContain(`filename=${path.basename(a)}`);
   }, 240_000);
 });

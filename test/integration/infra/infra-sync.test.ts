@@ -6,14 +6,10 @@
  * the other streams run and the Infra ones are reported skipped.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import { describe, expect, it } from 'vitest';
+import type { SyncSummary } from '../../../src/pipeline/run-sync.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { FAST_CLIENT } from './infra-harness.ts';
 import { addLocalDays, localDateOf, localMidnight } from '../../../src/time/calendar.ts';
 
@@ -31,64 +27,32 @@ const INFRA_TABLES = [
 ];
 const STREAMS = ['infra_devices', 'infra_device_uptime'];
 
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 6, monitors: 60, days: 60, now: NOW });
-});
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-});
-
-function run(options: Partial<SyncOptions>, infra = true) {
-  const env: Record<string, string> = {
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-    UPTRENDS_INFRA_URL: sim.infraUrl,
-    ...(infra
-      ? {
-          UPTRENDS_INFRA_USERNAME: sim.credentials.infraUsername,
-          UPTRENDS_INFRA_PASSWORD: sim.credentials.infraPassword,
-        }
-      : {}),
-  };
-  return runSync(
-    loadConfig(env),
-    { ...DEFAULT_SYNC_OPTIONS, streams: STREAMS, ...options },
-    {
-      logger: silentLogger(),
-      clock: () => sim.truth.now(),
-      clientOptions: FAST_CLIENT,
+// Every test starts from the backfill (run once; each test gets its own copy of the warehouse and
+// a fresh simulator).
+let backfill: SyncSummary;
+const rig = simulatedSyncRig(
+  { seed: 6, monitors: 60, days: 60, now: NOW },
+  {
+    infra: true,
+    clientOptions: FAST_CLIENT,
+    sync: { streams: STREAMS },
+    baseline: async (rig) => {
+      backfill = await rig.sync({ from: FROM, to: TO });
     },
-  );
-}
-
-async function inspect<T>(fn: (db: TestDatabase['warehouse']['db']) => Promise<T>): Promise<T> {
-  const warehouse = await tdb.reopen();
-  try {
-    return await fn(warehouse.db);
-  } finally {
-    await tdb.release();
-  }
-}
+  },
+);
+const run: typeof rig.sync = (options, target) => rig.sync(options, target);
+const inspect = rig.inspect;
 
 function days(from: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addLocalDays(from, i));
 }
 
 describe('Infra streams through runSync', () => {
-  let afterBackfill: Record<string, string[]>;
-
   it('a backfill loads every group and device of the nested tree, one request per group', async () => {
-    const summary = await run({ from: FROM, to: TO });
+    const summary = backfill;
     expect(summary.status).toBe('succeeded');
-    const counts = sim.truth.counts();
+    const counts = rig.sim.truth.counts();
     expect(summary.streams.infra_devices).toMatchObject({
       status: 'succeeded',
       requests: counts.infraGroups,
@@ -113,7 +77,7 @@ describe('Infra streams through runSync', () => {
         db,
       ),
     );
-    const truth = sim.truth.infraDevices();
+    const truth = rig.sim.truth.infraDevices();
     expect(devices.rows.map((d) => d.id).sort()).toEqual(truth.map((d) => String(d.id)).sort());
     const rows = new Map(devices.rows.map((d) => [d.id, d]));
     for (const d of truth) {
@@ -136,7 +100,7 @@ describe('Infra streams through runSync', () => {
   });
 
   it('the backfill gives devices x days uptime rows equal to the ground truth, one request per day', async () => {
-    const truth = sim.truth.infraDevices();
+    const truth = rig.sim.truth.infraDevices();
     const rows = await inspect((db) =>
       sql<{ device_id: string; day: string; uptime_percentage: number; has_data: boolean; status: string }>`
         select device_id, day, uptime_percentage, has_data, status from uptrends.infra_device_uptime_daily`.execute(
@@ -148,7 +112,7 @@ describe('Infra streams through runSync', () => {
     let belowHundred = 0;
     for (const d of truth) {
       for (const day of days(FROM, DAYS)) {
-        const expected = sim.truth.infraDailyUptime(d.id, day);
+        const expected = rig.sim.truth.infraDailyUptime(d.id, day);
         const row = byKey.get(`${d.id}|${day}`);
         expect(row, `${d.id} ${day}`).toBeDefined();
         expect(row!.uptime_percentage).toBe(expected.uptimePercentage);
@@ -164,7 +128,7 @@ describe('Infra streams through runSync', () => {
         watermark: Date;
       }>`select watermark from uptrends.etl_state where stream = 'infra_device_uptime'`.execute(db),
     );
-    expect(state.rows[0]?.watermark).toEqual(localMidnight(TO, sim.timeZone));
+    expect(state.rows[0]?.watermark).toEqual(localMidnight(TO, rig.sim.timeZone));
   });
 
   it('counted one uptime request per day (all devices fit one page)', async () => {
@@ -178,7 +142,7 @@ describe('Infra streams through runSync', () => {
   });
 
   it('a repeated backfill changes nothing but run stamps', async () => {
-    afterBackfill = await inspect((db) => tableSnapshot(db, INFRA_TABLES));
+    const afterBackfill = await inspect((db) => tableSnapshot(db, INFRA_TABLES));
     const summary = await run({ from: FROM, to: TO });
     expect(summary.streams.infra_devices?.written).toBe(0);
     expect(summary.streams.infra_device_uptime?.written).toBe(0);
@@ -186,7 +150,7 @@ describe('Infra streams through runSync', () => {
   });
 
   it('a nightly run reads from the watermark minus the lookback to the last completed day', async () => {
-    sim.setNow(new Date(NOW.getTime() + 2 * 86_400_000));
+    rig.sim.setNow(new Date(NOW.getTime() + 2 * 86_400_000));
     const summary = await run({ lookbackDays: 3 });
     // Watermark 2025-11-05 minus 3 days of lookback, up to 2025-11-06: five days, five requests.
     expect(summary.streams.infra_device_uptime).toMatchObject({
@@ -194,7 +158,7 @@ describe('Infra streams through runSync', () => {
       windows: 5,
       requests: 5,
     });
-    const today = localDateOf(sim.truth.now(), sim.timeZone);
+    const today = localDateOf(rig.sim.truth.now(), rig.sim.timeZone);
     expect(today).toBe('2025-11-07');
     const rows = await inspect((db) =>
       sql<{ device_id: string; day: string; uptime_percentage: number }>`
@@ -202,22 +166,22 @@ describe('Infra streams through runSync', () => {
         db,
       ),
     );
-    const truth = sim.truth.infraDevices();
+    const truth = rig.sim.truth.infraDevices();
     expect(rows.rows).toHaveLength(truth.length * 2);
     for (const r of rows.rows)
       expect(r.uptime_percentage).toBe(
-        sim.truth.infraDailyUptime(Number(r.device_id), r.day).uptimePercentage,
+        rig.sim.truth.infraDailyUptime(Number(r.device_id), r.day).uptimePercentage,
       );
     const state = await inspect((db) =>
       sql<{
         watermark: Date;
       }>`select watermark from uptrends.etl_state where stream = 'infra_device_uptime'`.execute(db),
     );
-    expect(state.rows[0]?.watermark).toEqual(localMidnight(today, sim.timeZone));
+    expect(state.rows[0]?.watermark).toEqual(localMidnight(today, rig.sim.timeZone));
   });
 
   it('without Infra credentials the other streams run and the Infra streams are reported skipped', async () => {
-    const summary = await run({ streams: ['timezones', ...STREAMS] }, false);
+    const summary = await run({ streams: ['timezones', ...STREAMS] }, { infra: false });
     expect(summary.status).toBe('succeeded');
     expect(summary.streams.timezones?.status).toBe('succeeded');
     for (const name of STREAMS)

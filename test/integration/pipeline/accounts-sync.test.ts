@@ -4,7 +4,7 @@
  * stop the others and the whole ends partial (exit 8).
  */
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { EXIT, exitCodeFor } from '../../../src/cli/exit-codes.ts';
 import { parseConfigFile } from '../../../src/config-file/load-config-file.ts';
 import { resolveAccounts } from '../../../src/config-file/resolve-accounts.ts';
@@ -41,12 +41,17 @@ let tdb: TestDatabase;
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
   sim = await startSimulator({ seed: 11, monitors: 6, days: 10, now: NOW, accounts: 3 });
 });
 afterAll(async () => {
   await sim.close();
+});
+// Each test reads what its own syncs wrote: a warehouse of its own.
+beforeEach(async () => {
+  tdb = await createTestDatabase({ onDisk: true });
+  await tdb.release();
+});
+afterEach(async () => {
   await tdb.drop();
 });
 
@@ -68,13 +73,17 @@ async function inspect<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T
   }
 }
 
+/** Syncs every account of the configuration file. */
+const syncAll = () =>
+  syncAccounts(accounts(), OPTIONS, {
+    logger: silentLogger(),
+    clock: () => NOW,
+    clientOptions: fast,
+  });
+
 describe('several accounts in one warehouse', () => {
   it('syncs every account with its own credentials, zone and streams, and names it', async () => {
-    const outcomes = await syncAccounts(accounts(), OPTIONS, {
-      logger: silentLogger(),
-      clock: () => NOW,
-      clientOptions: fast,
-    });
+    const outcomes = await syncAll();
     expect(outcomes.map((o) => [o.account, o.summary?.status])).toEqual([
       ['north', 'succeeded'],
       ['east', 'succeeded'],
@@ -100,6 +109,7 @@ describe('several accounts in one warehouse', () => {
   });
 
   it('status lists every account with its last run; --account finds one by name or id', async () => {
+    await syncAll();
     // One open of the warehouse: a second, nested one is refused on PGlite (its directory lock).
     const warehouse = await tdb.reopen();
     const status = await getStatus(warehouse).finally(() => tdb.release());

@@ -3,9 +3,10 @@
  * simulator's alerts, its incidents (start, end, ongoing) and its daily statistics, across both DST
  * changes; nightly runs and a repeated backfill change nothing; faults leave the same warehouse.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { SyncOptions } from '../../../src/pipeline/sync-options.ts';
+import type { SyncSummary } from '../../../src/pipeline/run-sync.ts';
 import { localToUtcCandidates, utcToLocal } from '../../../src/time/zone-clock.ts';
 import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 import { tableSnapshot } from '../../support/table-snapshot.ts';
@@ -20,20 +21,25 @@ const fast = {
   timeouts: { headersMs: 2000, bodyMs: 5000 },
 };
 
+// Every test starts from the same backfill of the whole history (run once; each test gets its own
+// copy of the warehouse and a fresh simulator).
+let backfill: SyncSummary;
 const rig = simulatedSyncRig(
   { seed: 11, monitors: 12, days: DAYS, now: NOW },
-  { clientOptions: fast, sync: { concurrency: 4 } },
+  {
+    clientOptions: fast,
+    sync: { concurrency: 4 },
+    baseline: async (rig) => {
+      backfill = await rig.sync({ from: from(), to: to(), windowDays: 7 });
+    },
+  },
 );
-let from: string;
-let to: string;
-
-beforeAll(() => {
-  from = localDateOf(new Date(NOW.getTime() - DAYS * 86_400_000), rig.sim.timeZone);
-  to = localDateOf(new Date(NOW.getTime() + 86_400_000), rig.sim.timeZone);
-});
+const from = () => localDateOf(new Date(NOW.getTime() - DAYS * 86_400_000), rig.sim.timeZone);
+const to = () => localDateOf(new Date(NOW.getTime() + 86_400_000), rig.sim.timeZone);
 
 const run = (options: Partial<SyncOptions> = {}) => rig.sync(options);
 const inspect = rig.inspect;
+const facts = () => inspect((db) => tableSnapshot(db, FACT_TABLES));
 
 /** Every instant the wire text of `instant` can mean (two in the repeated hour, else one). */
 function meanings(instant: Date): string[] {
@@ -42,15 +48,9 @@ function meanings(instant: Date): string[] {
   );
 }
 
-// A story, not a set of independent cases: each step continues the warehouse the step before left
-// (a backfill, then nightly runs over it, then the next day, then faults that must change nothing).
-// `shuffle: false` says so, and keeps the order under --sequence.shuffle.
-describe('alerts, incidents and statistics against the simulator', { shuffle: false }, () => {
-  let afterBackfill: Record<string, string[]>;
-
+describe('alerts, incidents and statistics against the simulator', () => {
   it('a backfill of the whole history loads exactly the simulator alerts', async () => {
-    const summary = await run({ from, to, windowDays: 7 });
-    expect(summary.status).toBe('succeeded');
+    expect(backfill.status).toBe('succeeded');
     const truth = rig.sim.truth.alerts({ includeReminders: true });
     const ids = await inspect((db) =>
       sql<{ id: string }>`select alert_id::text as id from uptrends.alert order by 1`.execute(db),
@@ -84,7 +84,7 @@ describe('alerts, incidents and statistics against the simulator', { shuffle: fa
     const byKey = new Map(rows.rows.map((r) => [`${r.monitor_guid}|${r.incident_key}`, r]));
     // Incidents whose first alert precedes the history window are only partly visible; compare the rest.
     const comparable = truth.filter(
-      (i) => i.startUtc.getTime() >= new Date(`${from}T00:00:00Z`).getTime() + 86_400_000,
+      (i) => i.startUtc.getTime() >= new Date(`${from()}T00:00:00Z`).getTime() + 86_400_000,
     );
     expect(comparable.length).toBeGreaterThan(20);
     expect(comparable.some((i) => i.endUtc === null)).toBe(true);
@@ -115,14 +115,14 @@ describe('alerts, incidents and statistics against the simulator', { shuffle: fa
       const truth = rig.sim.truth.dailyStatistics(row.monitor_guid, row.day);
       expect([row.uptime, row.downtime]).toEqual([truth.uptimeSeconds, truth.downtimeSeconds]);
     }
-    afterBackfill = await inspect((db) => tableSnapshot(db, FACT_TABLES));
   });
 
   it('two nightly runs and a repeated backfill change no row but run stamps', async () => {
+    const afterBackfill = await facts();
     await run();
     await run();
     await run({ from: '2025-03-25', to: '2025-04-05' });
-    expect(await inspect((db) => tableSnapshot(db, FACT_TABLES))).toEqual(afterBackfill);
+    expect(await facts()).toEqual(afterBackfill);
   });
 
   it('a nightly run on the next day picks up the new alerts and closes incidents', async () => {
@@ -136,10 +136,10 @@ describe('alerts, incidents and statistics against the simulator', { shuffle: fa
       sql<{ n: number }>`select count(*) as n from uptrends.incident where ended_at is null`.execute(db),
     );
     expect(open.rows[0]?.n).toBe(rig.sim.truth.incidents().filter((i) => i.endUtc === null).length);
-    afterBackfill = await inspect((db) => tableSnapshot(db, FACT_TABLES));
   });
 
   it('with 429, 5xx, resets, truncated bodies, expired and repeating cursors the warehouse is identical', async () => {
+    const afterBackfill = await facts();
     rig.sim.setFaults(
       'rate429=0.1,retryAfter=0,error500=0.05,reset=0.05,truncate=0.05,expireCursor=0.1,repeatCursor=0.05',
     );
@@ -148,10 +148,13 @@ describe('alerts, incidents and statistics against the simulator', { shuffle: fa
     } finally {
       rig.sim.setFaults(undefined);
     }
-    expect(await inspect((db) => tableSnapshot(db, FACT_TABLES))).toEqual(afterBackfill);
+    expect(await facts()).toEqual(afterBackfill);
   });
 
   it("loaded_at is the clock of the run that first inserted the alert (not the database's), kept by later runs", async () => {
+    rig.sim.setNow(new Date(NOW.getTime() + 86_400_000));
+    await run();
+    await run({ from: '2025-03-25', to: '2025-04-05' });
     const stamps = await inspect((db) =>
       sql<{ first: boolean; loaded_at: Date; n: number }>`
         select raised_at < ${NOW} as first, loaded_at, count(*)::int as n

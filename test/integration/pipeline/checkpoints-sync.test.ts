@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { SyncSummary } from '../../../src/pipeline/run-sync.ts';
 
 import { PartialRunError } from '../../../src/errors.ts';
 import { SIMULATED_CHECKPOINTS } from '../../../src/simulator/data/checkpoints.ts';
@@ -19,8 +20,19 @@ const STREAMS = ['checkpoints', 'checkpoint_regions'];
 const TABLES = ['checkpoint', 'checkpoint_region'];
 const NOW = new Date('2025-11-20T10:17:00Z');
 
-const rig = simulatedSyncRig({ seed: 5, monitors: 4, days: 2, now: NOW });
-const sync = () => rig.sync({ streams: STREAMS });
+// Every test starts from one sync into an empty warehouse (run once; each test gets its own copy
+// of the warehouse and a fresh simulator).
+let first: SyncSummary;
+const rig = simulatedSyncRig(
+  { seed: 5, monitors: 4, days: 2, now: NOW },
+  {
+    sync: { streams: STREAMS },
+    baseline: async (rig) => {
+      first = await rig.sync();
+    },
+  },
+);
+const sync = () => rig.sync();
 const inspect = rig.inspect;
 
 /** Injects rules into the simulator for one sync. */
@@ -54,7 +66,7 @@ const checkpointRows = () =>
 
 describe('checkpoint streams', () => {
   it('load every checkpoint and region with their addresses and children, one request each', async () => {
-    const summary = await sync();
+    const summary = first;
     expect(summary.status).toBe('succeeded');
     const truth = rig.sim.truth.counts();
     expect(await inspect((db) => liveCounts(db, TABLES))).toEqual({

@@ -10,6 +10,7 @@ import { PartialRunError, RunFailedError } from '../../../src/errors.ts';
 import { EXIT, exitCodeFor } from '../../../src/cli/exit-codes.ts';
 import { liveCounts, tableSnapshot } from '../../support/table-snapshot.ts';
 import { simulatedSyncRig } from '../../support/simulated-sync.ts';
+import type { SyncSummary } from '../../../src/pipeline/run-sync.ts';
 
 const CONFIG_STREAMS = [
   'timezones',
@@ -47,17 +48,26 @@ const fast = {
   timeouts: { headersMs: 2000, bodyMs: 2000 },
 };
 
-const rig = simulatedSyncRig({ seed: 7, monitors: 25, days: 10, now: NOW }, { clientOptions: fast });
-const sync = () => rig.sync({ streams: CONFIG_STREAMS });
+// Every test starts from one sync into an empty warehouse (run once; each test gets its own copy
+// of the warehouse and a fresh simulator).
+let first: SyncSummary;
+const rig = simulatedSyncRig(
+  { seed: 7, monitors: 25, days: 10, now: NOW },
+  {
+    clientOptions: fast,
+    sync: { streams: CONFIG_STREAMS },
+    baseline: async (rig) => {
+      first = await rig.sync();
+    },
+  },
+);
+const sync = () => rig.sync();
 const inspect = rig.inspect;
+const snapshot = () => inspect((db) => tableSnapshot(db, TABLES));
 
-// A story: the first step loads the warehouse the later ones read and change (`shuffle: false`
-// keeps the order under --sequence.shuffle).
-describe('configuration sync against the simulator', { shuffle: false }, () => {
-  let first: Record<string, string[]>;
-
+describe('configuration sync against the simulator', () => {
   it('loads every stream into an empty warehouse, counts equal to the ground truth', async () => {
-    const summary = await sync();
+    const summary = first;
     expect(summary.status).toBe('succeeded');
     expect(summary.accountId).toBe(rig.sim.accountId);
     const truth = rig.sim.truth.counts();
@@ -82,7 +92,6 @@ describe('configuration sync against the simulator', { shuffle: false }, () => {
       sql<{ iana_zone: string }>`select iana_zone from uptrends.account`.execute(db),
     );
     expect(zone.rows[0]?.iana_zone).toBe(rig.sim.timeZone);
-    first = await inspect((db) => tableSnapshot(db, TABLES));
   });
 
   it('never stores a monitor password', async () => {
@@ -92,7 +101,7 @@ describe('configuration sync against the simulator', { shuffle: false }, () => {
       }>`select count(*) as n from uptrends.monitor where raw::text like '%sim-monitor-secret%'`.execute(db),
     );
     expect(leaks.rows[0]?.n).toBe(0);
-    expect(JSON.stringify(first)).not.toContain('sim-monitor-secret-DO-NOT-STORE');
+    expect(JSON.stringify(await snapshot())).not.toContain('sim-monitor-secret-DO-NOT-STORE');
   });
 
   it('keeps fields this version does not know in raw', async () => {
@@ -104,13 +113,15 @@ describe('configuration sync against the simulator', { shuffle: false }, () => {
     expect(kept.rows[0]?.n).toBeGreaterThan(0);
   });
 
-  let cleanRequests = 0;
   it('a second sync changes no row except run stamps', async () => {
-    cleanRequests = (await sync()).requests;
-    expect(await inspect((db) => tableSnapshot(db, TABLES))).toEqual(first);
+    const before = await snapshot();
+    await sync();
+    expect(await snapshot()).toEqual(before);
   });
 
   it('absorbs 429, 5xx, resets, truncated bodies and slow answers with the same result', async () => {
+    const before = await snapshot();
+    const cleanRequests = (await sync()).requests;
     rig.sim.setFaults(
       'rate429=0.15,retryAfter=0,error500=0.1,error503=0.05,reset=0.05,truncate=0.05,malformed=0.05,slow=0.03,slowMs=4000',
     );
@@ -122,7 +133,7 @@ describe('configuration sync against the simulator', { shuffle: false }, () => {
     }
     // The faults really happened: the same work took retries.
     expect(faulted.requests).toBeGreaterThan(cleanRequests);
-    expect(await inspect((db) => tableSnapshot(db, TABLES))).toEqual(first);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('marks a removed monitor deleted and closes its history, keeping the row', async () => {

@@ -6,61 +6,38 @@
  * it. Before, a monitor listed twice with different CreatedDate failed the stream
  * (monitor_history_open_idx).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/logger.ts';
 import { STREAMS } from '../../../src/pipeline/streams/index.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { simulatorEnv } from '../../support/reliability-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 
 const LIST_STREAMS = STREAMS.filter((s) => s.kind === 'list' && s.api === 'api');
 const TABLES = [...new Set(LIST_STREAMS.flatMap((s) => s.tables))];
 // What a second read of the same answer may change: who wrote the row and when it was seen.
 const VOLATILE = ['run_id', 'first_seen_at', 'last_seen_at', 'loaded_at'];
 
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 13, monitors: 6, days: 5, now: new Date('2026-11-20T10:00:00Z') });
-});
-afterAll(async () => {
-  await sim?.close();
-  await tdb?.drop();
-});
+const rig = simulatedSyncRig({ seed: 13, monitors: 6, days: 5, now: new Date('2026-11-20T10:00:00Z') });
 
 async function syncLists(): Promise<Record<string, string | undefined>> {
-  const config = loadConfig({ ...tdb.env, ...simulatorEnv(sim) });
-  const summary = await runSync(
-    config,
-    { ...DEFAULT_SYNC_OPTIONS, streams: LIST_STREAMS.map((s) => s.name) },
-    { logger: silentLogger(), clock: () => sim.truth.now() },
-  ).catch((error: unknown) => ({ streams: { error: { status: String(error) } } }));
+  const summary = await rig
+    .sync({ streams: LIST_STREAMS.map((s) => s.name) })
+    .catch((error: unknown) => ({ streams: { error: { status: String(error) } } }));
   return Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s?.status]));
 }
 
-async function snapshot(): Promise<Record<string, string[]>> {
-  const warehouse = await tdb.reopen();
-  try {
+function snapshot(): Promise<Record<string, string[]>> {
+  return rig.inspect(async (db) => {
     const out: Record<string, string[]> = {};
     for (const table of TABLES) {
       const drop = VOLATILE.map((c) => ` - '${c}'`).join('');
       const rows = await sql<{ row: string }>`
         select (to_jsonb(t)${sql.raw(drop)})::text as row from ${sql.table(`uptrends.${table}`)} t order by 1`.execute(
-        warehouse.db,
+        db,
       );
       out[table] = rows.rows.map((r) => r.row);
     }
     return out;
-  } finally {
-    await tdb.release();
-  }
+  });
 }
 
 /** The record as an earlier, different copy: every field but its ids changed. */
@@ -95,7 +72,7 @@ describe('a record listed twice in one answer', () => {
     let doubled = 0;
     for (const stream of LIST_STREAMS) {
       const route = stream.route.replace(/\{[a-z]+\}/g, '[^/?]+');
-      sim.inject({
+      rig.sim.inject({
         match: new RegExp(`^/v4${route}(\\?.*)?$`, 'i'),
         times: 10_000,
         transform: (body) => {
@@ -108,7 +85,7 @@ describe('a record listed twice in one answer', () => {
       const second = await syncLists();
       for (const stream of LIST_STREAMS) expect(second[stream.name], stream.name).toBe('succeeded');
     } finally {
-      sim.clearInjections();
+      rig.sim.clearInjections();
     }
     expect(doubled).toBeGreaterThanOrEqual(LIST_STREAMS.length);
     expect(await snapshot()).toEqual(before);

@@ -4,51 +4,34 @@
  * (a rename in the same monitor list, the other statistics buckets). A duration beyond 68 years
  * is stored (incident.duration_seconds is bigint).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { loadConfig } from '../../../src/config.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
-import { simulatorEnv } from '../../support/reliability-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import type { SyncOptions } from '../../../src/pipeline/sync-options.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 11, monitors: 6, days: 20, now: NOW });
-});
-afterAll(async () => {
-  await sim?.close();
-  await tdb?.drop();
-});
+// Every test starts from the monitors loaded (once; each test gets its own copy and simulator).
+let loaded: Record<string, string | undefined>;
+const rig = simulatedSyncRig(
+  { seed: 11, monitors: 6, days: 20, now: NOW },
+  {
+    baseline: async () => {
+      loaded = await sync({ streams: ['monitor_groups', 'monitors'] });
+    },
+  },
+);
 
 async function sync(options: Partial<SyncOptions>): Promise<Record<string, string | undefined>> {
-  const config = loadConfig({ ...tdb.env, ...simulatorEnv(sim) });
   try {
-    const summary = await runSync(
-      config,
-      { ...DEFAULT_SYNC_OPTIONS, ...options },
-      { logger: silentLogger(), clock: () => sim.truth.now() },
-    );
+    const summary = await rig.sync(options);
     return Object.fromEntries(Object.entries(summary.streams).map(([name, s]) => [name, s?.status]));
   } finally {
-    sim.clearInjections();
+    rig.sim.clearInjections();
   }
 }
 
 async function query<T>(text: ReturnType<typeof sql<T>>): Promise<T[]> {
-  const warehouse = await tdb.reopen();
-  try {
-    return (await text.execute(warehouse.db)).rows;
-  } finally {
-    await tdb.release();
-  }
+  return (await rig.inspect((db) => text.execute(db))).rows;
 }
 
 interface RejectView {
@@ -63,7 +46,7 @@ const rejectsOf = (stream: string): Promise<RejectView[]> =>
 
 describe('numbers outside what their column holds', () => {
   it('a monitor Port 3000000000 and CheckInterval 50000000: named rejects, a rename in the same list applied', async () => {
-    expect(await sync({ streams: ['monitor_groups', 'monitors'] })).toMatchObject({ monitors: 'succeeded' });
+    expect(loaded).toMatchObject({ monitors: 'succeeded' });
     const monitors = await query(
       sql<{
         guid: string;
@@ -71,7 +54,7 @@ describe('numbers outside what their column holds', () => {
       }>`select monitor_guid::text as guid, name from uptrends.monitor order by 1`,
     );
     expect(monitors.length).toBeGreaterThanOrEqual(3);
-    sim.inject({
+    rig.sim.inject({
       match: '/Monitor$',
       edits: [
         { set: '0.Port', value: 3_000_000_000 },
@@ -95,7 +78,7 @@ describe('numbers outside what their column holds', () => {
       sql<{ guid: string }>`select monitor_guid::text as guid from uptrends.monitor order by 1 limit 1`,
     );
     const range = { from: '2026-11-10', to: '2026-11-12' };
-    sim.inject({
+    rig.sim.inject({
       match: `/Statistics/Monitor/${monitor!.guid}`,
       edits: [{ set: 'Data.0.Attributes.ConfirmedErrors', value: 3_000_000_000 }],
     });
@@ -117,7 +100,7 @@ describe('numbers outside what their column holds', () => {
   it('an Ok alert whose FirstError is 1950: stored, its incident lasts 76 years without overflow', async () => {
     const range = { from: '2026-11-10', to: '2026-11-17' };
     let key: string | undefined;
-    sim.inject({
+    rig.sim.inject({
       match: '/Alert/MonitorGroup/',
       times: 1000,
       transform: (body) => {

@@ -5,16 +5,13 @@
  * answered with hourly buckets for days that already hold daily ones. The daily and monthly view
  * figures then equal those of one clean backfill answered with daily buckets throughout.
  */
-import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { PartialRunError } from '../../../src/errors.ts';
-import type { Database } from '../../../src/load/schema.ts';
-import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from '../../../src/pipeline/sync-options.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
+import type { SyncSummary } from '../../../src/pipeline/run-sync.ts';
+import type { SyncOptions } from '../../../src/pipeline/sync-options.ts';
 import { addLocalDays, localDateOf } from '../../../src/time/calendar.ts';
+import { simulatedSyncRig } from '../../support/simulated-sync.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const T0 = new Date('2025-11-20T09:30:00Z');
@@ -25,50 +22,26 @@ const fast = {
   timeouts: { headersMs: 5000, bodyMs: 10000 },
 };
 
-let sim: RunningSimulator;
-let coarse: TestDatabase;
-let clean: TestDatabase;
-let from: string;
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 5, monitors: 6, days: 400, now: T0, statisticsBuckets: COARSE });
-  coarse = await createTestDatabase({ onDisk: true });
-  clean = await createTestDatabase({ onDisk: true });
-  await coarse.release();
-  await clean.release();
-  from = addLocalDays(localDateOf(T0, sim.timeZone), -365);
-});
-afterAll(async () => {
-  await sim.close();
-  await coarse.drop();
-  await clean.drop();
-});
-
-function run(tdb: TestDatabase, options: Partial<SyncOptions> = {}) {
-  const config = loadConfig({
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-  });
-  return runSync(
-    config,
-    { ...DEFAULT_SYNC_OPTIONS, concurrency: 3, streams: ['monitors', 'statistics'], ...options },
-    { logger: silentLogger(), clock: () => sim.truth.now(), clientOptions: fast },
-  );
-}
-
-async function inspect<T>(tdb: TestDatabase, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const warehouse = await tdb.reopen();
-  try {
-    return await fn(warehouse.db);
-  } finally {
-    await tdb.release();
-  }
-}
+// Every test starts from the backfill of a year against the coarse service (run once; each test
+// gets its own copy of the warehouse and a fresh simulator).
+let backfill: SyncSummary;
+const rig = simulatedSyncRig(
+  { seed: 5, monitors: 6, days: 400, now: T0, statisticsBuckets: COARSE },
+  {
+    clientOptions: fast,
+    sync: { concurrency: 3, streams: ['monitors', 'statistics'] },
+    baseline: async () => {
+      backfill = await run({ from: from(), to: localDateOf(T0, rig.sim.timeZone) });
+    },
+  },
+);
+const from = () => addLocalDays(localDateOf(T0, rig.sim.timeZone), -365);
+const run = (options: Partial<SyncOptions> = {}, tdb?: TestDatabase) =>
+  rig.sync(options, tdb === undefined ? {} : { tdb });
+const inspect = rig.inspect;
 
 const statisticsRequests = (): number =>
-  Object.values(sim.requestCounts().byRoute['GET /Statistics/Monitor/{monitorGuid}'] ?? {}).reduce(
+  Object.values(rig.sim.requestCounts().byRoute['GET /Statistics/Monitor/{monitorGuid}'] ?? {}).reduce(
     (n, c) => n + c,
     0,
   );
@@ -76,34 +49,36 @@ const statisticsRequests = (): number =>
 type Figures = Record<string, unknown>[];
 
 /** Every statistics figure of the daily and monthly views, in a fixed order. */
-async function viewFigures(tdb: TestDatabase): Promise<{ daily: Figures; monthly: Figures; days: Figures }> {
-  return inspect(tdb, async (db) => ({
-    daily: (
-      await sql<Record<string, unknown>>`
+async function viewFigures(tdb?: TestDatabase): Promise<{ daily: Figures; monthly: Figures; days: Figures }> {
+  return inspect(
+    async (db) => ({
+      daily: (
+        await sql<Record<string, unknown>>`
         select monitor_guid::text, day::text, statistics_buckets > 0 as has_buckets, statistics_uptime_seconds,
                statistics_downtime_seconds, checks, confirmed_errors,
                round(statistics_uptime_percentage::numeric, 9) as pct, uptime_source
         from uptrends.v_monitor_uptime_daily order by 1, 2`.execute(db)
-    ).rows,
-    monthly: (
-      await sql<Record<string, unknown>>`
+      ).rows,
+      monthly: (
+        await sql<Record<string, unknown>>`
         select monitor_guid::text, month::text, statistics_uptime_seconds,
                statistics_downtime_seconds, checks, round(statistics_uptime_percentage::numeric, 9) as pct
         from uptrends.v_monitor_uptime_monthly order by 1, 2`.execute(db)
-    ).rows,
-    days: (
-      await sql<Record<string, unknown>>`
+      ).rows,
+      days: (
+        await sql<Record<string, unknown>>`
         select monitor_guid::text, day::text, uptime_seconds, downtime_seconds, checks, complete
         from uptrends.v_monitor_statistics_daily order by 1, 2`.execute(db)
-    ).rows,
-  }));
+      ).rows,
+    }),
+    tdb,
+  );
 }
 
 describe('statistics against a service that answers long ranges with month buckets', () => {
   it('a backfill of a year splits until the answers are daily and stores no month bucket', async () => {
-    const summary = await run(coarse, { from, to: localDateOf(T0, sim.timeZone) });
-    expect(summary.status).toBe('succeeded');
-    const stored = await inspect(coarse, async (db) => ({
+    expect(backfill.status).toBe('succeeded');
+    const stored = await inspect(async (db) => ({
       grains: (
         await sql<{ grain: string; n: number }>`
           select grain, count(*)::integer as n from uptrends.monitor_statistics group by grain order by grain`.execute(
@@ -125,18 +100,17 @@ describe('statistics against a service that answers long ranges with month bucke
   });
 
   it('the next backfill starts from the learned window: no request is wasted on month buckets', async () => {
-    sim.resetCounts();
-    const summary = await run(coarse, { from, to: localDateOf(T0, sim.timeZone) });
+    rig.sim.resetCounts();
+    const summary = await run({ from: from(), to: localDateOf(T0, rig.sim.timeZone) });
     expect(summary.status).toBe('succeeded');
     expect(statisticsRequests()).toBe(6 * Math.ceil(365 / 23));
     expect(summary.streams.statistics?.windows).toBe(6 * Math.ceil(365 / 23));
   });
 
   it('a later nightly answered with hourly buckets, and a clean daily backfill, give the same view figures', async () => {
-    sim.setNow(T1);
-    expect((await run(coarse, { lookbackDays: 1 })).status).toBe('succeeded');
+    rig.sim.setNow(T1);
+    expect((await run({ lookbackDays: 1 })).status).toBe('succeeded');
     const hours = await inspect(
-      coarse,
       async (db) =>
         (
           await sql<{
@@ -148,23 +122,25 @@ describe('statistics against a service that answers long ranges with month bucke
     // it: 48 hours, answered by the hour.
     expect(hours).toBe(6 * 48);
 
-    sim.setStatisticsBuckets('hourly=48h,daily=400d');
+    // A clean backfill, answered with daily buckets throughout, into a warehouse of its own.
+    const clean = await createTestDatabase({ onDisk: true });
+    let a, b;
     try {
-      const to = localDateOf(T1, sim.timeZone);
-      expect((await run(clean, { from, to })).status).toBe('succeeded');
+      await clean.release();
+      rig.sim.setStatisticsBuckets('hourly=48h,daily=400d');
+      const to = localDateOf(T1, rig.sim.timeZone);
+      expect((await run({ from: from(), to }, clean)).status).toBe('succeeded');
+      const cleanGrains = await inspect(
+        async (db) =>
+          (await sql<{ grain: string }>`select distinct grain from uptrends.monitor_statistics`.execute(db))
+            .rows,
+        clean,
+      );
+      expect(cleanGrains).toEqual([{ grain: 'day' }]);
+      [a, b] = [await viewFigures(), await viewFigures(clean)];
     } finally {
-      sim.setStatisticsBuckets(COARSE);
+      await clean.drop();
     }
-    const cleanGrains = await inspect(
-      clean,
-      async (db) =>
-        (await sql<{ grain: string }>`select distinct grain from uptrends.monitor_statistics`.execute(db))
-          .rows,
-    );
-    expect(cleanGrains).toEqual([{ grain: 'day' }]);
-
-    const a = await viewFigures(coarse);
-    const b = await viewFigures(clean);
     expect(a.daily.length).toBeGreaterThan(6 * 360);
     expect(a.monthly.length).toBeGreaterThanOrEqual(6 * 12);
     expect(a.days).toEqual(b.days);
@@ -176,7 +152,6 @@ describe('statistics against a service that answers long ranges with month bucke
 
   it('a single day answered coarser than a day fails the window, naming monitor and window', async () => {
     const guid = await inspect(
-      coarse,
       async (db) =>
         (
           await db
@@ -186,19 +161,19 @@ describe('statistics against a service that answers long ranges with month bucke
             .executeTakeFirstOrThrow()
         ).monitor_guid,
     );
-    const day = addLocalDays(localDateOf(T1, sim.timeZone), -10);
-    const rule = sim.inject({
+    const day = addLocalDays(localDateOf(T1, rig.sim.timeZone), -10);
+    const rule = rig.sim.inject({
       match: `/Statistics/Monitor/${guid}\\?.*Start=${day}`,
       edits: [{ set: 'Data.0.Attributes.EndDateTime', value: '2030-01-01T00:00:00' }],
     });
     try {
-      const failed = run(coarse, { from: day, to: addLocalDays(day, 1), monitors: [guid] });
+      const failed = run({ from: day, to: addLocalDays(day, 1), monitors: [guid] });
       await expect(failed).rejects.toBeInstanceOf(PartialRunError);
       await expect(failed).rejects.toThrow(/answered one day with buckets longer than a day/);
       await expect(failed).rejects.toThrow(guid);
       expect(rule.served).toBe(1);
     } finally {
-      sim.clearInjections();
+      rig.sim.clearInjections();
     }
   });
 });

@@ -12,14 +12,12 @@
  * August. The warehouse is read from 120 days before 20 November 2025 (23 July), so both are
  * covered; the Last90Days subscription's period (3 June to 31 August) is not: held.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { sql } from 'kysely';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previewNightly } from '../../../src/api/nightly-job.ts';
 import { runReports } from '../../../src/api/report-job.ts';
 import { sendSubscription } from '../../../src/api/subscription-jobs.ts';
@@ -28,49 +26,14 @@ import { parseConfigFile, type ConfigFile } from '../../../src/config-file/load-
 import { environmentWithMailSection } from '../../../src/config-file/mail-section.ts';
 import type { Warehouse } from '../../../src/load/connection/db.ts';
 import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
 import type { DeliveryOutcome } from '../../../src/pipeline/subscriptions/deliver-occurrence.ts';
 import { runSubscriptionSchedule } from '../../../src/pipeline/subscriptions/run-subscriptions.ts';
 import { fileSubscriptions } from '../../../src/pipeline/subscriptions/subscriptions.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { deliveryOptions } from '../../support/report-request.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { subscriptionRig, type CaughtMail } from '../../support/subscription-rig.ts';
 
 const NOW = new Date('2025-11-20T10:00:00Z');
 const AS_OF = '2025-09-01';
-
-interface Mail {
-  readonly to: readonly string[];
-  readonly subject: string;
-  readonly attachments: readonly string[];
-}
-const received: Mail[] = [];
-const smtp = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  size: 50 * 1024 * 1024,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      const to = session.envelope.rcptTo.map((r) => r.address);
-      PostalMime.parse(Buffer.concat(chunks)).then(
-        (mail) => {
-          received.push({
-            to,
-            subject: mail.subject ?? '',
-            attachments: mail.attachments
-              .filter((a) => a.disposition === 'attachment')
-              .map((a) => a.filename ?? ''),
-          });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    });
-  },
-});
 
 const YAML = `version: 1
 mail:
@@ -97,49 +60,50 @@ subscriptions:
     recipients: { addresses: [audit@example.com] }
 `;
 
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-let warehouse: Warehouse;
-let config: Config;
-let file: ConfigFile;
-let dir: string;
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  dir = await mkdtemp(join(tmpdir(), 'dry-run-reports-'));
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 5, monitors: 6, days: 130, now: NOW });
-  const env = {
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    REPORT_MAIL_TO: 'plain@example.com',
-  };
-  const summary = await runSync(
-    loadConfig(env),
-    {
-      ...DEFAULT_SYNC_OPTIONS,
-      initialDays: 120,
-      windowDays: 15,
-      streams: ['monitors', 'monitor_groups', 'monitor_group_members', 'alerts'],
-    },
-    { logger: silentLogger(), clock: () => sim.truth.now() },
+// Every test starts from the same warehouse, read from 120 days back (once; each test gets its
+// own copy, no mail received and an empty report folder).
+const rig = subscriptionRig(
+  { seed: 5, monitors: 6, days: 130, now: NOW },
+  { sync: { initialDays: 120, windowDays: 15 } },
+);
+const file: ConfigFile = parseConfigFile(YAML, 'dry-run.yaml');
+const configOf = (): Config =>
+  loadConfig(
+    environmentWithMailSection({ ...rig.env(), REPORT_MAIL_TO: 'plain@example.com' }, file.contents.mail),
   );
-  expect(summary.status).toBe('succeeded');
-  file = parseConfigFile(YAML, 'dry-run.yaml');
-  config = loadConfig(environmentWithMailSection(env, file.contents.mail));
-}, 180_000);
+const received = rig.mail.received;
 
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await rm(dir, { recursive: true, force: true });
-});
+/** Runs `fn` with the test's warehouse open, and closes it again (a dry run opens it itself). */
+async function opened<T>(fn: (warehouse: Warehouse) => Promise<T>): Promise<T> {
+  const warehouse = await rig.warehouse.tdb.reopen();
+  try {
+    return await fn(warehouse);
+  } finally {
+    await rig.warehouse.tdb.release();
+  }
+}
+
+/** The names of a received mail's attachments. */
+async function attachmentsOf(mail: CaughtMail): Promise<string[]> {
+  return (await PostalMime.parse(mail.raw)).attachments
+    .filter((a) => a.disposition === 'attachment')
+    .map((a) => a.filename ?? '');
+}
+
+/** The real night as of AS_OF. */
+const realNight = () =>
+  opened(async (warehouse) =>
+    runSubscriptionSchedule(
+      warehouse,
+      await deliveryOptions(
+        configOf(),
+        warehouse,
+        { subscriptions: fileSubscriptions(file)!, file, outDir: rig.dir, mail: true, asOf: AS_OF },
+        () => NOW,
+      ),
+      { logger: silentLogger(), clock: () => NOW },
+    ),
+  );
 
 /** Everything a run could record: the ledger and the subscriptions' first due dates. */
 async function ledger(db: Warehouse['db']): Promise<string> {
@@ -150,7 +114,7 @@ async function ledger(db: Warehouse['db']): Promise<string> {
 
 /** Every file below the report folder, and the dry runs' scratch folders left in the temp dir. */
 async function leftovers(): Promise<string[]> {
-  const reports = await readdir(dir, { recursive: true });
+  const reports = await readdir(rig.dir, { recursive: true });
   const scratch = (await readdir(tmpdir())).filter((n) => n.startsWith('uptrends-etl-dry-run-'));
   return [...reports, ...scratch];
 }
@@ -158,10 +122,10 @@ async function leftovers(): Promise<string[]> {
 /** `nightly --dry-run` as of AS_OF, through the API (it opens the warehouse itself). */
 async function dryRunNight(): Promise<DeliveryOutcome[]> {
   const preview = await previewNightly({
-    config,
+    config: configOf(),
     file,
     asOf: AS_OF,
-    outDir: dir,
+    outDir: rig.dir,
     logger: silentLogger(),
     clock: () => NOW,
   });
@@ -173,17 +137,12 @@ const byName = (outcomes: readonly DeliveryOutcome[], name: string): DeliveryOut
   outcomes.find((o) => o.subscription === name)!;
 
 describe('dry runs of the night and of a send', () => {
-  let listed: DeliveryOutcome[] = [];
-
   it('lists every mail the night would send and every period it holds, and sends, records and leaves nothing', async () => {
-    warehouse = await tdb.reopen();
-    const before = await ledger(warehouse.db);
-    await tdb.release();
-    listed = await dryRunNight();
-    warehouse = await tdb.reopen();
+    const before = await opened((w) => ledger(w.db));
+    const listed = await dryRunNight();
 
     expect(received).toEqual([]);
-    expect(await ledger(warehouse.db)).toBe(before);
+    expect(await opened((w) => ledger(w.db))).toBe(before);
     expect(await leftovers()).toEqual([]);
 
     expect(listed.map((o) => [o.subscription, o.status, o.period.label, o.due])).toEqual([
@@ -197,7 +156,7 @@ describe('dry runs of the night and of a send', () => {
     // Both reports as CSV, in the subscription's folder of the report folder.
     expect(weekly.files.length).toBeGreaterThan(1);
     for (const f of weekly.files) {
-      expect(f.startsWith(join(dir, 'weekly-csv') + '/')).toBe(true);
+      expect(f.startsWith(join(rig.dir, 'weekly-csv') + '/')).toBe(true);
       expect(f.endsWith('.csv')).toBe(true);
     }
     expect(weekly.omitted).toEqual([]);
@@ -210,16 +169,8 @@ describe('dry runs of the night and of a send', () => {
   });
 
   it('the real night then sends exactly the listed mails, to the listed recipients, with the listed files', async () => {
-    const real = await runSubscriptionSchedule(
-      warehouse,
-      await deliveryOptions(
-        config,
-        warehouse,
-        { subscriptions: fileSubscriptions(file)!, file, outDir: dir, mail: true, asOf: AS_OF },
-        () => NOW,
-      ),
-      { logger: silentLogger(), clock: () => NOW },
-    );
+    const listed = await dryRunNight();
+    const real = await realNight();
     expect(real.outcomes.map((o) => [o.subscription, o.status, o.period.label])).toEqual(
       listed.map((o) => [o.subscription, o.status === 'would-send' ? 'sent' : o.status, o.period.label]),
     );
@@ -229,23 +180,22 @@ describe('dry runs of the night and of a send', () => {
       const mail = received.find((m) => m.subject === `${o.subscription} | ${o.period.label}`);
       expect(mail, o.subscription).toBeDefined();
       expect([...mail!.to].sort()).toEqual(o.recipients);
-      expect([...mail!.attachments].sort()).toEqual(o.files.map((f) => basename(f)).sort());
+      expect((await attachmentsOf(mail!)).sort()).toEqual(o.files.map((f) => basename(f)).sort());
       expect(byName(real.outcomes, o.subscription).files).toEqual(o.files);
     }
   });
 
-  it('a dry run after it lists the delivered periods as already delivered, by the message that counts', async () => {
+  it('a dry run after the real night lists the delivered periods as already delivered, by the message that counts', async () => {
+    await realNight();
     const mails = received.length;
-    const before = await ledger(warehouse.db);
-    const delivered = await sql<{ subscription: string; message_id: string }>`
-      select subscription, message_id from uptrends.report_delivery where status = 'sent'`.execute(
-      warehouse.db,
+    const before = await opened((w) => ledger(w.db));
+    const delivered = await opened((w) =>
+      sql<{ subscription: string; message_id: string }>`
+        select subscription, message_id from uptrends.report_delivery where status = 'sent'`.execute(w.db),
     );
-    await tdb.release();
     const again = await dryRunNight();
-    warehouse = await tdb.reopen();
     expect(received).toHaveLength(mails);
-    expect(await ledger(warehouse.db)).toBe(before);
+    expect(await opened((w) => ledger(w.db))).toBe(before);
     expect(again.map((o) => [o.subscription, o.status])).toEqual([
       ['weekly-csv', 'already-delivered'],
       ['monthly-pdf', 'already-delivered'],
@@ -257,43 +207,56 @@ describe('dry runs of the night and of a send', () => {
   });
 
   it('report send --subscription --dry-run lists the resend of a delivered period; report send --dry-run the plain mail', async () => {
-    const mails = received.length;
-    const before = await ledger(warehouse.db);
-    const reportFiles = await readdir(dir, { recursive: true });
-    const send = await sendSubscription({
-      config,
-      file,
-      name: 'monthly-pdf',
-      within: '2025-08-15',
-      outDir: dir,
-      dryRun: true,
-      logger: silentLogger(),
-      clock: () => NOW,
-      openWarehouse: () => Promise.resolve(warehouse),
-    });
-    expect([send.status, send.kind, send.period.label, send.recipients]).toEqual([
-      'would-send',
-      'resend',
-      'August 2025',
-      ['board@example.com'],
-    ]);
-    const plain = await runReports({
-      config,
-      period: { month: '2025-08' },
-      mail: true,
-      dryRun: true,
-      outDir: dir,
-      logger: silentLogger(),
-      clock: () => NOW,
-      openWarehouse: () => Promise.resolve(warehouse),
-    });
-    expect(plain.period.label).toBe('August 2025');
-    expect(plain.wouldMail?.to).toEqual(['plain@example.com']);
-    expect(plain.wouldMail?.attached).toEqual(plain.paths);
-    expect(plain.paths.length).toBeGreaterThan(0);
-    expect(received).toHaveLength(mails);
-    expect(await ledger(warehouse.db)).toBe(before);
-    expect(await readdir(dir, { recursive: true })).toEqual(reportFiles);
-    expect((await readdir(tmpdir())).filter((n) => n.startsWith('uptrends-etl-dry-run-'))).toEqual([]);
+    await realNight();
+    const warehouse = await rig.warehouse.tdb.reopen();
+    try {
+      await dryRunSends(warehouse);
+    } finally {
+      await rig.warehouse.tdb.release();
+    }
   });
 });
+
+/** The two `report send --dry-run`s over a warehouse whose August was delivered. */
+async function dryRunSends(warehouse: Warehouse): Promise<void> {
+  const config = configOf();
+  const dir = rig.dir;
+  const mails = received.length;
+  const before = await ledger(warehouse.db);
+  const reportFiles = await readdir(dir, { recursive: true });
+  const send = await sendSubscription({
+    config,
+    file,
+    name: 'monthly-pdf',
+    within: '2025-08-15',
+    outDir: dir,
+    dryRun: true,
+    logger: silentLogger(),
+    clock: () => NOW,
+    openWarehouse: () => Promise.resolve(warehouse),
+  });
+  expect([send.status, send.kind, send.period.label, send.recipients]).toEqual([
+    'would-send',
+    'resend',
+    'August 2025',
+    ['board@example.com'],
+  ]);
+  const plain = await runReports({
+    config,
+    period: { month: '2025-08' },
+    mail: true,
+    dryRun: true,
+    outDir: dir,
+    logger: silentLogger(),
+    clock: () => NOW,
+    openWarehouse: () => Promise.resolve(warehouse),
+  });
+  expect(plain.period.label).toBe('August 2025');
+  expect(plain.wouldMail?.to).toEqual(['plain@example.com']);
+  expect(plain.wouldMail?.attached).toEqual(plain.paths);
+  expect(plain.paths.length).toBeGreaterThan(0);
+  expect(received).toHaveLength(mails);
+  expect(await ledger(warehouse.db)).toBe(before);
+  expect(await readdir(dir, { recursive: true })).toEqual(reportFiles);
+  expect((await readdir(tmpdir())).filter((n) => n.startsWith('uptrends-etl-dry-run-'))).toEqual([]);
+}

@@ -5,14 +5,11 @@
  * did not run (caught up, oldest first) and 3 nights the mail server refused (retried). The
  * expected set is computed here with plain date arithmetic, independently of src/time.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../../src/config.ts';
 import { parseConfigFile, type ConfigFile } from '../../../src/config-file/load-config-file.ts';
 import { environmentWithMailSection } from '../../../src/config-file/mail-section.ts';
@@ -20,15 +17,12 @@ import { ConfigError, MailError } from '../../../src/errors.ts';
 import { deliveryProblems, loadDeliveries } from '../../../src/load/ledgers/delivery-ledger.ts';
 import type { Warehouse } from '../../../src/load/connection/db.ts';
 import { silentLogger } from '../../../src/logger.ts';
-import { runSync } from '../../../src/pipeline/run-sync.ts';
-import { DEFAULT_SYNC_OPTIONS } from '../../../src/pipeline/sync-options.ts';
 import { listSubscriptions } from '../../../src/pipeline/subscriptions/list-subscriptions.ts';
 import { runSubscriptionSchedule } from '../../../src/pipeline/subscriptions/run-subscriptions.ts';
 import { sendSubscriptionNow } from '../../../src/pipeline/subscriptions/send-subscription.ts';
 import { fileSubscriptions } from '../../../src/pipeline/subscriptions/subscriptions.ts';
-import { startSimulator, type RunningSimulator } from '../../../src/simulator/start-simulator.ts';
 import { readPdf } from '../../support/pdf-text.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { SUBSCRIPTION_STREAMS, subscriptionRig } from '../../support/subscription-rig.ts';
 import { deliveryOptions } from '../../support/report-request.ts';
 import { queryReportAccount } from '../../../src/reports/queries/scope.ts';
 
@@ -36,43 +30,6 @@ const NOW = new Date('2025-11-20T10:00:00Z');
 const DAYS = 100;
 const SKIPPED = { from: 20, to: 34 }; // the job did not run: two Mondays missed
 const REFUSING = { from: 47, to: 49 }; // the mail server refuses: a Monday and the 1st of October
-
-interface Mail {
-  readonly subject: string;
-  readonly to: readonly string[];
-  readonly raw: Buffer;
-}
-const received: Mail[] = [];
-let refusing = false;
-const smtp = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  size: 50 * 1024 * 1024,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      if (refusing) {
-        callback(Object.assign(new Error('Mailbox store busy, try later'), { responseCode: 451 }));
-        return;
-      }
-      const raw = Buffer.concat(chunks);
-      const subject = /^Subject: (.*)$/m.exec(raw.toString('utf8'))?.[1]?.trim() ?? '';
-      received.push({ subject, to: session.envelope.rcptTo.map((r) => r.address), raw });
-      callback();
-    });
-  },
-});
-
-let tdb: TestDatabase;
-let sim: RunningSimulator;
-let warehouse: Warehouse;
-let config: Config;
-let file: ConfigFile;
-let dir: string;
-let start: string;
-let boardMonitors: string[];
-const failedNights: string[] = [];
 
 /** yyyy-MM-dd plus n days, by UTC arithmetic (independent of src/time). */
 const plus = (date: string, n: number): string =>
@@ -120,41 +77,41 @@ subscriptions:
 `;
 }
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  dir = await mkdtemp(join(tmpdir(), 'subscriptions-'));
-  tdb = await createTestDatabase({ onDisk: true });
-  await tdb.release();
-  sim = await startSimulator({ seed: 11, monitors: 10, days: 130, now: NOW });
-  const env = {
-    ...tdb.env,
-    UPTRENDS_API_URL: sim.apiUrl,
-    UPTRENDS_USERNAME: sim.credentials.username,
-    UPTRENDS_PASSWORD: sim.credentials.password,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-  };
-  const summary = await runSync(
-    loadConfig(env),
-    {
-      ...DEFAULT_SYNC_OPTIONS,
+// Every test starts from the same hundred nights (run once; each test gets its own copy of the
+// warehouse, the mails those nights sent and an empty report folder).
+let boardMonitors: string[];
+let file: ConfigFile;
+let start: string;
+const failedNights: string[] = [];
+let problemsWhileRefusing: string[][] = [];
+const rig = subscriptionRig(
+  { seed: 11, monitors: 10, days: 130, now: NOW },
+  {
+    sync: {
       // Back to mid-June: July (the manual send below) must be read in full to be sent (coverage gate).
       initialDays: 160,
       windowDays: 10,
-      streams: [
-        'monitors',
-        'monitor_groups',
-        'monitor_group_members',
-        'operators',
-        'operator_groups',
-        'operator_group_members',
-        'alerts',
-      ],
+      streams: [...SUBSCRIPTION_STREAMS, 'operators', 'operator_groups', 'operator_group_members'],
     },
-    { logger: silentLogger(), clock: () => sim.truth.now() },
-  );
-  expect(summary.status).toBe('succeeded');
-  warehouse = await tdb.reopen();
+    baseline: async () => {
+      await openWarehouse();
+      try {
+        await hundredNights();
+      } finally {
+        await rig.warehouse.tdb.release();
+      }
+    },
+  },
+);
+const received = rig.mail.received;
+let warehouse: Warehouse;
+let config: Config;
+let dir: string;
+
+/** Opens the current warehouse, with the file and configuration that go with it. */
+async function openWarehouse(): Promise<void> {
+  warehouse = await rig.warehouse.tdb.reopen();
+  dir = rig.dir;
   // One monitor by name and one by GUID, outside the EU group's scope question.
   const monitors = await sql<{ monitor_guid: string; name: string }>`
     select monitor_guid::text as monitor_guid, name from uptrends.monitor order by name limit 2`.execute(
@@ -162,16 +119,11 @@ beforeAll(async () => {
   );
   boardMonitors = [monitors.rows[0]!.name, monitors.rows[1]!.monitor_guid];
   file = parseConfigFile(yaml(boardMonitors), 'subs.yaml');
-  config = loadConfig(environmentWithMailSection(env, file.contents.mail));
+  config = loadConfig(environmentWithMailSection(rig.env(), file.contents.mail));
   start = plus(new Date(NOW.getTime()).toISOString().slice(0, 10), -(DAYS - 1));
-}, 180_000);
-
-afterAll(async () => {
-  await sim.close();
-  await tdb.drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  await rm(dir, { recursive: true, force: true });
-});
+}
+beforeEach(openWarehouse);
+afterEach(() => rig.warehouse.tdb.release());
 
 const nightly = async (asOf: string) =>
   runSubscriptionSchedule(
@@ -185,35 +137,40 @@ const nightly = async (asOf: string) =>
     { logger: silentLogger(), clock: () => NOW },
   );
 
+/** The hundred nights, 15 of them not run and 3 with the mail server refusing. */
+async function hundredNights(): Promise<void> {
+  for (let i = 0; i < DAYS; i += 1) {
+    if (i >= SKIPPED.from && i <= SKIPPED.to) continue;
+    rig.mail.refusing = i >= REFUSING.from && i <= REFUSING.to;
+    const asOf = plus(start, i);
+    try {
+      await nightly(asOf);
+    } catch (error) {
+      expect(error, `night ${asOf}`).toBeInstanceOf(MailError);
+      expect(
+        rig.mail.refusing,
+        `night ${asOf} failed outside the refusing nights: ${(error as Error).message}`,
+      ).toBe(true);
+      failedNights.push(asOf);
+    }
+    // status: the periods that failed are listed, to be tried again next run.
+    if (i === REFUSING.to)
+      problemsWhileRefusing = (await deliveryProblems(warehouse.db, 400)).map((p) => [
+        p.subscription,
+        p.status,
+      ]);
+  }
+  rig.mail.refusing = false;
+}
+
 describe('100 nights of subscriptions', () => {
   it('delivers exactly the expected (subscription, period) set, each once, oldest first', async () => {
-    expect(sim.timeZone).toBeTruthy();
-    for (let i = 0; i < DAYS; i += 1) {
-      if (i >= SKIPPED.from && i <= SKIPPED.to) continue;
-      refusing = i >= REFUSING.from && i <= REFUSING.to;
-      const asOf = plus(start, i);
-      try {
-        await nightly(asOf);
-      } catch (error) {
-        expect(error, `night ${asOf}`).toBeInstanceOf(MailError);
-        expect(
-          refusing,
-          `night ${asOf} failed outside the refusing nights: ${(error as Error).message}`,
-        ).toBe(true);
-        failedNights.push(asOf);
-      }
-      if (i === REFUSING.to) {
-        // status: the periods that failed are listed, to be tried again next run.
-        const problems = await deliveryProblems(warehouse.db, 400);
-        expect(problems.map((p) => [p.subscription, p.status])).toEqual(
-          expect.arrayContaining([
-            ['eu-weekly', 'failed'],
-            ['board-monthly', 'failed'],
-          ]),
-        );
-      }
-    }
-    refusing = false;
+    expect(problemsWhileRefusing).toEqual(
+      expect.arrayContaining([
+        ['eu-weekly', 'failed'],
+        ['board-monthly', 'failed'],
+      ]),
+    );
 
     const expected: string[] = [];
     for (let i = 0; i < DAYS; i += 1) {
@@ -236,7 +193,7 @@ describe('100 nights of subscriptions', () => {
     }
     expect(failedNights.length).toBeGreaterThan(0);
     expect(await deliveryProblems(warehouse.db, 400)).toEqual([]);
-  }, 600_000);
+  });
 
   it('sent to the right people: listed addresses plus the operators of the operator group', async () => {
     const onCall = await sql<{ email: string }>`
@@ -252,7 +209,7 @@ describe('100 nights of subscriptions', () => {
   });
 
   it('the ledger holds one sent delivery per period, with files, recipients and message id', async () => {
-    const rows = await loadDeliveries(warehouse.db, sim.accountId);
+    const rows = await loadDeliveries(warehouse.db, rig.warehouse.sim.accountId);
     const sent = rows.filter((r) => r.status === 'sent');
     expect(sent).toHaveLength(received.length);
     const keys = sent.map((r) => `${r.subscription} ${r.periodStart.toISOString()}`);
@@ -358,7 +315,7 @@ describe('100 nights of subscriptions', () => {
       );
     expect(await send()).toMatchObject({ status: 'sent', kind: 'manual', due: null });
     expect(await send()).toMatchObject({ status: 'sent', kind: 'resend' });
-    const july = (await loadDeliveries(warehouse.db, sim.accountId)).filter(
+    const july = (await loadDeliveries(warehouse.db, rig.warehouse.sim.accountId)).filter(
       (r) => r.periodLabel === 'July 2025',
     );
     expect(july.map((r) => [r.kind, r.status])).toEqual([

@@ -11,12 +11,10 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../../src/config.ts';
 import { parseConfigFile, type ConfigFile } from '../../../src/config-file/load-config-file.ts';
@@ -32,6 +30,7 @@ import { startSimulator, type RunningSimulator } from '../../../src/simulator/st
 import { addLocalDays, localDateOf } from '../../../src/time/calendar.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { deliveryOptions } from '../../support/report-request.ts';
+import { mailCatcher } from '../../support/subscription-rig.ts';
 
 const EXAMPLE_FILE = fileURLToPath(new URL('../../../docs/uptrends-etl.example.yaml', import.meta.url));
 
@@ -40,20 +39,9 @@ interface Mail {
   readonly subject: string;
   readonly text: string;
 }
-const raw: { to: string[]; raw: Buffer }[] = [];
-const smtp = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  size: 50 * 1024 * 1024,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      raw.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
-      callback();
-    });
-  },
-});
+// The mails as the SMTP server received them.
+const catcher = mailCatcher();
+const raw = catcher.received;
 
 let tdb: TestDatabase;
 let sim: RunningSimulator;
@@ -64,7 +52,6 @@ let dir: string;
 let mails: Mail[];
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   dir = await mkdtemp(join(tmpdir(), 'mail-wording-'));
   tdb = await createTestDatabase({ onDisk: true });
   await tdb.release();
@@ -79,7 +66,7 @@ beforeAll(async () => {
     UPTRENDS_API_URL: sim.apiUrl,
     UPTRENDS_USERNAME: sim.credentials.username,
     UPTRENDS_PASSWORD: sim.credentials.password,
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    SMTP_URL: catcher.url,
   };
   const today = localDateOf(sim.truth.now(), sim.timeZone);
   // As the demo reads it: its whole history, to tomorrow.
@@ -125,7 +112,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.close();
   await tdb?.drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await rm(dir, { recursive: true, force: true });
 });
 
