@@ -23,6 +23,7 @@ import { previewReportFiles } from '../../reports/mail/mail-preview.ts';
 import {
   dryRunOutcome,
   handOver,
+  outcomeBase,
   recordFailure,
   type DeliveryContext,
   type DeliveryOccurrence,
@@ -50,15 +51,8 @@ export async function deliverAtRisk(
   subscription: CheckedSubscription & { readonly warning: EarlyWarningSubscription },
   occurrence: DeliveryOccurrence,
 ): Promise<DeliveryOutcome> {
-  const { period, due, kind } = occurrence;
-  const base = {
-    subscription: subscription.name,
-    accountId: ctx.account.accountId,
-    period,
-    due,
-    kind,
-    recipients: subscription.recipients,
-  };
+  const { period, kind } = occurrence;
+  const base = outcomeBase(ctx, subscription, occurrence);
   const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
   const none = { files: [], rejected: [], messageId: null } as const;
   const failed = async (step: string, error: unknown): Promise<DeliveryOutcome> => {

@@ -21,6 +21,7 @@ import { deliverAtRisk } from './deliver-at-risk.ts';
 import {
   dryRunOutcome,
   handOver,
+  outcomeBase,
   recordFailure,
   type DeliveryContext,
   type DeliveryOccurrence,
@@ -64,15 +65,8 @@ export async function deliverOccurrence(
   occurrence: DeliveryOccurrence,
 ): Promise<DeliveryOutcome> {
   if (isEarlyWarning(subscription)) return deliverAtRisk(ctx, subscription, occurrence);
-  const { period, due, kind } = occurrence;
-  const base = {
-    subscription: subscription.name,
-    accountId: ctx.account.accountId,
-    period,
-    due,
-    kind,
-    recipients: subscription.recipients,
-  };
+  const { period } = occurrence;
+  const base = outcomeBase(ctx, subscription, occurrence);
   const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
   const held = (reason: string): DeliveryOutcome => {
     log.warn(`subscription ${subscription.name}: ${period.label} held, not sent: ${reason}`);

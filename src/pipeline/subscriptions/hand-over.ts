@@ -52,6 +52,11 @@ export interface DeliveryOutcome {
   readonly subscription: string;
   /** The account the delivery belongs to. */
   readonly accountId: string;
+  /**
+   * Its name in the warehouse (`uptrends.account.account_name`: the `accounts:` section's name, or
+   * `default` for the account of the environment's credentials); null when none was recorded.
+   */
+  readonly accountName: string | null;
   readonly period: ReportPeriod;
   readonly due: LocalDate | null;
   readonly kind: DeliveryKind;
@@ -88,6 +93,23 @@ export interface DeliveryOccurrence {
   readonly kind: DeliveryKind;
 }
 
+/** What every outcome of `occurrence` says whatever became of it: subscription, account, period. */
+export function outcomeBase(
+  ctx: Pick<DeliveryContext, 'account'>,
+  subscription: Pick<CheckedSubscription, 'name' | 'recipients'>,
+  occurrence: DeliveryOccurrence,
+) {
+  return {
+    subscription: subscription.name,
+    accountId: ctx.account.accountId,
+    accountName: ctx.account.name,
+    period: occurrence.period,
+    due: occurrence.due,
+    kind: occurrence.kind,
+    recipients: subscription.recipients,
+  } as const;
+}
+
 /** What the mail shows besides the files: the report models, or the early warning. */
 export type MailBody = Pick<SendReportMailOptions, 'sla' | 'incidents' | 'atRisk'>;
 
@@ -110,14 +132,7 @@ export async function handOver(
   notifiedStates?: readonly NotifiedState[],
 ): Promise<DeliveryOutcome> {
   const { period, due, kind } = occurrence;
-  const base = {
-    subscription: subscription.name,
-    accountId: ctx.account.accountId,
-    period,
-    due,
-    kind,
-    recipients: subscription.recipients,
-  };
+  const base = outcomeBase(ctx, subscription, occurrence);
   const log = ctx.logger.child({ subscription: subscription.name, period: period.label });
   const messageId = newMessageId(ctx.mail.from);
   let deliveryId: number;
@@ -185,7 +200,7 @@ export async function handOver(
  */
 export function dryRunOutcome(
   ctx: DeliveryContext,
-  base: Pick<DeliveryOutcome, 'subscription' | 'accountId' | 'period' | 'due' | 'kind' | 'recipients'>,
+  base: ReturnType<typeof outcomeBase>,
   preview: PreviewedFiles,
 ): DeliveryOutcome {
   return {
