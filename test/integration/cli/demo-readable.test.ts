@@ -19,7 +19,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, runCli, writtenFiles } from '../../support/run-cli.ts';
 import { readPdf } from '../../support/pdf-text.ts';
-import { findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
+import { UPTIME_AGREEMENT_MARGIN } from '../../../src/reports/sla/uptime-agreement.ts';
+import { findColumn, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
 
 const EXAMPLE_CONFIG = fileURLToPath(new URL('../../../docs/uptrends-etl.example.yaml', import.meta.url));
 /** The README's subscriptions whose mails are scanned: SLA and incidents, SLA alone, the early warning. */
@@ -141,6 +142,24 @@ describe("the demo's reports as a person reads them", () => {
     expect(isArtefact(5 / 1440)).toBe(false);
   });
 
+  it("every sheet of the demo's workbooks has something to show: a header and rows below it", async () => {
+    const workbooks = files.filter((f) => f.endsWith('.xlsx'));
+    for (const file of workbooks) {
+      const workbook = await loadWorkbook(await readFile(file));
+      expect(workbook.worksheets.length).toBeGreaterThan(1);
+      for (const sheet of workbook.worksheets) {
+        // Rows of two or more filled cells: a table's header and its rows (a title is one cell).
+        let tableRows = 0;
+        sheet.eachRow({ includeEmpty: false }, (row) => {
+          let filled = 0;
+          row.eachCell({ includeEmpty: false }, () => filled++);
+          if (filled >= 2) tableRows++;
+        });
+        expect(tableRows, `${path.basename(file)}: ${sheet.name}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+
   it('no PDF text holds a float artefact', async () => {
     const pdfs = files.filter((f) => f.endsWith('.pdf'));
     expect(pdfs.length).toBe(3);
@@ -182,6 +201,34 @@ describe("the demo's reports as a person reads them", () => {
     }
     // The early warning's mail is among them.
     expect(subjects.join('\n')).toMatch(/risk|budget|warning/i);
+  });
+
+  it('marks the monitors whose two uptime figures differ by more than the stated margin, and only those', async () => {
+    const sla = files.find((f) => /uptrends-sla_.*\.xlsx$/.test(f))!;
+    const sheet = (await loadWorkbook(await readFile(sla))).getWorksheet('Monitors')!;
+    const header = findRow(sheet, 'Group');
+    const column = (name: string): number => findColumn(sheet, header, name);
+    const [name, stats, incidents, note] = [
+      column('Monitor'),
+      column('Uptime (Uptrends)'),
+      column('Uptime (incidents)'),
+      column('Uptime figures'),
+    ];
+    let both = 0;
+    for (let r = header + 1; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      const s = row.getCell(stats).value;
+      const i = row.getCell(incidents).value;
+      if (typeof s !== 'number' || typeof i !== 'number') continue;
+      both++;
+      // Percent cells hold fractions: the gap in percentage points is 100 x their difference.
+      const marked = row.getCell(note).text !== '';
+      expect(marked, `${row.getCell(name).text}: ${s} vs ${i}`).toBe(
+        Math.abs(s - i) * 100 > UPTIME_AGREEMENT_MARGIN,
+      );
+      if (marked) expect(row.getCell(note).text).toMatch(/lower: .*(alert|checks)/);
+    }
+    expect(both).toBeGreaterThan(10);
   });
 
   it('ranks the five worst monitors by the uptime they show, lowest first', async () => {
