@@ -148,14 +148,15 @@ describe("the demo's reports as a person reads them", () => {
       const workbook = await loadWorkbook(await readFile(file));
       expect(workbook.worksheets.length).toBeGreaterThan(1);
       for (const sheet of workbook.worksheets) {
-        // Rows of two or more filled cells: a table's header and its rows (a title is one cell).
+        // Rows of two or more filled cells: a table's header and at least one row under it (a
+        // title is one cell; the Maintenance sheet has the account's one window).
         let tableRows = 0;
         sheet.eachRow({ includeEmpty: false }, (row) => {
           let filled = 0;
           row.eachCell({ includeEmpty: false }, () => filled++);
           if (filled >= 2) tableRows++;
         });
-        expect(tableRows, `${path.basename(file)}: ${sheet.name}`).toBeGreaterThanOrEqual(3);
+        expect(tableRows, `${path.basename(file)}: ${sheet.name}`).toBeGreaterThanOrEqual(2);
       }
     }
   });
