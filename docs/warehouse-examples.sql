@@ -202,6 +202,15 @@ from uptrends.v_monitor_uptime_monthly
 where month = date_trunc('month', now() - interval '1 month')::date and uptime_percentage < 99.9
 order by uptime_percentage;
 
+/* example: monitors-over-budget-last-month */
+-- monitors that spent more than their error budget last month, by the time over it (the SLA
+-- workbook's Over budget column): the budget used past 100 %, in hours
+select monitor_name, target_percentage, round((100 * budget_used)::numeric, 1) as budget_used_pct,
+       round((over_budget_seconds / 3600)::numeric, 2) as hours_over_budget, status, data_state
+from uptrends.v_monitor_uptime_monthly
+where month = date_trunc('month', now() - interval '1 month')::date and over_budget_seconds > 0
+order by over_budget_seconds desc;
+
 /* example: worst-monitors-last-month */
 -- the five worst monitors last month by downtime, as the workbook's "Five worst monitors" ranks
 -- them (ties by the headline uptime), with the status and the data behind it

@@ -44,7 +44,7 @@ as $$
     when 'sla_name' then 'Description of the SLA definition the target came from, when one is known.'
     when 'status' then 'SLA status: Met, At risk or Missed (uptrends.sla_status); null when the data is not complete or there is no uptime.'
     when 'error_budget_seconds' then 'Error budget: (1 - target / 100) x monitored time.'
-    when 'over_budget_seconds' then 'Incident downtime beyond the error budget: incident_downtime_seconds - error_budget_seconds when budget_used is above 1; null while the budget is not exceeded or is zero.'
+    when 'over_budget_seconds' then 'Incident downtime beyond the error budget (budget used past 100 %, in seconds): incident_downtime_seconds - error_budget_seconds when budget_used is above 1, 0 within the budget; null when budget_used is (the budget is zero).'
     when 'budget_used' then 'Share of the error budget used: incident downtime / error budget (1 = all of it); null when the budget is zero.'
     when 'incidents_started' then 'Incidents that started in the period (an incident counts in the period it started in).'
     when 'incidents_resolved' then 'Incidents resolved (Ok alert) in the period.'

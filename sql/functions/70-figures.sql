@@ -562,9 +562,10 @@ as $$
     uptrends.sla_status(f.uptime, f.desired, f.error, f.state),
     (1 - f.desired / 100) * f.monitored,
     case when (1 - f.desired / 100) * f.monitored > 0 then f.down / ((1 - f.desired / 100) * f.monitored) end,
-    -- Past 100 % of the budget, the downtime beyond it: what a manager reads ("12:30 over budget").
-    case when (1 - f.desired / 100) * f.monitored > 0 and f.down > (1 - f.desired / 100) * f.monitored
-      then f.down - (1 - f.desired / 100) * f.monitored end,
+    -- Past 100 % of the budget, the downtime beyond it: what a manager reads ("12:30 over budget");
+    -- 0 within the budget, null where budget_used is (no budget).
+    case when (1 - f.desired / 100) * f.monitored > 0
+      then greatest(f.down - (1 - f.desired / 100) * f.monitored, 0) end,
     f.overlapping, f.started, f.resolved, f.open_at_end, f.alerts,
     f.mttr, f.median_ttr, f.longest_ttr,
     case when f.started > 0 then f.monitored / f.started end,

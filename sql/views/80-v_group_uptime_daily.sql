@@ -37,6 +37,7 @@ select
   f.status,
   f.error_budget_seconds,
   f.budget_used,
+  f.over_budget_seconds,
   f.incidents_overlapping,
   f.incidents_started,
   f.incidents_resolved,

@@ -32,6 +32,7 @@ select
   s.budget_spent_seconds,
   s.budget_remaining_seconds,
   s.period_budget_used,
+  s.period_over_budget_seconds,
   s.downtime_1d_seconds,
   s.downtime_3d_seconds,
   s.downtime_7d_seconds,

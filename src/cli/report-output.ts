@@ -120,17 +120,21 @@ const DRY_RUN_WORDS: Readonly<Record<DeliveryOutcome['status'], string>> = {
   unknown: 'unknown',
 };
 
+/** An account as the output names it: its name in the warehouse and its AccountId, or the id alone. */
+export function accountLabel(name: string | null, accountId: string): string {
+  return name === null ? accountId : `${name} (${accountId})`;
+}
+
 /**
  * One mail a dry run lists (`nightly --dry-run`, `report send --dry-run`): subscription, account,
  * period, recipients and attachments, or why it would not go out. Text on a terminal, else one
  * JSON line `{"result":"dry-run",...}`.
  */
-export function printDryRunOutcome(ctx: CliContext, o: DeliveryOutcome, account?: string): void {
+export function printDryRunOutcome(ctx: CliContext, o: DeliveryOutcome): void {
   const omitted = new Set(o.omitted ?? []);
   const attached = o.files.filter((f) => !omitted.has(f));
-  const accountText = account === undefined ? o.accountId : `${account} (${o.accountId})`;
   const lines = [
-    `${DRY_RUN_WORDS[o.status]}: ${o.subscription}, account ${accountText}, ${o.period.label}${o.due === null ? '' : ` (due ${o.due})`}${o.kind === 'scheduled' ? '' : ` [${o.kind}]`}`,
+    `${DRY_RUN_WORDS[o.status]}: ${o.subscription}, account ${accountLabel(o.accountName, o.accountId)}, ${o.period.label}${o.due === null ? '' : ` (due ${o.due})`}${o.kind === 'scheduled' ? '' : ` [${o.kind}]`}`,
   ];
   if (o.status === 'would-send' || o.status === 'would-write') {
     if (o.status === 'would-send') lines.push(`  to: ${o.recipients.join(', ')}`);
@@ -144,7 +148,7 @@ export function printDryRunOutcome(ctx: CliContext, o: DeliveryOutcome, account?
     'dry-run',
     {
       subscription: o.subscription,
-      account: account ?? null,
+      account: o.accountName,
       accountId: o.accountId,
       period: o.period.label,
       periodStart: o.period.start.toISOString(),

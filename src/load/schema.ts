@@ -1273,6 +1273,8 @@ export interface VAccountUptimeDailyTable {
   error_budget_seconds: number | null;
   /** Share of the error budget used: incident downtime / error budget (1 = all of it); null when the budget is zero. */
   budget_used: number | null;
+  /** Incident downtime beyond the error budget (budget used past 100 %, in seconds): incident_downtime_seconds - error_budget_seconds when budget_used i... */
+  over_budget_seconds: number | null;
   /** Incidents that touch the period: overlap it or start in it. */
   incidents_overlapping: number | null;
   /** Incidents that started in the period (an incident counts in the period it started in). */
@@ -1371,6 +1373,8 @@ export interface VAccountUptimeMonthlyTable {
   error_budget_seconds: number | null;
   /** Share of the error budget used: incident downtime / error budget (1 = all of it); null when the budget is zero. */
   budget_used: number | null;
+  /** Incident downtime beyond the error budget (budget used past 100 %, in seconds): incident_downtime_seconds - error_budget_seconds when budget_used i... */
+  over_budget_seconds: number | null;
   /** Incidents that touch the period: overlap it or start in it. */
   incidents_overlapping: number | null;
   /** Incidents that started in the period (an incident counts in the period it started in). */
@@ -1529,6 +1533,8 @@ export interface VGroupUptimeDailyTable {
   error_budget_seconds: number | null;
   /** Share of the error budget used: incident downtime / error budget (1 = all of it); null when the budget is zero. */
   budget_used: number | null;
+  /** Incident downtime beyond the error budget (budget used past 100 %, in seconds): incident_downtime_seconds - error_budget_seconds when budget_used i... */
+  over_budget_seconds: number | null;
   /** Incidents that touch the period: overlap it or start in it. */
   incidents_overlapping: number | null;
   /** Incidents that started in the period (an incident counts in the period it started in). */
@@ -1633,6 +1639,8 @@ export interface VGroupUptimeMonthlyTable {
   error_budget_seconds: number | null;
   /** Share of the error budget used: incident downtime / error budget (1 = all of it); null when the budget is zero. */
   budget_used: number | null;
+  /** Incident downtime beyond the error budget (budget used past 100 %, in seconds): incident_downtime_seconds - error_budget_seconds when budget_used i... */
+  over_budget_seconds: number | null;
   /** Incidents that touch the period: overlap it or start in it. */
   incidents_overlapping: number | null;
   /** Incidents that started in the period (an incident counts in the period it started in). */
@@ -1875,6 +1883,8 @@ export interface VMonitorUptimeDailyTable {
   error_budget_seconds: number | null;
   /** Share of the error budget used: incident downtime / error budget (1 = all of it); null when the budget is zero. */
   budget_used: number | null;
+  /** Incident downtime beyond the error budget (budget used past 100 %, in seconds): incident_downtime_seconds - error_budget_seconds when budget_used i... */
+  over_budget_seconds: number | null;
   /** Incidents that touch the period: overlap it or start in it. */
   incidents_overlapping: number | null;
   /** Incidents that started in the period (an incident counts in the period it started in). */
@@ -1977,6 +1987,8 @@ export interface VMonitorUptimeMonthlyTable {
   error_budget_seconds: number | null;
   /** Share of the error budget used: incident downtime / error budget (1 = all of it); null when the budget is zero. */
   budget_used: number | null;
+  /** Incident downtime beyond the error budget (budget used past 100 %, in seconds): incident_downtime_seconds - error_budget_seconds when budget_used i... */
+  over_budget_seconds: number | null;
   /** Incidents that touch the period: overlap it or start in it. */
   incidents_overlapping: number | null;
   /** Incidents that started in the period (an incident counts in the period it started in). */
@@ -2071,6 +2083,8 @@ export interface VSlaBurnTable {
   budget_remaining_seconds: number | null;
   /** Share of the whole period's error budget spent so far: budget_spent_seconds / period_budget_seconds (1 = all of it); null when the budget is zero. */
   period_budget_used: number | null;
+  /** Downtime so far beyond the whole period's error budget: budget_spent_seconds - period_budget_seconds once the budget is spent; null before (budget_... */
+  period_over_budget_seconds: number | null;
   /** Incident downtime in the last account-local day before as_of (24 hours, 23 or 25 on a DST day). */
   downtime_1d_seconds: number | null;
   /** Incident downtime in the last 3 account-local days before as_of. */

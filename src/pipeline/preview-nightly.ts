@@ -7,14 +7,16 @@
  * A period held for coverage here may go out after the real night's sync has read its missing
  * time; the listing says so (docs/subscriptions.md, "Dry run").
  */
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { DEFAULT_ACCOUNT } from '../config-file/accounts-section.ts';
 import type { AccountSetting } from '../config-file/resolve-accounts.ts';
 import { ConfigError } from '../errors.ts';
-import { findWarehouseAccount } from '../load/account-names.ts';
+import { findWarehouseAccount, listWarehouseAccounts } from '../load/account-names.ts';
 import { openWarehouse } from '../load/connection/db.ts';
+import type { Database } from '../load/schema.ts';
 import type { Logger } from '../logger.ts';
-import { queryReportAccount } from '../reports/queries/scope.ts';
+import { queryReportAccount, type ReportAccount } from '../reports/queries/scope.ts';
 import { systemClock, type Clock } from '../terms.ts';
 import { accountSchedule, type NightlySubscriptionOptions } from './run-nightly.ts';
 import type { DeliveryOutcome } from './subscriptions/deliver-occurrence.ts';
@@ -22,7 +24,10 @@ import { runSubscriptionSchedule, type SubscriptionRunResult } from './subscript
 
 /** One account's listing, or why it has none (an account the warehouse does not hold yet). */
 export interface NightlyPreviewAccount {
+  /** The account's name in the run (`default`: the environment's credentials, no `accounts:` section). */
   readonly account: string;
+  /** The warehouse's account it was listed for; undefined when there is none to list. */
+  readonly warehouseAccount: ReportAccount | undefined;
   readonly subscriptions: SubscriptionRunResult | undefined;
   readonly error: Error | undefined;
 }
@@ -30,6 +35,17 @@ export interface NightlyPreviewAccount {
 /** What `nightly --dry-run` found. */
 export interface NightlyPreview {
   readonly accounts: readonly NightlyPreviewAccount[];
+}
+
+/**
+ * The account of the environment's credentials (no `accounts:` section), as the warehouse knows it
+ * without asking the API: the one a sync with them recorded as `default`, else the only account
+ * (one loaded before names were kept, or under a name the file no longer has). The real night
+ * syncs that account first and reports on it.
+ */
+async function credentialsAccount(db: Kysely<Database>): Promise<ReportAccount> {
+  const recorded = (await listWarehouseAccounts(db)).find((a) => a.name?.toLowerCase() === DEFAULT_ACCOUNT);
+  return queryReportAccount(db, recorded?.accountId);
 }
 
 /** Lists what the nightly job would deliver for each account, without syncing or sending. */
@@ -45,8 +61,8 @@ export async function previewNightly(
   deps: { logger: Logger; clock?: Clock; onOutcome?: (outcome: DeliveryOutcome) => void },
 ): Promise<NightlyPreview> {
   const clock = deps.clock ?? systemClock;
-  const names = options.accounts?.map((a) => a.name) ?? [DEFAULT_ACCOUNT];
-  const folders = options.accountFolders ?? names.length > 1;
+  const settings = options.accounts ?? [undefined];
+  const folders = options.accountFolders ?? settings.length > 1;
   const warehouse = await openWarehouse({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -55,20 +71,20 @@ export async function previewNightly(
   });
   const accounts: NightlyPreviewAccount[] = [];
   try {
-    for (const name of names) {
+    for (const setting of settings) {
+      const name = setting?.name ?? DEFAULT_ACCOUNT;
       let account;
       try {
-        // Without an accounts: section the warehouse's only account; else the one of that name.
         account =
-          options.accounts === undefined
-            ? await queryReportAccount(warehouse.db)
+          setting === undefined || setting.fileIndex === undefined
+            ? await credentialsAccount(warehouse.db)
             : await queryReportAccount(
                 warehouse.db,
                 (await findWarehouseAccount(warehouse.db, name, 'accounts')).accountId,
               );
       } catch (error) {
         if (!(error instanceof ConfigError) || options.accounts === undefined) throw error;
-        accounts.push({ account: name, subscriptions: undefined, error });
+        accounts.push({ account: name, warehouseAccount: undefined, subscriptions: undefined, error });
         continue;
       }
       const subscriptions = await runSubscriptionSchedule(
@@ -76,7 +92,7 @@ export async function previewNightly(
         { ...accountSchedule(options.subscriptions, name, account, folders), dryRun: true },
         { logger: deps.logger, clock, onOutcome: deps.onOutcome },
       );
-      accounts.push({ account: name, subscriptions, error: undefined });
+      accounts.push({ account: name, warehouseAccount: account, subscriptions, error: undefined });
     }
   } finally {
     await warehouse.close();

@@ -72,6 +72,8 @@ export interface IncidentHeadline {
 /** What `runReports` did. */
 export interface ReportsResult {
   readonly accountId: string;
+  /** Its name in the warehouse (the `accounts:` section's, or `default`); null when none was recorded. */
+  readonly accountName: string | null;
   readonly period: ReportPeriod;
   /** Every file written, SLA files first. */
   readonly paths: readonly string[];
@@ -214,6 +216,7 @@ export async function runReports(
     });
     return {
       accountId: request.account.accountId,
+      accountName: request.account.name,
       period: models.period,
       paths: preview.files,
       sla: null,
@@ -248,6 +251,7 @@ export async function runReports(
   }
   return {
     accountId: request.account.accountId,
+    accountName: request.account.name,
     period: models.period,
     paths,
     sla,

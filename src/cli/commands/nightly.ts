@@ -12,7 +12,13 @@ import { DEFAULT_REPORT_DIR } from '../../reports/report-defaults.ts';
 import { DEFAULT_REPORT_PRESET } from '../../time/parse-period-options.ts';
 import type { CommandModule } from '../command-module.ts';
 import type { CliContext } from '../cli-context.ts';
-import { accountFolders, formatOptionOf, printDryRunOutcome, printOutcome } from '../report-output.ts';
+import {
+  accountFolders,
+  accountLabel,
+  formatOptionOf,
+  printDryRunOutcome,
+  printOutcome,
+} from '../report-output.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';
 import { addSyncOptions, printSyncSummary, streamListHelp, syncRequestFrom, type SyncFlags } from './sync.ts';
 
@@ -51,7 +57,7 @@ const DEFAULT_SUBSCRIPTION_OPTIONS = ['reportOn', 'reportPeriod', 'format'];
  * `nightly --dry-run`: the mails the subscriptions due would send, listed; no sync, no mail, no
  * ledger row, no telemetry (a dry run must not tell the dead-man's switch that the night ran).
  */
-async function dryRun(ctx: CliContext, request: RunNightlyOptions, flags: NightlyFlags, named: boolean) {
+async function dryRun(ctx: CliContext, request: RunNightlyOptions, flags: NightlyFlags) {
   const { previewNightly } = await import('../../api/nightly-job.ts');
   const logger = ctx.logger();
   let mailOn = false;
@@ -70,9 +76,8 @@ async function dryRun(ctx: CliContext, request: RunNightlyOptions, flags: Nightl
     },
   );
   for (const a of preview.accounts) {
-    for (const outcome of a.subscriptions?.outcomes ?? [])
-      printDryRunOutcome(ctx, outcome, named ? a.account : undefined);
-    if (a.subscriptions === undefined) {
+    for (const outcome of a.subscriptions?.outcomes ?? []) printDryRunOutcome(ctx, outcome);
+    if (a.subscriptions === undefined || a.warehouseAccount === undefined) {
       ctx.result(
         'nightly-dry-run',
         { account: a.account, error: a.error?.message ?? null },
@@ -82,10 +87,13 @@ async function dryRun(ctx: CliContext, request: RunNightlyOptions, flags: Nightl
     }
     const { outcomes, asOf } = a.subscriptions;
     const count = (status: string): number => outcomes.filter((o) => o.status === status).length;
+    // Named always, also without an accounts: section: the warehouse's name for the account.
+    const { name, accountId } = a.warehouseAccount;
     ctx.result(
       'nightly-dry-run',
       {
-        ...(named ? { account: a.account } : {}),
+        account: name ?? a.account,
+        accountId,
         asOf,
         wouldSend: count('would-send'),
         wouldWrite: count('would-write'),
@@ -96,7 +104,7 @@ async function dryRun(ctx: CliContext, request: RunNightlyOptions, flags: Nightl
         mail: mailOn,
         synced: false,
       },
-      `${named ? `${a.account}: ` : ''}dry run as of ${asOf}: ${outcomes.length === 0 ? 'nothing due' : `${count('would-send')} mail(s) would be sent, ${count('held')} held, ${count('already-delivered')} already delivered${count('would-write') > 0 ? `, ${count('would-write')} written only` : ''}`}.${mailOn ? '' : ' E-mail is off (--no-mail, or SMTP_URL not set).'} Nothing was synced, sent or recorded; the real night syncs first, which may release a period held for coverage.`,
+      `${accountLabel(name, accountId)}: dry run as of ${asOf}: ${outcomes.length === 0 ? 'nothing due' : `${count('would-send')} mail(s) would be sent, ${count('held')} held, ${count('already-delivered')} already delivered${count('would-write') > 0 ? `, ${count('would-write')} written only` : ''}`}.${mailOn ? '' : ' E-mail is off (--no-mail, or SMTP_URL not set).'} Nothing was synced, sent or recorded; the real night syncs first, which may release a period held for coverage.`,
     );
   }
 }
@@ -181,7 +189,7 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
         const request = nightlyRequestFrom(flags);
         const named = file?.contents.accounts !== undefined;
         if (flags.dryRun === true) {
-          await dryRun(ctx, request, flags, named);
+          await dryRun(ctx, request, flags);
           return;
         }
         let resolved: ResolvedNightly | undefined;

@@ -19,6 +19,7 @@ import { withJobTelemetry } from '../job-telemetry.ts';
 import { listOption } from '../options.ts';
 import {
   accountFolders,
+  accountLabel,
   accountOption,
   defaultTargetOption,
   formatOptionOf,
@@ -163,6 +164,7 @@ async function dryRunSend(ctx: CliContext, options: RunReportsJobOptions): Promi
     'dry-run',
     {
       subscription: null,
+      account: result.accountName,
       accountId: result.accountId,
       period: result.period.label,
       periodStart: result.period.start.toISOString(),
@@ -175,7 +177,7 @@ async function dryRunSend(ctx: CliContext, options: RunReportsJobOptions): Promi
       noData: result.noData,
     },
     [
-      `would send: ${options.reports?.join(' and ') ?? ''} reports, account ${result.accountId}, ${result.period.label}`,
+      `would send: ${options.reports?.join(' and ') ?? ''} reports, account ${accountLabel(result.accountName, result.accountId)}, ${result.period.label}`,
       `  to: ${mail.to.join(', ')}`,
       ...mail.attached.map((f) => `  attached: ${f}`),
       ...mail.omitted.map((f) => `  named in the mail, not attached (over the size limit): ${f}`),

@@ -14,7 +14,7 @@
  */
 import type { DeliveryRow } from '../../load/ledgers/delivery-ledger.ts';
 import type { LocalDate } from '../../terms.ts';
-import type { DeliveryContext, DeliveryOutcome } from './hand-over.ts';
+import { outcomeBase, type DeliveryContext, type DeliveryOutcome } from './hand-over.ts';
 import { deliveredPeriods, occurrences, periodKey } from './plan-deliveries.ts';
 import type { CheckedSubscription } from './subscriptions.ts';
 
@@ -55,12 +55,7 @@ export function deliveredToday(
       );
       const when = row?.finishedAt ?? row?.preparedAt;
       return {
-        subscription: subscription.name,
-        accountId: ctx.account.accountId,
-        period: o.period,
-        due: o.due,
-        kind: 'scheduled',
-        recipients: subscription.recipients,
+        ...outcomeBase(ctx, subscription, { ...o, kind: 'scheduled' }),
         status: 'already-delivered',
         files: [],
         rejected: [],

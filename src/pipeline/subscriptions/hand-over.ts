@@ -52,6 +52,11 @@ export interface DeliveryOutcome {
   readonly subscription: string;
   /** The account the delivery belongs to. */
   readonly accountId: string;
+  /**
+   * Its name in the warehouse (`uptrends.account.account_name`: the `accounts:` section's name, or
+   * `default` for the account of the environment's credentials); null when none was recorded.
+   */
+  readonly accountName: string | null;
   readonly period: ReportPeriod;
   readonly due: LocalDate | null;
   readonly kind: DeliveryKind;
@@ -88,14 +93,28 @@ export interface DeliveryOccurrence {
   readonly kind: DeliveryKind;
 }
 
+/** What every outcome of `occurrence` says whatever became of it: subscription, account, period. */
+export function outcomeBase(
+  ctx: Pick<DeliveryContext, 'account'>,
+  subscription: Pick<CheckedSubscription, 'name' | 'recipients'>,
+  occurrence: DeliveryOccurrence,
+) {
+  return {
+    subscription: subscription.name,
+    accountId: ctx.account.accountId,
+    accountName: ctx.account.name,
+    period: occurrence.period,
+    due: occurrence.due,
+    kind: occurrence.kind,
+    recipients: subscription.recipients,
+  } as const;
+}
+
 /** What the mail shows besides the files: the report models, or the early warning. */
 export type MailBody = Pick<SendReportMailOptions, 'sla' | 'incidents' | 'atRisk'>;
 
 /** The fields every outcome of one occurrence shares. */
-export type OutcomeBase = Pick<
-  DeliveryOutcome,
-  'subscription' | 'accountId' | 'period' | 'due' | 'kind' | 'recipients'
->;
+export type OutcomeBase = ReturnType<typeof outcomeBase>;
 
 /** The start of one occurrence's delivery: its outcomes' shared fields and its logger. */
 export function outcomeOf(
@@ -104,14 +123,7 @@ export function outcomeOf(
   { period, due, kind }: DeliveryOccurrence,
 ): { readonly base: OutcomeBase; readonly log: Logger } {
   return {
-    base: {
-      subscription: subscription.name,
-      accountId: ctx.account.accountId,
-      period,
-      due,
-      kind,
-      recipients: subscription.recipients,
-    },
+    base: outcomeBase(ctx, subscription, { period, due, kind }),
     log: ctx.logger.child({ subscription: subscription.name, period: period.label }),
   };
 }

@@ -141,12 +141,13 @@ export const FIGURE_COLUMNS: readonly FigureColumn[] = [
   },
   { header: 'Budget used', csv: 'budget_used_pct', unit: 'share', width: 9, value: (r) => r.budget_used },
   {
-    // Past 100 % of the budget, what a manager acts on: the downtime beyond it (issue 41).
+    // Past 100 % of the budget, what a manager acts on: the downtime beyond it (issue 41). Within
+    // the budget the warehouse's figure is 0: an empty cell, so the column shows only what is over.
     header: 'Over budget (h:mm)',
     csv: 'over_budget_min',
     unit: 'duration',
     width: 10,
-    value: (r) => r.over_budget_seconds,
+    value: (r) => (r.over_budget_seconds === 0 ? null : r.over_budget_seconds),
   },
   { header: 'Incidents', csv: 'incidents', unit: 'count', width: 9, value: (r) => r.incidents_started },
   { header: 'Ongoing', csv: 'ongoing', unit: 'count', width: 8, value: (r) => r.ongoing_at_end },

@@ -2,7 +2,8 @@
  * Issue 41: the early warning is management's one page, also when many services are warned. A
  * failure-heavy account of 70 monitors (most breached, burn rates in the thousands) run through
  * `demo` as a user runs it; its at-risk PDF and workbook are read as a reader reads them: the PDF
- * with pdf.js, the workbook printed by LibreOffice (when installed).
+ * with pdf.js, the workbook printed by LibreOffice (when installed); its chart draws the six
+ * services to act on first, one panel each, as it does for the 7 of at-risk-report.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, runCli } from '../../support/run-cli.ts';
 import { readPdf } from '../../support/pdf-text.ts';
+import { atRiskModelOf } from '../../support/report-request.ts';
+import { openWarehouse } from '../../../src/load/connection/db.ts';
+import { CHART_SERVICES } from '../../../src/reports/at-risk/model.ts';
+import { DEFAULT_AT_RISK_WITHIN_DAYS, DEFAULT_SLA_TARGET } from '../../../src/reports/report-defaults.ts';
+import { chartPanels } from '../../support/at-risk-chart.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -61,6 +67,24 @@ describe('the at-risk report of an account with dozens of services warned', () =
     expect(pdf.text).not.toMatch(/\d{4,}\.\d%/);
     expect(pdf.text).toContain('over budget');
     expect(pdf.images).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('its chart', () => {
+  it('reads as it does for 7 services: one panel each for the six to act on first, no legend to match', async () => {
+    const warehouse = await openWarehouse({ dataDir: path.join(dir, 'warehouse') });
+    try {
+      const model = await atRiskModelOf(warehouse.db, {
+        target: { desired: DEFAULT_SLA_TARGET },
+        atRiskWithinDays: DEFAULT_AT_RISK_WITHIN_DAYS,
+        clock: () => new Date(),
+      });
+      expect(model.warned.length).toBeGreaterThan(3 * CHART_SERVICES);
+      expect(model.chart.services).toHaveLength(CHART_SERVICES);
+      expect(chartPanels(model)).toEqual({ panels: CHART_SERVICES, columns: 3, colourLegend: null });
+    } finally {
+      await warehouse.close();
+    }
   });
 });
 

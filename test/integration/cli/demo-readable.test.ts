@@ -1,24 +1,52 @@
 /**
  * Issue 41: what a person reads in the demo's reports has no float artefacts
  * (`Default target 0.9990000000000001`), and the five worst monitors rank by the figure they show.
- * The demo is run as a user runs it; then the SLA and incident PDFs are written from its warehouse.
- * Every cell of every sheet of every workbook, and the text of every PDF, is scanned.
+ * The demo is run as a user runs it (its SLA, incident and at-risk workbooks and at-risk PDF); then
+ * the SLA and incident PDFs and CSVs are written from its warehouse, and the mails of the README's
+ * subscriptions (docs/uptrends-etl.example.yaml: the SLA and incident mail, the SLA mail and the
+ * early warning's mail) are sent to a local SMTP server. Every cell of every sheet of every
+ * workbook and CSV, the text of every PDF and both parts of every mail are scanned.
  */
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type ExcelJS from 'exceljs';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, runCli, writtenFiles } from '../../support/run-cli.ts';
 import { readPdf } from '../../support/pdf-text.ts';
-import { findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
+import { UPTIME_AGREEMENT_MARGIN } from '../../../src/reports/sla/uptime-agreement.ts';
+import { findColumn, findRow, loadWorkbook, tableReader } from '../../unit/reports/xlsx-reader.ts';
+
+const EXAMPLE_CONFIG = fileURLToPath(new URL('../../../docs/uptrends-etl.example.yaml', import.meta.url));
+/** The README's subscriptions whose mails are scanned: SLA and incidents, SLA alone, the early warning. */
+const MAILED = ['eu-weekly', 'web-monthly', 'web-early-warning'];
+
+const mails: string[] = [];
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  size: 50 * 1024 * 1024,
+  onData(stream, _session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      mails.push(Buffer.concat(chunks).toString('utf8'));
+      callback();
+    });
+  },
+});
 
 let dir: string;
 let files: string[];
 let env: Record<string, string>;
 
 beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   dir = mkdtempSync(path.join(os.tmpdir(), 'demo-readable-'));
   env = { UPTRENDS_ETL_DATA_DIR: path.join(dir, 'warehouse') };
   const out = path.join(dir, 'out');
@@ -34,10 +62,33 @@ beforeAll(async () => {
     );
     expect(written.code, written.stderr).toBe(0);
     files.push(...writtenFiles(written.stdout));
+    const csv = await runCli(
+      ['report', report, '--out', path.join(dir, 'csv'), '--format', 'csv', '--json', '-q'],
+      env,
+      dir,
+      300_000,
+    );
+    expect(csv.code, csv.stderr).toBe(0);
+    files.push(...writtenFiles(csv.stdout));
   }
-}, 400_000);
+  const mailEnv = {
+    ...env,
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    UPTRENDS_ETL_CONFIG: EXAMPLE_CONFIG,
+  };
+  for (const subscription of MAILED) {
+    const sent = await runCli(
+      ['report', 'send', '--subscription', subscription, '--json', '-q'],
+      mailEnv,
+      dir,
+      300_000,
+    );
+    expect(sent.code, `${subscription}: ${sent.stderr}`).toBe(0);
+  }
+}, 600_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -91,6 +142,25 @@ describe("the demo's reports as a person reads them", () => {
     expect(isArtefact(5 / 1440)).toBe(false);
   });
 
+  it("every sheet of the demo's workbooks has something to show: a header and rows below it", async () => {
+    const workbooks = files.filter((f) => f.endsWith('.xlsx'));
+    for (const file of workbooks) {
+      const workbook = await loadWorkbook(await readFile(file));
+      expect(workbook.worksheets.length).toBeGreaterThan(1);
+      for (const sheet of workbook.worksheets) {
+        // Rows of two or more filled cells: a table's header and at least one row under it (a
+        // title is one cell; the Maintenance sheet has the account's one window).
+        let tableRows = 0;
+        sheet.eachRow({ includeEmpty: false }, (row) => {
+          let filled = 0;
+          row.eachCell({ includeEmpty: false }, () => filled++);
+          if (filled >= 2) tableRows++;
+        });
+        expect(tableRows, `${path.basename(file)}: ${sheet.name}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
   it('no PDF text holds a float artefact', async () => {
     const pdfs = files.filter((f) => f.endsWith('.pdf'));
     expect(pdfs.length).toBe(3);
@@ -99,6 +169,67 @@ describe("the demo's reports as a person reads them", () => {
       expect(pdf.text.length).toBeGreaterThan(500);
       expect(pdf.text, path.basename(file)).not.toMatch(TEXT_ARTEFACT);
     }
+  });
+
+  it('no CSV field holds a float artefact', () => {
+    const csvs = files.filter((f) => f.endsWith('.csv'));
+    // The SLA report's CSVs (monitors, groups, daily, ...) and the incident report's.
+    expect(csvs.some((f) => path.basename(f).startsWith('uptrends-sla'))).toBe(true);
+    expect(csvs.some((f) => path.basename(f).startsWith('uptrends-incidents'))).toBe(true);
+    let fields = 0;
+    for (const file of csvs) {
+      const text = readFileSync(file, 'utf8');
+      expect(text, path.basename(file)).not.toMatch(TEXT_ARTEFACT);
+      for (const field of text.split(/[\n,]/)) {
+        const value = Number(field.replace(/^"|"$/g, ''));
+        if (field.trim() === '' || !Number.isFinite(value)) continue;
+        fields++;
+        expect(isArtefact(value), `${path.basename(file)}: ${field}`).toBe(false);
+      }
+    }
+    expect(fields).toBeGreaterThan(1000);
+  });
+
+  it('no mail, in its text or its HTML part, holds a float artefact', async () => {
+    expect(mails).toHaveLength(MAILED.length);
+    const subjects: string[] = [];
+    for (const raw of mails) {
+      const mail = await PostalMime.parse(raw);
+      subjects.push(mail.subject ?? '');
+      expect((mail.text ?? '').length, mail.subject).toBeGreaterThan(200);
+      expect(mail.text, mail.subject).not.toMatch(TEXT_ARTEFACT);
+      expect(mail.html ?? '', mail.subject).not.toMatch(TEXT_ARTEFACT);
+    }
+    // The early warning's mail is among them.
+    expect(subjects.join('\n')).toMatch(/risk|budget|warning/i);
+  });
+
+  it('marks the monitors whose two uptime figures differ by more than the stated margin, and only those', async () => {
+    const sla = files.find((f) => /uptrends-sla_.*\.xlsx$/.test(f))!;
+    const sheet = (await loadWorkbook(await readFile(sla))).getWorksheet('Monitors')!;
+    const header = findRow(sheet, 'Group');
+    const column = (name: string): number => findColumn(sheet, header, name);
+    const [name, stats, incidents, note] = [
+      column('Monitor'),
+      column('Uptime (Uptrends)'),
+      column('Uptime (incidents)'),
+      column('Uptime figures'),
+    ];
+    let both = 0;
+    for (let r = header + 1; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      const s = row.getCell(stats).value;
+      const i = row.getCell(incidents).value;
+      if (typeof s !== 'number' || typeof i !== 'number') continue;
+      both++;
+      // Percent cells hold fractions: the gap in percentage points is 100 x their difference.
+      const marked = row.getCell(note).text !== '';
+      expect(marked, `${row.getCell(name).text}: ${s} vs ${i}`).toBe(
+        Math.abs(s - i) * 100 > UPTIME_AGREEMENT_MARGIN,
+      );
+      if (marked) expect(row.getCell(note).text).toMatch(/lower: .*(alert|checks)/);
+    }
+    expect(both).toBeGreaterThan(10);
   });
 
   it('ranks the five worst monitors by the uptime they show, lowest first', async () => {

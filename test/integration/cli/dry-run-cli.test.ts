@@ -133,4 +133,67 @@ describe('dry runs from the command line', () => {
     for (const a of attachments)
       expect(mails[0]!.raw.toString('utf8')).toContain(`filename=${path.basename(a)}`);
   }, 240_000);
+
+  it('names the account of every listed mail without an accounts: section, as the warehouse knows it', async () => {
+    // Every sync with the environment's credentials records its account as "default".
+    const accountRow = async (): Promise<{ account_id: string; account_name: string | null }> => {
+      const r = await cli([
+        '--json',
+        'query',
+        '--format',
+        'json',
+        'select account_id, account_name from uptrends.account',
+      ]);
+      const rows = jsonLines(r.stdout) as unknown as { account_id: string; account_name: string | null }[];
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    };
+    const { account_id: id, account_name: recorded } = await accountRow();
+    expect(recorded).toBe('default');
+    const listedAccounts = async (): Promise<unknown[]> => {
+      const result = await cli(['--json', 'nightly', '--dry-run', '--as-of', AS_OF, '--out', 'reports']);
+      expect(result.code, result.stderr).toBe(0);
+      const lines = jsonLines(result.stdout);
+      const listed = lines.filter((l) => l.result === 'dry-run' || l.result === 'nightly-dry-run');
+      expect(listed.filter((l) => l.result === 'dry-run').length).toBeGreaterThan(0);
+      return listed.map((l) => [l.result, l.account, l.accountId]);
+    };
+    expect(new Set((await listedAccounts()).map((l) => JSON.stringify(l)))).toEqual(
+      new Set([
+        JSON.stringify(['dry-run', 'default', id]),
+        JSON.stringify(['nightly-dry-run', 'default', id]),
+      ]),
+    );
+    const text = await cli(['--no-json', 'nightly', '--dry-run', '--as-of', AS_OF, '--out', 'reports']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`: daily-ops, account default (${id}), ${PERIOD}`);
+    expect(text.stdout).toContain(`default (${id}): dry run as of ${AS_OF}`);
+
+    // The same account synced once under a file's accounts: section keeps that name in the
+    // warehouse until the next sync without one; the dry run (which syncs nothing) still lists it.
+    writeFileSync(
+      path.join(rig.dir, 'named.yaml'),
+      'accounts:\n  - { name: ops-account, username_env: UPTRENDS_USERNAME, password_env: UPTRENDS_PASSWORD }\n',
+    );
+    const named = await cli(['--config', 'named.yaml', 'sync', '--streams', 'monitors']);
+    expect(named.code, named.stderr).toBe(0);
+    expect(await accountRow()).toEqual({ account_id: id, account_name: 'ops-account' });
+    expect(new Set((await listedAccounts()).map((l) => JSON.stringify(l)))).toEqual(
+      new Set([
+        JSON.stringify(['dry-run', 'ops-account', id]),
+        JSON.stringify(['nightly-dry-run', 'ops-account', id]),
+      ]),
+    );
+
+    // report send --dry-run (no subscription) names it too.
+    const adHoc = await runCli(
+      ['--no-json', 'report', 'send', '--from', PERIOD, '--to', AS_OF, '--format', 'csv', '--dry-run'],
+      { ...rig.env(), REPORT_MAIL_TO: 'ops@example.com' },
+      rig.dir,
+    );
+    expect(adHoc.code, adHoc.stderr).toBe(0);
+    expect(adHoc.stdout).toContain(`reports, account ops-account (${id}), `);
+    // Dry runs only: no mail went.
+    expect(mails).toHaveLength(0);
+  }, 240_000);
 });

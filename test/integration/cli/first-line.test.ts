@@ -50,3 +50,35 @@ describe('the first line of a sync', () => {
     expect(opening).toBeLessThan(migrated);
   });
 });
+
+describe('the first line of the demo', () => {
+  it('comes at once: before the warehouse is prepared, the account generated or anything loaded (issue 41, item 3)', async () => {
+    const dataDir = path.join(cwd, 'demo-warehouse');
+    const result = await runCli(
+      [
+        'demo',
+        '--monitors',
+        '3',
+        '--days',
+        '35',
+        '--out',
+        path.join(cwd, 'demo-reports'),
+        '--log-format',
+        'json',
+      ],
+      { UPTRENDS_ETL_DATA_DIR: dataDir },
+      cwd,
+      300_000,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const messages = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages[0], messages.join('\n')).toBe('demo: starting (realistic account, 3 monitors, 35 days)');
+    const preparing = messages.findIndex((m) => m.startsWith('demo: preparing the warehouse'));
+    const generating = messages.findIndex((m) => m.startsWith('demo: generating'));
+    expect(preparing, messages.join('\n')).toBeGreaterThan(0);
+    expect(generating).toBeGreaterThan(preparing);
+  });
+});

@@ -644,6 +644,75 @@ describe('group views', () => {
   });
 });
 
+describe('over_budget_seconds: the error budget used past 100 %, as time (issue 41)', () => {
+  it('is the incident downtime beyond the budget, 0 within it, in the monitor and group views', async () => {
+    // 12 March, Shop home: no statistics target and no group SLA, so the default 99.9 %. Monitored
+    // 86,400 - 3,600 (DisableMonitoring) = 82,800 s; budget 0.001 x 82,800 = 82.8 s; down 3,600 +
+    // 900 = 4,500 s: 4,500 - 82.8 = 4,417.2 s over budget.
+    const day = await daily(M1, '2025-03-12');
+    expect(day).toMatchObject({
+      target_percentage: 99.9,
+      target_source: 'Default',
+      monitored_seconds: 82_800,
+    });
+    expect(pct(day?.error_budget_seconds)).toBeCloseTo(82.8, 6);
+    expect(pct(day?.budget_used)).toBeCloseTo(4500 / 82.8, 9);
+    expect(pct(day?.over_budget_seconds)).toBeCloseTo(4417.2, 6);
+    // 5 March, Shop API: an hour of maintenance, no incident: 82.8 s of budget, none of it used.
+    const within = await daily(M2, '2025-03-05');
+    expect(within).toMatchObject({ incident_downtime_seconds: 0, budget_used: 0, over_budget_seconds: 0 });
+    expect(pct(within?.error_budget_seconds)).toBeCloseTo(82.8, 6);
+    // March, Shop home: 31 days less the DST hour = 2,674,800 s, less the hour of maintenance =
+    // 2,671,200 s monitored; budget 2,671.2 s; down 4,500 + 7,200 + 7,200 = 18,900 s:
+    // 18,900 - 2,671.2 = 16,228.8 s over.
+    const month = await monthly(M1, '2025-03-01');
+    expect(month).toMatchObject({ target_percentage: 99.9, monitored_seconds: 2_671_200 });
+    expect(pct(month?.over_budget_seconds)).toBeCloseTo(16_228.8, 6);
+    // Web shops in March has Shop home alone (Shop API left it in February): the same figure.
+    const shops = await sql<Row>`
+      select target_percentage, over_budget_seconds from uptrends.v_group_uptime_monthly
+      where monitor_group_guid = ${G_SHOPS}::uuid and month = date '2025-03-01'`.execute(db);
+    expect(shops.rows).toHaveLength(1);
+    expect(shops.rows[0]?.target_percentage).toBe(99.9);
+    expect(pct(shops.rows[0]?.over_budget_seconds)).toBeCloseTo(16_228.8, 6);
+    // The account on 5 March: no member was down, so nothing is over its budget.
+    const account = await sql<Row>`
+      select budget_used, over_budget_seconds from uptrends.v_account_uptime_daily where day = date '2025-03-05'`.execute(
+      db,
+    );
+    expect(account.rows).toEqual([{ budget_used: 0, over_budget_seconds: 0 }]);
+  });
+
+  it("every uptime view has it, with the one comment of the figure; v_sla_burn has the month's", async () => {
+    const views = [
+      'v_monitor_uptime_daily',
+      'v_monitor_uptime_monthly',
+      'v_group_uptime_daily',
+      'v_group_uptime_monthly',
+      'v_account_uptime_daily',
+      'v_account_uptime_monthly',
+    ];
+    const result = await sql<{ view: string; comment: string | null }>`
+      select c.relname as view, col_description(c.oid, a.attnum) as comment
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'uptrends'
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'over_budget_seconds' and not a.attisdropped
+      where c.relname like 'v\\_%'`.execute(db);
+    expect(result.rows.map((r) => r.view).sort()).toEqual([...views].sort());
+    const described = await sql<{
+      d: string;
+    }>`select uptrends.figure_description('over_budget_seconds') as d`.execute(db);
+    expect(described.rows[0]?.d).toMatch(/0 within the budget/);
+    for (const r of result.rows) expect(r.comment).toBe(described.rows[0]?.d);
+    const burn = await sql<{ n: number }>`
+      select count(*)::int as n from pg_attribute
+      where attrelid = 'uptrends.v_sla_burn'::regclass and attname = 'period_over_budget_seconds'`.execute(
+      db,
+    );
+    expect(burn.rows[0]?.n).toBe(1);
+  });
+});
+
 describe('v_incident and v_alert', () => {
   it('v_incident adds monitor name and type, groups without All monitors, the zone and the ongoing flag', async () => {
     const result = await sql<Row>`

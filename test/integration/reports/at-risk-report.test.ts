@@ -25,6 +25,7 @@ import { MIN_FONT_POINTS, pageFaults, readPages, smallestFont } from '../../../s
 import { loadReportFixture } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { atRiskModelOf } from '../../support/report-request.ts';
+import { chartPanels } from '../../support/at-risk-chart.ts';
 
 const run = promisify(execFile);
 const HOSTILE = '=HYPERLINK("http://x") <b>Slow</b>';
@@ -199,6 +200,17 @@ describe('the at-risk report of 21 October 00:00', () => {
     const table = tableReader(all, header, 'Service');
     expect(table.cell('Down', 'State').fill).toMatchObject({ fgColor: { argb: 'FFFFC7CE' } });
     expect(table.cell('Quiet', 'State').fill).toMatchObject({ fgColor: { argb: 'FFC6EFCE' } });
+  });
+
+  it('its chart draws the services to act on, one panel each, no legend to match colours against', () => {
+    // Of the 7 services: the breached, the 2 at risk and the 1 on watch, and the 2 ok ones that
+    // spent some budget; the ok one that spent none is not drawn. Six panels, three across.
+    const drawn = model.chart.services;
+    expect(drawn.map((s) => s.state).sort()).toEqual(['at risk', 'at risk', 'breached', 'ok', 'ok', 'watch']);
+    for (const s of drawn.filter((d) => d.state === 'ok')) expect(s.period_budget_used).toBeGreaterThan(0);
+    const left = model.services.filter((s) => !drawn.includes(s));
+    expect(left.map((s) => [s.state, s.period_budget_used ?? 0])).toEqual([['ok', 0]]);
+    expect(chartPanels(model)).toEqual({ panels: 6, columns: 3, colourLegend: null });
   });
 
   it('the CSV has every service, the shown figures, instants in UTC and local time, and no formula', async () => {

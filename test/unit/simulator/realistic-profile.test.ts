@@ -59,6 +59,18 @@ describe('the realistic profile', () => {
     expect(ds.monitors.flatMap((m) => m.maintenance)).toHaveLength(1);
   });
 
+  it('has an exclusion period of an SLA definition inside the history, ended before the clock', () => {
+    // From and Until are account-local wall clocks; the history is the 90 days before NOW.
+    const historyStart = new Date(NOW.getTime() - 90 * 86_400_000).toISOString().slice(0, 10);
+    const exclusions = ds.slas.flatMap((s) => s.exclusions) as { From: string; Until: string }[];
+    expect(exclusions.length).toBeGreaterThanOrEqual(1);
+    for (const e of exclusions) {
+      expect(e.From < e.Until).toBe(true);
+      expect(e.From >= historyStart).toBe(true);
+      expect(e.Until < NOW.toISOString().slice(0, 19)).toBe(true);
+    }
+  });
+
   it('spends this month some budgets fast (the early warning has something to show)', () => {
     const now = NOW.getTime() / 1000;
     const budget = (localMidnight('2026-12-01', ZONE).getTime() / 1000 - OCTOBER.end) * 0.001;
