@@ -242,6 +242,9 @@ as $$
                  - coalesce((select mt.ranges from maint mt where mt.monitor_guid = b.monitor_guid), '{}') as mb,
                coalesce((select ia.ranges from inc_all ia where ia.monitor_guid = b.monitor_guid), '{}') as inc
         where k.kind = 'cut'
+        -- A fence: without it the planner pulls this row up into the join, and computes the
+        -- multiranges below (0.4 ms each) for every bucket, then drops all but the cut ones.
+        offset 0
       ) m
       cross join lateral (
         select
