@@ -64,6 +64,16 @@ function periodInputOf(period: PeriodOptions | ReportPeriod | undefined): Period
 }
 
 /**
+ * A module loading while something else runs (the warehouse opening: on the embedded engine
+ * seconds of its own thread): awaited where it is used; a failure to load is reported there, and
+ * not as an unhandled rejection when the work fails first.
+ */
+function loadedBeside<T>(loading: Promise<T>): Promise<T> {
+  loading.catch(() => undefined);
+  return loading;
+}
+
+/**
  * Opens the warehouse (or takes the caller's), resolves the account and hands both to `work`;
  * a warehouse opened here is closed after it.
  */
@@ -116,16 +126,18 @@ export async function runReports(options: RunReportsJobOptions = {}): Promise<Re
   const { clock, onWritten, period, signal } = options;
   // Checked before the warehouse opens: a typo costs nothing.
   const input = periodInputOf(period);
-  const [config, logger, reports, request, { systemClock }] = await Promise.all([
+  // The reports' modules (the workbook, chart and PDF libraries) load while the warehouse opens.
+  const reportsModule = loadedBeside(import('../reports/run-reports.ts'));
+  const [config, logger, request, { systemClock }] = await Promise.all([
     configOf(options),
     loggerOf(options),
-    import('../reports/run-reports.ts'),
     import('./report-request.ts'),
     import('../terms.ts'),
   ]);
   // Missing mail settings are a usage error: said before opening (and locking) the warehouse.
   const mail = options.mail === true ? request.reportMailSettings(config) : undefined;
   return withAccount(config, options, async (warehouse, account, outDir) => {
+    const reports = await reportsModule;
     const placed = request.periodIn(input, (clock ?? systemClock)(), account);
     const slaGuids = await request.resolveSlaChoice(warehouse.db, account, placed, options.sla);
     const resolved = request.reportRequestOf(account, placed, { ...options, outDir }, mail, slaGuids);
@@ -148,13 +160,14 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
   } = options;
   const asOfOption: AsOfOption | undefined =
     asOf === undefined || asOf instanceof Date ? asOf : parseAsOf(asOf);
-  const [config, logger, { runAtRiskReport: run }, { resolveAsOf }] = await Promise.all([
+  const reportModule = loadedBeside(import('../reports/run-at-risk-report.ts'));
+  const [config, logger, { resolveAsOf }] = await Promise.all([
     configOf(options),
     loggerOf(options),
-    import('../reports/run-at-risk-report.ts'),
     import('../time/period-choice.ts'),
   ]);
-  return withAccount(config, options, (warehouse, account, outDir) => {
+  return withAccount(config, options, async (warehouse, account, outDir) => {
+    const { runAtRiskReport: run } = await reportModule;
     return run(
       warehouse,
       {

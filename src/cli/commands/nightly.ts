@@ -20,6 +20,7 @@ import {
   printOutcome,
 } from '../report-output.ts';
 import { withJobTelemetry } from '../job-telemetry.ts';
+import { redactUrlPassword } from '../../redaction.ts';
 import { addSyncOptions, printSyncSummary, streamListHelp, syncRequestFrom, type SyncFlags } from './sync.ts';
 
 interface NightlyFlags extends SyncFlags {
@@ -45,6 +46,19 @@ export function nightlyRequestFrom(flags: NightlyFlags): RunNightlyOptions {
     asOf: flags.asOf,
     queue: flags.queue === true,
   };
+}
+
+/**
+ * Where the night's warehouse is, for its first line (said before it opens, which on a new
+ * embedded warehouse takes seconds); empty when the configuration is bad (the run reports it).
+ */
+function warehouseOf(ctx: CliContext): string {
+  try {
+    const { databaseUrl, dataDir } = ctx.config();
+    return databaseUrl ? `, warehouse ${redactUrlPassword(databaseUrl)}` : `, warehouse in ${dataDir}`;
+  } catch {
+    return '';
+  }
 }
 
 /** A configuration for resolving options without one (the help walk): no mail, no recipients. */
@@ -181,7 +195,7 @@ Postgres warehouse (docs/scaling.md): start one or more \`uptrends-etl worker\` 
         const file = ctx.configFile();
         const logger = ctx.logger();
         // The first line at once: the night's modules and the warehouse take seconds to load and open.
-        logger.info('nightly: starting');
+        logger.info(`nightly: starting${warehouseOf(ctx)}`);
         const [{ runNightly }, { createProgress }] = await Promise.all([
           import('../../api/nightly-job.ts'),
           import('../progress.ts'),

@@ -82,3 +82,29 @@ describe('the first line of the demo', () => {
     expect(generating).toBeGreaterThan(preparing);
   });
 });
+
+describe('the first line of a nightly', () => {
+  it('says it starts, and where its warehouse is, before the warehouse is opened, created and migrated', async () => {
+    const dataDir = path.join(cwd, 'new-nightly-warehouse');
+    const result = await runCli(
+      ['nightly', '--no-mail', '--report-on', 'never', '--streams', 'monitors', '--log-format', 'json'],
+      {
+        UPTRENDS_ETL_DATA_DIR: dataDir,
+        UPTRENDS_API_URL: sim.apiUrl,
+        UPTRENDS_USERNAME: sim.credentials.username,
+        UPTRENDS_PASSWORD: sim.credentials.password,
+      },
+      cwd,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const messages = result.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages[0]).toBe(`nightly: starting, warehouse in ${dataDir}`);
+    const opening = messages.indexOf(`sync: opening the warehouse in ${dataDir}`);
+    const migrated = messages.findIndex((m) => /^applied \d+ migration\(s\)$/.test(m));
+    expect(opening, messages.join('\n')).toBeGreaterThan(0);
+    expect(migrated).toBeGreaterThan(opening);
+  });
+});
