@@ -89,7 +89,7 @@ export interface AtRiskModel {
   readonly brief: readonly ServiceBurn[];
   readonly counts: StateCounts;
   /** The services the budget chart draws and their points. */
-  readonly chart: { readonly services: readonly Burn[]; readonly points: readonly BurnPoint[] };
+  readonly chart: { readonly services: readonly ServiceBurn[]; readonly points: readonly BurnPoint[] };
 }
 
 const SEVERITY: Readonly<Record<string, number>> = { breached: 0, 'at risk': 1, watch: 2, unknown: 3, ok: 4 };
@@ -163,6 +163,8 @@ export async function loadAtRiskModel(
     .slice(0, CHART_SERVICES);
   const days = await queryBurnDays(db, scope, period, drawn);
   const services: ServiceBurn[] = rows.map((r) => ({ ...r, since_day: days.since.get(burnKey(r)) ?? null }));
+  // The chart's services are the report's own (with their since day), not the rows read before.
+  const byKey = new Map(services.map((s) => [burnKey(s), s]));
   const warned = services.filter(
     (s) => s.state === 'breached' || s.state === 'at risk' || s.state === 'watch',
   );
@@ -180,7 +182,7 @@ export async function loadAtRiskModel(
     warned,
     brief: warned.slice(0, BRIEF_ROWS),
     counts,
-    chart: { services: drawn, points: days.points },
+    chart: { services: drawn.map((d) => byKey.get(burnKey(d))!), points: days.points },
   };
 }
 

@@ -6,20 +6,7 @@
  * those conversions: the 94,000 cells of a 1,000-monitor SLA workbook use a few dozen looks.
  */
 import type ExcelJS from 'exceljs';
-import { NUMBER_FORMATS, type NumberFormat } from './cell-types.ts';
-
-/** Optional look of one cell. Colours are ARGB hex (`FF63BE7B`). */
-export interface CellStyle {
-  readonly bold?: boolean;
-  readonly size?: number;
-  readonly fill?: string;
-  readonly color?: string;
-  readonly format?: NumberFormat;
-  readonly wrap?: boolean;
-  readonly align?: 'left' | 'center' | 'right';
-  /** Left indent in characters (text beside a right-aligned number). */
-  readonly indent?: number;
-}
+import { NUMBER_FORMATS, type CellStyle } from './cell-types.ts';
 
 /** An exceljs style model. */
 export type StyleModel = Partial<ExcelJS.Style>;

@@ -3,8 +3,6 @@
  * column fitting share, and the number formats a typed cell can carry.
  */
 
-import type { CellStyle } from './cell-style.ts';
-
 /** Number formats of typed cells. Percentages are stored as fractions (0.999 shows 99.900%). */
 export const NUMBER_FORMATS = {
   percent: '0.000%',
@@ -105,4 +103,17 @@ export function columnLetter(column: number): string {
     n = Math.floor((n - 1) / 26);
   }
   return letters;
+}
+
+/** Optional look of one cell. Colours are ARGB hex (`FF63BE7B`). */
+export interface CellStyle {
+  readonly bold?: boolean;
+  readonly size?: number;
+  readonly fill?: string;
+  readonly color?: string;
+  readonly format?: NumberFormat;
+  readonly wrap?: boolean;
+  readonly align?: 'left' | 'center' | 'right';
+  /** Left indent in characters (text beside a right-aligned number). */
+  readonly indent?: number;
 }

@@ -64,6 +64,8 @@ interface StreamBook {
   };
   _zipped: Map<string, () => void>;
   _zippedNames: Set<string>;
+  /** The drawing parts its content types list (exceljs fills it only in document mode). */
+  _drawings: { name: string }[];
   addImage(image: { buffer: Buffer; extension: 'png' }): number;
   addWorksheet(name: string): StreamSheetBase;
   addContentTypes(): Promise<void>;
@@ -154,14 +156,14 @@ function streamingClasses(): { Sheet: SheetClass; Book: BookClass } {
         this.stream.write(`<drawing r:id="${rId}"/>`);
         this._workbook.zip.append(drawingXml(pictures), { name: `/xl/drawings/${name}.xml` });
         this._workbook.zip.append(drawingRelsXml(pictures), { name: `/xl/drawings/_rels/${name}.xml.rels` });
-        (this._workbook as unknown as { _drawings: { name: string }[] })._drawings.push({ name });
+        this._workbook._drawings.push({ name });
       }
       super._writeLegacyData();
     }
   }
 
   class Book extends BaseBook {
-    _drawings: { name: string }[] = [];
+    override _drawings: { name: string }[] = [];
     override _zipped = new Map<string, () => void>();
     override _zippedNames = new Set<string>();
     declare _worksheets: (StreamSheetBase | undefined)[];

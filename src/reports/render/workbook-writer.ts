@@ -22,7 +22,7 @@ import {
 /** exceljs' width of a column nobody sized (Excel's default, in its width unit). */
 const DEFAULT_COLUMN_WIDTH = 9;
 import { colorScaleRule, dataBarRule, fitColumns, heatScaleRule } from './column-fit.ts';
-import { StyleCache, styleModel, type CellStyle, type StyleModel, type ValueKind } from './cell-style.ts';
+import { StyleCache, styleModel, type StyleModel, type ValueKind } from './cell-style.ts';
 import { workbookClass } from './exceljs-workbook.ts';
 import { streamingWorkbook, type StreamedSheet, type StreamedWorkbook } from './streaming-workbook.ts';
 
@@ -39,13 +39,14 @@ export {
 import {
   columnLetter,
   NUMBER_FORMATS,
+  type CellStyle,
   type CellValue,
   type Column,
   type TableOptions,
   type TablePlacement,
 } from './cell-types.ts';
 
-export type { CellStyle } from './cell-style.ts';
+export type { CellStyle } from './cell-types.ts';
 
 const HEADER_FILL = 'FF1F4E79';
 const HEADER_FONT = 'FFFFFFFF';

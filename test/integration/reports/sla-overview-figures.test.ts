@@ -299,14 +299,16 @@ describe('SLA overview figures per definition', () => {
   });
 
   it('cuts to the second only the buckets an exclusion cuts, not every bucket (the plan)', async () => {
-    // The exact cut reads each monitor's incidents (the inc_all CTE) once per bucket it works on.
-    // Cut (bucket, definition) pairs: Shop cuts 25 and 26 October, Overlap 15 October, Gold none:
-    // at most 3 per monitor, 9 for the three monitors, of the 279 pairs of 31 days × 3 monitors ×
-    // 3 definitions. Computed for every pair and then dropped, it took 2.2 s of a 2.3 s call on
-    // the demo's warehouse (issue 42).
+    // The exact cut (the multiranges of subquery m: monitored time, incidents) is worked out for
+    // the cut (bucket, definition) pairs only. Shop cuts 25 and 26 October, Overlap 15 October,
+    // Gold none: at most 3 per monitor, 9 for the three monitors, of the 279 pairs of 31 days × 3
+    // monitors × 3 definitions. Computed for every pair and then dropped, it took 2.2 s of a 2.3 s
+    // call on the demo's warehouse (issue 42). Without the fence the planner pulls m up into the
+    // join and no scan of it is left in the plan.
     interface PlanNode {
-      'CTE Name'?: string;
-      'Parent Relationship'?: string;
+      'Node Type'?: string;
+      Alias?: string;
+      'Actual Rows'?: number;
       'Actual Loops'?: number;
       Plans?: PlanNode[];
     }
@@ -316,17 +318,18 @@ describe('SLA overview figures per definition', () => {
         ${'2025-11-05T06:00:00Z'}::timestamptz)`.execute(tdb.warehouse.db);
     const raw = rows[0]!['QUERY PLAN'];
     const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    const loops: number[] = [];
-    const walk = (node: PlanNode, inSubPlan: boolean): void => {
-      const sub =
-        inSubPlan || node['Parent Relationship'] === 'SubPlan' || node['Parent Relationship'] === 'InitPlan';
-      if (node['CTE Name'] === 'inc_all' && sub) loops.push(node['Actual Loops'] ?? 0);
-      for (const child of node.Plans ?? []) walk(child, sub);
+    const cutRows: number[] = [];
+    const walk = (node: PlanNode): void => {
+      if (node['Node Type'] === 'Subquery Scan' && /^m(_\d+)?$/.test(node.Alias ?? '')) {
+        // Rows out of the fenced subquery over all its loops (explain gives rows per loop).
+        cutRows.push(Math.round((node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 0)));
+      }
+      for (const child of node.Plans ?? []) walk(child);
     };
-    walk(plan[0]!.Plan, false);
-    expect(loops.length).toBeGreaterThan(0);
-    expect(loops.length).toBeGreaterThan(0);
-    expect(Math.max(...loops)).toBeLessThanOrEqual(9);
+    walk(plan[0]!.Plan);
+    // Postgres 15 prints a rounded mean per loop (0 here), PGlite's engine the exact mean.
+    expect(cutRows.length).toBeGreaterThan(0);
+    expect(Math.max(...cutRows)).toBeLessThanOrEqual(9);
   });
 
   it('counts each day an exclusion cuts to the second (v_sla_daily)', async () => {
