@@ -53,6 +53,7 @@ const BUNDLED = new Set([
   'commander',
   'csv-stringify',
   'dotenv',
+  'exceljs',
   'kysely',
   'p-limit',
   'pg',
@@ -66,6 +67,24 @@ const dependencies = Object.keys(
   JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).dependencies,
 );
 const { build } = await import('esbuild');
+
+/**
+ * pg's socket module (lib/stream.js) picks Node's sockets or a Cloudflare Worker's by asking
+ * whether `Response` accepts a `cf` option; on Node 20 reading that global loads Node's own copy
+ * of undici, a tenth of a second of every start that opens a Postgres warehouse. In the bundle
+ * that module is its Node half alone (scripts/pg-node-stream.mjs); run from dist/ or src/ (the
+ * tests), pg keeps its own.
+ */
+const pgOnNode = {
+  name: 'pg-on-node',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^\.\/stream$/ }, (args) =>
+      /[\\/]node_modules[\\/]pg[\\/]lib[\\/]connection\.js$/.test(args.importer)
+        ? { path: path.join(root, 'scripts', 'pg-node-stream.mjs') }
+        : undefined,
+    );
+  },
+};
 const bundleDir = path.join(dist, 'bundle');
 rmSync(bundleDir, { recursive: true, force: true });
 try {
@@ -83,6 +102,7 @@ try {
     banner: {
       js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
     },
+    plugins: [pgOnNode],
     logLevel: 'warning',
   });
 } catch (error) {

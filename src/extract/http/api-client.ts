@@ -8,7 +8,9 @@
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import dispatchRequest from 'undici/lib/api/api-request.js';
 import {
   ConfigError,
   EtlError,
@@ -246,8 +248,10 @@ export class ApiClient implements ApiGetter {
     const signal = this.#signal === undefined ? deadline : AbortSignal.any([this.#signal, deadline]);
     const limit = this.#settings.maxBodyBytes(call.route);
     try {
-      const res = await request(call.url, {
-        dispatcher: this.#dispatcher,
+      // What undici's exported `request(url, { dispatcher })` hands its dispatcher.
+      const res = await dispatchRequest.call(this.#dispatcher, {
+        origin: call.url.origin,
+        path: `${call.url.pathname}${call.url.search}`,
         method: 'GET',
         headers,
         headersTimeout: this.#settings.headersMs,

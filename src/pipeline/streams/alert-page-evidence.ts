@@ -42,18 +42,41 @@ function attributesOf(record: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** Whether two alerts' attributes hold the same content: the same JSON in every field of ATTRIBUTES. */
+function sameContent(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const field of ATTRIBUTES) {
+    const x = a[field] ?? null;
+    const y = b[field] ?? null;
+    if (x === y) continue;
+    // Parsed JSON: equal texts, numbers and nulls are ===; objects are compared as their JSON.
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
+
+/** One content seen: the attributes it first came in, and the distinct ids it came under. */
+interface Copies {
+  readonly attributes: Record<string, unknown>;
+  readonly ids: unknown[];
+}
+
 /** What the pages of one pass of one window showed so far. */
 export class PageEvidence {
   readonly #monitors = new Set<string>();
-  // Content -> the distinct ids it came under (at most MAX_COPIES_PER_ALERT + 1 kept): the same
-  // alert served again under the same id is the loop guard's and the page cap's, not this.
-  readonly #copies = new Map<string, unknown[]>();
+  // Contents by a short key (monitor, times and check), each list holding the contents that share
+  // it, compared field by field: no text of the whole content is built per alert (a backfill reads
+  // half a million). Each keeps the distinct ids it came under (at most MAX_COPIES_PER_ALERT + 1):
+  // the same alert served again under the same id is the loop guard's and the page cap's, not this.
+  readonly #copies = new Map<string, Copies[]>();
+  #contents = 0;
   #mostCopies = 0;
 
   /** Starts over: a restarted pass reads the window again from its first page. */
   reset(): void {
     this.#monitors.clear();
     this.#copies.clear();
+    this.#contents = 0;
     this.#mostCopies = 0;
   }
 
@@ -66,14 +89,20 @@ export class PageEvidence {
       if (typeof monitor === 'string' && this.#monitors.size < MAX_TRACKED)
         this.#monitors.add(monitor.toLowerCase());
       const id = (record as { Id?: unknown }).Id;
-      const content = JSON.stringify(ATTRIBUTES.map((field) => attributes[field] ?? null));
-      const ids = this.#copies.get(content);
-      if (ids === undefined) {
-        if (this.#copies.size < MAX_TRACKED) this.#copies.set(content, [id]);
+      const key = `${String(monitor)}|${String(attributes.Timestamp)}|${String(attributes.MonitorCheckId)}`;
+      const seen = this.#copies.get(key);
+      const copies = seen?.find((c) => sameContent(c.attributes, attributes));
+      if (copies === undefined) {
+        if (this.#contents < MAX_TRACKED) {
+          this.#contents++;
+          const fresh: Copies = { attributes, ids: [id] };
+          if (seen === undefined) this.#copies.set(key, [fresh]);
+          else seen.push(fresh);
+        }
         this.#mostCopies = Math.max(this.#mostCopies, 1);
-      } else if (ids.length <= MAX_COPIES_PER_ALERT && !ids.includes(id)) {
-        ids.push(id);
-        this.#mostCopies = Math.max(this.#mostCopies, ids.length);
+      } else if (copies.ids.length <= MAX_COPIES_PER_ALERT && !copies.ids.includes(id)) {
+        copies.ids.push(id);
+        this.#mostCopies = Math.max(this.#mostCopies, copies.ids.length);
       }
     }
   }

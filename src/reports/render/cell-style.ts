@@ -57,19 +57,11 @@ export class StyleCache {
    * object, so such looks are shared only among values of one kind.
    */
   fresh(link: boolean, style: CellStyle, top: boolean, kind: ValueKind): StyleModel {
-    const key = [
-      link ? 1 : 0,
-      style.bold,
-      style.size,
-      style.fill,
-      style.color,
-      style.format,
-      style.wrap,
-      style.align,
-      style.indent,
-      top ? 1 : 0,
-      style.format === undefined ? kind : '',
-    ].join('|');
+    // One template, not an array joined: this runs for every cell of a workbook. (An absent
+    // field reads as the empty text, as join wrote it.)
+    const key = `${link ? 1 : 0}|${style.bold ?? ''}|${style.size ?? ''}|${style.fill ?? ''}|${style.color ?? ''}|${
+      style.format ?? ''
+    }|${style.wrap ?? ''}|${style.align ?? ''}|${style.indent ?? ''}|${top ? 1 : 0}|${style.format === undefined ? kind : ''}`;
     let model = this.#models.get(key);
     if (model === undefined) {
       model = deepFreeze(styleModel({}, link, style, top));

@@ -30,6 +30,8 @@ function chartLibraries(): Promise<ChartLibraries> {
   libraries ??= Promise.all([import('vega'), import('vega-lite'), import('@resvg/resvg-js')]).then(
     (loaded) => {
       measureTextWithFonts(loaded[0]);
+      // The fonts too, while a report that preloads the libraries still waits for its figures.
+      reportFontChain().warmUp();
       return loaded;
     },
   );

@@ -120,6 +120,7 @@ export interface FaceMetrics {
 /** The chain with the coverage of each face, read from its regular weight on first need. */
 export class FontChain {
   readonly faces: readonly FontFace[];
+  readonly #widths = new Map<string, number>();
 
   constructor(faces: readonly FontFace[] = installedFaces()) {
     this.faces = faces;
@@ -151,17 +152,39 @@ export class FontChain {
     return readMetrics(this.faces[face]!.regular);
   }
 
-  /** Advance width of `text` at `size` (any unit), each run measured in its own face, kerning included. */
+  /**
+   * Advance width of `text` at `size` (any unit), each run measured in its own face, kerning
+   * included. Remembered per text, size and weight: a chart's layout measures each label several
+   * times, and laying out a text with fontkit costs far more than looking it up.
+   */
   width(text: string, size: number, bold = false): number {
+    const key = `${bold ? 'b' : 'r'}${size}|${text}`;
+    const known = this.#widths.get(key);
+    if (known !== undefined) return known;
     let width = 0;
     for (const run of this.runs(text)) {
       const face = this.faces[run.face]!;
       const font = openFont(bold ? face.bold : face.regular);
       width += (font.layout(run.text).advanceWidth / font.unitsPerEm) * size;
     }
+    if (this.#widths.size >= MAX_REMEMBERED_WIDTHS) this.#widths.clear();
+    this.#widths.set(key, width);
     return width;
   }
+
+  /**
+   * Opens the first face, both weights, and lays out a text in each, so that loading fontkit and
+   * reading the fonts' tables (a tenth of a second on this project's machine) happens before the
+   * first label is measured: a report calls this while it waits for the warehouse.
+   */
+  warmUp(): void {
+    this.width('0', 1);
+    this.width('0', 1, true);
+  }
 }
+
+/** Widths remembered by a chain at most (labels of every chart of a report are far fewer). */
+const MAX_REMEMBERED_WIDTHS = 20_000;
 
 const fontCache = new Map<string, import('fontkit').Font>();
 

@@ -46,6 +46,7 @@ const PACKAGE_INPUTS = [
   'sql',
   'scripts/build.mjs',
   'scripts/pglite-template.mjs',
+  'scripts/pg-node-stream.mjs',
 ];
 
 /** The install folder and state folder the README uses, and where the test puts them. */

@@ -1,0 +1,90 @@
+/**
+ * What a window's alert pages show by themselves (issue 40, item 9): the monitors they name, and
+ * one alert's content served again under fresh ids. Content is the alert's monitor, type, times,
+ * checks, incident key and texts; two alerts differing in any of them are two contents, however
+ * much else they share.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_COPIES_PER_ALERT, PageEvidence } from '../../../../src/pipeline/streams/alert-page-evidence.ts';
+
+const MONITOR = '671353AA-7BF5-4100-A32E-16027B9A4122';
+
+/** An alert record as the API sends it, with `id` and any attributes replaced. */
+function alert(id: string, attributes: Record<string, unknown> = {}): unknown {
+  return {
+    Id: id,
+    Type: 'Alert',
+    Attributes: {
+      AlertType: 'Error',
+      Timestamp: '2025-07-30T00:58:02',
+      FirstError: '2025-07-30T00:57:37',
+      IncidentKey: 'incident-1',
+      MonitorGuid: MONITOR,
+      ErrorMessage: 'Checkpoint Amsterdam: connection timed out after 30 s',
+      MonitorCheckId: 35382988200047,
+      ErrorDescription: 'Page content does not match the expected pattern',
+      FirstErrorMonitorCheckId: 35382985700047,
+      ...attributes,
+    },
+  };
+}
+
+describe('PageEvidence', () => {
+  it('counts the distinct ids one content came under, and each id once', () => {
+    const evidence = new PageEvidence();
+    evidence.add([alert('a'), alert('b'), alert('a')]);
+    evidence.add([alert('c'), alert('b')]);
+    expect(evidence.mostCopies).toBe(3);
+    expect(evidence.monitorsNamed).toBe(1);
+  });
+
+  it.each([
+    ['AlertType', 'Reminder'],
+    ['FirstError', '2025-07-30T00:57:38'],
+    ['IncidentKey', 'incident-2'],
+    ['ErrorMessage', 'Checkpoint Paris: connection timed out after 30 s'],
+    ['ErrorDescription', null],
+    ['FirstErrorMonitorCheckId', 35382985700048],
+    ['MonitorCheckId', '35382988200047'], // a text is not the number
+  ])('takes an alert differing only in %s for another content', (field, value) => {
+    const evidence = new PageEvidence();
+    evidence.add([alert('a'), alert('b', { [field]: value })]);
+    expect(evidence.mostCopies).toBe(1);
+  });
+
+  it('takes a missing field for null, and equal objects for the same content', () => {
+    const evidence = new PageEvidence();
+    evidence.add([
+      alert('a', { ErrorMessage: undefined, IncidentKey: { part: [1, 'x'] } }),
+      alert('b', { ErrorMessage: null, IncidentKey: { part: [1, 'x'] } }),
+      alert('c', { ErrorMessage: null, IncidentKey: { part: [1, 'y'] } }),
+    ]);
+    expect(evidence.mostCopies).toBe(2);
+  });
+
+  it('stops counting an alert past the copies its definitions could send', () => {
+    const evidence = new PageEvidence();
+    const copies = Array.from({ length: MAX_COPIES_PER_ALERT + 5 }, (_, i) => alert(`id-${i}`));
+    evidence.add(copies);
+    expect(evidence.mostCopies).toBe(MAX_COPIES_PER_ALERT + 1);
+  });
+
+  it('counts monitors whatever the case of their GUID, and starts over on reset', () => {
+    const evidence = new PageEvidence();
+    evidence.add([alert('a'), alert('b', { MonitorGuid: MONITOR.toLowerCase(), MonitorCheckId: 1 })]);
+    evidence.add([alert('c', { MonitorGuid: 'another' })]);
+    expect(evidence.monitorsNamed).toBe(2);
+    evidence.reset();
+    expect(evidence.monitorsNamed).toBe(0);
+    expect(evidence.mostCopies).toBe(0);
+    evidence.add([alert('a')]);
+    expect(evidence.mostCopies).toBe(1);
+  });
+
+  it('skips records without attributes', () => {
+    const evidence = new PageEvidence();
+    evidence.add([null, 'text', { Id: 'x' }, { Id: 'y', Attributes: null }]);
+    expect(evidence.mostCopies).toBe(0);
+    expect(evidence.monitorsNamed).toBe(0);
+  });
+});
