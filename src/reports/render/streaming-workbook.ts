@@ -95,12 +95,27 @@ let classes: { Sheet: SheetClass; Book: BookClass } | undefined;
 
 function streamingClasses(): { Sheet: SheetClass; Book: BookClass } {
   if (classes !== undefined) return classes;
-  const load = createRequire(import.meta.url);
-  const BaseSheet = load('exceljs/lib/stream/xlsx/worksheet-writer.js') as SheetClass;
-  const BaseBook = load('exceljs/lib/stream/xlsx/workbook-writer.js') as BookClass;
-  const ContentTypesXform = load('exceljs/lib/xlsx/xform/core/content-types-xform.js') as new () => {
-    toXml(model: unknown): string;
-  };
+  // In the command's bundle `require` is the bundle's own and these calls are bundled, as the
+  // document-mode Workbook is (exceljs-workbook.ts); from src/ or dist/ the package is loaded as installed.
+  const bundled = typeof require === 'function';
+  const load = bundled ? undefined : createRequire(import.meta.url);
+  /* eslint-disable @typescript-eslint/no-require-imports -- the bundle's require, which esbuild follows */
+  const BaseSheet = (
+    bundled
+      ? require('exceljs/lib/stream/xlsx/worksheet-writer.js')
+      : load!('exceljs/lib/stream/xlsx/worksheet-writer.js')
+  ) as SheetClass;
+  const BaseBook = (
+    bundled
+      ? require('exceljs/lib/stream/xlsx/workbook-writer.js')
+      : load!('exceljs/lib/stream/xlsx/workbook-writer.js')
+  ) as BookClass;
+  const ContentTypesXform = (
+    bundled
+      ? require('exceljs/lib/xlsx/xform/core/content-types-xform.js')
+      : load!('exceljs/lib/xlsx/xform/core/content-types-xform.js')
+  ) as new () => { toXml(model: unknown): string };
+  /* eslint-enable @typescript-eslint/no-require-imports */
 
   class Sheet extends BaseSheet implements StreamedSheet {
     // Set after the base constructor, which calls _writeOpenWorksheet: undefined there.
