@@ -88,3 +88,17 @@ describe('PageEvidence', () => {
     expect(evidence.monitorsNamed).toBe(0);
   });
 });
+
+describe('memory', () => {
+  it("keeps no alert's attributes: what it compares is taken at the page (a year's backfill held every alert of its windows)", () => {
+    // A page's records are free to go once the page is written: if the evidence kept the
+    // attributes object, a change to it after the page would change what later copies are
+    // compared with. Taken at the page, the content stays what it was.
+    const evidence = new PageEvidence();
+    const first = alert('a') as { Attributes: Record<string, unknown> };
+    evidence.add([first]);
+    first.Attributes.ErrorDescription = 'changed after the page';
+    evidence.add([alert('b')]);
+    expect(evidence.mostCopies).toBe(2);
+  });
+});
