@@ -24,8 +24,3 @@ export function workbookClass(): typeof ExcelJS.Workbook {
   ) as typeof ExcelJS.Workbook;
   return Workbook;
 }
-
-/** Loads exceljs now (about 200 ms), e.g. while a report waits for the warehouse. */
-export function preloadWorkbookWriter(): void {
-  workbookClass();
-}

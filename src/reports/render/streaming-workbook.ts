@@ -221,6 +221,11 @@ function streamingClasses(): { Sheet: SheetClass; Book: BookClass } {
   return classes;
 }
 
+/** Loads exceljs's streaming writer now, e.g. while a report waits for the warehouse. */
+export function preloadStreamingWorkbook(): void {
+  streamingClasses();
+}
+
 /** A new streaming workbook; its bytes are kept in memory as the zip writes them (compressed). */
 export function streamingWorkbook(): StreamedWorkbook {
   const { Book } = streamingClasses();

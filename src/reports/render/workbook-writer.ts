@@ -26,7 +26,11 @@ import { StyleCache, styleModel, type StyleModel, type ValueKind } from './cell-
 import { workbookClass } from './exceljs-workbook.ts';
 import { streamingWorkbook, type StreamedSheet, type StreamedWorkbook } from './streaming-workbook.ts';
 
-export { preloadWorkbookWriter } from './exceljs-workbook.ts';
+/**
+ * Loads now what a report's workbook is written with (exceljs's streaming writer: every report
+ * streams), e.g. while the report waits for the warehouse.
+ */
+export { preloadStreamingWorkbook as preloadWorkbookWriter } from './streaming-workbook.ts';
 
 export {
   columnLetter,
