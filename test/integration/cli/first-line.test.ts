@@ -22,24 +22,34 @@ afterAll(async () => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
+/** The messages of the JSON log lines on `stderr`, in order. */
+function logMessages(stderr: string): string[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => (JSON.parse(line) as { msg: string }).msg);
+}
+
+/** A new embedded warehouse in `dataDir`, read from the test's simulator. */
+function simulatorEnv(dataDir: string): Record<string, string> {
+  return {
+    UPTRENDS_ETL_DATA_DIR: dataDir,
+    UPTRENDS_API_URL: sim.apiUrl,
+    UPTRENDS_USERNAME: sim.credentials.username,
+    UPTRENDS_PASSWORD: sim.credentials.password,
+  };
+}
+
 describe('the first line of a sync', () => {
   it('says the credentials are checked, then the warehouse is being opened, before it is created and migrated', async () => {
     const dataDir = path.join(cwd, 'new-warehouse');
     const result = await runCli(
       ['sync', '--streams', 'monitors', '--log-format', 'json'],
-      {
-        UPTRENDS_ETL_DATA_DIR: dataDir,
-        UPTRENDS_API_URL: sim.apiUrl,
-        UPTRENDS_USERNAME: sim.credentials.username,
-        UPTRENDS_PASSWORD: sim.credentials.password,
-      },
+      simulatorEnv(dataDir),
       cwd,
     );
     expect(result.code, result.stderr).toBe(0);
-    const messages = result.stderr
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const messages = logMessages(result.stderr);
     const migrated = messages.findIndex((m) => /^applied \d+ migration\(s\)$/.test(m));
     expect(migrated, messages.join('\n')).toBeGreaterThan(0);
     // The credentials are checked first (no warehouse is created for a wrong password), then the
@@ -71,10 +81,7 @@ describe('the first line of the demo', () => {
       300_000,
     );
     expect(result.code, result.stderr).toBe(0);
-    const messages = result.stderr
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const messages = logMessages(result.stderr);
     expect(messages[0], messages.join('\n')).toBe('demo: starting (realistic account, 3 monitors, 35 days)');
     const preparing = messages.findIndex((m) => m.startsWith('demo: preparing the warehouse'));
     const generating = messages.findIndex((m) => m.startsWith('demo: generating'));
@@ -88,19 +95,11 @@ describe('the first line of a nightly', () => {
     const dataDir = path.join(cwd, 'new-nightly-warehouse');
     const result = await runCli(
       ['nightly', '--no-mail', '--report-on', 'never', '--streams', 'monitors', '--log-format', 'json'],
-      {
-        UPTRENDS_ETL_DATA_DIR: dataDir,
-        UPTRENDS_API_URL: sim.apiUrl,
-        UPTRENDS_USERNAME: sim.credentials.username,
-        UPTRENDS_PASSWORD: sim.credentials.password,
-      },
+      simulatorEnv(dataDir),
       cwd,
     );
     expect(result.code, result.stderr).toBe(0);
-    const messages = result.stderr
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const messages = logMessages(result.stderr);
     expect(messages[0]).toBe(`nightly: starting, warehouse in ${dataDir}`);
     const opening = messages.indexOf(`sync: opening the warehouse in ${dataDir}`);
     const migrated = messages.findIndex((m) => /^applied \d+ migration\(s\)$/.test(m));
