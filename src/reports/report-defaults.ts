@@ -19,14 +19,14 @@ export const DEFAULT_REPORT_DIR = './reports';
 export const DEFAULT_SLA_TARGET = 99.9;
 
 /** Default most raw alerts written into the workbook. */
-// ~12 KB per row in exceljs document mode: 10,000 rows keep the workbook step near 150 MB (a
-// year of alerts at 50,000 measured 1.3 GB RSS).
+// A sheet to read, not an export (every raw alert is in the CSV). When workbooks were built in
+// exceljs's document mode a row cost ~12 KB: a year of alerts at 50,000 measured 1.3 GB RSS.
 export const DEFAULT_RAW_ALERT_ROW_LIMIT = 10_000;
 
 /**
  * Most incidents written into the incident workbook; all of them are always in the incidents CSV.
- * A month with 333,000 incidents (a flapping monitor) ran out of memory at 4.7 GB in exceljs
- * document mode before this bound (issue 17 #9).
+ * A month with 333,000 incidents (a flapping monitor) ran out of memory at 4.7 GB (exceljs's
+ * document mode, issue 17 #9) before this bound; the streamed sheet keeps it as a sheet to read.
  */
 export const DEFAULT_INCIDENT_ROW_LIMIT = 10_000;
 

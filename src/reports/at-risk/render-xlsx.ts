@@ -109,7 +109,6 @@ export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'SLA early warning', period: `${model.period.label} (${model.period.zone})` },
-    streaming: true,
   });
   const warning = workbook.sheet(AT_RISK_SHEETS.warning);
   const all = workbook.sheet(AT_RISK_SHEETS.all);

@@ -49,7 +49,6 @@ export async function renderIncidentXlsx(
     // Streamed: each table's rows are committed as they are written and leave memory (the Per
     // monitor sheet grows with the monitors; the Incidents and Raw alerts sheets hold up to
     // 10,000 rows each). No sheet needs an Excel table or a picture.
-    streaming: true,
   });
   const monitorNames = monitorNamesOf(model);
   const coverage = `Data coverage: ${coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)}`;

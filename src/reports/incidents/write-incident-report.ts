@@ -1,7 +1,7 @@
 /**
  * The incident report end to end after the query: model, workbook, CSVs. Raw alerts go into the
- * workbook when there are at most `rawAlertRowLimit` of them (exceljs document mode costs ~10 KB
- * of memory per row), else only into a streamed CSV beside it. Incidents are read once, in pages,
+ * workbook when there are at most `rawAlertRowLimit` of them (a sheet of more is no use to read),
+ * else only into a streamed CSV beside it. Incidents are read once, in pages,
  * into the incidents CSV; the workbook shows the first `incidentRowLimit` of them.
  */
 import { mkdir, rm } from 'node:fs/promises';

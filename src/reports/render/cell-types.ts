@@ -60,11 +60,9 @@ export interface TablePlacement {
 
 /** Options of `SheetWriter.table`. */
 export interface TableOptions {
-  /** Make it an Excel table with this name (filter buttons on every column). (Default: plain range.) */
-  readonly excelTable?: string;
   /** Freeze the rows down to and including the header. (Default: true) */
   readonly freeze?: boolean;
-  /** Autofilter on the header of a plain range. (Default: true) */
+  /** Autofilter on the header. (Default: true) */
   readonly autoFilter?: boolean;
   /** Column where the table starts, 1-based. (Default: 1) */
   readonly startColumn?: number;
@@ -87,8 +85,8 @@ export interface TableOptions {
     readonly style: CellStyle;
   }[];
   /**
-   * In streaming mode, write each data row out as soon as it is complete: no cell of it or above
-   * it can be written afterwards. (Default: false; ignored in document mode)
+   * Write each data row out as soon as it is complete: no cell of it or above it can be written
+   * afterwards. (Default: false: the rows stay open until the sheet is committed)
    */
   readonly commitRows?: boolean;
 }

@@ -70,7 +70,7 @@ export function footerText(report: string, period: string): string {
 
 /** Page setup of a sheet: A4, one page wide (as many pages down as needed), margins, footer. */
 export function applyPageSetup(
-  sheet: ExcelJS.Worksheet,
+  sheet: Pick<ExcelJS.Worksheet, 'pageSetup' | 'headerFooter'>,
   options: { readonly orientation: Orientation; readonly footer: string | undefined },
 ): void {
   sheet.pageSetup = {

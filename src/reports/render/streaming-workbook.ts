@@ -34,7 +34,8 @@ interface StreamSheetBase {
   id: number;
   name: string;
   committed: boolean;
-  pageSetup: ExcelJS.PageSetup;
+  pageSetup: Partial<ExcelJS.PageSetup>;
+  headerFooter: Partial<ExcelJS.HeaderFooter>;
   autoFilter: ExcelJS.AutoFilter | null;
   _views: Partial<ExcelJS.WorksheetView>[];
   _sheetRelsWriter: {

@@ -1,8 +1,7 @@
 /**
- * The small interface the report renderers use to build a workbook, implemented with exceljs:
- * document mode (every cell an object until the file is written; Excel tables need it), or
- * streaming mode (streaming-workbook.ts: rows a table commits leave memory; the SLA workbook of
- * a large account, docs/reports.md "Large accounts"). Keeping exceljs
+ * The small interface the report renderers use to build a workbook, implemented with exceljs's
+ * streaming writer (streaming-workbook.ts): rows a table commits leave memory, and each sheet once
+ * it is committed (docs/reports.md, "Large accounts"). Keeping exceljs
  * behind it means a fork or another writer can replace it without touching any sheet layout, and
  * it is the one place that enforces the rules of every sheet: strings pass `cellText`, columns
  * get widths and formats, headers are frozen, filtered and tall enough for their wrapped text, and
@@ -23,7 +22,6 @@ import {
 const DEFAULT_COLUMN_WIDTH = 9;
 import { colorScaleRule, dataBarRule, fitColumns, heatScaleRule } from './column-fit.ts';
 import { StyleCache, styleModel, type StyleModel, type ValueKind } from './cell-style.ts';
-import { workbookClass } from './exceljs-workbook.ts';
 import { streamingWorkbook, type StreamedSheet, type StreamedWorkbook } from './streaming-workbook.ts';
 
 /**
@@ -42,7 +40,6 @@ export {
 } from './cell-types.ts';
 import {
   columnLetter,
-  NUMBER_FORMATS,
   type CellStyle,
   type CellValue,
   type Column,
@@ -58,36 +55,24 @@ const HEADER_FONT = 'FFFFFFFF';
 /** One worksheet being written. */
 export class SheetWriter {
   readonly name: string;
-  readonly #sheet: ExcelJS.Worksheet;
-  /** The document workbook, or null in streaming mode. */
-  readonly #workbook: ExcelJS.Workbook | null;
-  /** The same sheet in streaming mode (null in document mode). */
-  readonly #streamed: StreamedSheet | null;
+  readonly #sheet: StreamedSheet;
   readonly #styles: StyleCache;
   /** Highest column written (a streamed sheet does not count its columns). */
   #columns = 0;
 
-  constructor(
-    workbook: ExcelJS.Workbook | null,
-    sheet: ExcelJS.Worksheet | StreamedSheet,
-    styles: StyleCache,
-  ) {
-    this.#workbook = workbook;
-    this.#streamed = workbook === null ? (sheet as StreamedSheet) : null;
-    this.#sheet = sheet as ExcelJS.Worksheet;
+  constructor(sheet: StreamedSheet, styles: StyleCache) {
+    this.#sheet = sheet;
     this.#styles = styles;
     this.name = sheet.name;
   }
 
   /**
-   * Ends the sheet: in streaming mode its rows are written, it takes no more, and this resolves
-   * once the zip has compressed them (its XML is then out of memory). A no-op in document mode,
-   * where the file is written at the end.
+   * Ends the sheet: its rows are written, it takes no more, and this resolves once the zip has
+   * compressed them (its XML is then out of memory).
    */
   async commit(): Promise<void> {
-    if (this.#streamed === null) return;
-    this.#streamed.commit();
-    await this.#streamed.zipped();
+    this.#sheet.commit();
+    await this.#sheet.zipped();
   }
 
   /** Title block from row 1: the first line large and bold. Returns the next free row (after a gap). */
@@ -200,60 +185,18 @@ export class SheetWriter {
       for (const extra of options.restyle?.(row - startRow - 1) ?? []) {
         this.cell(row, first + extra.column - 1, extra.value, extra.style);
       }
-      // In streaming mode the row (and every row above it) is written out and leaves memory.
-      if (options.commitRows === true && this.#streamed !== null) sheetRow.commit();
+      // The row (and every row above it) is written out and leaves memory.
+      if (options.commitRows === true) sheetRow.commit();
     }
     if (options.printColumns !== undefined) {
       this.printArea(first + Math.min(options.printColumns, fitted.length) - 1, Math.max(row, startRow));
     }
     const lastColumn = columnLetter(first + columns.length - 1);
     const ref = `${columnLetter(first)}${startRow}:${lastColumn}${Math.max(row, startRow + 1)}`;
-    // A streamed sheet cannot hold an Excel table: its table is a filtered range (the header
-    // is frozen and styled as any table's here).
-    if (options.excelTable !== undefined && row > startRow && this.#streamed === null) {
-      this.#addExcelTable(options.excelTable, startRow, first, fitted, row);
-    } else if (options.autoFilter !== false) {
-      this.#sheet.autoFilter = ref;
-    }
+    // A streamed sheet cannot hold an Excel table: a table is a filtered range (the header is
+    // frozen and styled as any table's here).
+    if (options.autoFilter !== false) this.#sheet.autoFilter = ref;
     return { headerRow: startRow, firstDataRow: startRow + 1, lastRow: row };
-  }
-
-  // exceljs's addTable rewrites the cells from `rows`; to keep our typed, formatted cells we hand
-  // it the values already written and re-apply the formats afterwards.
-  #addExcelTable(
-    name: string,
-    headerRow: number,
-    firstColumn: number,
-    columns: readonly Column[],
-    lastRow: number,
-  ): void {
-    const rows: ExcelJS.CellValue[][] = [];
-    for (let r = headerRow + 1; r <= lastRow; r += 1) {
-      const sheetRow = this.#sheet.getRow(r);
-      rows.push(columns.map((_, index) => sheetRow.getCell(firstColumn + index).value));
-    }
-    this.#sheet.addTable({
-      name,
-      ref: `${columnLetter(firstColumn)}${headerRow}`,
-      headerRow: true,
-      style: { theme: 'TableStyleMedium2', showRowStripes: true },
-      columns: columns.map((c) => ({ name: cellText(c.header), filterButton: true })),
-      rows,
-    });
-    columns.forEach((column, index) => {
-      for (let r = headerRow; r <= lastRow; r += 1) {
-        const cell = this.#sheet.getRow(r).getCell(firstColumn + index);
-        if (r === headerRow) {
-          this.#restyle(cell, {
-            font: { bold: true, color: { argb: HEADER_FONT } },
-            fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } },
-            alignment: { wrapText: true, vertical: 'top' },
-          });
-        } else if (column.format !== undefined && cell.numFmt !== NUMBER_FORMATS[column.format]) {
-          this.#restyle(cell, { numFmt: NUMBER_FORMATS[column.format] });
-        }
-      }
-    });
   }
 
   /** Grows `row` to the lines its wrapped texts need (never shrinks it). */
@@ -329,9 +272,9 @@ export class SheetWriter {
     this.#sheet.pageSetup.printTitlesColumn = `A:${columnLetter(keptColumns)}`;
   }
 
-  /** Columns the sheet uses (as exceljs counts them in document mode). */
+  /** Columns the sheet uses (a streamed sheet does not count them). */
   #columnCount(): number {
-    return this.#streamed === null ? this.#sheet.columnCount : this.#columns;
+    return this.#columns;
   }
 
   /** Starts a new printed page above `row` (so a chart or block is never split). */
@@ -367,13 +310,7 @@ export class SheetWriter {
 
   /** A PNG placed with its top-left corner at the 0-based (column, row), scaled to `size` pixels. */
   image(png: Buffer, at: { col: number; row: number }, size: { width: number; height: number }): void {
-    if (this.#workbook === null) {
-      this.#streamed!.addPicture(png, at, size);
-      return;
-    }
-    // exceljs declares its own Buffer type, narrower than Node's; a Node Buffer is what it reads.
-    const id = this.#workbook.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: 'png' });
-    this.#sheet.addImage(id, { tl: at, ext: size });
+    this.#sheet.addPicture(png, at, size);
   }
 
   /** A white-to-red scale over `range`, for counts (the heat map). */
@@ -394,25 +331,21 @@ export class SheetWriter {
 
 /** A workbook under construction. */
 export class WorkbookWriter {
-  readonly #workbook: ExcelJS.Workbook | null;
-  readonly #streamed: StreamedWorkbook | null;
+  readonly #streamed: StreamedWorkbook;
   readonly #styles = new StyleCache();
   readonly #footer: string | undefined;
 
   /**
    * `footer`: the report's name and period, printed at the foot of every page with its number.
-   * `streaming`: write rows as tables commit them (`commitRows`) and each sheet when it is
-   * committed; no Excel tables (Default: false, document mode).
+   * Rows are written as tables commit them (`commitRows`), and each sheet when it is committed.
    */
   constructor(meta: {
     readonly creator: string;
     readonly created: Date;
     readonly footer?: { readonly report: string; readonly period: string };
-    readonly streaming?: boolean;
   }) {
-    this.#streamed = meta.streaming === true ? streamingWorkbook() : null;
-    this.#workbook = this.#streamed === null ? new (workbookClass())() : null;
-    const book = this.#streamed?.book ?? this.#workbook!;
+    this.#streamed = streamingWorkbook();
+    const book = this.#streamed.book;
     book.creator = meta.creator;
     book.created = meta.created;
     book.modified = meta.created;
@@ -421,17 +354,16 @@ export class WorkbookWriter {
 
   /** Adds a sheet set up to print on A4, one page wide, landscape unless told otherwise. */
   sheet(name: string, options: { readonly orientation?: Orientation } = {}): SheetWriter {
-    const sheet = this.#streamed?.addWorksheet(name) ?? this.#workbook!.addWorksheet(name);
-    applyPageSetup(sheet as ExcelJS.Worksheet, {
+    const sheet = this.#streamed.addWorksheet(name);
+    applyPageSetup(sheet, {
       orientation: options.orientation ?? 'landscape',
       footer: this.#footer,
     });
-    return new SheetWriter(this.#workbook, sheet, this.#styles);
+    return new SheetWriter(sheet, this.#styles);
   }
 
   /** The finished .xlsx file. */
   async toBuffer(): Promise<Buffer> {
-    if (this.#streamed !== null) return this.#streamed.finish();
-    return Buffer.from(await this.#workbook!.xlsx.writeBuffer());
+    return this.#streamed.finish();
   }
 }

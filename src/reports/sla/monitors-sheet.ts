@@ -1,5 +1,5 @@
 /**
- * The Monitors sheet (one row per monitor, an Excel table with filters: the SLA overview
+ * The Monitors sheet (one row per monitor, a filtered range under a frozen header: the SLA overview
  * equivalent) and the Monitor groups sheet (the same figures per group).
  */
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
@@ -26,7 +26,6 @@ export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<str
   const statusColumn = columns.findIndex((c) => c.header === 'Status') + 1;
   const placement = sheet.table(start, columns, rows, {
     // A streamed workbook (render-xlsx.ts) writes it as a filtered range.
-    excelTable: 'Monitors',
     printColumns: printedColumnCount(MONITOR_COLUMNS),
     restyle: (index) => {
       const row = model.monitors[index]!;

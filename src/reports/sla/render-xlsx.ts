@@ -54,7 +54,6 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'SLA report', period: `${model.period.label} (${model.period.zone})` },
-    streaming: true,
   });
   // Sheets are added in reading order first, then filled: the Summary links need the Monitors rows.
   const summary = workbook.sheet(SLA_SHEETS.summary);
