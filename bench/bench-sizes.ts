@@ -14,8 +14,17 @@ export interface BenchSizes {
   readonly now: string;
   /** Backends measured: Postgres (judged) and, unless `--no-pglite`, PGlite as a second column. */
   readonly backends: readonly Backend[];
-  /** 1. Backfill: dataset, per-request latency L and concurrency C. */
-  readonly backfill: { monitors: number; days: number; latencyMs: number; concurrency: number };
+  /**
+   * 1. Backfill: dataset, per-request latency L and concurrency C, and how many (backfill, floors)
+   * pairs are measured interleaved on Postgres, each backfill into a fresh warehouse (issue 42).
+   */
+  readonly backfill: {
+    monitors: number;
+    days: number;
+    latencyMs: number;
+    concurrency: number;
+    pairs: number;
+  };
   /**
    * 2. Load throughput: the dataset whose alert rows are loaded, and how many (COPY, merge) pairs
    * are measured side by side, each into a fresh warehouse (issue 42).
@@ -66,7 +75,7 @@ export function benchSizes(quick: boolean, pglite: boolean): BenchSizes {
       ...COMMON,
       quick,
       backends,
-      backfill: { monitors: 20, days: 30, latencyMs: 20, concurrency: 8 },
+      backfill: { monitors: 20, days: 30, latencyMs: 20, concurrency: 8, pairs: 1 },
       load: { monitors: 20, days: 30, pairs: 1 },
       nightly: { monitors: 20, days: 30, latencyMs: 20, concurrency: 8, repeats: 1 },
       large: { monitors: 40, days: 60, concurrency: 8 },
@@ -79,7 +88,7 @@ export function benchSizes(quick: boolean, pglite: boolean): BenchSizes {
     ...COMMON,
     quick,
     backends,
-    backfill: { monitors: 500, days: 365, latencyMs: 20, concurrency: 8 },
+    backfill: { monitors: 500, days: 365, latencyMs: 20, concurrency: 8, pairs: 3 },
     load: { monitors: 200, days: 365, pairs: 3 },
     nightly: { monitors: 300, days: 365, latencyMs: 20, concurrency: 8, repeats: 5 },
     large: { monitors: 1000, days: 365, concurrency: 8 },

@@ -20,7 +20,12 @@ export interface PairRatios {
 export function pairRatios(workload: readonly number[], floor: readonly number[]): PairRatios {
   if (workload.length !== floor.length || workload.length === 0)
     throw new Error(`pairRatios: ${workload.length} workloads against ${floor.length} floors`);
-  const ratios = workload.map((w, i) => w / floor[i]!);
+  return ratioSpread(workload.map((w, i) => w / floor[i]!));
+}
+
+/** The median and spread of ratios already taken pair by pair. */
+export function ratioSpread(ratios: readonly number[]): PairRatios {
+  if (ratios.length === 0) throw new Error('ratioSpread: no ratios');
   return { ratios, median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
 }
 

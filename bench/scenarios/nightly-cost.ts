@@ -15,6 +15,7 @@ import { describeStreamTimes, measuredSync, type MeasuredSync } from '../measure
 import { perBackend } from '../per-backend.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { cloneWarehouse, createScratchWarehouse, settleWarehouse } from '../scratch-warehouse.ts';
+import { ratioSpread, spreadText } from '../side-by-side.ts';
 import { spawnSimulator } from '../spawn-simulator.ts';
 import { addLocalDays } from '../../src/time/calendar.ts';
 
@@ -112,6 +113,7 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
     { op: '<=', limit: 1.1, scale: true },
     '',
     2,
+    spreadText(ratioSpread(ratios.get('postgres')!)),
   );
   board.figure(
     NAME,

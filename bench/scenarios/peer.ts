@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { ReferenceInput, ReferenceResult } from '../peer-reference.ts';
 import { datasetDays, previousMonth } from '../dataset-days.ts';
 import { median } from '../median.ts';
+import { pairRatios, spreadText } from '../side-by-side.ts';
 import { databaseName } from '../measured-sync.ts';
 import { DatabaseCpu, postmasterPid } from '../process-cpu.ts';
 import { runChild, type ChildMeasure } from '../run-child.ts';
@@ -192,13 +193,18 @@ async function atLatency(ctx: ScenarioContext, job: PeerJob, latencyMs: number):
     board.figure(NAME, `uptrends-etl / reference wall, ${at}`, median(ratios), '', 2);
     return;
   }
+  const paired = pairRatios(
+    etls.map((e) => e.wallS),
+    refs.map((r) => r.wallS),
+  );
   board.check(
     NAME,
     `uptrends-etl / reference wall, ${at}`,
-    median(ratios),
+    paired.median,
     { op: '<=', limit: target, scale: true },
     '',
     2,
+    spreadText(paired),
   );
 }
 

@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { median } from '../median.ts';
+import { ratioSpread, spreadText } from '../side-by-side.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { buildCompiled, cliEnv, REPORT_USAGE } from '../run-cli.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
@@ -87,9 +87,8 @@ const floor = (dataDir: string) =>
 
 /** The median of `ratios` with its spread, as the board prints it. */
 function judge(ctx: ScenarioContext, label: string, ratios: readonly number[], limit: number): void {
-  const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
-  ctx.board.note(NAME, `${label} spread`, `${spread} over ${ratios.length} pair(s)`);
-  ctx.board.check(NAME, label, median(ratios), { op: '<=', limit });
+  const paired = ratioSpread(ratios);
+  ctx.board.check(NAME, label, paired.median, { op: '<=', limit }, '', 2, spreadText(paired));
 }
 
 function scratchDir(ctx: ScenarioContext, label: string): string {
