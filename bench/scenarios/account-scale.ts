@@ -6,8 +6,10 @@
  * them takes minutes). The same reports run on both, interleaved (side-by-side.ts: small, large,
  * large, small, ...), each by the compiled command as a user runs it, start-up included:
  *
- * - `report sla` (the workbook), `report incidents` (workbook and CSVs) of the last full month, and
- *   `report at-risk` (workbook and PDF, as of the end of the data read).
+ * - `report sla` (the workbook), `report incidents` (workbook and CSVs) of the last full month,
+ *   `report at-risk` (workbook and PDF, as of the end of the data read), and `report send` of the
+ *   last full month (both reports as workbooks and PDFs, e-mailed to an SMTP sink: what a
+ *   subscription's mail costs).
  *
  * Judged per report, on the median of the pair ratios with their spread: the time at 10,000
  * within 12 times the time at 1,000, and the peak RSS within 1.5 times (linear in the account,
@@ -21,6 +23,7 @@ import { datasetDays, previousMonth } from '../dataset-days.ts';
 import { buildCompiled, cliEnv, runCli, syncedAlerts, type CliRun } from '../run-cli.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
 import { cloneWarehouse, createScratchWarehouse, settleWarehouse } from '../scratch-warehouse.ts';
+import { startMailSink } from '../mail-sink.ts';
 import { interleaved, pairRatios, spreadText } from '../side-by-side.ts';
 import { spawnSimulator } from '../spawn-simulator.ts';
 
@@ -55,17 +58,28 @@ async function run({ sizes, board, cleanup }: ScenarioContext): Promise<void> {
   );
 
   const month = previousMonth(dates.today);
-  const reports: readonly { label: string; args: readonly string[] }[] = [
+  const sink = await startMailSink(cleanup);
+  const reports: readonly { label: string; args: readonly string[]; mails?: boolean }[] = [
     { label: 'report sla', args: ['report', 'sla', '--month', month, '--format', 'xlsx'] },
     { label: 'report incidents', args: ['report', 'incidents', '--month', month] },
     { label: 'report at-risk', args: ['report', 'at-risk'] },
+    {
+      label: 'report send (mail)',
+      args: ['report', 'send', '--month', month, '--format', 'xlsx,pdf'],
+      mails: true,
+    },
   ];
-  for (const { label, args } of reports) {
-    const runOn = (env: Record<string, string>, side: string) => (pair: number) =>
-      runCli([...args, '--out', path.join(outDir, `${side}-${pair}`)], {
-        env: { ...cliEnv(), ...env },
+  for (const { label, args, mails } of reports) {
+    const runOn = (env: Record<string, string>, side: string) => async (pair: number) => {
+      const before = sink.received().mails;
+      const run = await runCli([...args, '--out', path.join(outDir, `${side}-${pair}`)], {
+        env: { ...cliEnv(), ...env, ...(mails === true ? sink.env : {}) },
         cwd: outDir,
       });
+      if (mails === true && sink.received().mails !== before + 1)
+        throw new Error(`${label} on ${side}: no mail reached the SMTP sink`);
+      return run;
+    };
     const measured = await interleaved<CliRun>(pairs, runOn(small.env, 'small'), runOn(large.env, 'large'));
     const list = (runs: readonly CliRun[], pick: (r: CliRun) => string): string => runs.map(pick).join(', ');
     board.note(
