@@ -90,6 +90,21 @@ const dataRows = (file: string): number =>
     .split('\r\n')
     .filter((l) => l !== '').length - 1;
 
+/** The lines of `text` that are not JSON (a log read by a machine must hold none). */
+function notJsonLines(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+}
+
 describe('uptrends-etl report (spawned)', () => {
   it('report sla --month writes the workbook and CSVs, prints their paths, exits 0', async () => {
     const out = path.join(cwd, 'sla');
@@ -112,6 +127,10 @@ describe('uptrends-etl report (spawned)', () => {
     ]);
     for (const file of lines(result.stdout)) expect(existsSync(file), file).toBe(true);
     expect(dataRows(stem('uptrends-sla-monitors', 'csv'))).toBe(2);
+    // stderr holds the command's JSON log lines only: no warning of Node's about the libraries
+    // bundled into the command (archiver's `new Buffer()` printed a DeprecationWarning on every
+    // workbook).
+    expect(notJsonLines(result.stderr)).toEqual([]);
   });
 
   it('report incidents --format csv with a group filter writes only CSVs of that group', async () => {
@@ -274,6 +293,7 @@ describe('uptrends-etl report (spawned)', () => {
       cwd,
     );
     expect(result.code, result.stderr).toBe(0);
+    expect(notJsonLines(result.stderr)).toEqual([]);
     const printed = lines(result.stdout);
     expect(printed.map((p) => path.basename(p))).toEqual([
       'uptrends-sla_2025-10_Europe-Amsterdam.xlsx',
