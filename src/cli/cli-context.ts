@@ -160,6 +160,7 @@ export class CliContext {
       schema?: 'current' | 'warn';
       holder?: WarehouseTarget['holder'];
       engineThread?: boolean;
+      engineTiering?: WarehouseTarget['engineTiering'];
     } = {},
   ): Promise<Warehouse> {
     const config = this.config();
@@ -172,6 +173,7 @@ export class CliContext {
       schema: options.schema,
       holder: options.holder,
       engineThread: options.engineThread,
+      engineTiering: options.engineTiering,
     });
     this.#closers.push(() => warehouse.close());
     for (const notice of warehouse.notices) this.logger().warn(notice);

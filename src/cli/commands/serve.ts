@@ -125,6 +125,8 @@ Examples:
           waitMs: options.waitMs,
           schema: 'warn',
           holder: { command: 'serve', address: `${options.host}:${listener.port}` },
+          // It lives for hours: V8's optimizing compiler pays for itself (engine-tier.ts).
+          engineTiering: 'v8',
         });
         if (warehouse.handOver === undefined) {
           throw new ConfigError('serve needs an embedded warehouse in a data directory (not memory://).', {

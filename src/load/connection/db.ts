@@ -20,6 +20,7 @@ import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
+import { chooseEngineTiering, type EngineTiering } from './engine-tier.ts';
 import { type Database } from '../schema.ts';
 import { redactUrlPassword } from '../../redaction.ts';
 
@@ -88,6 +89,11 @@ export interface WarehouseTarget {
    * a second (the reports). (Default: false, the engine in this thread)
    */
   engineThread?: boolean | undefined;
+  /**
+   * PGlite: how V8 compiles the engine's WebAssembly (engine-tier.ts). `baseline` for a command's
+   * short life, `v8` (V8's tiering up to its optimizing compiler) for `serve`. (Default: baseline)
+   */
+  engineTiering?: EngineTiering | undefined;
 }
 
 /** True when `dataDir` holds a PGlite (Postgres) data directory. */
@@ -240,6 +246,8 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
       // under the directory's lock, so two processes never both create it): written into the
       // directory, it opens like any warehouse; in memory, PGlite unpacks it.
       if (onDisk && !holdsWarehouse(dataDir)) writeWarehouseTemplate(dataDir);
+      // Before the engine's module is compiled, here or in its thread.
+      chooseEngineTiering(target.engineTiering ?? 'baseline');
       if (onDisk && target.engineThread === true) {
         instance = thread = await (await import('./pglite-thread.ts')).PGliteThread.start(dataDir);
       } else {

@@ -1,0 +1,49 @@
+/**
+ * Which of V8's WebAssembly compilers runs the embedded engine (PGlite: Postgres compiled to
+ * WebAssembly) in a command's process.
+ *
+ * V8 compiles each WebAssembly function with its baseline compiler (Liftoff) when it is first
+ * called, and recompiles the functions that run hot with its optimizing compiler (TurboFan), on
+ * background threads. Postgres's hottest functions are among its largest (the expression
+ * interpreter, the parser): opening a warehouse and running one `count(*)` sent 61 functions to
+ * TurboFan, 2.7 s of compilation and up to 23 MB of compiler memory for one function, about
+ * 80 MB of peak RSS in all; a command that reads a report's figures sent more. A command's engine
+ * lives for seconds to minutes: the optimized code, ready after it was most needed, never paid
+ * for itself in the runs measured (docs/performance.md, "The embedded warehouse (PGlite)").
+ *
+ * So a command that opens an embedded warehouse keeps its WebAssembly on the baseline compiler
+ * (`--liftoff-only`, set before the engine's module is compiled). `serve`, which lives for hours,
+ * keeps V8's tiering. So does a process started with a WebAssembly tiering flag of its own (node's
+ * command line or NODE_OPTIONS), which `UPTRENDS_ETL_ENGINE_TIERING=v8` also asks for.
+ */
+import { setFlagsFromString } from 'node:v8';
+
+/** `v8`: leave V8's tiering alone (the optimizing compiler tiers hot functions up). */
+export const ENGINE_TIERING_VARIABLE = 'UPTRENDS_ETL_ENGINE_TIERING';
+
+/** How the embedded engine's WebAssembly is compiled: `baseline` only, or V8's own tiering. */
+export type EngineTiering = 'baseline' | 'v8';
+
+/** A flag that sets V8's WebAssembly tiers, given to node itself. */
+const TIER_FLAG = /^--(no-)?(liftoff|wasm[-_]tier|wasm[-_]dynamic[-_]tiering)/;
+
+/** True when node's own flags (its command line, NODE_OPTIONS) already choose the tiers. */
+function chosenOnCommandLine(execArgv: readonly string[], nodeOptions: string | undefined): boolean {
+  return [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((arg) => TIER_FLAG.test(arg));
+}
+
+/**
+ * Keeps this process's WebAssembly compiled by the baseline compiler from now on, unless `wanted`
+ * is `v8`, the environment says `v8`, or node was given a tiering flag of its own. Only modules
+ * compiled after the call are affected. Returns the tiering in force.
+ */
+export function chooseEngineTiering(
+  wanted: EngineTiering,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  execArgv: readonly string[] = process.execArgv,
+): EngineTiering {
+  if (wanted === 'v8' || env[ENGINE_TIERING_VARIABLE]?.trim().toLowerCase() === 'v8') return 'v8';
+  if (chosenOnCommandLine(execArgv, env.NODE_OPTIONS)) return 'v8';
+  setFlagsFromString('--liftoff-only');
+  return 'baseline';
+}
