@@ -13,13 +13,11 @@
  *
  * So a command that opens an embedded warehouse keeps its WebAssembly on the baseline compiler
  * (`--liftoff-only`, set before the engine's module is compiled). `serve`, which lives for hours,
- * keeps V8's tiering. So does a process started with a WebAssembly tiering flag of its own (node's
- * command line or NODE_OPTIONS), which `UPTRENDS_ETL_ENGINE_TIERING=v8` also asks for.
+ * keeps V8's tiering. So does a process started with a WebAssembly tiering flag of node's own (its
+ * command line or NODE_OPTIONS, e.g. `NODE_OPTIONS=--liftoff`): node's flags are the way to choose
+ * V8's compilers, so the tool adds no setting of its own for them.
  */
 import { setFlagsFromString } from 'node:v8';
-
-/** `v8`: leave V8's tiering alone (the optimizing compiler tiers hot functions up). */
-export const ENGINE_TIERING_VARIABLE = 'UPTRENDS_ETL_ENGINE_TIERING';
 
 /** How the embedded engine's WebAssembly is compiled: `baseline` only, or V8's own tiering. */
 export type EngineTiering = 'baseline' | 'v8';
@@ -34,16 +32,17 @@ function chosenOnCommandLine(execArgv: readonly string[], nodeOptions: string | 
 
 /**
  * Keeps this process's WebAssembly compiled by the baseline compiler from now on, unless `wanted`
- * is `v8`, the environment says `v8`, or node was given a tiering flag of its own. Only modules
- * compiled after the call are affected. Returns the tiering in force.
+ * is `v8` or node was given a tiering flag of its own (`execArgv`, `nodeOptions`: node's own
+ * runtime state, not a setting of the tool's). Only modules compiled after the call are affected.
+ * Returns the tiering in force.
  */
 export function chooseEngineTiering(
   wanted: EngineTiering,
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  nodeOptions: string | undefined = process.env.NODE_OPTIONS,
   execArgv: readonly string[] = process.execArgv,
 ): EngineTiering {
-  if (wanted === 'v8' || env[ENGINE_TIERING_VARIABLE]?.trim().toLowerCase() === 'v8') return 'v8';
-  if (chosenOnCommandLine(execArgv, env.NODE_OPTIONS)) return 'v8';
+  if (wanted === 'v8') return 'v8';
+  if (chosenOnCommandLine(execArgv, nodeOptions)) return 'v8';
   setFlagsFromString('--liftoff-only');
   return 'baseline';
 }
