@@ -90,7 +90,7 @@ export class PageEvidence {
   // Each content's number, and the number of the first id it came under, in an open-addressing
   // table (linear probing, 0 = an empty slot) outside the JavaScript heap: 12 bytes a slot, at
   // most twice as many slots as contents. A Map of the numbers to arrays of the ids held about
-  // 150 bytes per alert of a window for as long as it was read, eight windows at once (a year's
+  // 110 bytes of heap per alert of a window for as long as it was read, eight windows at once (a year's
   // backfill of 1,000 monitors, issue 42). No alert's attributes or id text is kept, and no text of
   // them is built per alert (a backfill reads a million). The same alert served again under the
   // same id is the loop guard's and the page cap's, not this.

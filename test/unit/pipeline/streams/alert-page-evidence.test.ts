@@ -103,7 +103,7 @@ describe('memory', () => {
   });
 
   it("holds a window's contents in a table of numbers, whatever the window's size (a year's backfill reads eight windows of tens of thousands at once)", () => {
-    // A Map of each content to an array of its ids' texts held about 150 bytes per alert of a
+    // A Map of each content to an array of its ids' texts held about 110 bytes per alert of a
     // window; the table holds 12 bytes a slot, at most four slots a content (just after it doubles).
     const evidence = new PageEvidence();
     const contents = 30_000;
