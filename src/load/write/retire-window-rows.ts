@@ -34,6 +34,24 @@ function scopeCondition(scope: AlertScope) {
 }
 
 /**
+ * In one pass over what a window served: the ids it served, as an array literal (the window's
+ * strings go once it is built), and the rejected ids it did not serve.
+ */
+function keptAndRefused(
+  served: Iterable<string>,
+  rejected: ReadonlySet<string>,
+): { kept: string; refused: ReadonlySet<string> } {
+  const ids: string[] = [];
+  const refused = new Set([...rejected].filter((id) => GUID.test(id)));
+  for (const id of served) {
+    if (!GUID.test(id)) continue;
+    ids.push(id);
+    refused.delete(id);
+  }
+  return { kept: arrayLiteral(ids), refused };
+}
+
+/**
  * Removes the alerts of `scope` raised strictly inside `span` whose id `served` does not hold, and
  * the alerts whose id `rejected` holds (wherever they were raised), then recomputes the incidents
  * they were in. The window's bounds themselves are left alone: an alert stamped exactly at a
@@ -45,11 +63,11 @@ export async function retireAlerts(
   accountId: string,
   scope: AlertScope,
   span: RetireSpan,
-  served: ReadonlySet<string>,
+  served: Iterable<string>,
   rejected: ReadonlySet<string>,
   runId: number,
 ): Promise<number> {
-  const kept = arrayLiteral([...served].filter((id) => GUID.test(id)));
+  const { kept, refused } = keptAndRefused(served, rejected);
   const removed = await sql<{ monitor_guid: string; incident_key: string }>`
     delete from uptrends.alert a
     where a.account_id = ${accountId}
@@ -57,13 +75,12 @@ export async function retireAlerts(
       ${scopeCondition(scope)}
       and not (a.alert_id = any(${kept}::uuid[]))
     returning a.monitor_guid::text as monitor_guid, a.incident_key`.execute(db);
-  const refused = [...rejected].filter((id) => GUID.test(id) && !served.has(id));
   const dropped =
-    refused.length === 0
+    refused.size === 0
       ? { rows: [] }
       : await sql<{ monitor_guid: string; incident_key: string }>`
           delete from uptrends.alert a
-          where a.account_id = ${accountId} and a.alert_id = any(${arrayLiteral(refused)}::uuid[])
+          where a.account_id = ${accountId} and a.alert_id = any(${arrayLiteral([...refused])}::uuid[])
           returning a.monitor_guid::text as monitor_guid, a.incident_key`.execute(db);
   const gone = [...removed.rows, ...dropped.rows];
   if (gone.length === 0) return 0;
@@ -85,7 +102,7 @@ export async function retireStatistics(
   db: Kysely<Database>,
   monitorGuid: string,
   span: RetireSpan,
-  served: ReadonlySet<string>,
+  served: Iterable<string>,
 ): Promise<number> {
   const starts: string[] = [];
   const ends: string[] = [];

@@ -25,6 +25,7 @@ import { saveRejects } from '../../load/write/save-rejects.ts';
 import { loadWatermarks, saveWatermark } from '../../load/ledgers/stream-state.ts';
 import type { StreamResult, SyncContext } from '../sync-context.ts';
 import { clientOf, rowContextOf, streamIdentity, type StreamDefinition } from './stream-definition.ts';
+import { ServedKeys } from './served-keys.ts';
 import { windowFetch } from './window-request.ts';
 import { probeAndJoin } from './window-probes.ts';
 import { contiguousEnd, splitDays, type PlannedWindow } from './window-plan.ts';
@@ -109,7 +110,7 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
   let records = 0;
   let waited = false;
   // The keys this pass served and rejected: what a window read in full retires by (spec.retire).
-  let served = new Set<string>();
+  let served = new ServedKeys();
   let rejectedKeys = new Set<string>();
   const commit = async (final: boolean): Promise<void> => {
     // Taken before any await: the next batch fills while this one waits and writes.
@@ -178,7 +179,7 @@ async function readAndCommitWindow<P extends Partition, S extends z.ZodObject, M
         pass = page.pass ?? 0;
         records = 0;
         state = spec.initialState?.(ref) as W;
-        served = new Set();
+        served = new ServedKeys();
         rejectedKeys = new Set();
       }
       if (page.complete === false) complete = false;

@@ -149,13 +149,14 @@ export interface WindowRetirement<P extends Partition, R> {
   /**
    * Removes the rows of the window's partition and span whose key is not in `served`, and those
    * whose key is in `rejected` (records the service serves now but the window rejected: an earlier
-   * read's row of them is not what the service says). Returns the rows changed (removed, and
-   * anything recomputed from them).
+   * read's row of them is not what the service says). `served` gives each key as often as it
+   * was served, and is read once (engine/served-keys.ts keeps it compact). Returns the rows
+   * changed (removed, and anything recomputed from them).
    */
   retire(
     trx: Transaction<Database>,
     ref: WindowRef<P>,
-    served: ReadonlySet<string>,
+    served: Iterable<string>,
     rejected: ReadonlySet<string>,
     ctx: SyncContext,
   ): Promise<number>;

@@ -75,20 +75,40 @@ function contentHash(attributes: Record<string, unknown>): number {
   return (a & 0x1fffff) * 0x100000000 + b;
 }
 
+/** The number of an alert's id, 32 bits: the ids one content came under are compared by it. */
+function idNumber(id: unknown): number {
+  const text = typeof id === 'string' ? id : String(JSON.stringify(id));
+  return fnv(fnv(0x811c9dc5, typeof id === 'string' ? '"' : '#'), text);
+}
+
+/** Slots of the contents' table at first; it doubles when half full. */
+const FIRST_SLOTS = 1024;
+
 /** What the pages of one pass of one window showed so far. */
 export class PageEvidence {
   readonly #monitors = new Set<string>();
-  // The distinct ids each content came under (at most MAX_COPIES_PER_ALERT + 1), by its number: no
-  // alert's attributes are kept, and no text of them is built per alert (a backfill reads half a
-  // million). The same alert served again under the same id is the loop guard's and the page
-  // cap's, not this.
-  readonly #copies = new Map<number, unknown[]>();
+  // Each content's number, and the number of the first id it came under, in an open-addressing
+  // table (linear probing, 0 = an empty slot) outside the JavaScript heap: 12 bytes a slot, at
+  // most twice as many slots as contents. A Map of the numbers to arrays of the ids held about
+  // 110 bytes of heap per alert of a window for as long as it was read, eight windows at once (a year's
+  // backfill of 1,000 monitors, issue 42). No alert's attributes or id text is kept, and no text of
+  // them is built per alert (a backfill reads a million). The same alert served again under the
+  // same id is the loop guard's and the page cap's, not this.
+  #contents = new Float64Array(FIRST_SLOTS);
+  #firstIds = new Uint32Array(FIRST_SLOTS);
+  #tracked = 0;
+  // The further ids of the contents that came under more than one (rare: one per alert definition
+  // that fired), at most MAX_COPIES_PER_ALERT of them.
+  readonly #furtherIds = new Map<number, number[]>();
   #mostCopies = 0;
 
   /** Starts over: a restarted pass reads the window again from its first page. */
   reset(): void {
     this.#monitors.clear();
-    this.#copies.clear();
+    this.#contents = new Float64Array(FIRST_SLOTS);
+    this.#firstIds = new Uint32Array(FIRST_SLOTS);
+    this.#tracked = 0;
+    this.#furtherIds.clear();
     this.#mostCopies = 0;
   }
 
@@ -100,16 +120,51 @@ export class PageEvidence {
       const monitor = attributes.MonitorGuid;
       if (typeof monitor === 'string' && this.#monitors.size < MAX_TRACKED)
         this.#monitors.add(monitor.toLowerCase());
-      const id = (record as { Id?: unknown }).Id;
-      const content = contentHash(attributes);
-      const ids = this.#copies.get(content);
-      if (ids === undefined) {
-        if (this.#copies.size < MAX_TRACKED) this.#copies.set(content, [id]);
-        this.#mostCopies = Math.max(this.#mostCopies, 1);
-      } else if (ids.length <= MAX_COPIES_PER_ALERT && !ids.includes(id)) {
-        ids.push(id);
-        this.#mostCopies = Math.max(this.#mostCopies, ids.length);
-      }
+      // 0 marks an empty slot: the one content numbered 0 shares 1's.
+      this.#count(contentHash(attributes) || 1, idNumber((record as { Id?: unknown }).Id));
+    }
+  }
+
+  #count(content: number, id: number): void {
+    const slot = this.#slotOf(content);
+    if (this.#contents[slot] === 0) {
+      this.#mostCopies = Math.max(this.#mostCopies, 1);
+      if (this.#tracked >= MAX_TRACKED) return;
+      this.#contents[slot] = content;
+      this.#firstIds[slot] = id;
+      if (++this.#tracked * 2 > this.#contents.length) this.#grow();
+      return;
+    }
+    if (this.#firstIds[slot] === id) return;
+    const further = this.#furtherIds.get(content);
+    if (further === undefined) {
+      this.#furtherIds.set(content, [id]);
+      this.#mostCopies = Math.max(this.#mostCopies, 2);
+    } else if (further.length < MAX_COPIES_PER_ALERT && !further.includes(id)) {
+      further.push(id);
+      this.#mostCopies = Math.max(this.#mostCopies, further.length + 1);
+    }
+  }
+
+  /** The slot holding `content`, or the empty one where it goes. */
+  #slotOf(content: number): number {
+    const mask = this.#contents.length - 1;
+    // The low 32 bits of the number, which spread as well as the FNV hash they are.
+    let slot = (content >>> 0) & mask;
+    while (this.#contents[slot] !== 0 && this.#contents[slot] !== content) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  #grow(): void {
+    const contents = this.#contents;
+    const firstIds = this.#firstIds;
+    this.#contents = new Float64Array(contents.length * 2);
+    this.#firstIds = new Uint32Array(contents.length * 2);
+    for (let i = 0; i < contents.length; i++) {
+      if (contents[i] === 0) continue;
+      const slot = this.#slotOf(contents[i]!);
+      this.#contents[slot] = contents[i]!;
+      this.#firstIds[slot] = firstIds[i]!;
     }
   }
 
@@ -121,5 +176,15 @@ export class PageEvidence {
   /** The most copies of one alert's content seen. */
   get mostCopies(): number {
     return this.#mostCopies;
+  }
+
+  /**
+   * Bytes held for the contents (the table, and 8 for each further id of a repeated content):
+   * what grows with the alerts of the window. The monitors named are bounded by the account.
+   */
+  get heldBytes(): number {
+    let further = 0;
+    for (const ids of this.#furtherIds.values()) further += ids.length * 8;
+    return this.#contents.byteLength + this.#firstIds.byteLength + further;
   }
 }

@@ -101,4 +101,31 @@ describe('memory', () => {
     evidence.add([alert('b')]);
     expect(evidence.mostCopies).toBe(2);
   });
+
+  it("holds a window's contents in a table of numbers, whatever the window's size (a year's backfill reads eight windows of tens of thousands at once)", () => {
+    // A Map of each content to an array of its ids' texts held about 110 bytes per alert of a
+    // window; the table holds 12 bytes a slot, at most four slots a content (just after it doubles).
+    const evidence = new PageEvidence();
+    const contents = 30_000;
+    for (let i = 0; i < contents; i += 100) {
+      evidence.add(Array.from({ length: 100 }, (_, k) => alert(`id-${i + k}`, { MonitorCheckId: i + k })));
+    }
+    expect(evidence.mostCopies).toBe(1);
+    // 30,000 contents: 65,536 slots (doubled at 16,385) of 12 bytes.
+    expect(evidence.heldBytes).toBe(65_536 * 12);
+    expect(evidence.heldBytes / contents).toBeLessThanOrEqual(48);
+  });
+
+  it('still finds a content the table held before it grew, and counts its ids', () => {
+    const evidence = new PageEvidence();
+    evidence.add([alert('first', { MonitorCheckId: 0 })]);
+    for (let i = 1; i < 5000; i++) evidence.add([alert(`id-${i}`, { MonitorCheckId: i })]);
+    evidence.add([alert('again', { MonitorCheckId: 0 }), alert('first', { MonitorCheckId: 0 })]);
+    expect(evidence.mostCopies).toBe(2);
+    const before = evidence.heldBytes;
+    evidence.add([alert('third', { MonitorCheckId: 0 })]);
+    expect(evidence.mostCopies).toBe(3);
+    // Each further id of a repeated content is 8 bytes more.
+    expect(evidence.heldBytes).toBe(before + 8);
+  });
 });
