@@ -4,7 +4,8 @@
  *
  * - **open floor**: a bare `PGlite.create` on the same data directory and one `count(*)` of the
  *   alerts, in plain node (no tsx), with its peak RSS: what no command on that warehouse can do
- *   without.
+ *   without. The engine runs as the commands run it: on V8's baseline compiler and with the
+ *   tool's start settings (src/load/connection/engine-tier.ts, engine-settings.ts).
  * - **read-only commands** (`status`, `check`, `query`, `report sla`): each repetition runs the
  *   floor, the command on the PGlite demo warehouse and the same command on a Postgres warehouse
  *   the same demo filled, one after another; the ratio PGlite / (floor + Postgres) of each
@@ -23,6 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ratioSpread, spreadText } from '../side-by-side.ts';
+import { ENGINE_START_SETTINGS } from '../../src/load/connection/engine-settings.ts';
 import { REPO_ROOT } from '../repo-root.ts';
 import { buildCompiled, cliEnv, REPORT_USAGE } from '../run-cli.ts';
 import type { Scenario, ScenarioContext } from '../scenario.ts';
@@ -35,9 +37,12 @@ const TARGET = { readOnly: 1.5, peak: 1.5, firstLineSeconds: 1 };
 const DEMO = { monitors: 50, days: 90, seed: 1 };
 
 /** The floor: the engine opened on the directory and one count, nothing of uptrends-etl. */
+// The engine with the start settings the tool gives it (engine-settings.ts: its buffer pool).
 const FLOOR_SCRIPT = `
 import { PGlite } from '@electric-sql/pglite';
-const engine = await PGlite.create(process.env.UPTRENDS_ETL_DATA_DIR);
+const engine = await PGlite.create(process.env.UPTRENDS_ETL_DATA_DIR, {
+  startParams: [...PGlite.defaultStartParams, ...${JSON.stringify(ENGINE_START_SETTINGS)}],
+});
 await engine.query('select count(*) from uptrends.alert');
 await engine.close();
 `;
@@ -83,8 +88,9 @@ const cli = (args: readonly string[], env: Record<string, string>) =>
   measure([path.join(REPO_ROOT, 'bin/uptrends-etl.js'), '--log-format', 'json', '--json', ...args], env);
 
 // The engine as the commands run it: they keep its WebAssembly on V8's baseline compiler
-// (src/load/connection/engine-tier.ts), so the floor does too. A floor that pays for the optimizing
-// compiler's tier-up (about 80 MB and a second) while the command does not would flatter the ratio.
+// (src/load/connection/engine-tier.ts) and start it with their settings, so the floor does too. A
+// floor that pays for the optimizing compiler's tier-up (about 80 MB and a second) or a 128 MB
+// buffer pool while the command does not would flatter the ratio.
 const floor = (dataDir: string) =>
   measure(['--liftoff-only', '--input-type=module', '-e', FLOOR_SCRIPT], {
     ...cliEnv(),

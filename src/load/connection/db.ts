@@ -21,6 +21,7 @@ import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 import { chooseEngineTiering, type EngineTiering } from './engine-tier.ts';
+import { engineStartParams } from './engine-settings.ts';
 import { type Database } from '../schema.ts';
 import { redactUrlPassword } from '../../redaction.ts';
 
@@ -255,6 +256,7 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
         // Loaded here: a Postgres warehouse never needs the embedded engine (about 20 ms to load).
         const { PGlite } = await import('@electric-sql/pglite');
         instance = await PGlite.create(inMemory ? undefined : dataDir, {
+          startParams: engineStartParams(PGlite.defaultStartParams),
           parsers: { ...TYPE_PARSERS },
           ...(template === undefined ? {} : { loadDataDir: template }),
         });

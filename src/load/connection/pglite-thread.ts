@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { PG_ARRAY_ELEMENT_OIDS, TYPE_PARSERS } from './type-parsers.ts';
 import type { EmbeddedEngine, EngineResults } from './pglite-dialect.ts';
+import { ENGINE_START_SETTINGS } from './engine-settings.ts';
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -31,6 +32,7 @@ const described = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affe
   let db;
   try {
     db = await PGlite.create(workerData.dataDir, {
+      startParams: [...PGlite.defaultStartParams, ...workerData.startSettings],
       parsers: Object.fromEntries(workerData.textOids.map((oid) => [oid, keep])),
     });
     parentPort.postMessage({ type: 'ready' });
@@ -113,6 +115,7 @@ export class PGliteThread implements EmbeddedEngine {
         pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
         dataDir,
         textOids: [...TEXT_OIDS, ...Object.keys(PG_ARRAY_ELEMENT_OIDS).map(Number)],
+        startSettings: [...ENGINE_START_SETTINGS],
       },
     });
   }

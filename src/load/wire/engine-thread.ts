@@ -20,6 +20,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { ENGINE_START_SETTINGS } from '../connection/engine-settings.ts';
 
 /** Options of EngineThread.start. */
 export interface EngineThreadOptions {
@@ -56,7 +57,9 @@ const high = workerData.highWater;
 (async () => {
   let db;
   try {
-    db = await PGlite.create(workerData.dataDir);
+    db = await PGlite.create(workerData.dataDir, {
+      startParams: [...PGlite.defaultStartParams, ...workerData.startSettings],
+    });
     await db.exec(workerData.sessionSql);
     const answer = [];
     await db.execProtocolRawStream(workerData.startupMessage, { onRawData: (d) => answer.push(Buffer.from(d)) });
@@ -162,6 +165,7 @@ export class EngineThread {
         startupMessage: new Uint8Array(options.startupMessage),
         control: shared,
         highWater: options.highWaterBytes ?? 4 * 1024 * 1024,
+        startSettings: [...ENGINE_START_SETTINGS],
       },
     });
   }

@@ -95,6 +95,8 @@ describe('uptrends-etl serve (spawned)', () => {
       );
       expect(rows.rows).toEqual([{ monitor_guid: M1, incident_key: 'k1' }]);
       await expect(client.query('create table uptrends.pwned (x int)')).rejects.toThrow(/not CREATE/);
+      // serve's engine thread starts with the tool's engine settings (engine-settings.ts).
+      expect((await client.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
     } finally {
       await client.end();
     }

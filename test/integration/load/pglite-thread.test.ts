@@ -56,6 +56,21 @@ describe('the embedded engine in a worker thread', () => {
     }
   }, 120_000);
 
+  it("starts the engine with the tool's settings in either thread: a 16 MB buffer pool", async () => {
+    // PGlite's default pool (128 MB) is part of the engine's memory from its start (issue 42).
+    const pool = sql<{ shared_buffers: string }>`show shared_buffers`;
+    for (const engineThread of [false, true]) {
+      const warehouse = await openWarehouse({ dataDir: dir, create: false, engineThread });
+      try {
+        expect((await pool.execute(warehouse.db)).rows, `engineThread ${engineThread}`).toEqual([
+          { shared_buffers: '16MB' },
+        ]);
+      } finally {
+        await warehouse.close();
+      }
+    }
+  }, 120_000);
+
   it('runs transactions and parameters, and reports errors with their SQLSTATE', async () => {
     const threaded = await openWarehouse({ dataDir: dir, create: false, engineThread: true });
     try {
