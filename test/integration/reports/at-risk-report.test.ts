@@ -286,7 +286,10 @@ async function onPath(command: string): Promise<boolean> {
   }
 }
 
-describe.skipIf(!(await onPath('soffice')))('printed by LibreOffice', () => {
+// LibreOffice prints the workbook; poppler's pdftotext reads the printed pages (render-check.ts).
+const canPrint = (await onPath('soffice')) && (await onPath('pdftotext'));
+
+describe.skipIf(!canPrint)('printed by LibreOffice', () => {
   it('the Early warning sheet fits one page; All services and Definitions follow', async () => {
     await run(
       'soffice',
