@@ -3,6 +3,7 @@
  * they are base64 with `+/=`), and the route template a path belongs to, which names the request in
  * errors and per-route statistics without its GUIDs.
  */
+import { isGuid } from '../../guid.ts';
 
 /** Query parameters; undefined values are left out, booleans sent as `true`/`false`. */
 export type QueryValues = Record<string, string | number | boolean | undefined>;
@@ -29,7 +30,6 @@ export function fillRoute(template: string, values: readonly string[]): string {
   return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[next++] ?? ''));
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER = /^-?\d+$/;
 
 /** The template of `path` (query string dropped): GUID segments become `{guid}`, integers `{id}`. */
@@ -42,7 +42,7 @@ export function routeTemplate(path: string): string {
     } catch {
       // A stray % is not an id; leave the segment as it is.
     }
-    if (GUID.test(decoded)) return '{guid}';
+    if (isGuid(decoded)) return '{guid}';
     if (NUMBER.test(decoded)) return '{id}';
     return segment;
   });

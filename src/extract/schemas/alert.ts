@@ -2,6 +2,7 @@
  * Alerts (facts 3.1): one item of `GET /Alert/MonitorGroup/{guid}` or `/Alert/Monitor/{guid}` (the
  * page around them is envelope.ts's dataListSchema).
  */
+import { isGuid } from '../../guid.ts';
 import { relationshipSchema } from './envelope.ts';
 import { enumText, guid, type KnownValues, lenientInteger, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
@@ -40,12 +41,10 @@ export type Alert = z.infer<typeof alertSchema>;
 /** The enum-like fields of an alert, with the values known. */
 export const ALERT_VALUES: KnownValues = { 'Attributes.AlertType': KNOWN_ALERT_TYPES };
 
-// What z.guid() accepts: 8-4-4-4-12 hex digits, any version nibble.
-const GUID_TEXT = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
-const isGuid = (v: unknown): boolean => typeof v === 'string' && GUID_TEXT.test(v);
+// What z.guid() accepts: 8-4-4-4-12 hex digits, any version nibble.
+const isGuidText = (v: unknown): boolean => typeof v === 'string' && isGuid(v);
 const isTextOrAbsent = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const isSafeInteger = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v);
 
@@ -82,10 +81,10 @@ function isRelationshipsOrAbsent(v: unknown): boolean {
  * this form. A unit test holds the two to the same verdicts.
  */
 export function conformingAlert(raw: unknown): Alert | undefined {
-  if (!isPlainObject(raw) || !isGuid(raw.Id) || !isTextOrAbsent(raw.Type)) return undefined;
+  if (!isPlainObject(raw) || !isGuidText(raw.Id) || !isTextOrAbsent(raw.Type)) return undefined;
   const a = raw.Attributes;
   if (!isPlainObject(a)) return undefined;
-  if (typeof a.AlertType !== 'string' || !isGuid(a.MonitorGuid)) return undefined;
+  if (typeof a.AlertType !== 'string' || !isGuidText(a.MonitorGuid)) return undefined;
   if (typeof a.Timestamp !== 'string' || typeof a.FirstError !== 'string') return undefined;
   if (!isSafeInteger(a.MonitorCheckId) || !isSafeInteger(a.FirstErrorMonitorCheckId)) return undefined;
   if (

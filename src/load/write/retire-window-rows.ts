@@ -7,6 +7,7 @@
  * every analyst's query that forgot a filter. The run's `written` count includes what went.
  */
 import { sql, type Kysely } from 'kysely';
+import { isGuid } from '../../guid.ts';
 import type { Database } from '../schema.ts';
 import { arrayLiteral, refreshIncidents } from './refresh-incidents.ts';
 
@@ -21,8 +22,6 @@ export interface RetireSpan {
   readonly start: Date;
   readonly end: Date;
 }
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function scopeCondition(scope: AlertScope) {
   if (scope.kind === 'monitor') return sql`and a.monitor_guid = ${scope.monitorGuid}::uuid`;
@@ -42,9 +41,9 @@ function keptAndRefused(
   rejected: ReadonlySet<string>,
 ): { kept: string; refused: ReadonlySet<string> } {
   const ids: string[] = [];
-  const refused = new Set([...rejected].filter((id) => GUID.test(id)));
+  const refused = new Set([...rejected].filter((id) => isGuid(id)));
   for (const id of served) {
-    if (!GUID.test(id)) continue;
+    if (!isGuid(id)) continue;
     ids.push(id);
     refused.delete(id);
   }

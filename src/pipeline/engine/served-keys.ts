@@ -11,8 +11,7 @@
  * holds a few dozen) as its text. Keys come back in the order they were added, GUIDs first, and a
  * key added twice comes back twice: the retirement compares sets, so repeats change nothing.
  */
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { isLowerCaseGuid } from '../../guid.ts';
 
 /** GUIDs per chunk: 16 KiB each, so a window of a few keys holds one small chunk at most. */
 const CHUNK_GUIDS = 1024;
@@ -44,7 +43,7 @@ export class ServedKeys implements Iterable<string> {
 
   /** Adds the key of one row served. */
   add(key: string): void {
-    if (key.length !== 36 || !GUID.test(key)) {
+    if (key.length !== 36 || !isLowerCaseGuid(key)) {
       this.#others.push(key);
       return;
     }

@@ -9,7 +9,8 @@ import { formatAlert } from '../format-alert.ts';
 import { pageAlerts } from '../page-alerts.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import { parsePeriodParams, type QueryParams } from './parse-period-params.ts';
-import { isGuid, messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { isGuid } from '../../guid.ts';
 
 function parseBool(text: string | undefined, fallback: boolean): boolean | undefined {
   if (text === undefined || text === '') return fallback;

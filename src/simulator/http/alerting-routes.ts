@@ -5,7 +5,8 @@
  */
 import type { SimAlertDefinition } from '../dataset.ts';
 import type { SimulatorState } from '../simulator-state.ts';
-import { isGuid, messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { isGuid } from '../../guid.ts';
 
 const route = (template: string, handle: Route['handle']): Route => ({ area: 'api', template, handle });
 

@@ -7,7 +7,8 @@ import { SIMULATED_TIMEZONES, type SimulatedTimezone } from '../data/timezones.t
 import { quotaOnDay } from '../generate/generate-groups.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import type { QueryParams } from './parse-period-params.ts';
-import { isGuid, messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { isGuid } from '../../guid.ts';
 
 function filtered(wire: Record<string, unknown>, q: QueryParams): Record<string, unknown> {
   const filter = q.get('filter');

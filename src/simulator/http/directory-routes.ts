@@ -3,7 +3,8 @@
  * Swagger wrongly declares one object); status pages drop removed monitors.
  */
 import type { SimulatorState } from '../simulator-state.ts';
-import { isGuid, messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { messageList, ok, type Route, type RouteResult } from './route-result.ts';
+import { isGuid } from '../../guid.ts';
 
 const route = (template: string, handle: Route['handle']): Route => ({ area: 'api', template, handle });
 

@@ -37,10 +37,3 @@ export function messageList(status: number, message: string): RouteResult {
 export function messageInfo(status: number, message: string): RouteResult {
   return { status, body: { Message: message } };
 }
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a GUID in the 8-4-4-4-12 form. */
-export function isGuid(text: string): boolean {
-  return GUID.test(text);
-}

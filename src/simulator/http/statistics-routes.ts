@@ -5,7 +5,8 @@
 import { buildStatisticsResponse, type StatisticsScope } from '../build-statistics-response.ts';
 import type { SimulatorState } from '../simulator-state.ts';
 import { parsePeriodParams, type QueryParams } from './parse-period-params.ts';
-import { isGuid, messageInfo, ok, type Route, type RouteResult } from './route-result.ts';
+import { messageInfo, ok, type Route, type RouteResult } from './route-result.ts';
+import { isGuid } from '../../guid.ts';
 
 const MAX_PERIOD_SEC = 10 * 366 * 86_400;
 
