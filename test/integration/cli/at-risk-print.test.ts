@@ -18,6 +18,7 @@ import { openWarehouse } from '../../../src/load/connection/db.ts';
 import { CHART_SERVICES } from '../../../src/reports/at-risk/model.ts';
 import { DEFAULT_AT_RISK_WITHIN_DAYS, DEFAULT_SLA_TARGET } from '../../../src/reports/report-defaults.ts';
 import { chartPanels } from '../../support/at-risk-chart.ts';
+import { onPath } from '../../support/on-path.ts';
 
 const run = promisify(execFile);
 let dir: string;
@@ -87,15 +88,6 @@ describe('its chart', () => {
     }
   });
 });
-
-async function onPath(command: string): Promise<boolean> {
-  try {
-    await run('sh', ['-c', `command -v ${command}`]);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe.skipIf(!(await onPath('soffice')))('its workbook printed by LibreOffice', () => {
   it('shows no ###, and the Early warning sheet is one page followed by All services', async () => {

@@ -26,6 +26,7 @@ import { loadReportFixture } from '../../support/report-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { atRiskModelOf } from '../../support/report-request.ts';
 import { chartPanels } from '../../support/at-risk-chart.ts';
+import { onPath } from '../../support/on-path.ts';
 
 const run = promisify(execFile);
 const HOSTILE = '=HYPERLINK("http://x") <b>Slow</b>';
@@ -276,15 +277,6 @@ describe('the at-risk report of 21 October 00:00', () => {
     expect(mail.html).toContain('&lt;b&gt;Slow&lt;/b&gt;');
   });
 });
-
-async function onPath(command: string): Promise<boolean> {
-  try {
-    await run('sh', ['-c', `command -v ${command}`]);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // LibreOffice prints the workbook; poppler's pdftotext reads the printed pages (render-check.ts).
 const canPrint = (await onPath('soffice')) && (await onPath('pdftotext'));

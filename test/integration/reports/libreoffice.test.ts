@@ -7,17 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeIncidentReport } from '../../../src/reports/incidents/write-incident-report.ts';
 import { writeSlaReport } from '../../../src/reports/sla/write-sla-report.ts';
 import { AFTER_OCTOBER, octoberModels, type FixtureModels } from '../../support/report-fixture.ts';
+import { onPath } from '../../support/on-path.ts';
 
 const run = promisify(execFile);
-
-async function onPath(command: string): Promise<boolean> {
-  try {
-    await run('sh', ['-c', `command -v ${command}`]);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const hasSoffice = await onPath('soffice');
 if (!hasSoffice)
