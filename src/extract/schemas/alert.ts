@@ -3,6 +3,13 @@
  * page around them is envelope.ts's dataListSchema).
  */
 import { isGuid } from '../../guid.ts';
+import {
+  isLinksOrAbsent,
+  isPlainObject,
+  isRelationshipsOrAbsent,
+  isSafeInteger,
+  isTextOrAbsent,
+} from './conforming.ts';
 import { relationshipSchema } from './envelope.ts';
 import { enumText, guid, type KnownValues, lenientInteger, localTimestampText } from './lenient.ts';
 import { z } from 'zod';
@@ -41,37 +48,8 @@ export type Alert = z.infer<typeof alertSchema>;
 /** The enum-like fields of an alert, with the values known. */
 export const ALERT_VALUES: KnownValues = { 'Attributes.AlertType': KNOWN_ALERT_TYPES };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 // What z.guid() accepts: 8-4-4-4-12 hex digits, any version nibble.
 const isGuidText = (v: unknown): boolean => typeof v === 'string' && isGuid(v);
-const isTextOrAbsent = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-const isSafeInteger = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v);
-
-function isLinksOrAbsent(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (!isPlainObject(v)) return false;
-  for (const key in v) if (!isTextOrAbsent(v[key])) return false;
-  return true;
-}
-
-function isRelationshipsOrAbsent(v: unknown): boolean {
-  if (v === undefined || v === null) return true;
-  if (!Array.isArray(v)) return false;
-  for (const item of v) {
-    if (!isPlainObject(item)) return false;
-    const id = item.Id;
-    if (!(
-      id === undefined ||
-      id === null ||
-      typeof id === 'string' ||
-      (typeof id === 'number' && Number.isFinite(id))
-    ))
-      return false;
-    if (!isTextOrAbsent(item.Type) || !isLinksOrAbsent(item.Links)) return false;
-  }
-  return true;
-}
 
 /**
  * The record itself, typed, when it already has the exact form `alertSchema` would give back

@@ -9,7 +9,7 @@
  * its request (404) is skipped with a notice and keeps its watermark.
  */
 import { HttpError, ResponseFormatError } from '../../errors.ts';
-import { statisticsSchema } from '../../extract/schemas/statistics.ts';
+import { conformingStatistics, statisticsSchema } from '../../extract/schemas/statistics.ts';
 import { mergeRows } from '../../load/write/merge-rows.ts';
 import { bucketKey, retireStatistics } from '../../load/write/retire-window-rows.ts';
 import {
@@ -151,6 +151,7 @@ export const statisticsStream = defineWindowedStream<
   },
 
   schema: statisticsSchema,
+  conforming: conformingStatistics,
   recordId: (raw) => {
     const id = rawField(raw, 'Id');
     return typeof id === 'string' || typeof id === 'number' ? id : undefined;

@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { statisticsSchema } from '../../../../src/extract/schemas/statistics.ts';
+import { conformingStatistics, statisticsSchema } from '../../../../src/extract/schemas/statistics.ts';
 
 // Shape of the live KB example (facts 3.2).
 const BUCKET = {
@@ -38,5 +40,119 @@ describe('statisticsSchema', () => {
     });
     expect(text.Attributes.Checks).toBe(62);
     expect(text.Attributes.UptimePercentage).toBe(99.5);
+  });
+});
+
+describe('conformingStatistics (validation without copies)', () => {
+  // Each field mostly in the form the service sends, sometimes in another: a bucket then has a
+  // fair chance of being wholly conforming, and every way of not being one is drawn too.
+  const mostly = <T, U>(usual: fc.Arbitrary<T>, other: fc.Arbitrary<U>): fc.Arbitrary<T | U> =>
+    fc.oneof({ arbitrary: usual, weight: 15 }, { arbitrary: other, weight: 1 });
+  const absent = fc.constantFrom(undefined, null);
+  const text = mostly(fc.oneof(fc.string({ maxLength: 5 }), absent), fc.oneof(fc.integer(), fc.constant({})));
+  const number = mostly(
+    fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), absent),
+    fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, '99.5', ' 7 ', 'x', true),
+  );
+  const integer = mostly(
+    fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }), absent),
+    fc.constantFrom(2 ** 53, -3, 1.5, Number.NaN, '12', ' 7 ', 'x'),
+  );
+  const int32 = mostly(
+    fc.oneof(fc.integer(), absent),
+    fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1.5, '12', 'x'),
+  );
+  const links = mostly(
+    fc.oneof(absent, fc.dictionary(fc.constantFrom('Self', 'Next'), text, { maxKeys: 2 })),
+    fc.constant([]),
+  );
+  const relationship = mostly(
+    fc.record(
+      {
+        Id: mostly(fc.oneof(fc.integer(), fc.string({ maxLength: 3 }), absent), fc.constant({})),
+        Type: text,
+        Links: links,
+      },
+      { requiredKeys: [] },
+    ),
+    fc.constantFrom('x', 5, null),
+  );
+  const timestamp = mostly(fc.string({ maxLength: 5 }), fc.oneof(fc.integer(), absent));
+  const bucket = fc.record(
+    {
+      Id: mostly(fc.oneof(fc.string({ maxLength: 5 }), absent), fc.oneof(fc.integer(), fc.constant([]))),
+      Type: text,
+      Attributes: mostly(
+        fc.record(
+          {
+            StartDateTime: timestamp,
+            EndDateTime: timestamp,
+            Alerts: int32,
+            SlaTarget: number,
+            SlaTargetTotalTime: number,
+            OperatorResponseTarget: number,
+            OperatorResponseTime: number,
+            DowntimePercentage: number,
+            UptimePercentage: number,
+            Checks: integer,
+            ConfirmedErrors: int32,
+            UnconfirmedErrors: int32,
+            Uptime: integer,
+            Downtime: integer,
+            TotalTime: number,
+            ResolveTime: number,
+            ConnectionTime: number,
+            DownloadTime: number,
+            TotalBytes: integer,
+            Extra: fc.integer(),
+          },
+          { requiredKeys: ['StartDateTime', 'EndDateTime'] },
+        ),
+        fc.constantFrom(null, 'x', []),
+      ),
+      Relationships: mostly(fc.oneof(absent, fc.array(relationship, { maxLength: 3 })), fc.constant('x')),
+      Links: links,
+      Extra: fc.integer(),
+    },
+    { requiredKeys: ['Attributes'] },
+  );
+
+  it('property: a bucket it lets through is one statisticsSchema accepts and gives back unchanged', () => {
+    let through = 0;
+    fc.assert(
+      fc.property(bucket, (raw) => {
+        if (conformingStatistics(raw) === undefined) return;
+        through++;
+        const parsed = statisticsSchema.safeParse(raw);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toEqual(raw);
+      }),
+      { numRuns: 3000 },
+    );
+    // Checked on buckets it let through, not only on buckets it sent to the schema.
+    expect(through).toBeGreaterThan(300);
+  });
+
+  it('property: a bucket the schema accepts unchanged, it lets through (no bucket is sent to zod for nothing)', () => {
+    fc.assert(
+      fc.property(bucket, (raw) => {
+        const parsed = statisticsSchema.safeParse(raw);
+        if (!parsed.success || !isDeepStrictEqual(parsed.data, raw)) return;
+        expect(conformingStatistics(raw)).toBe(raw);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('lets the KB example through as the same object, and sends lenient forms to the schema', () => {
+    expect(conformingStatistics(BUCKET)).toBe(BUCKET);
+    for (const lenient of [
+      { ...BUCKET, Id: 7 },
+      { ...BUCKET, Attributes: { ...BUCKET.Attributes, Checks: '62' } },
+      { ...BUCKET, Attributes: { ...BUCKET.Attributes, Alerts: 2 ** 31 } },
+    ]) {
+      expect(conformingStatistics(lenient)).toBeUndefined();
+    }
+    expect(statisticsSchema.parse({ ...BUCKET, Id: 7 }).Id).toBe('7');
   });
 });
