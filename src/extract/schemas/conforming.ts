@@ -23,7 +23,8 @@ export const isFiniteOrAbsent = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'number' && Number.isFinite(v));
 
 /** `lenientInteger.nullish()` given a number or nothing. */
-export const isSafeIntegerOrAbsent = (v: unknown): boolean => v === undefined || v === null || isSafeInteger(v);
+export const isSafeIntegerOrAbsent = (v: unknown): boolean =>
+  v === undefined || v === null || isSafeInteger(v);
 
 /** `int32.nullish()` given a number or nothing: a safe integer an `integer` column holds. */
 export const isInt32OrAbsent = (v: unknown): boolean =>

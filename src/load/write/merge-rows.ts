@@ -59,12 +59,16 @@ export interface MergeResult {
 /** Rows per COPY and merge: bounds the COPY text held at once (about 1 KB a row for alerts). */
 const CHUNK_ROWS = 10_000;
 
+/** One value of a row's key as its text: an instant as ISO text, anything else as String() gives it. */
+function keyPart(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** The row's key as one text, its values joined by NUL; without an array per row (a batch is thousands). */
 function keyOf(row: Row, key: readonly string[]): string {
-  if (key.length === 1) {
-    const v = row[key[0]!];
-    return v instanceof Date ? v.toISOString() : String(v);
-  }
-  return key.map((k) => String(row[k] instanceof Date ? row[k].toISOString() : row[k])).join('\u0000');
+  let text = keyPart(row[key[0]!]);
+  for (let i = 1; i < key.length; i++) text += `\u0000${keyPart(row[key[i]!])}`;
+  return text;
 }
 
 /** Deduplicates rows on `key`, the last occurrence winning, preserving first-seen order. */

@@ -16,10 +16,21 @@ export interface IncidentRef {
 /** Seed of the advisory lock keys of incidents (hashtextextended of "guid|key"). */
 export const INCIDENT_LOCK_SEED = 0x696e_6369;
 
-/** Takes the transaction-scoped advisory lock of every incident of `pairs`, in key order. */
-async function lockIncidents(db: Kysely<Database>, pairs: readonly IncidentRef[]): Promise<void> {
-  const guids = arrayLiteral(pairs.map((pair) => pair.monitorGuid));
-  const keys = arrayLiteral(pairs.map((pair) => pair.incidentKey));
+/** Pairs as the two array literals the statements take: their GUIDs and their keys, in order. */
+interface PairLiterals {
+  readonly guids: string;
+  readonly keys: string;
+}
+
+function pairLiterals(pairs: readonly IncidentRef[]): PairLiterals {
+  return {
+    guids: arrayLiteral(pairs.map((pair) => pair.monitorGuid)),
+    keys: arrayLiteral(pairs.map((pair) => pair.incidentKey)),
+  };
+}
+
+/** Takes the transaction-scoped advisory lock of every incident of the pairs, in key order. */
+async function lockIncidents(db: Kysely<Database>, { guids, keys }: PairLiterals): Promise<void> {
   await sql`
     select count(pg_advisory_xact_lock(lock_key)) from (
       select distinct hashtextextended(g || '|' || k, ${INCIDENT_LOCK_SEED}) as lock_key
@@ -37,7 +48,14 @@ const CHUNK = 5_000;
  * differently, text they both pass through unchanged.
  */
 export function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+  let text = '{';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    // Most values (GUIDs, incident keys) hold neither character: no pattern run over them.
+    const quoted = value.includes('"') || value.includes('\\') ? value.replace(/(["\\])/g, '\\$1') : value;
+    text += i === 0 ? `"${quoted}"` : `,"${quoted}"`;
+  }
+  return `${text}}`;
 }
 
 /**
@@ -65,12 +83,12 @@ export async function refreshIncidents(
   // refresher see the first one's alerts, while windows touching other incidents go on in
   // parallel (one global lock measured: concurrent windows committed one at a time). All locks
   // are taken up front in sorted order, so two windows can never wait on each other in a cycle.
-  await lockIncidents(db, all);
+  // A window's pairs are nearly always one chunk: its literals then serve the lock too.
+  const whole = pairLiterals(all);
+  await lockIncidents(db, whole);
   let changed = 0;
   for (let offset = 0; offset < all.length; offset += CHUNK) {
-    const chunk = all.slice(offset, offset + CHUNK);
-    const guids = arrayLiteral(chunk.map((pair) => pair.monitorGuid));
-    const keys = arrayLiteral(chunk.map((pair) => pair.incidentKey));
+    const { guids, keys } = all.length <= CHUNK ? whole : pairLiterals(all.slice(offset, offset + CHUNK));
     const result = await sql<{ changed: number }>`
       select uptrends.refresh_incidents(${guids}::uuid[], ${keys}::text[], ${runId}::bigint) as changed`.execute(
       db,

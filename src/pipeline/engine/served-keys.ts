@@ -28,10 +28,28 @@ function hexValue(code: number): number {
 }
 
 function guidText(bytes: Uint8Array, at: number): string {
-  const h = (i: number): string => HEX[bytes[at + i]!]!;
+  // Indexed directly rather than through a helper: called once per alert a window served.
   return (
-    `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-` +
-    `${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}`
+    HEX[bytes[at]!]! +
+    HEX[bytes[at + 1]!]! +
+    HEX[bytes[at + 2]!]! +
+    HEX[bytes[at + 3]!]! +
+    '-' +
+    HEX[bytes[at + 4]!]! +
+    HEX[bytes[at + 5]!]! +
+    '-' +
+    HEX[bytes[at + 6]!]! +
+    HEX[bytes[at + 7]!]! +
+    '-' +
+    HEX[bytes[at + 8]!]! +
+    HEX[bytes[at + 9]!]! +
+    '-' +
+    HEX[bytes[at + 10]!]! +
+    HEX[bytes[at + 11]!]! +
+    HEX[bytes[at + 12]!]! +
+    HEX[bytes[at + 13]!]! +
+    HEX[bytes[at + 14]!]! +
+    HEX[bytes[at + 15]!]!
   );
 }
 
