@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   installedPgliteVersion,
@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('writeWarehouseTemplate', () => {
-  it('writes every entry of the template into the folder, files private to the owner', async () => {
+  it('writes every entry of the template into the folder, files private to the owner', () => {
     const template = templateDir(
       [
         ['/PG_VERSION', '18\n'],
@@ -61,7 +61,7 @@ describe('writeWarehouseTemplate', () => {
       installedPgliteVersion(),
     );
     const target = dataDir();
-    expect(await writeWarehouseTemplate(target, template)).toBe(true);
+    expect(writeWarehouseTemplate(target, template)).toBe(true);
     expect(readFileSync(path.join(target, 'PG_VERSION'), 'utf8')).toBe('18\n');
     expect(readFileSync(path.join(target, 'base/1/112'), 'utf8')).toBe('x'.repeat(1000));
     expect(readFileSync(path.join(target, 'global/1213'), 'utf8')).toBe('g');
@@ -69,55 +69,24 @@ describe('writeWarehouseTemplate', () => {
     expect(statSync(path.join(target, 'base/1')).mode & 0o777).toBe(0o700);
   });
 
-  it('writes files larger than a chunk of the stream, and PG_VERSION after every other file', async () => {
-    // 300,001 bytes: several chunks of the gzip stream and a content that ends inside a block.
-    const big = Array.from({ length: 300_001 }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join('');
-    const template = templateDir(
-      [
-        ['/PG_VERSION', '18\n'],
-        ['/pg_wal/0001', big],
-        ['/empty', ''],
-        ['/base/5/1249', 'after'],
-      ],
-      installedPgliteVersion(),
-    );
-    const target = dataDir();
-    expect(await writeWarehouseTemplate(target, template)).toBe(true);
-    expect(readFileSync(path.join(target, 'pg_wal/0001'), 'latin1')).toBe(big);
-    expect(readFileSync(path.join(target, 'empty'), 'latin1')).toBe('');
-    expect(readFileSync(path.join(target, 'base/5/1249'), 'latin1')).toBe('after');
-    const version = statSync(path.join(target, 'PG_VERSION')).mtimeMs;
-    expect(version).toBeGreaterThanOrEqual(statSync(path.join(target, 'base/5/1249')).mtimeMs);
-  });
-
-  it('refuses an archive cut short inside an entry, and writes no PG_VERSION', async () => {
-    const template = templateDir([['/base/1/112', 'x'.repeat(2000)]], installedPgliteVersion());
-    const whole = gunzipSync(readFileSync(path.join(template, 'template.tar.gz')));
-    const cut = Buffer.concat([tarEntry('/PG_VERSION', '18\n'), whole.subarray(0, 1024)]);
-    writeFileSync(path.join(template, 'template.tar.gz'), gzipSync(cut));
-    const target = dataDir();
-    await expect(writeWarehouseTemplate(target, template)).rejects.toThrow(/ends inside an entry/);
-    expect(existsSync(path.join(target, 'PG_VERSION'))).toBe(false);
-  });
-
-  it('writes nothing when the template was made by another PGlite version', async () => {
+  it('writes nothing when the template was made by another PGlite version', () => {
     const template = templateDir([['/PG_VERSION', '18\n']], '0.0.1-not-installed');
     const target = dataDir();
-    expect(await writeWarehouseTemplate(target, template)).toBe(false);
+    expect(writeWarehouseTemplate(target, template)).toBe(false);
     expect(existsSync(path.join(target, 'PG_VERSION'))).toBe(false);
   });
 
-  it('writes nothing when there is no template', async () => {
+  it('writes nothing when there is no template', () => {
     const target = dataDir();
     const empty = dataDir();
     mkdirSync(path.join(empty, 'none'));
-    expect(await writeWarehouseTemplate(target, path.join(empty, 'none'))).toBe(false);
+    expect(writeWarehouseTemplate(target, path.join(empty, 'none'))).toBe(false);
   });
 
-  it('refuses an entry that leaves the folder', async () => {
+  it('refuses an entry that leaves the folder', () => {
     const template = templateDir([['../escaped', 'no']], installedPgliteVersion());
     const target = dataDir();
-    await expect(writeWarehouseTemplate(target, template)).rejects.toThrow(/leaves the folder/);
+    expect(() => writeWarehouseTemplate(target, template)).toThrow(/leaves the folder/);
     expect(existsSync(path.join(path.dirname(target), 'escaped'))).toBe(false);
   });
 });
