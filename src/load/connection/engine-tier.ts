@@ -16,6 +16,8 @@
  * keeps V8's tiering. So does a process started with a WebAssembly tiering flag of node's own (its
  * command line or NODE_OPTIONS, e.g. `NODE_OPTIONS=--liftoff`): node's flags are the way to choose
  * V8's compilers, so the tool adds no setting of its own for them.
+ *
+ * Such a command also holds V8's young generation once the engine opens (holdYoungGeneration).
  */
 import { setFlagsFromString } from 'node:v8';
 
