@@ -82,7 +82,9 @@ export function holdsYoungGeneration(commandPath: string): boolean {
  * action runs, loading the command has grown it to 4 MB, and holding it there saved about half as
  * much, not reliably. So the launcher (bin/uptrends-etl.js) holds it from the start for every
  * command, and this gives the other commands V8's own growth back: a sync's batches live until
- * their commit, and a small nursery would promote them all. Returns the factor set, or undefined
+ * their commit, and a small nursery would promote them all. A command that then opens an embedded
+ * warehouse holds it again (src/load/connection/engine-tier.ts, holdYoungGeneration: there the
+ * grown nursery stayed in the peak). Returns the factor set, or undefined
  * when node was given its own.
  */
 export function setYoungGeneration(

@@ -20,7 +20,7 @@ import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
-import { chooseEngineTiering, type EngineTiering } from './engine-tier.ts';
+import { chooseEngineTiering, holdYoungGeneration, type EngineTiering } from './engine-tier.ts';
 import { engineStartParams } from './engine-settings.ts';
 import { type Database } from '../schema.ts';
 import { redactUrlPassword } from '../../redaction.ts';
@@ -248,7 +248,10 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
       // directory, it opens like any warehouse; in memory, PGlite unpacks it.
       if (onDisk && !holdsWarehouse(dataDir)) writeWarehouseTemplate(dataDir);
       // Before the engine's module is compiled, here or in its thread.
-      chooseEngineTiering(target.engineTiering ?? 'baseline');
+      const tiering = target.engineTiering ?? 'baseline';
+      chooseEngineTiering(tiering);
+      // A command's short life (not serve's): its peak is what a user's machine must hold.
+      if (tiering === 'baseline') holdYoungGeneration();
       if (onDisk && target.engineThread === true) {
         instance = thread = await (await import('./pglite-thread.ts')).PGliteThread.start(dataDir);
       } else {

@@ -16,6 +16,8 @@
  * keeps V8's tiering. So does a process started with a WebAssembly tiering flag of node's own (its
  * command line or NODE_OPTIONS, e.g. `NODE_OPTIONS=--liftoff`): node's flags are the way to choose
  * V8's compilers, so the tool adds no setting of its own for them.
+ *
+ * Such a command also holds V8's young generation once the engine opens (holdYoungGeneration).
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -45,4 +47,25 @@ export function chooseEngineTiering(
   if (chosenOnCommandLine(execArgv, nodeOptions)) return 'v8';
   setFlagsFromString('--liftoff-only');
   return 'baseline';
+}
+
+/** True when node was started with its own `--semi-space-growth-factor`. */
+function youngGrowthOnCommandLine(execArgv: readonly string[]): boolean {
+  return execArgv.some((arg) => /^--semi[-_]space[-_]growth[-_]factor(=|$)/.test(arg));
+}
+
+/**
+ * Holds V8's young generation at its present size from now on in a command that opens an embedded
+ * warehouse (src/cli/heap-growth.ts lets a sync's grow; this overrides it once the engine opens).
+ * With the engine in the process, V8 doubled a `sync`'s new space to its maximum, 32 MB, and all
+ * of it stayed in the peak: held (a semi-space of 1 to 4 MB by then), `sync` into a new directory
+ * peaked at 200–204 MB instead of 224 for the same CPU (docs/performance.md, "The embedded
+ * warehouse (PGlite)"). A Postgres warehouse is left as it was: its backfill's memory and CPU were
+ * judged with V8's growth. A factor given to node itself is left alone. Read by V8 at each growth
+ * of the young generation, so it takes effect from the next. Returns the factor set, or undefined.
+ */
+export function holdYoungGeneration(execArgv: readonly string[] = process.execArgv): number | undefined {
+  if (youngGrowthOnCommandLine(execArgv)) return undefined;
+  setFlagsFromString('--semi-space-growth-factor=1');
+  return 1;
 }
