@@ -67,8 +67,17 @@ export interface BenchSizes {
 
 const COMMON = { seed: 1, now: '2025-11-20T10:00:00Z' };
 
-/** The sizes for `--quick` or a full run. */
-export function benchSizes(quick: boolean, pglite: boolean): BenchSizes {
+/**
+ * The sizes for `--quick` or a full run; `pairs` (`--pairs N`) replaces the number of side-by-side
+ * pairs of the backfill and load scenarios.
+ */
+export function benchSizes(quick: boolean, pglite: boolean, pairs?: number): BenchSizes {
+  const sizes = defaultSizes(quick, pglite);
+  if (pairs === undefined) return sizes;
+  return { ...sizes, backfill: { ...sizes.backfill, pairs }, load: { ...sizes.load, pairs } };
+}
+
+function defaultSizes(quick: boolean, pglite: boolean): BenchSizes {
   const backends: Backend[] = pglite ? ['postgres', 'pglite'] : ['postgres'];
   if (quick) {
     return {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only a,b] [--pglite | --no-pglite]`: the benchmark scenarios of
+ * `npm run bench [-- --quick] [--only a,b] [--pglite | --no-pglite] [--pairs N]`: the benchmark scenarios of
  * issues 8 and 12, each against a simulator in its own process and fresh databases, printing one
  * line per figure and, last, `bench: N passed, M failed` against the targets. Exit code 1 when a
  * target was missed or a scenario failed. See bench/README.md.
@@ -40,6 +40,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     pglite: { type: 'boolean', default: false },
     'no-pglite': { type: 'boolean', default: false },
+    // The side-by-side pairs of the backfill and load scenarios (3 in a full run): 1 to profile
+    // or to compare two builds pair by pair from outside.
+    pairs: { type: 'string' },
   },
   strict: true,
 });
@@ -52,7 +55,12 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 // PGlite doubles a run's time; the quick run (a two-minute smoke test) leaves it out unless asked.
-const sizes = benchSizes(values.quick, values.pglite || (!values.quick && !values['no-pglite']));
+const pairs = values.pairs === undefined ? undefined : Number(values.pairs);
+if (pairs !== undefined && !(Number.isInteger(pairs) && pairs >= 1)) {
+  process.stderr.write(`bench: --pairs takes a whole number from 1, not ${values.pairs}\n`);
+  process.exit(2);
+}
+const sizes = benchSizes(values.quick, values.pglite || (!values.quick && !values['no-pglite']), pairs);
 // A quick run cannot judge figures about scale (bench/README.md, "--quick"): it prints them bare.
 const board = new Scoreboard(undefined, !sizes.quick);
 const cleanup = new CleanupStack();
