@@ -12,7 +12,7 @@
  *   MAX_COPIES_PER_ALERT distinct ids in one pass is a cursor serving the same alerts under fresh
  *   ids. (The same alert under its same id again is the loop guard's and the page cap's.)
  *
- * Memory is bounded: at most MAX_TRACKED monitors and contents are remembered per window (a
+ * Memory is bounded: at most MAX_TRACKED monitors, spellings of them and contents are remembered per window (a
  * window holding more is bounded by the monitors the warehouse knows, or by the page cap).
  */
 
@@ -143,8 +143,9 @@ export class PageEvidence {
       const attributes = attributesOf(record);
       if (attributes === undefined) continue;
       const monitor = attributes.MonitorGuid;
-      if (typeof monitor === 'string' && !this.#spellings.has(monitor) && this.#monitors.size < MAX_TRACKED) {
-        this.#spellings.add(monitor);
+      if (typeof monitor === 'string' && this.#monitors.size < MAX_TRACKED && !this.#spellings.has(monitor)) {
+        // Bounded too: a source spelling one GUID in ever new cases would otherwise grow it per alert.
+        if (this.#spellings.size < MAX_TRACKED) this.#spellings.add(monitor);
         this.#monitors.add(monitor.toLowerCase());
       }
       // 0 marks an empty slot: the one content numbered 0 shares 1's.
@@ -198,6 +199,11 @@ export class PageEvidence {
   /** Distinct monitors the alerts named. */
   get monitorsNamed(): number {
     return this.#monitors.size;
+  }
+
+  /** Monitor names held: the monitors and the spellings they came in, each at most MAX_TRACKED. */
+  get namesHeld(): number {
+    return this.#monitors.size + this.#spellings.size;
   }
 
   /** The most copies of one alert's content seen. */

@@ -81,6 +81,31 @@ describe('PageEvidence', () => {
     expect(evidence.mostCopies).toBe(1);
   });
 
+  it('holds a bounded number of names when one GUID comes in ever new cases (hostile source)', () => {
+    const evidence = new PageEvidence();
+    const guid = 'abcdefab-cdef-abcd-efab-cdefabcdefab';
+    // Bit b of n upper-cases the b-th letter: every n below 2^32 is a spelling of its own.
+    const letters = [...guid].flatMap((c, i) => (c === '-' ? [] : [i]));
+    const spelled = (n: number): string => {
+      const chars = [...guid];
+      letters.forEach((at, b) => {
+        if ((n >>> b) & 1) chars[at] = chars[at]!.toUpperCase();
+      });
+      return chars.join('');
+    };
+    const variants = 260_000;
+    for (let i = 0; i < variants; i += 1000) {
+      evidence.add(
+        Array.from({ length: 1000 }, (_, k) =>
+          alert(`id-${i + k}`, { MonitorGuid: spelled(i + k), MonitorCheckId: 1 }),
+        ),
+      );
+    }
+    expect(evidence.monitorsNamed).toBe(1);
+    // Each spelling kept once the cache was unbounded: 260,000 names; the bound is 200,000 spellings.
+    expect(evidence.namesHeld).toBeLessThanOrEqual(1 + 200_000);
+  });
+
   it('skips records without attributes', () => {
     const evidence = new PageEvidence();
     evidence.add([null, 'text', { Id: 'x' }, { Id: 'y', Attributes: null }]);
