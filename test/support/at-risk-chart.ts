@@ -13,13 +13,19 @@ interface Spec {
   spec: { layer: { encoding?: { color?: { legend?: unknown } } }[] };
 }
 
+/** The panels' titles (the distinct facet values), in the order the data holds them. */
+export function chartTitles(model: AtRiskModel): string[] {
+  const spec = budgetChart(model) as unknown as Spec;
+  return [...new Set(spec.data.values.map((v) => v.service))];
+}
+
 /** Panels (distinct facet values), columns, and the colour encoding's legend (null: none). */
 export function chartPanels(model: AtRiskModel): { panels: number; columns: number; colourLegend: unknown } {
   const spec = budgetChart(model) as unknown as Spec;
   if (spec.facet.field !== 'service')
     throw new Error(`the chart is not faceted by service: ${spec.facet.field}`);
   return {
-    panels: new Set(spec.data.values.map((v) => v.service)).size,
+    panels: chartTitles(model).length,
     columns: spec.columns,
     colourLegend: spec.spec.layer[0]?.encoding?.color?.legend,
   };

@@ -6,6 +6,9 @@
  * - Nightly: from the watermark minus `lookbackDays` (aligned down to local midnight) to now; on the
  *   very first run from `initialDays` before today's midnight. The last window ends at now.
  * Windows are half-open [start, end) and never end after now: the service has nothing later.
+ * The API takes whole seconds, so now is cut to its second first: a run in the first second of a
+ * local day planned the slice [00:00:00.000, 00:00:00.641), asked for as Start = End and refused
+ * with a 400 that failed the stream (seen in CI at 23:00 UTC).
  */
 import { addLocalDays, localDateOf, localMidnight } from '../../time/calendar.ts';
 import type { Interval } from '../../time/intervals.ts';
@@ -69,9 +72,16 @@ export function splitDays(windows: readonly PlannedWindow[], zone: IanaZone): Pl
   return days;
 }
 
+/** The instant cut down to its second, the finest bound the API's Start and End can state. */
+function wholeSecond(instant: Date): Date {
+  const ms = instant.getTime();
+  return ms % 1000 === 0 ? instant : new Date(ms - (((ms % 1000) + 1000) % 1000));
+}
+
 /** Plans the windows of one partition. */
 export function planWindows(input: PlanInput): WindowPlan {
-  const { zone, now } = input;
+  const { zone } = input;
+  const now = wholeSecond(input.now);
   const today = localDateOf(now, zone);
   const cap = input.completedDaysOnly === true ? localMidnight(today, zone) : now;
   if (input.preset !== undefined || input.from !== undefined) {

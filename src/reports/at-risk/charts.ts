@@ -26,17 +26,36 @@ export function hasBudgetChart(model: AtRiskModel): boolean {
   return model.chart.points.length > 0;
 }
 
-/** A panel's title: the name, cut to fit the panel, and its state. */
-function panelTitle(name: string, grain: string, state: string | null): string {
-  const full = `${name}${grain === 'group' ? ' (group)' : ''}`;
-  const cut = full.length > 27 ? `${full.slice(0, 26)}…` : full;
-  return `${cut} · ${state ?? 'unknown'}`;
+/** Longest panel title name that fits a panel; longer names keep their start and end. */
+const TITLE_CHARS = 27;
+
+/**
+ * Each drawn service's panel title, by burnKey: the name (cut in the middle to fit, so the end that
+ * tells "checkout (Https) #28" from "checkout (Connect) #48" stays) and its state. Titles are the
+ * facet's values, so two services with one title would share a panel: a title already taken (two
+ * monitors of one name) gets the service's position in the chart, "(2)", "(3)"...
+ */
+function panelTitles(services: AtRiskModel['chart']['services']): Map<string, string> {
+  const titles = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const [i, s] of services.entries()) {
+    const full = `${s.name}${s.grain === 'group' ? ' (group)' : ''}`;
+    const tail = Math.floor((TITLE_CHARS - 1) / 2);
+    const cut =
+      full.length > TITLE_CHARS ? `${full.slice(0, TITLE_CHARS - 1 - tail)}…${full.slice(-tail)}` : full;
+    const state = s.state ?? 'unknown';
+    let title = `${cut} · ${state}`;
+    for (let n = i + 1; taken.has(title); n += services.length) title = `${cut} (${n}) · ${state}`;
+    taken.add(title);
+    titles.set(burnKey(s), title);
+  }
+  return titles;
 }
 
 /** The chart of the budget left, so far and projected, one panel per service. */
 export function budgetChart(model: AtRiskModel): TopLevelSpec {
   const services = model.chart.services;
-  const titles = new Map(services.map((s) => [burnKey(s), panelTitle(s.name, s.grain, s.state)]));
+  const titles = panelTitles(services);
   const states = new Map(services.map((s) => [burnKey(s), s.state ?? 'unknown']));
   const order = services.map((s) => titles.get(burnKey(s))!);
   const values = model.chart.points.map((p) => ({

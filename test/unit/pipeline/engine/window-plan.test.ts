@@ -18,6 +18,36 @@ describe('planWindows', () => {
     expect(plan.windows[2]!.end).toEqual(now);
   });
 
+  it('a run in the first second of a local day plans no empty window: the API takes whole seconds', () => {
+    // 23:00:00.641 UTC is 00:00:00.641 in Amsterdam. The slice [00:00:00.000, 00:00:00.641) was
+    // asked for as Start = End = 00:00:00, which the service refuses with a 400 (CI, 23:00 UTC).
+    const now = new Date('2026-11-28T23:00:00.641Z');
+    const plan = planWindows({ ...base, now, watermark: new Date('2026-11-28T22:59:58.200Z') });
+    expect(plan.windows.length).toBeGreaterThan(0);
+    for (const w of plan.windows)
+      expect(w.startLocal < w.endLocal, `${w.startLocal} .. ${w.endLocal}`).toBe(true);
+    expect(plan.windows.at(-1)!.endLocal).toBe('2026-11-29T00:00:00');
+    expect(plan.windows.at(-1)!.end).toEqual(new Date('2026-11-28T23:00:00Z'));
+  });
+
+  it('every window it plans has whole-second bounds and asks for at least one second', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2027, 0, 1) }),
+        fc.integer({ min: 0, max: 3 }),
+        (ms, back) => {
+          const now = new Date(ms);
+          const plan = planWindows({ ...base, now, watermark: new Date(ms - back * 86_400_000 - 1500) });
+          for (const w of plan.windows) {
+            expect(w.start.getTime() % 1000).toBe(0);
+            expect(w.end.getTime() % 1000).toBe(0);
+            expect(w.startLocal < w.endLocal).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
   it('nightly with a watermark starts lookbackDays before its local day', () => {
     const plan = planWindows({
       ...base,
