@@ -13,7 +13,23 @@ const MAX_FIT_WIDTH = 45;
  * (bold) header, so no header word is broken; a text column grows to its longest value up to 45
  * characters, and wraps when a value is longer than it ends up.
  */
-export function fitColumns(columns: readonly Column[], rows: readonly (readonly CellValue[])[]): Column[] {
+export function fitColumns(columns: readonly Column[], rows: Iterable<readonly CellValue[]>): Column[] {
+  // One pass over the rows for every column: a streamed table builds its rows again to write them.
+  const measured = columns.map((c) => c.format === undefined);
+  const longest = columns.map(() => 0);
+  for (const values of rows) {
+    for (let index = 0; index < columns.length; index++) {
+      if (!measured[index]) continue;
+      const value = values[index];
+      const text =
+        typeof value === 'string'
+          ? value
+          : value !== null && typeof value === 'object' && !(value instanceof Date)
+            ? value.text
+            : '';
+      for (const line of text.split(/\r\n|\r|\n/)) longest[index] = Math.max(longest[index]!, line.length);
+    }
+  }
   return columns.map((original, index) => {
     const headerWord = Math.max(...original.header.split(/\s+/).map((w) => w.length));
     const column =
@@ -27,20 +43,10 @@ export function fitColumns(columns: readonly Column[], rows: readonly (readonly 
     // A date and time shows 19 characters (yyyy-mm-dd hh:mm:ss); narrower, it runs into its neighbour.
     if (column.format === 'datetime') return { ...column, width: Math.max(column.width, 21) };
     if (column.format !== undefined) return column;
-    let longest = 0;
-    for (const values of rows) {
-      const value = values[index];
-      const text =
-        typeof value === 'string'
-          ? value
-          : value !== null && typeof value === 'object' && !(value instanceof Date)
-            ? value.text
-            : '';
-      for (const line of text.split(/\r\n|\r|\n/)) longest = Math.max(longest, line.length);
-    }
+    const text = longest[index]!;
     // Indented by one character (workbook-writer.ts): the text needs three more than its length.
-    const width = Math.max(column.width, Math.min(column.maxWidth ?? MAX_FIT_WIDTH, longest + 3));
-    return longest + 3 > width ? { ...column, width, wrap: true } : { ...column, width };
+    const width = Math.max(column.width, Math.min(column.maxWidth ?? MAX_FIT_WIDTH, text + 3));
+    return text + 3 > width ? { ...column, width, wrap: true } : { ...column, width };
   });
 }
 

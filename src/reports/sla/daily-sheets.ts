@@ -2,7 +2,13 @@
  * The Daily sheet (monitors x local days with a red-yellow-green colour scale: the "uptime bars"
  * made of native cells), the Trend sheet (twelve months per group) and the Infra devices sheet.
  */
-import { columnLetter, type CellValue, type Column, type SheetWriter } from '../render/workbook-writer.ts';
+import {
+  columnLetter,
+  rowsOf,
+  type CellValue,
+  type Column,
+  type SheetWriter,
+} from '../render/workbook-writer.ts';
 import { dataWord, figureCell } from '../render/figure-format.ts';
 import type { Figure } from '../queries/figures.ts';
 import type { DailyFigure, SlaModel } from './model-types.ts';
@@ -18,7 +24,7 @@ function dayColumns(days: readonly string[]): Column[] {
 }
 
 /** Writes the Daily sheet: uptime per monitor per local day, incident-based. */
-export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
+export async function writeDailySheet(sheet: SheetWriter, model: SlaModel): Promise<void> {
   const start = sheet.title([
     sheetTitle(SLA_SHEETS.daily, model.period.label, model.period.zone),
     'Daily uptime (incident figure) per account-local day; empty where the monitor was not monitored or the day was not read.',
@@ -29,11 +35,15 @@ export function writeDailySheet(sheet: SheetWriter, model: SlaModel): void {
     ...dayColumns(model.daily.days),
   ];
   const cell = (day: DailyFigure | null): CellValue => figureCell('percent', dailyValue(day));
-  const rows: CellValue[][] = [
-    ['', ACCOUNT_ROW_NAME, ...model.daily.account.map(cell)],
-    ...model.daily.rows.map(({ monitor, days }) => [monitor.group_names, monitor.name, ...days.map(cell)]),
-  ];
-  const placement = sheet.table(start, columns, rows, { commitRows: true });
+  function* rows(): Generator<readonly CellValue[]> {
+    yield ['', ACCOUNT_ROW_NAME, ...model.daily.account.map(cell)];
+    yield* rowsOf(model.daily.rows, ({ monitor, days }) => [
+      monitor.group_names,
+      monitor.name,
+      ...days.map(cell),
+    ]);
+  }
+  const placement = await sheet.streamTable(start, columns, rows);
   // Group and monitor on every page, the days across as many pages as they need at full size.
   sheet.printAcross(2);
   if (model.daily.days.length > 0) {

@@ -3,7 +3,7 @@
  * equivalent) and the Monitor groups sheet (the same figures per group).
  */
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
-import type { SheetWriter } from '../render/workbook-writer.ts';
+import { rowsOf, type SheetWriter } from '../render/workbook-writer.ts';
 import {
   GROUP_COLUMNS,
   MONITOR_COLUMNS,
@@ -16,15 +16,15 @@ import { SLA_SHEETS } from './sheet-names.ts';
 import { statusWord } from '../render/figure-format.ts';
 
 /** Writes the Monitors sheet; returns the row of each monitor guid (for links from the Summary). */
-export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<string, number> {
+export async function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Promise<Map<string, number>> {
   const start = sheet.title([
     sheetTitle(SLA_SHEETS.monitors, model.period.label, model.period.zone),
     'Both uptime figures per monitor; the Uptrends figure leads where statistics exist (see Uptime source).',
   ]);
   const columns = sheetColumns(MONITOR_COLUMNS);
-  const rows = model.monitors.map((row) => sheetRow(MONITOR_COLUMNS, row));
   const statusColumn = columns.findIndex((c) => c.header === 'Status') + 1;
-  const placement = sheet.table(start, columns, rows, {
+  const rows = () => rowsOf(model.monitors, (row) => sheetRow(MONITOR_COLUMNS, row));
+  const placement = await sheet.streamTable(start, columns, rows, {
     // A streamed workbook (render-xlsx.ts) writes it as a filtered range.
     printColumns: printedColumnCount(MONITOR_COLUMNS),
     restyle: (index) => {
@@ -32,7 +32,6 @@ export function writeMonitorsSheet(sheet: SheetWriter, model: SlaModel): Map<str
       const value = statusWord(row.status, row.data_state, row.coverage);
       return [{ column: statusColumn, value, style: statusStyle(row.status) }];
     },
-    commitRows: true,
   });
   const rowOf = new Map<string, number>();
   model.monitors.forEach((row, index) => rowOf.set(row.monitor_guid ?? '', placement.firstDataRow + index));

@@ -6,7 +6,7 @@
 import { localWallDate } from '../render/cell-values.ts';
 import { figureCell } from '../render/figure-format.ts';
 import { REPORT_DEFINITIONS, writeDefinitionsTable } from '../render/calculation-rules.ts';
-import type { CellValue, Column, SheetWriter } from '../render/workbook-writer.ts';
+import { rowsOf, type CellValue, type Column, type SheetWriter } from '../render/workbook-writer.ts';
 import type { SlaModel } from './model-types.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
@@ -26,26 +26,27 @@ export const MAINTENANCE_COLUMNS: readonly Column[] = [
 ];
 
 /** Writes the Maintenance sheet. */
-export function writeMaintenanceSheet(sheet: SheetWriter, model: SlaModel): void {
+export async function writeMaintenanceSheet(sheet: SheetWriter, model: SlaModel): Promise<void> {
   const zone = model.period.zone;
   const start = sheet.title([
     sheetTitle(SLA_SHEETS.maintenance, model.period.label, zone),
     'Only DisableMonitoring maintenance is excluded; during DisableNotifications maintenance errors still count (Uptrends rule).',
   ]);
-  const rows = model.maintenance.map((m): CellValue[] => [
-    m.monitor_name,
-    m.maintenance_type,
-    m.maintenance_type === 'DisableMonitoring' ? 'Yes' : 'No',
-    localWallDate(m.start_at, zone),
-    localWallDate(m.end_at, zone),
-    m.start_at,
-    m.end_at,
-    figureCell('duration', m.in_period_seconds),
-    figureCell('duration', m.excluded_seconds),
-    figureCell('duration', m.incident_seconds),
-  ]);
+  const rows = () =>
+    rowsOf(model.maintenance, (m): CellValue[] => [
+      m.monitor_name,
+      m.maintenance_type,
+      m.maintenance_type === 'DisableMonitoring' ? 'Yes' : 'No',
+      localWallDate(m.start_at, zone),
+      localWallDate(m.end_at, zone),
+      m.start_at,
+      m.end_at,
+      figureCell('duration', m.in_period_seconds),
+      figureCell('duration', m.excluded_seconds),
+      figureCell('duration', m.incident_seconds),
+    ]);
   // A row per maintenance interval: as many as the monitors' schedules, so written out as it goes.
-  sheet.table(start, MAINTENANCE_COLUMNS, rows, { commitRows: true });
+  await sheet.streamTable(start, MAINTENANCE_COLUMNS, rows);
 }
 
 /** Writes the SLA definitions sheet: the account's definitions, then the targets in use. */

@@ -68,22 +68,22 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
   const infra = model.infra === null ? null : workbook.sheet(SLA_SHEETS.infra);
 
   // Each sheet is committed when written: the next one's rows are not held behind it.
-  const monitorRows = writeMonitorsSheet(monitors, model);
+  const monitorRows = await writeMonitorsSheet(monitors, model);
   await monitors.commit();
   writeSummarySheet(summary, model, monitorRows, {
     dailyUptime: dailyUptime ?? null,
     downtimePerGroup: downtimePerGroup ?? null,
   });
   await summary.commit();
-  writeSlaOverviewSheet(slaOverview, model);
+  await writeSlaOverviewSheet(slaOverview, model);
   await slaOverview.commit();
   writeGroupsSheet(groups, model);
   await groups.commit();
-  writeDailySheet(daily, model);
+  await writeDailySheet(daily, model);
   await daily.commit();
   writeTrendSheet(trend, model);
   await trend.commit();
-  writeMaintenanceSheet(maintenance, model);
+  await writeMaintenanceSheet(maintenance, model);
   await maintenance.commit();
   writeSlaDefinitionsSheet(slaDefinitions, model);
   await slaDefinitions.commit();

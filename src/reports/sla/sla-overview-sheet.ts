@@ -5,7 +5,13 @@
  * come from `uptrends.sla_figures` through the model; a figure without statistics says so in its
  * cell, never 0.
  */
-import type { CellStyle, Column, CellValue, SheetWriter } from '../render/workbook-writer.ts';
+import {
+  rowsOf,
+  type CellStyle,
+  type Column,
+  type CellValue,
+  type SheetWriter,
+} from '../render/workbook-writer.ts';
 import { sheetTitle, statusStyle } from '../render/sheet-style.ts';
 import type { SlaOverviewFigure, SlaOverviewSection } from '../queries/sla-overview.ts';
 import type { SlaModel } from './model-types.ts';
@@ -202,7 +208,7 @@ const TEXT_COLUMNS = 8;
 const TEXT_WIDTH = SLA_OVERVIEW_COLUMNS.slice(0, TEXT_COLUMNS).reduce((sum, c) => sum + (c.width ?? 10), 0);
 
 /** Writes the SLA overview sheet: one block per definition. */
-export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void {
+export async function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): Promise<void> {
   sheet.title([sheetTitle(SLA_SHEETS.slaOverview, model.period.label, model.period.zone)]);
   let row =
     sheet.note(2, TEXT_COLUMNS, [
@@ -212,7 +218,7 @@ export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void
     sheet.note(row, TEXT_COLUMNS, ['The account has no SLA definition.']);
     return;
   }
-  model.slaOverview.forEach((section, index) => {
+  for (const [index, section] of model.slaOverview.entries()) {
     // Each definition on its own printed page; the first block's header (the same columns for
     // every block) repeats on every page.
     if (index > 0) sheet.pageBreakBefore(row);
@@ -232,29 +238,33 @@ export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void
       ),
     );
     const rows = [...section.monitors, ...(section.account === null ? [] : [section.account])];
-    const placement = sheet.table(row + 1, SLA_OVERVIEW_COLUMNS, rows.map(slaOverviewCells), {
-      freeze: index === 0,
-      autoFilter: false,
-      restyle: (i) => {
-        const f = rows[i]!;
-        const extra: { column: number; value: CellValue; style: CellStyle }[] = [
-          {
-            column: 11,
-            value: overviewStatusWord(f.status, f.data_state),
-            style: statusStyle(OVERVIEW_FILL[f.status ?? ''] ?? null),
-          },
-        ];
-        if (f.grain === 'account') extra.push({ column: 1, value: f.name, style: { bold: true } });
-        // A word in a number column ("no alerts") sits at the right like the numbers: left-aligned
-        // it touched the number of the column before ("30.0no alerts") when printed.
-        slaOverviewCells(f).forEach((value, c) => {
-          if (typeof value === 'string' && SLA_OVERVIEW_COLUMNS[c]?.format !== undefined)
-            extra.push({ column: c + 1, value, style: { align: 'right' } });
-        });
-        return extra;
+    const placement = await sheet.streamTable(
+      row + 1,
+      SLA_OVERVIEW_COLUMNS,
+      () => rowsOf(rows, slaOverviewCells),
+      {
+        freeze: index === 0,
+        autoFilter: false,
+        restyle: (i) => {
+          const f = rows[i]!;
+          const extra: { column: number; value: CellValue; style: CellStyle }[] = [
+            {
+              column: 11,
+              value: overviewStatusWord(f.status, f.data_state),
+              style: statusStyle(OVERVIEW_FILL[f.status ?? ''] ?? null),
+            },
+          ];
+          if (f.grain === 'account') extra.push({ column: 1, value: f.name, style: { bold: true } });
+          // A word in a number column ("no alerts") sits at the right like the numbers: left-aligned
+          // it touched the number of the column before ("30.0no alerts") when printed.
+          slaOverviewCells(f).forEach((value, c) => {
+            if (typeof value === 'string' && SLA_OVERVIEW_COLUMNS[c]?.format !== undefined)
+              extra.push({ column: c + 1, value, style: { align: 'right' } });
+          });
+          return extra;
+        },
       },
-      commitRows: true,
-    });
+    );
     // In column A, wrapped: it prints whole on both pages of the block (merged wider, the right
     // page showed it cut at the column's edge).
     row = placement.lastRow + 1;
@@ -264,7 +274,7 @@ export function writeSlaOverviewSheet(sheet: SheetWriter, model: SlaModel): void
       row += 1;
     }
     row += 1;
-  });
+  }
   // Sixteen columns on one landscape page printed at 5 pt: two pages wide at a readable size,
   // the monitor's name repeated on the second (three at 100 % would print a block on six pages),
   // each left page followed by its right one.

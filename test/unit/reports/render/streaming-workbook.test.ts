@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { WorkbookWriter } from '../../../../src/reports/render/workbook-writer.ts';
+import { rowsOf, WorkbookWriter } from '../../../../src/reports/render/workbook-writer.ts';
+import { streamingWorkbook } from '../../../../src/reports/render/streaming-workbook.ts';
 import type { Column } from '../../../../src/reports/render/cell-types.ts';
 import { zipEntriesText } from '../../../support/reliability-zip-text.ts';
 
@@ -78,5 +79,63 @@ describe('a streamed workbook', () => {
     expect(images).toHaveLength(1);
     expect(images[0]!.range.tl.nativeRow).toBe(2);
     expect(read.getImage(Number(images[0]!.imageId)).extension).toBe('png');
+  });
+
+  it('streams a table as table writes it: the same cells, widths and filter, text kept as text', async () => {
+    const hostile = '=HYPERLINK("http://x") <b>Web</b> & co';
+    const rows = [...ROWS, [hostile, 0.5, 'Missed']];
+    const book = writer();
+    const plain = book.sheet('Plain');
+    const placed = plain.table(1, COLUMNS, rows, { commitRows: true });
+    await plain.commit();
+    const streamed = book.sheet('Streamed');
+    let built = 0;
+    const placedStreamed = await streamed.streamTable(1, COLUMNS, () =>
+      rowsOf(rows, (r) => {
+        built += 1;
+        return r;
+      }),
+    );
+    await streamed.commit();
+    expect(placedStreamed).toEqual(placed);
+    // Built twice, to fit the columns and to write them; never held as one array.
+    expect(built).toBe(2 * rows.length);
+    const bytes = await book.toBuffer();
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    const [a, b] = [read.getWorksheet('Plain')!, read.getWorksheet('Streamed')!];
+    for (let r = 1; r <= placed.lastRow; r++) expect(b.getRow(r).values).toEqual(a.getRow(r).values);
+    expect(b.getColumn(1).width).toBe(a.getColumn(1).width);
+    expect(b.autoFilter).toBe(a.autoFilter);
+    expect(b.getCell('A5').value).toBe(hostile);
+    // Strings are written in their cells (no shared-string table held until the end).
+    const entries = zipEntriesText(bytes);
+    expect(entries.map((e) => e.name)).not.toContain('xl/sharedStrings.xml');
+    const xml = entries.find((e) => e.name === 'xl/worksheets/sheet2.xml')!.text;
+    expect(xml).not.toContain('<f>');
+    expect(xml).toContain('&lt;b&gt;Web&lt;/b&gt; &amp; co');
+  });
+
+  it('lets a writer wait until the zip has taken in what a sheet wrote (no sheet waits whole in memory)', async () => {
+    const book = streamingWorkbook();
+    const sheet = book.addWorksheet('Rows');
+    const text = 'x'.repeat(1000);
+    for (let r = 1; r <= 6000; r++) {
+      const row = sheet.getRow(r);
+      row.getCell(1).value = `${r} ${text}`;
+      row.commit();
+    }
+    const pending = (): number =>
+      (sheet.stream.pipes ?? []).reduce(
+        (sum, p) => sum + (p.writableLength ?? p._writableState?.length ?? 0),
+        0,
+      );
+    // 6 MB of XML written at once: it waits for the zip.
+    expect(pending()).toBeGreaterThan(4 * 2 ** 20);
+    await sheet.caughtUp();
+    expect(pending()).toBeLessThanOrEqual(2 ** 20);
+    sheet.commit();
+    await sheet.zipped();
+    expect((await book.finish()).length).toBeGreaterThan(0);
   });
 });
