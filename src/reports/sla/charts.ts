@@ -18,7 +18,7 @@ const CONFIG = { background: 'white', font: 'DejaVu Sans', view: { stroke: null 
 export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
   const values = model.daily.days.map((day, i) => ({
     day: day.slice(5),
-    uptime: shownValue('percent', dailyValue(model.daily.account[i] ?? null)),
+    uptime: shownValue('percent', dailyValue(model.daily.account.at(i))),
   }));
   const known = values.map((v) => v.uptime).filter((u): u is number => u !== null);
   const floor = Math.min(model.defaultTarget.desired, ...known);

@@ -12,6 +12,7 @@ import {
 import { dataWord, figureCell } from '../render/figure-format.ts';
 import type { Figure } from '../queries/figures.ts';
 import type { DailyFigure, SlaModel } from './model-types.ts';
+import type { DailyDays } from './daily-matrix.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import { SLA_SHEETS } from './sheet-names.ts';
 import { ACCOUNT_ROW_NAME, trendMonthKey } from './model.ts';
@@ -34,13 +35,14 @@ export async function writeDailySheet(sheet: SheetWriter, model: SlaModel): Prom
     { header: 'Monitor', width: 28, maxWidth: 34 },
     ...dayColumns(model.daily.days),
   ];
-  const cell = (day: DailyFigure | null): CellValue => figureCell('percent', dailyValue(day));
+  const dayCells = (days: DailyDays): CellValue[] =>
+    Array.from({ length: days.length }, (_, i) => figureCell('percent', dailyValue(days.at(i))));
   function* rows(): Generator<readonly CellValue[]> {
-    yield ['', ACCOUNT_ROW_NAME, ...model.daily.account.map(cell)];
+    yield ['', ACCOUNT_ROW_NAME, ...dayCells(model.daily.account)];
     yield* rowsOf(model.daily.rows, ({ monitor, days }) => [
       monitor.group_names,
       monitor.name,
-      ...days.map(cell),
+      ...dayCells(days),
     ]);
   }
   const placement = await sheet.streamTable(start, columns, rows);

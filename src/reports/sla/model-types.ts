@@ -7,6 +7,7 @@ import type { Figure, MaintenanceFigure } from '../queries/figures.ts';
 import type { ReportSlaDefinition } from '../queries/report-input.ts';
 import type { SlaFigureDefinition, SlaOverviewSection } from '../queries/sla-overview.ts';
 import type { ReportPeriod } from '../../time/calendar-periods.ts';
+import type { DailyDays } from './daily-matrix.ts';
 
 /** One group (or the account) in one Trend month. */
 export interface TrendRow {
@@ -43,8 +44,8 @@ export interface InfraDeviceRow {
 
 /**
  * A monitor's (or the account's) figures of one day, as the Daily sheet, its CSV and the daily
- * chart show them. A whole figure row has some sixty fields, and the Daily matrix of 1,000
- * monitors holds 31,000 of them: about 30 MB of heap for the three fields read.
+ * chart show them (a whole figure row has some sixty fields). The model holds them in a
+ * DailyMatrix (daily-matrix.ts) and hands one out as it is read.
  */
 export type DailyFigure = Pick<
   Figure,
@@ -78,9 +79,9 @@ export interface SlaModel {
   readonly daily: {
     readonly days: readonly LocalDate[];
     /** Per monitor (in `monitors` order), its figures of each day (null: it did not exist). */
-    readonly rows: readonly { readonly monitor: Figure; readonly days: readonly (DailyFigure | null)[] }[];
+    readonly rows: readonly { readonly monitor: Figure; readonly days: DailyDays }[];
     /** The account's figures of each day. */
-    readonly account: readonly (DailyFigure | null)[];
+    readonly account: DailyDays;
   };
   readonly trend: { readonly months: readonly ReportPeriod[]; readonly rows: readonly TrendRow[] };
   readonly maintenance: readonly MaintenanceFigure[];

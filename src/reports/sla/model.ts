@@ -24,13 +24,17 @@ import {
   type FigureScope,
 } from '../queries/figures.ts';
 import { readDailyFigures } from '../queries/daily-figures.ts';
-import type { DailyFigure, InfraDeviceRow, SlaModel, TargetRow, TrendRow } from './model-types.ts';
+import { DailyMatrix } from './daily-matrix.ts';
+import type { InfraDeviceRow, SlaModel, TargetRow, TrendRow } from './model-types.ts';
 
 /** A Trend month as `yyyy-MM`. */
 export function trendMonthKey(month: ReportPeriod): string {
   const shape = periodShape(month);
   return shape.kind === 'month' ? shape.month : month.label;
 }
+
+/** The account's row of the daily matrix (a monitor's is its GUID). */
+const ACCOUNT_KEY = 'account';
 
 /** Name of the row that covers every monitor in scope (the account's figures). */
 export const ACCOUNT_ROW_NAME = 'All monitors in scope';
@@ -80,24 +84,6 @@ function targetsInUse(monitors: readonly Figure[]): TargetRow[] {
     .sort((a, b) => b.monitorNames.length - a.monitorNames.length || a.source.localeCompare(b.source));
 }
 
-const stateWords = new Map<string, string>();
-function internedState(word: string): string {
-  const known = stateWords.get(word);
-  if (known !== undefined) return known;
-  stateWords.set(word, word);
-  return word;
-}
-
-/** The fields of a day's figure row that the report shows; the row itself is left to the collector. */
-function dailyFigure(f: DailyFigure): DailyFigure {
-  return {
-    incident_uptime_percentage: f.incident_uptime_percentage,
-    // One string per state word, not one per monitor and day as read.
-    alerts_data_state: f.alerts_data_state === null ? null : internedState(f.alerts_data_state),
-    alerts_coverage: f.alerts_coverage,
-  };
-}
-
 /** Reads every figure of the SLA report for one period and scope. */
 export async function loadSlaModel(
   db: Kysely<Database>,
@@ -120,8 +106,7 @@ export async function loadSlaModel(
   const months = trendMonths(period);
   const firstDay = days[0]?.date;
   const lastDay = days.at(-1)?.date;
-  const dailyAccount: (DailyFigure | null)[] = days.map(() => null);
-  const dailyByGuid = new Map<string, (DailyFigure | null)[]>();
+  const daily = new DailyMatrix(days.length);
   const [
     main,
     trend,
@@ -143,12 +128,8 @@ export async function loadSlaModel(
     // The Daily sheets show monitors and the account only: no group rows are computed for them.
     // Read in pages and kept as three fields per monitor and day.
     readDailyFigures(db, scope, days, (f) => {
-      if (f.grain === 'account') dailyAccount[f.window_index - 1] = dailyFigure(f);
-      else if (f.monitor_guid !== null) {
-        const row = dailyByGuid.get(f.monitor_guid) ?? days.map(() => null);
-        row[f.window_index - 1] = dailyFigure(f);
-        dailyByGuid.set(f.monitor_guid, row);
-      }
+      if (f.grain === 'account') daily.set(ACCOUNT_KEY, f.window_index - 1, f);
+      else if (f.monitor_guid !== null) daily.set(f.monitor_guid, f.window_index - 1, f);
     }),
     queryMaintenanceFigures(db, scope, period),
     queryDataAsOf(db, account.accountId, generatedAt),
@@ -227,11 +208,8 @@ export async function loadSlaModel(
     worst: worstMonitors(monitors),
     daily: {
       days: days.map((d) => d.date),
-      rows: monitors.map((monitor) => ({
-        monitor,
-        days: dailyByGuid.get(monitor.monitor_guid!) ?? days.map(() => null),
-      })),
-      account: dailyAccount,
+      rows: monitors.map((monitor) => ({ monitor, days: daily.row(monitor.monitor_guid!) })),
+      account: daily.row(ACCOUNT_KEY),
     },
     trend: { months, rows: trendRows },
     maintenance,

@@ -44,7 +44,7 @@ export async function renderSlaCsv(model: SlaModel, outDir: string, signal?: Abo
     (function* () {
       for (const { monitor, days } of model.daily.rows) {
         for (let i = 0; i < days.length; i += 1) {
-          const day = days[i] ?? null;
+          const day = days.at(i);
           yield [
             monitor.monitor_guid,
             monitor.name,

@@ -160,7 +160,7 @@ describe('SLA figures, October 2025 in Europe/Amsterdam (745 h = 44,700 min)', (
     const days = model.daily.days;
     expect(days).toHaveLength(31);
     const value = (guid: string, date: string): number | null =>
-      model.daily.rows.find((r) => r.monitor.monitor_guid === guid)!.days[days.indexOf(date)]
+      model.daily.rows.find((r) => r.monitor.monitor_guid === guid)!.days.at(days.indexOf(date))
         ?.incident_uptime_percentage ?? null;
     // A on 1 Oct: 20 min of 1,440.
     expect(value(A, '2025-10-01')).toBeCloseTo(100 * (1 - 20 / 1440), 9);
