@@ -22,7 +22,12 @@ import {
 const DEFAULT_COLUMN_WIDTH = 9;
 import { colorScaleRule, dataBarRule, fitColumns, heatScaleRule } from './column-fit.ts';
 import { StyleCache, styleModel, type StyleModel, type ValueKind } from './cell-style.ts';
-import { streamingWorkbook, type StreamedSheet, type StreamedWorkbook } from './streaming-workbook.ts';
+import {
+  releaseSpentBuffers,
+  streamingWorkbook,
+  type StreamedSheet,
+  type StreamedWorkbook,
+} from './streaming-workbook.ts';
 
 /**
  * Loads now what a report's workbook is written with (exceljs's streaming writer: every report
@@ -88,6 +93,7 @@ export class SheetWriter {
   async commit(): Promise<void> {
     this.#sheet.commit();
     await this.#sheet.zipped();
+    releaseSpentBuffers();
   }
 
   /** Title block from row 1: the first line large and bold. Returns the next free row (after a gap). */

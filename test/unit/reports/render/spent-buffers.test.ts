@@ -1,0 +1,41 @@
+/**
+ * The zip's spent buffers are collected once they pass their limit (streaming-workbook.ts,
+ * releaseSpentBuffers), in a child process whose node was given no flag: promoted buffers that
+ * nothing references any more stay counted until a full collection, which V8 starts for external
+ * memory only after some 64 MB more.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** MB of ArrayBuffers held after 48 MB of them were dropped, with and without the release. */
+function heldAfterDropping(release: boolean): number {
+  const script = `
+    import { releaseSpentBuffers } from './src/reports/render/streaming-workbook.ts';
+    // Once before, under the limit: it only finds the collector (finding it alone may collect).
+    ${release ? 'releaseSpentBuffers();' : ''}
+    let kept = [];
+    for (let i = 0; i < 48; i++) kept.push(Buffer.alloc(2 ** 20, i));
+    // Old enough to be promoted, as buffers waiting in the deflate stream are.
+    for (let i = 0; i < 20; i++) { const young = []; for (let j = 0; j < 20000; j++) young.push({ j }); }
+    kept = null;
+    ${release ? 'releaseSpentBuffers();' : ''}
+    // The freed memory is counted off once V8's sweeper has run, a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.stdout.write(String(process.memoryUsage().arrayBuffers / 2 ** 20));`;
+  return Number(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO,
+      encoding: 'utf8',
+    }),
+  );
+}
+
+describe('releaseSpentBuffers', () => {
+  it('frees the buffers nothing holds once they pass 24 MB, which V8 had left counted', () => {
+    expect(heldAfterDropping(false)).toBeGreaterThan(40);
+    expect(heldAfterDropping(true)).toBeLessThan(8);
+  }, 120_000);
+});
