@@ -14,6 +14,7 @@ import type {
   MaintenanceFiguresRow,
 } from '../../load/schema.ts';
 import type { Interval } from '../../time/intervals.ts';
+import { internedWords } from './interned-words.ts';
 
 /** What a figure row is about. */
 export type Grain = 'monitor' | 'group' | 'account';
@@ -134,6 +135,8 @@ export interface MaintenanceFigure extends MaintenanceFiguresRow {
   readonly end_at: Date;
 }
 
+const MAINTENANCE_WORDS = ['monitor_guid', 'monitor_name', 'maintenance_type'] as const;
+
 /** The maintenance of the monitors in scope that touches `period`, by start and monitor. */
 export async function queryMaintenanceFigures(
   db: Kysely<Database>,
@@ -153,6 +156,9 @@ export async function queryMaintenanceFigures(
     .orderBy('m.monitor_name')
     .orderBy('m.end_at')
     .execute();
+  // A monitor's name, GUID and the maintenance type repeat on each of its intervals.
+  const intern = internedWords();
+  for (const row of rows) intern(row, MAINTENANCE_WORDS);
   return rows as MaintenanceFigure[];
 }
 

@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, SlaFiguresRow } from '../../load/schema.ts';
 import type { Interval } from '../../time/intervals.ts';
+import { internedWords } from './interned-words.ts';
 
 /**
  * The columns of `uptrends.sla_figures` the SLA overview shows (sheet, CSV, PDF, mail). Only these
@@ -40,8 +41,13 @@ const OVERVIEW_COLUMNS = [
   'data_state',
 ] as const satisfies readonly (keyof SlaFiguresRow)[];
 
-/** The words a row repeats (definition, grain, statuses): one string each, not one per row read. */
+/**
+ * The words rows repeat (definition, grain, statuses, and a monitor's GUID and name in every
+ * definition): one string each, not one per row read.
+ */
 const REPEATED_WORDS = [
+  'monitor_guid',
+  'name',
   'sla_guid',
   'sla_name',
   'grain',
@@ -174,17 +180,9 @@ export async function querySlaOverview(
     string,
     { slaName: string; monitors: SlaOverviewFigure[]; account: SlaOverviewFigure | null }
   >();
-  const seen = new Map<string, string>();
-  const word = (text: string | null): string | null => {
-    if (text === null) return null;
-    const known = seen.get(text);
-    if (known !== undefined) return known;
-    seen.set(text, text);
-    return text;
-  };
+  const intern = internedWords();
   for (const f of figures.rows) {
-    const words = f as Record<(typeof REPEATED_WORDS)[number], string | null>;
-    for (const key of REPEATED_WORDS) words[key] = word(words[key]);
+    intern(f, REPEATED_WORDS);
     const section = sections.get(f.sla_guid) ?? {
       slaName: f.sla_name ?? f.sla_guid,
       monitors: [],
