@@ -47,7 +47,8 @@ let collect: (() => void) | null | undefined;
  * of them. Every row's XML passes through a Buffer on its way into the deflate stream; most
  * outlive a scavenge while they wait there, and V8 frees them only at a full collection, which it
  * starts for external memory after some 64 MB more. A 10,000-monitor workbook's peak was 58 MB of
- * such spent buffers (report sla 260 MB, with this 212 MB; 148 MB at 1,000 either way). The
+ * such spent buffers (report sla, compiled: 260 MB before, 205–209 MB with this; 138–141 MB at
+ * 1,000). The
  * collector is node's own (`--expose-gc`, turned on here when first needed); where it cannot be
  * had, V8's own timing stands.
  */

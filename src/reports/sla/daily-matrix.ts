@@ -5,7 +5,16 @@
  * objects of three fields took 18 MB of heap, and here some 5 MB. A day is handed out as a
  * `DailyFigure` when it is read, and dropped after.
  */
-import type { DailyFigure } from './model-types.ts';
+import type { Figure } from '../queries/figures.ts';
+
+/**
+ * A monitor's (or the account's) figures of one day, as the Daily sheet, its CSV and the daily
+ * chart show them (a whole figure row has some sixty fields).
+ */
+export type DailyFigure = Pick<
+  Figure,
+  'incident_uptime_percentage' | 'alerts_data_state' | 'alerts_coverage'
+>;
 
 /** Rows the matrix starts with; it doubles when full. */
 const INITIAL_ROWS = 64;

@@ -42,15 +42,7 @@ export interface InfraDeviceRow {
   readonly daysWithData: number;
 }
 
-/**
- * A monitor's (or the account's) figures of one day, as the Daily sheet, its CSV and the daily
- * chart show them (a whole figure row has some sixty fields). The model holds them in a
- * DailyMatrix (daily-matrix.ts) and hands one out as it is read.
- */
-export type DailyFigure = Pick<
-  Figure,
-  'incident_uptime_percentage' | 'alerts_data_state' | 'alerts_coverage'
->;
+export type { DailyFigure } from './daily-matrix.ts';
 
 /** The whole SLA report. */
 export interface SlaModel {
