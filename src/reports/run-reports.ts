@@ -4,7 +4,7 @@
  * subscriptions its two halves (`loadReportModels`, then their coverage gate, then
  * `writeReportFiles`), so the reports they produce are the same files with the same figures.
  */
-import { ConfigError, NoDataError } from '../errors.ts';
+import { ConfigError, NoDataError, ReportError } from '../errors.ts';
 import { noDataReason } from './queries/period-data.ts';
 import { throwIfInterrupted, untilInterrupted } from '../interruption.ts';
 import { withReportSet } from './render/report-set.ts';
@@ -16,6 +16,8 @@ import { loadIncidentModel, type IncidentModel } from './incidents/model.ts';
 import { writeIncidentReport } from './incidents/write-incident-report.ts';
 import { sendReportMail, type SendReportMailOptions, type SentReportMail } from './mail/send-report-mail.ts';
 import type { SlaModel } from './sla/model-types.ts';
+import { slaDigest, type SlaDigest } from './sla/sla-digest.ts';
+import type { Figure } from './queries/figures.ts';
 import { loadSlaModel } from './sla/model.ts';
 import { preloadSlaXlsx } from './sla/render-xlsx.ts';
 import { writeSlaReport } from './sla/write-sla-report.ts';
@@ -77,7 +79,8 @@ export interface ReportsResult {
   readonly period: ReportPeriod;
   /** Every file written, SLA files first. */
   readonly paths: readonly string[];
-  readonly sla: { readonly model: SlaModel; readonly headline: SlaHeadline } | null;
+  /** The SLA report's digest (its account-level figures) and headline; the model is let go once written. */
+  readonly sla: { readonly digest: SlaDigest; readonly headline: SlaHeadline } | null;
   readonly incidents: { readonly model: IncidentModel; readonly headline: IncidentHeadline } | null;
   readonly mail: SentReportMail | null;
   /** Why the period holds no data (the files say "No data" throughout), or null when it has some. */
@@ -119,14 +122,34 @@ function incidentHeadline(model: IncidentModel): IncidentHeadline {
   };
 }
 
-/** The models of the requested reports, read from the warehouse (the files are not written yet). */
+/**
+ * The models of the requested reports, each handed over once to the writer of its files. The SLA
+ * model is read first (its account row is what the gates judge); when both reports are asked
+ * for, the incident model is read only once the SLA files are written and that model is let go
+ * (only its digest is kept), so the two never share the heap: at 10,000 monitors each is tens
+ * of megabytes (docs/reports.md, "Large accounts"). A ReportModels is written once.
+ */
 export interface ReportModels {
   readonly period: ReportPeriod;
-  readonly sla: SlaModel | null;
-  readonly incidents: IncidentModel | null;
+  /** The account's row of uptrends.figures: the SLA model's, else the incident model's. */
+  readonly account: Figure;
+  readonly sla: (() => Promise<SlaModel>) | null;
+  readonly incidents: (() => Promise<IncidentModel>) | null;
 }
 
-/** Reads the models of the requested reports: every query of the run, none written yet. */
+/** `value`, handed over by the first call; a second call is a programming error. */
+function handedOnce<T>(value: T, what: string): () => Promise<T> {
+  let held: T | null = value;
+  return () => {
+    const model = held;
+    if (model === null)
+      throw new ReportError(`the ${what} model was already written: a ReportModels is written once`);
+    held = null;
+    return Promise.resolve(model);
+  };
+}
+
+/** Reads what the gates need before anything is written: the first model of the run. */
 export async function loadReportModels(
   db: Warehouse['db'],
   request: ResolvedReportRequest,
@@ -135,9 +158,23 @@ export async function loadReportModels(
   const { reports } = request.output;
   if (reports.length === 0) throw new ConfigError('no report chosen: give sla, incidents or both.');
   if (reports.includes('sla') && request.output.formats.includes('xlsx')) preloadSlaXlsx();
-  const sla = reports.includes('sla') ? await loadSlaModel(db, request, clock) : null;
-  const incidents = reports.includes('incidents') ? await loadIncidentModel(db, request, clock) : null;
-  return { period: (sla ?? incidents)!.period, sla, incidents };
+  const readIncidents = (): Promise<IncidentModel> => loadIncidentModel(db, request, clock);
+  if (reports.includes('sla')) {
+    const sla = await loadSlaModel(db, request, clock);
+    return {
+      period: sla.period,
+      account: sla.account,
+      sla: handedOnce(sla, 'SLA'),
+      incidents: reports.includes('incidents') ? readIncidents : null,
+    };
+  }
+  const incidents = await readIncidents();
+  return {
+    period: incidents.period,
+    account: incidents.account,
+    sla: null,
+    incidents: handedOnce(incidents, 'incident'),
+  };
 }
 
 /** Writes the files of loaded models; every path, SLA files first. */
@@ -148,6 +185,21 @@ export async function writeReportFiles(
 ): Promise<Pick<ReportsResult, 'paths' | 'sla' | 'incidents'>> {
   // Every file goes to a staging folder first and is published only once the whole set is written.
   return withReportSet(request.output.outDir, deps.signal, (dir) => writeSet(models, request, dir, deps));
+}
+
+/**
+ * Writes the SLA files and keeps their digest. A function of its own: a variable of the caller
+ * that held the written model would keep it alive (an async function's frame holds its block's
+ * variables until it returns) while the incident report is written.
+ */
+async function writeSlaFiles(
+  model: SlaModel,
+  write: Parameters<typeof writeSlaReport>[1],
+  paths: string[],
+): Promise<NonNullable<ReportsResult['sla']>> {
+  const written = await writeSlaReport(model, write);
+  paths.push(...written.paths);
+  return { digest: slaDigest(written.model), headline: slaHeadline(written.model) };
 }
 
 async function writeSet(
@@ -166,21 +218,19 @@ async function writeSet(
   let sla: ReportsResult['sla'] = null;
   let incidents: ReportsResult['incidents'] = null;
   if (models.sla !== null) {
-    const written = await writeSlaReport(models.sla, write);
-    paths.push(...written.paths);
-    sla = { model: written.model, headline: slaHeadline(written.model) };
+    sla = await writeSlaFiles(await models.sla(), write, paths);
     deps.logger?.info(
-      { report: 'sla', period: models.sla.period.label, ...sla.headline },
-      `SLA report ${models.sla.period.label} written`,
+      { report: 'sla', period: models.period.label, ...sla.headline },
+      `SLA report ${models.period.label} written`,
     );
   }
   if (models.incidents !== null) {
-    const written = await writeIncidentReport(models.incidents, write);
+    const written = await writeIncidentReport(await untilInterrupted(deps.signal, models.incidents()), write);
     paths.push(...written.paths);
     incidents = { model: written.model, headline: incidentHeadline(written.model) };
     deps.logger?.info(
-      { report: 'incidents', period: models.incidents.period.label, ...incidents.headline },
-      `incident report ${models.incidents.period.label} written`,
+      { report: 'incidents', period: models.period.label, ...incidents.headline },
+      `incident report ${models.period.label} written`,
     );
   }
   return { paths, sla, incidents };
@@ -196,8 +246,7 @@ export async function runReports(
   const signal = deps.signal;
   const models = await untilInterrupted(signal, loadReportModels(warehouse.db, request, clock));
   // Said once, from the account row of the first report, before any file is written.
-  const account = (models.sla ?? models.incidents)?.account;
-  const noData = account === undefined ? null : noDataReason(account, models.period);
+  const noData = noDataReason(models.account, models.period);
   if (noData !== null) {
     if (request.output.strict === true) {
       throw new NoDataError(`${noData}; --strict: nothing is written or sent.`, {
@@ -240,7 +289,7 @@ export async function runReports(
   if (request.mail !== undefined) {
     sent = await (deps.sendMail ?? sendReportMail)({
       ...request.mail,
-      sla: sla?.model,
+      sla: sla?.digest,
       incidents: incidents?.model,
       files: paths,
     });

@@ -92,7 +92,7 @@ export async function deliverOccurrence(
   }
   // The gate judges from the figures the report read: the SLA model's account row, else the
   // incident model's (the same row of uptrends.figures).
-  const accountRow = (models.sla ?? models.incidents)!.account;
+  const accountRow = models.account;
   const coverage = await periodCoverage(ctx.warehouse.db, request, accountRow, now);
   if (!coverage.covered) return held(coverage.reason);
   if (ctx.dryRun === true) {
@@ -119,7 +119,7 @@ export async function deliverOccurrence(
     return { ...base, status: 'written', files, rejected: [], messageId: null, error: null };
   }
   return handOver({ ...ctx, mail: ctx.mail }, subscription, occurrence, files, {
-    sla: written.sla?.model,
+    sla: written.sla?.digest,
     incidents: written.incidents?.model,
   });
 }

@@ -12,7 +12,7 @@ import { figureText, statusWord } from '../render/figure-format.ts';
 import { incidentFigureRows, plainText, slaFigureRows, statusColour } from '../render/headline-figures.ts';
 import type { Figure } from '../queries/figures.ts';
 import { subjectValues } from './subject.ts';
-import type { SlaModel } from '../sla/model-types.ts';
+import type { SlaDigest } from '../sla/model-types.ts';
 import { escapeHtml } from './escape-html.ts';
 import {
   missedLines,
@@ -24,7 +24,7 @@ import {
 
 /** What the mail is about. */
 export interface MailContentInput {
-  readonly sla?: SlaModel;
+  readonly sla?: SlaDigest;
   readonly incidents?: IncidentModel;
   /** Files attached to the mail (names shown in the body). */
   readonly attached: readonly string[];
@@ -60,7 +60,7 @@ function statusBadge(f: Figure): string {
   return `<strong style="color:${colour}">${escapeHtml(statusWord(f.status, f.data_state, f.coverage))}</strong>`;
 }
 
-function headline(sla: SlaModel): string {
+function headline(sla: SlaDigest): string {
   const a = sla.account;
   const colour = statusColour(a.status);
   return [
@@ -75,7 +75,7 @@ function headline(sla: SlaModel): string {
  * The SLA overview per definition (its account row), the digits of the workbook's SLA overview
  * sheet: one small Figure/Value table per definition, readable on a phone.
  */
-function slaOverviewMail(sla: SlaModel): { html: string[]; text: string[] } {
+function slaOverviewMail(sla: SlaDigest): { html: string[]; text: string[] } {
   const based = `SLA based on: ${slaBasedOnText(sla)}`;
   const html = [
     `<h2 style="${H2}">SLA overview</h2>`,

@@ -15,7 +15,7 @@ import { Transform } from 'node:stream';
 import type { Recipients } from '../../email-address.ts';
 import { ConfigError, MailError } from '../../errors.ts';
 import type { IncidentModel } from '../incidents/model.ts';
-import type { SlaModel } from '../sla/model-types.ts';
+import type { SlaDigest } from '../sla/model-types.ts';
 import { buildMailContent, type MailContent } from './mail-content.ts';
 import { buildAtRiskMailContent, BUDGET_CHART_CID, type AtRiskMailInput } from './at-risk-mail.ts';
 import { budgetChart, hasBudgetChart } from '../at-risk/charts.ts';
@@ -45,7 +45,7 @@ export interface SendReportMailOptions {
   readonly from: string;
   /** Recipients, parsed where they were read (email-address.ts, `parseRecipients`). */
   readonly to: Recipients;
-  readonly sla?: SlaModel;
+  readonly sla?: SlaDigest;
   readonly incidents?: IncidentModel;
   /** The early warning instead of the reports: its changes and lists, its chart inline. */
   readonly atRisk?: AtRiskMailInput | undefined;

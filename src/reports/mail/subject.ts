@@ -3,12 +3,12 @@
  * report fills each), from the same figures as the body, written by figure-format.ts.
  */
 import type { IncidentModel } from '../incidents/model.ts';
-import type { SlaModel } from '../sla/model-types.ts';
+import type { SlaDigest } from '../sla/model-types.ts';
 import { figureText, statusWord } from '../render/figure-format.ts';
 
 /** The value of every placeholder the given reports can fill. */
 export function subjectValues(input: {
-  readonly sla?: SlaModel | undefined;
+  readonly sla?: SlaDigest | undefined;
   readonly incidents?: IncidentModel | undefined;
   readonly subscription?: string | undefined;
 }): Record<string, string> {

@@ -6,7 +6,7 @@
  * Statuses get a colour, always shown beside the word (readable in black and white).
  */
 import type { IncidentModel } from '../incidents/model.ts';
-import type { SlaModel } from '../sla/model-types.ts';
+import type { SlaDigest } from '../sla/model-types.ts';
 import {
   budgetUseText,
   comparisonText,
@@ -31,7 +31,7 @@ export function statusColour(status: string | null): string {
 }
 
 /** `uptime against a target of 99.900%: Met`, the line under the big figure. */
-export function targetLine(sla: SlaModel): string {
+export function targetLine(sla: SlaDigest): string {
   const a = sla.account;
   return `uptime against a target of ${figureText('percent', a.target_percentage)}: ${statusWord(a.status, a.data_state, a.coverage)}`;
 }
@@ -40,7 +40,7 @@ export function targetLine(sla: SlaModel): string {
  * What a figure of the whole scope is "for": `the account as a whole`, or the groups and monitors
  * the report was scoped to (`Websites as a whole`), never the account when it is not.
  */
-export function scopeWhole(sla: Pick<SlaModel, 'scope' | 'scopeRestricted'>): string {
+export function scopeWhole(sla: Pick<SlaDigest, 'scope' | 'scopeRestricted'>): string {
   return sla.scopeRestricted ? `${plainText(sla.scope)} as a whole` : 'the account as a whole';
 }
 
@@ -48,14 +48,14 @@ export function scopeWhole(sla: Pick<SlaModel, 'scope' | 'scopeRestricted'>): st
  * The previous period beside this one: its figure, then the comparison. A previous period read
  * in part or not at all says so once, in its figure: the comparison then only says there is none.
  */
-function previousPeriodText(sla: SlaModel, change: string): string {
+function previousPeriodText(sla: SlaDigest, change: string): string {
   const p = sla.accountPrevious;
   const previous = previousText('percent', p.uptime_percentage, p.data_state, p.coverage);
   return p.data_state === 'complete' ? `${previous}; ${change}` : `${previous}; no comparison`;
 }
 
 /** The SLA headline figures as (name, value) rows. */
-export function slaFigureRows(sla: SlaModel): [string, string][] {
+export function slaFigureRows(sla: SlaDigest): [string, string][] {
   const a = sla.account;
   const p = sla.accountPrevious;
   const budget = budgetUseText(a.budget_used, a.over_budget_seconds);

@@ -7,7 +7,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import { shownValue } from '../render/figure-format.ts';
 import { plainText } from '../render/headline-figures.ts';
 import { dailyValue } from './daily-sheets.ts';
-import type { SlaModel } from './model-types.ts';
+import type { SlaDigest } from './model-types.ts';
 
 /** Design size of the Summary charts in pixels. */
 export const CHART_SIZE = { width: 640, height: 240 } as const;
@@ -15,7 +15,7 @@ export const CHART_SIZE = { width: 640, height: 240 } as const;
 const CONFIG = { background: 'white', font: 'DejaVu Sans', view: { stroke: null } } as const;
 
 /** Daily time-weighted uptime (%) with the default target line. */
-export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
+export function dailyUptimeChart(model: SlaDigest): TopLevelSpec {
   const values = model.daily.days.map((day, i) => ({
     day: day.slice(5),
     uptime: shownValue('percent', dailyValue(model.daily.account.at(i))),
@@ -47,7 +47,7 @@ export function dailyUptimeChart(model: SlaModel): TopLevelSpec {
 }
 
 /** Downtime per group in whole minutes (incident downtime, the figure the error budget uses). */
-export function downtimePerGroupChart(model: SlaModel): TopLevelSpec {
+export function downtimePerGroupChart(model: SlaDigest): TopLevelSpec {
   // Names come from the account: a control character (form feed, BEL) is not allowed in the SVG
   // the chart is drawn through, and made the whole report fail.
   const values = model.groups.map((g) => ({

@@ -108,3 +108,9 @@ export class DailyMatrix {
     [this.#state, this.#uptime, this.#coverage] = [state, uptime, coverage];
   }
 }
+
+/** A copy of `days` that holds its own figures, not the matrix it was read from. */
+export function detachedDays(days: DailyDays): DailyDays {
+  const figures = Array.from({ length: days.length }, (_, index) => days.at(index));
+  return { length: figures.length, at: (index) => figures[index] ?? null };
+}

@@ -87,3 +87,33 @@ export interface SlaModel {
   readonly slaDefinitions: readonly SlaDefinitionRow[];
   readonly infra: { readonly days: readonly LocalDate[]; readonly rows: readonly InfraDeviceRow[] } | null;
 }
+
+/**
+ * The SLA model's parts that outlive its files (sla-digest.ts): what the mail, the log's headline
+ * and a program calling `runReports` read. An SlaModel is one; the mail's builders take this type,
+ * so they cannot come to depend on a part the digest leaves out.
+ */
+export interface SlaDigest extends Pick<
+  SlaModel,
+  | 'period'
+  | 'previousPeriod'
+  | 'generatedAt'
+  | 'dataAsOf'
+  | 'scope'
+  | 'scopeRestricted'
+  | 'rulesVersion'
+  | 'defaultTarget'
+  | 'account'
+  | 'accountPrevious'
+  | 'groups'
+  | 'worst'
+  | 'slaChosen'
+> {
+  /** The days and the account's figure of each (no monitor's). */
+  readonly daily: Pick<SlaModel['daily'], 'days' | 'account'>;
+  /**
+   * Every definition with its account row; of its monitors only those that missed a target
+   * (the mail names them), in the model's order.
+   */
+  readonly slaOverview: readonly SlaOverviewSection[];
+}

@@ -87,7 +87,7 @@ export function slaOverviewLines(model: Pick<SlaModel, 'slaOverview'>): SlaOverv
 }
 
 /** What one monitor's row missed, in words (`load time`, `uptime error`); empty when it met all. */
-function missedTargets(m: SlaOverviewFigure): string[] {
+export function missedTargets(m: SlaOverviewFigure): string[] {
   return [
     m.status === 'error' || m.status === 'warning' ? `uptime ${m.status}` : null,
     m.total_time_status === 'error' ? 'load time' : null,

@@ -152,7 +152,7 @@ function durationCell(cell: Parameters<typeof durationMinutes>[0]): string {
 
 /** The figures of the case's period straight from the warehouse function. */
 async function sqlFigures(result: ReportsResult): Promise<Figure[]> {
-  const previous = result.sla!.model.previousPeriod;
+  const previous = result.sla!.digest.previousPeriod;
   const rows = await sql<Figure>`
     select * from uptrends.figures(${result.accountId},
       array[tstzrange(${result.period.start}::timestamptz, ${result.period.end}::timestamptz),
@@ -215,7 +215,7 @@ describe.each(CASES.map((c, i) => ({ ...c, index: i, label: `account ${c.account
 
     it('the account: workbook tiles, PDF, mail body and subject, and the warehouse', async () => {
       const { result, mail } = get();
-      const sla = result.sla!.model;
+      const sla = result.sla!.digest;
       const a = sla.account;
       const fromSql = (await sqlFigures(result)).find((f) => f.grain === 'account')!;
       const uptime = figureText('percent', fromSql.uptime_percentage);
@@ -264,7 +264,7 @@ describe.each(CASES.map((c, i) => ({ ...c, index: i, label: `account ${c.account
 
     it('the comparison with the previous period: labelled when it was read in part, no change drawn against it', async () => {
       const { result, mail } = get();
-      const sla = result.sla!.model;
+      const sla = result.sla!.digest;
       const previous = sla.accountPrevious;
       const workbook = await loadWorkbook(readFileSync(file(result, 'uptrends-sla')));
       const summary = workbook.getWorksheet('Summary')!;
@@ -288,7 +288,7 @@ describe.each(CASES.map((c, i) => ({ ...c, index: i, label: `account ${c.account
 
     it('each group: sheet, CSV, PDF, mail and the warehouse', async () => {
       const { result, mail } = get();
-      const sla = result.sla!.model;
+      const sla = result.sla!.digest;
       const fromSql = (await sqlFigures(result)).filter((f) => f.grain === 'group');
       const workbook = await loadWorkbook(readFileSync(file(result, 'uptrends-sla')));
       const sheet = workbook.getWorksheet('Monitor groups')!;
@@ -446,7 +446,7 @@ describe.each(CASES.map((c, i) => ({ ...c, index: i, label: `account ${c.account
       const { c, result } = get();
       if (c.period.month === undefined) return;
       const month = `${c.period.month}-01`;
-      const sla = result.sla!.model;
+      const sla = result.sla!.digest;
       const groups = await sql<{
         monitor_group_guid: string;
         uptime_percentage: number | null;

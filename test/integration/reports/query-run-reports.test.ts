@@ -129,7 +129,7 @@ describe('runReports', () => {
       to: ['ops@example.com'],
       files: result.paths,
     });
-    expect(sent[0]!.sla).toBe(result.sla?.model);
+    expect(sent[0]!.sla).toBe(result.sla?.digest);
     expect(sent[0]!.incidents).toBe(result.incidents?.model);
     expect(result.mail?.messageId).toBe('m1');
   });
