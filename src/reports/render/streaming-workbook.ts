@@ -20,6 +20,7 @@ import { once } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Writable } from 'node:stream';
+import type { FileHandle } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 
 const DRAWING_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing';
@@ -130,12 +131,60 @@ export interface StreamedSheet extends StreamSheetBase {
   views: Partial<ExcelJS.WorksheetView>[];
 }
 
-/** A streaming workbook whose bytes are collected as they are zipped. */
+/** A streaming workbook whose bytes go to a sink as they are zipped. */
 export interface StreamedWorkbook {
   readonly book: StreamBook;
   addWorksheet(name: string): StreamedSheet;
-  /** Commits every sheet not yet committed and returns the file. */
-  finish(): Promise<Buffer>;
+  /** Commits every sheet not yet committed and waits until the sink holds every byte. */
+  finish(): Promise<void>;
+}
+
+/** Where a streaming workbook's zipped bytes go. */
+export interface WorkbookSink {
+  readonly stream: Writable;
+  /** Resolves once every byte is written; rejects with the error a write failed with. */
+  written(): Promise<void>;
+}
+
+/** A sink keeping the bytes in memory (tests, and a workbook that is not a file). */
+export function memorySink(): WorkbookSink & { bytes(): Buffer } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done): void {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  return { stream, written: () => finishedWriting(stream, () => null), bytes: () => Buffer.concat(chunks) };
+}
+
+/**
+ * A sink writing into an open file, so the workbook is never held whole in memory (7 MB at
+ * 10,000 monitors, twice over while it was joined). A failed write is remembered and the rest of
+ * the bytes are dropped, never an error event: the zip and a sheet waiting for it would wait for
+ * a drain that never comes. `written()` then rejects with it.
+ */
+export function fileSink(handle: Pick<FileHandle, 'write'>): WorkbookSink {
+  let failure: Error | null = null;
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done): void {
+      if (failure !== null) return done();
+      handle.write(chunk).then(
+        () => done(),
+        (error: unknown) => {
+          failure = error instanceof Error ? error : new Error(String(error));
+          done();
+        },
+      );
+    },
+  });
+  return { stream, written: () => finishedWriting(stream, () => failure) };
+}
+
+async function finishedWriting(stream: Writable, failure: () => Error | null): Promise<void> {
+  if (!stream.writableFinished) await once(stream, 'finish');
+  const error = failure();
+  if (error !== null) throw error;
 }
 
 let classes: { Sheet: SheetClass; Book: BookClass } | undefined;
@@ -283,17 +332,10 @@ export function preloadStreamingWorkbook(): void {
   streamingClasses();
 }
 
-/** A new streaming workbook; its bytes are kept in memory as the zip writes them (compressed). */
-export function streamingWorkbook(): StreamedWorkbook {
+/** A new streaming workbook writing into `sink`. */
+export function streamingWorkbook(sink: WorkbookSink): StreamedWorkbook {
   const { Book } = streamingClasses();
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done): void {
-      chunks.push(chunk);
-      done();
-    },
-  });
-  const book = new Book({ stream, useStyles: true, useSharedStrings: false });
+  const book = new Book({ stream: sink.stream, useStyles: true, useSharedStrings: false });
   // A sheet's XML waits in memory until the zip has compressed it: a writer waits for that
   // (SheetWriter.commit) before it writes the next sheet.
   book.zip.on('entry', (entry) => {
@@ -306,7 +348,7 @@ export function streamingWorkbook(): StreamedWorkbook {
     addWorksheet: (name) => book.addWorksheet(name) as StreamedSheet,
     finish: async () => {
       await book.commit();
-      return Buffer.concat(chunks);
+      await sink.written();
     },
   };
 }

@@ -7,6 +7,7 @@
  * get widths and formats, headers are frozen, filtered and tall enough for their wrapped text, and
  * pages print one page wide with repeated headers and a footer (print-layout.ts).
  */
+import { open } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { cellText } from './safe-text.ts';
 import {
@@ -23,11 +24,16 @@ const DEFAULT_COLUMN_WIDTH = 9;
 import { colorScaleRule, dataBarRule, fitColumns, heatScaleRule } from './column-fit.ts';
 import { StyleCache, styleModel, type StyleModel, type ValueKind } from './cell-style.ts';
 import {
+  fileSink,
+  memorySink,
   releaseSpentBuffers,
   streamingWorkbook,
   type StreamedSheet,
   type StreamedWorkbook,
+  type WorkbookSink,
 } from './streaming-workbook.ts';
+import { withPendingFile } from './atomic-file.ts';
+import { ReportError } from '../../errors.ts';
 
 /**
  * Loads now what a report's workbook is written with (exceljs's streaming writer: every report
@@ -406,19 +412,24 @@ export class SheetWriter {
 /** A workbook under construction. */
 export class WorkbookWriter {
   readonly #streamed: StreamedWorkbook;
+  /** The in-memory sink when no sink was given (`toBuffer`). */
+  readonly #memory: ReturnType<typeof memorySink> | null;
   readonly #styles = new StyleCache();
   readonly #footer: string | undefined;
 
   /**
    * `footer`: the report's name and period, printed at the foot of every page with its number.
-   * Rows are written as tables commit them (`commitRows`), and each sheet when it is committed.
+   * Rows are written as tables commit them (`commitRows`), and each sheet when it is committed;
+   * the zipped bytes go to `sink` (writeWorkbookFile's file), else into memory for `toBuffer`.
    */
   constructor(meta: {
     readonly creator: string;
     readonly created: Date;
     readonly footer?: { readonly report: string; readonly period: string };
+    readonly sink?: WorkbookSink;
   }) {
-    this.#streamed = streamingWorkbook();
+    this.#memory = meta.sink === undefined ? memorySink() : null;
+    this.#streamed = streamingWorkbook(meta.sink ?? this.#memory!);
     const book = this.#streamed.book;
     book.creator = meta.creator;
     book.created = meta.created;
@@ -436,8 +447,35 @@ export class WorkbookWriter {
     return new SheetWriter(sheet, this.#styles);
   }
 
-  /** The finished .xlsx file. */
-  async toBuffer(): Promise<Buffer> {
-    return this.#streamed.finish();
+  /** Commits what is left and waits until the sink holds the whole file. */
+  async finish(): Promise<void> {
+    await this.#streamed.finish();
   }
+
+  /** The finished .xlsx file, for a writer made without a sink. */
+  async toBuffer(): Promise<Buffer> {
+    if (this.#memory === null)
+      throw new ReportError('this workbook was written to its sink, not kept in memory');
+    await this.finish();
+    return this.#memory.bytes();
+  }
+}
+
+/**
+ * Writes a workbook to `path` as it is zipped, through a temporary file renamed once complete
+ * (atomic-file.ts): `fill` builds it into the sink and finishes it.
+ */
+export async function writeWorkbookFile(
+  path: string,
+  fill: (sink: WorkbookSink) => Promise<void>,
+): Promise<void> {
+  await withPendingFile(path, async (tempPath) => {
+    // 'r+' opens the file pendingFile created; it never creates one, so no link can be planted.
+    const handle = await open(tempPath, 'r+');
+    try {
+      await fill(fileSink(handle));
+    } finally {
+      await handle.close();
+    }
+  });
 }

@@ -3,7 +3,8 @@
  * figure; this file only orders the sheets and renders the charts.
  */
 import { preloadChartRenderer, renderChartPng, type ChartImage } from '../render/chart-png.ts';
-import { preloadWorkbookWriter, WorkbookWriter } from '../render/workbook-writer.ts';
+import { memorySink, type WorkbookSink } from '../render/streaming-workbook.ts';
+import { preloadWorkbookWriter, WorkbookWriter, writeWorkbookFile } from '../render/workbook-writer.ts';
 import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import { writeDailySheet, writeInfraSheet, writeTrendSheet } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
@@ -40,6 +41,25 @@ export function preloadSlaXlsx(options: RenderSlaXlsxOptions = {}): void {
 
 /** The SLA workbook as .xlsx bytes. */
 export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptions = {}): Promise<Buffer> {
+  const sink = memorySink();
+  await fillSlaWorkbook(model, options, sink);
+  return sink.bytes();
+}
+
+/** Writes the SLA workbook to `path` as it is zipped (never whole in memory). */
+export function writeSlaXlsx(
+  model: SlaModel,
+  path: string,
+  options: RenderSlaXlsxOptions = {},
+): Promise<void> {
+  return writeWorkbookFile(path, (sink) => fillSlaWorkbook(model, options, sink));
+}
+
+async function fillSlaWorkbook(
+  model: SlaModel,
+  options: RenderSlaXlsxOptions,
+  sink: WorkbookSink,
+): Promise<void> {
   const wantCharts = options.charts ?? true;
   const [dailyUptime, downtimePerGroup]: (ChartImage | null)[] = wantCharts
     ? await Promise.all([
@@ -54,6 +74,7 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'SLA report', period: `${model.period.label} (${model.period.zone})` },
+    sink,
   });
   // Sheets are added in reading order first, then filled: the Summary links need the Monitors rows.
   const summary = workbook.sheet(SLA_SHEETS.summary);
@@ -93,5 +114,5 @@ export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptio
     writeInfraSheet(infra, model);
     await infra.commit();
   }
-  return workbook.toBuffer();
+  await workbook.finish();
 }

@@ -3,7 +3,6 @@
  * queries, calls this and prints the paths.
  */
 import { mkdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../render/atomic-file.ts';
 import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { throwIfInterrupted } from '../../interruption.ts';
@@ -11,7 +10,7 @@ import { DEFAULT_REPORT_FORMATS, reportFileName, type WriteReportOptions } from 
 import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';
 import { writeSlaPdf } from './render-pdf.ts';
-import { renderSlaXlsx } from './render-xlsx.ts';
+import { writeSlaXlsx } from './render-xlsx.ts';
 
 /** File name stem of the SLA workbook. */
 export const SLA_REPORT_NAME = 'uptrends-sla';
@@ -38,7 +37,7 @@ export async function writeSlaReport(
     let workbook: string | null = null;
     if (formats.includes('xlsx')) {
       workbook = join(options.outDir, reportFileName(SLA_REPORT_NAME, input.period, '.xlsx'));
-      await writeFileAtomic(workbook, await renderSlaXlsx(model));
+      await writeSlaXlsx(model, workbook);
       paths.push(workbook);
     }
     throwIfInterrupted(options.signal);
