@@ -1,7 +1,7 @@
 /**
  * Runs one bench child (`bench/children/<name>.ts`) in its own Node process and returns the JSON
  * line it prints last. A child measures itself (wall time around the work, peak RSS from
- * `process.resourceUsage().maxRSS`), so its figures hold the pipeline alone: not the simulator,
+ * its own high-water mark, peak-rss.ts), so its figures hold the pipeline alone: not the simulator,
  * not the bench's own heap, not the TypeScript loader's start-up time.
  */
 import { spawn } from 'node:child_process';

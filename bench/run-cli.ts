@@ -1,16 +1,20 @@
 /**
  * Runs the installed command as a user runs it: `node bin/uptrends-etl.js ...`, the compiled build
  * in dist/, timed by this process from spawn to exit. The child reports its own peak RSS and CPU
- * (`process.resourceUsage()` as it exits, written to fd 3 by a one-line preload that costs well
+ * (its own high-water mark and `process.resourceUsage()` as it exits, written to fd 3 by a one-line preload that costs well
  * under a millisecond), so the figures are the command's and not the bench's.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { PEAK_RSS_KIB_SOURCE } from './peak-rss.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
-/** Writes the child's `{ maxRSS, cpu }` (KiB, µs) to fd 3 as it exits. */
+/**
+ * Writes the child's `{ maxRSS, cpu }` (KiB, µs) to fd 3 as it exits; maxRSS is its own peak
+ * (peak-rss.ts: not the kernel's ru_maxrss, which starts at the bench's size).
+ */
 export const REPORT_USAGE = `data:text/javascript,${encodeURIComponent(
-  "import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); writeSync(3, JSON.stringify({ maxRSS: u.maxRSS, cpu: u.userCPUTime + u.systemCPUTime })); });",
+  `import { readFileSync, writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); writeSync(3, JSON.stringify({ maxRSS: (${PEAK_RSS_KIB_SOURCE})(), cpu: u.userCPUTime + u.systemCPUTime })); });`,
 )}`;
 
 /** One finished run of the command. */

@@ -3,6 +3,7 @@
  * result as one JSON line, and turns a failure into a message on stdout and exit code 1.
  */
 import { performance } from 'node:perf_hooks';
+import { peakRssKib } from '../peak-rss.ts';
 import type { ChildMeasure } from '../run-child.ts';
 
 /** The JSON input the parent passed as the first argument. */
@@ -22,7 +23,7 @@ export async function measureChild<T extends object>(work: () => Promise<T>): Pr
     const cpu = process.cpuUsage(cpuBefore);
     const measure: ChildMeasure = {
       wallMs,
-      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      maxRssMb: peakRssKib() / 1024,
       cpuMs: (cpu.user + cpu.system) / 1000,
       baselineRssMb,
     };
