@@ -13,6 +13,7 @@ const CHILD_PROCESS_TESTS = [
   'test/unit/container.test.ts',
   'test/unit/config-file/load-config-file.test.ts',
   'test/unit/load/connection/engine-young-generation.test.ts',
+  'test/unit/load/connection/template-memory.test.ts',
   'test/unit/operations-docs.test.ts',
   'test/unit/reports/render/atomic-file.test.ts',
   'test/unit/reports/render/report-set.test.ts',

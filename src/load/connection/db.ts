@@ -246,7 +246,7 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
       // A new warehouse starts from the package's template rather than PGlite's initdb (checked
       // under the directory's lock, so two processes never both create it): written into the
       // directory, it opens like any warehouse; in memory, PGlite unpacks it.
-      if (onDisk && !holdsWarehouse(dataDir)) writeWarehouseTemplate(dataDir);
+      if (onDisk && !holdsWarehouse(dataDir)) await writeWarehouseTemplate(dataDir);
       // Before the engine's module is compiled, here or in its thread.
       const tiering = target.engineTiering ?? 'baseline';
       chooseEngineTiering(tiering);

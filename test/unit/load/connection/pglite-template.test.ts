@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   installedPgliteVersion,
@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 describe('writeWarehouseTemplate', () => {
-  it('writes every entry of the template into the folder, files private to the owner', () => {
+  it('writes every entry of the template into the folder, files private to the owner', async () => {
     const template = templateDir(
       [
         ['/PG_VERSION', '18\n'],
@@ -61,7 +61,7 @@ describe('writeWarehouseTemplate', () => {
       installedPgliteVersion(),
     );
     const target = dataDir();
-    expect(writeWarehouseTemplate(target, template)).toBe(true);
+    expect(await writeWarehouseTemplate(target, template)).toBe(true);
     expect(readFileSync(path.join(target, 'PG_VERSION'), 'utf8')).toBe('18\n');
     expect(readFileSync(path.join(target, 'base/1/112'), 'utf8')).toBe('x'.repeat(1000));
     expect(readFileSync(path.join(target, 'global/1213'), 'utf8')).toBe('g');
@@ -69,24 +69,58 @@ describe('writeWarehouseTemplate', () => {
     expect(statSync(path.join(target, 'base/1')).mode & 0o777).toBe(0o700);
   });
 
-  it('writes nothing when the template was made by another PGlite version', () => {
-    const template = templateDir([['/PG_VERSION', '18\n']], '0.0.1-not-installed');
+  it('writes entries whose content spans many decompressed pieces, PG_VERSION last', async () => {
+    // Content that does not compress, larger than a piece of the decompressing stream, of a size
+    // that is not a whole number of blocks; PG_VERSION between two files.
+    const noise = Array.from({ length: 150_000 }, (_, i) => String.fromCharCode(33 + ((i * 7919) % 89))).join(
+      '',
+    );
+    const template = templateDir(
+      [
+        ['/base/1/big', noise],
+        ['/PG_VERSION', '18\n'],
+        ['/base/1/after', 'a'.repeat(513)],
+      ],
+      installedPgliteVersion(),
+    );
     const target = dataDir();
-    expect(writeWarehouseTemplate(target, template)).toBe(false);
+    expect(await writeWarehouseTemplate(target, template)).toBe(true);
+    expect(readFileSync(path.join(target, 'base/1/big'), 'latin1')).toBe(noise);
+    expect(readFileSync(path.join(target, 'base/1/after'), 'utf8')).toBe('a'.repeat(513));
+    expect(readFileSync(path.join(target, 'PG_VERSION'), 'utf8')).toBe('18\n');
+    expect(statSync(path.join(target, 'PG_VERSION')).mtimeMs).toBeGreaterThanOrEqual(
+      statSync(path.join(target, 'base/1/after')).mtimeMs,
+    );
+  });
+
+  it('writes no PG_VERSION from an archive cut short, so the folder is not taken for a warehouse', async () => {
+    const template = templateDir([['/PG_VERSION', '18\n']], installedPgliteVersion());
+    const whole = gunzipSync(readFileSync(path.join(template, 'template.tar.gz')));
+    // The entry and its content, without the two empty blocks that end an archive.
+    writeFileSync(path.join(template, 'template.tar.gz'), gzipSync(whole.subarray(0, 1024)));
+    const target = dataDir();
+    await expect(writeWarehouseTemplate(target, template)).rejects.toThrow(/ends before its end-of-archive/);
     expect(existsSync(path.join(target, 'PG_VERSION'))).toBe(false);
   });
 
-  it('writes nothing when there is no template', () => {
+  it('writes nothing when the template was made by another PGlite version', async () => {
+    const template = templateDir([['/PG_VERSION', '18\n']], '0.0.1-not-installed');
+    const target = dataDir();
+    expect(await writeWarehouseTemplate(target, template)).toBe(false);
+    expect(existsSync(path.join(target, 'PG_VERSION'))).toBe(false);
+  });
+
+  it('writes nothing when there is no template', async () => {
     const target = dataDir();
     const empty = dataDir();
     mkdirSync(path.join(empty, 'none'));
-    expect(writeWarehouseTemplate(target, path.join(empty, 'none'))).toBe(false);
+    expect(await writeWarehouseTemplate(target, path.join(empty, 'none'))).toBe(false);
   });
 
-  it('refuses an entry that leaves the folder', () => {
+  it('refuses an entry that leaves the folder', async () => {
     const template = templateDir([['../escaped', 'no']], installedPgliteVersion());
     const target = dataDir();
-    expect(() => writeWarehouseTemplate(target, template)).toThrow(/leaves the folder/);
+    await expect(writeWarehouseTemplate(target, template)).rejects.toThrow(/leaves the folder/);
     expect(existsSync(path.join(path.dirname(target), 'escaped'))).toBe(false);
   });
 });
