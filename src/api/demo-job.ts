@@ -54,7 +54,7 @@ export async function runDemo(
       ...(signal === undefined ? {} : { signal }),
       ...(progress === undefined ? {} : { progress }),
     },
-    async (warehouse, sync, clock) => {
+    async (warehouse, sync, clock, release) => {
       // The simulated account, whatever else earlier demos left (another --seed is another account).
       const resolved = await request.resolveReportRequest(
         warehouse.db,
@@ -65,7 +65,8 @@ export async function runDemo(
       const warning = await atRisk.runAtRiskReport(
         warehouse,
         { account: resolved.account, outDir: options.outDir },
-        { logger: deps.logger, clock },
+        // The last report: once its figures are read, the warehouse is closed.
+        { logger: deps.logger, clock, afterReads: release },
       );
       return { written, warning };
     },

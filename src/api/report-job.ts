@@ -46,6 +46,13 @@ export interface RunReportsJobOptions extends ReportJobOptions, ReportRequestOpt
 /** Options of `runAtRiskReport` (the CLI's `report at-risk`). */
 export interface RunAtRiskJobOptions
   extends ReportJobOptions, Omit<RunAtRiskReportOptions, 'asOf' | 'outDir' | 'account'> {
+  /**
+   * Close the warehouse once the report's reads are done, before its files are drawn, also one
+   * given by `openWarehouse` (its `close()` may then be called again, as a no-op): the embedded
+   * engine's memory is not held while the workbook and PDF take theirs.
+   * (Default: true for the warehouse the job opens itself, false for a given one)
+   */
+  readonly closeAfterReads?: boolean;
   /** The account. (Default: the only account in the warehouse) */
   readonly accountId?: string | undefined;
   /** Output folder. (Default: ./reports) */
@@ -80,10 +87,17 @@ function loadedBeside<T>(loading: Promise<T>): Promise<T> {
 async function withAccount<T>(
   config: Config,
   options: ReportJobOptions & {
+    readonly closeAfterReads?: boolean | undefined;
     readonly accountId?: string | undefined;
     readonly outDir?: string | undefined;
   },
-  work: (warehouse: Warehouse, account: ReportAccount, outDir: string) => Promise<T>,
+  work: (
+    warehouse: Warehouse,
+    account: ReportAccount,
+    outDir: string,
+    /** Closes the warehouse early when this job opened it (its reads are done); else nothing. */
+    release: () => Promise<void>,
+  ) => Promise<T>,
 ): Promise<T> {
   const [{ openWarehouse }, { queryReportAccount }, { accountFolder }, { DEFAULT_REPORT_DIR }] =
     await Promise.all([
@@ -114,7 +128,9 @@ async function withAccount<T>(
       account,
       options.accountFolder === true,
     );
-    return await work(warehouse, account, outDir);
+    const release =
+      own || options.closeAfterReads === true ? () => warehouse.close() : () => Promise.resolve();
+    return await work(warehouse, account, outDir, release);
   } finally {
     options.signal?.removeEventListener('abort', cancel);
     if (own) await warehouse.close();
@@ -153,6 +169,7 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
     signal,
     clock,
     openWarehouse: _o,
+    closeAfterReads: _r,
     accountFolder: _f,
     accountId: _a,
     asOf,
@@ -166,7 +183,7 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
     loggerOf(options),
     import('../time/period-choice.ts'),
   ]);
-  return withAccount(config, options, async (warehouse, account, outDir) => {
+  return withAccount(config, options, async (warehouse, account, outDir, release) => {
     const { runAtRiskReport: run } = await reportModule;
     return run(
       warehouse,
@@ -176,7 +193,7 @@ export async function runAtRiskReport(options: RunAtRiskJobOptions = {}): Promis
         outDir,
         asOf: asOfOption === undefined ? undefined : resolveAsOf(asOfOption, account.zone),
       },
-      { logger, clock, signal },
+      { logger, clock, signal, afterReads: release },
     );
   });
 }

@@ -56,8 +56,17 @@ export interface DemoRun<R> {
   simulatorRemembered: boolean;
 }
 
-/** Writes the demo's reports from the warehouse it filled, on the simulator's clock. */
-export type DemoReports<R> = (warehouse: Warehouse, sync: SyncSummary, clock: Clock) => Promise<R>;
+/**
+ * Writes the demo's reports from the warehouse it filled, on the simulator's clock. `release`
+ * closes the warehouse once the last report's reads are done (the demo's own close at the end is
+ * then a no-op): its engine's memory is not held while the last files are drawn.
+ */
+export type DemoReports<R> = (
+  warehouse: Warehouse,
+  sync: SyncSummary,
+  clock: Clock,
+  release: () => Promise<void>,
+) => Promise<R>;
 
 /**
  * Refuses (ConfigError, exit 2) a warehouse holding an account no demo run loaded (one only sync,
@@ -140,7 +149,12 @@ export async function runDemo<R>(
       );
       if (sync.accountId !== undefined)
         await recordDemoSimulator(warehouse.db, sync.accountId, { ...wanted, generatedAt: now }, runAt);
-      const reports = await report(warehouse, sync, () => sim.truth.now());
+      const reports = await report(
+        warehouse,
+        sync,
+        () => sim.truth.now(),
+        () => warehouse.close(),
+      );
       return {
         sync,
         reports,

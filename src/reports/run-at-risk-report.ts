@@ -46,6 +46,13 @@ export interface RunAtRiskReportDeps {
   readonly logger?: Logger;
   /** Stops the run (SIGINT/SIGTERM); no file of the set is published. (Default: never) */
   readonly signal?: AbortSignal;
+  /**
+   * Called once every read is done, before the files are drawn: a caller that owns the warehouse
+   * closes it here, so the embedded engine's memory is given back before the workbook, the chart
+   * and the PDF take theirs (on PGlite, `report at-risk` peaked at 305 MB instead of 213, issue
+   * 42). Nothing reads the warehouse after it. (Default: nothing)
+   */
+  readonly afterReads?: () => Promise<void>;
 }
 
 /** What `runAtRiskReport` did. */
@@ -73,6 +80,7 @@ export async function runAtRiskReport(
       clock: deps.clock ?? systemClock,
     }),
   );
+  await deps.afterReads?.();
   const { paths } = await withReportSet(options.outDir, deps.signal, async (dir) => ({
     paths: await writeAtRiskReport(model, { outDir: dir, formats: options.formats, signal: deps.signal }),
   }));

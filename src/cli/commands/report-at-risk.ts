@@ -102,6 +102,8 @@ async function runAtRisk(ctx: CliContext, options: RunAtRiskJobOptions): Promise
     config: ctx.config(),
     signal: ctx.signal,
     openWarehouse: () => ctx.warehouse({ schema: 'current', engineThread: true }),
+    // Closed once the figures are read: the engine's memory is not held while the files are drawn.
+    closeAfterReads: true,
     accountFolder: accountFolders(ctx, options.accountId),
   });
   printWritten(ctx, paths);

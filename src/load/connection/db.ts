@@ -55,7 +55,18 @@ export interface Warehouse {
    * nothing runs on `db` after it. Absent otherwise. Never throws.
    */
   readonly cancelRunning?: () => Promise<void>;
+  /**
+   * Closes the warehouse. A second call waits for the first and does nothing more, so a report
+   * may close it once its reads are done (the embedded engine's memory is released before the
+   * files are drawn) and its opener close it again at the end.
+   */
   close(): Promise<void>;
+}
+
+/** `close` run once: later calls share the first call's promise. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 /** How to reach the warehouse. */
@@ -211,7 +222,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Warehouse> {
     notices,
     lost: lost.signal,
     cancelRunning,
-    close: () => db.destroy(),
+    close: once(() => db.destroy()),
   };
 }
 
@@ -303,14 +314,14 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
           },
         }
       : {}),
-    close: async () => {
+    close: once(async () => {
       try {
         await closeEngine();
         if (onDisk) tightenTree(dataDir);
       } finally {
         unlock();
       }
-    },
+    }),
   };
 }
 
