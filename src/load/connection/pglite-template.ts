@@ -84,8 +84,9 @@ function tarHeader(block: Buffer): TarHeader | undefined {
 /**
  * Calls `onEntry` for each entry of the gzipped ustar archive at `file` and `onContent` with each
  * piece of its content, in order, as the archive is decompressed: the whole archive (40 MB, most
- * of it one WAL segment) is never in memory at once. Unpacked whole, it left a new warehouse's
- * first command 85 MB larger for good (issue 42).
+ * of it one WAL segment) is never in memory at once. Unpacked whole, it took the process that
+ * creates a warehouse 85 MB higher before the engine opened (issue 42; the engine then reused
+ * those pages, so the command's peak changed by a few MB only: docs/performance.md).
  */
 async function readTar(
   file: string,
