@@ -7,7 +7,13 @@
  */
 import { renderChartPng } from '../render/chart-png.ts';
 import { writeDefinitionsTable } from '../render/calculation-rules.ts';
-import { columnLetter, WorkbookWriter, type SheetWriter } from '../render/workbook-writer.ts';
+import {
+  columnLetter,
+  WorkbookWriter,
+  writeWorkbookFile,
+  type SheetWriter,
+} from '../render/workbook-writer.ts';
+import { memorySink, type WorkbookSink } from '../render/streaming-workbook.ts';
 import {
   BRIEF_COLUMNS,
   BURN_COLUMNS,
@@ -102,6 +108,17 @@ function writeWarningSheet(sheet: SheetWriter, model: AtRiskModel, chart: ChartI
 
 /** The at-risk workbook as .xlsx bytes. */
 export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
+  const sink = memorySink();
+  await fillAtRiskWorkbook(model, sink);
+  return sink.bytes();
+}
+
+/** Writes the at-risk workbook to `path` as it is zipped (never whole in memory). */
+export function writeAtRiskXlsx(model: AtRiskModel, path: string): Promise<void> {
+  return writeWorkbookFile(path, (sink) => fillAtRiskWorkbook(model, sink));
+}
+
+async function fillAtRiskWorkbook(model: AtRiskModel, sink: WorkbookSink): Promise<void> {
   const chart = hasBudgetChart(model) ? await renderChartPng(budgetChart(model)) : null;
   // Streamed (docs/reports.md, "Early warning"): All services holds a row per monitor and group,
   // which in document mode cost an object per cell (180 MB at 10,000 monitors).
@@ -109,6 +126,7 @@ export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
     creator: 'uptrends-etl',
     created: model.generatedAt,
     footer: { report: 'SLA early warning', period: `${model.period.label} (${model.period.zone})` },
+    sink,
   });
   const warning = workbook.sheet(AT_RISK_SHEETS.warning);
   const all = workbook.sheet(AT_RISK_SHEETS.all);
@@ -131,5 +149,5 @@ export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
     ],
     earlyWarningDefinitions(model),
   );
-  return workbook.toBuffer();
+  await workbook.finish();
 }

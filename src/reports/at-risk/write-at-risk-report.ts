@@ -8,14 +8,13 @@ import { join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { throwIfInterrupted } from '../../interruption.ts';
 import { utcToLocal } from '../../time/zone-clock.ts';
-import { writeFileAtomic } from '../render/atomic-file.ts';
 import { periodSlug, zoneColumn, type ReportFormat } from '../render/report-files.ts';
 import { writeCsv } from '../render/write-csv.ts';
 import { DEFAULT_AT_RISK_FORMATS } from '../report-defaults.ts';
 import { csvHeader, csvRow } from './burn-columns.ts';
 import type { AtRiskModel } from './model.ts';
 import { writeAtRiskPdf } from './render-pdf.ts';
-import { renderAtRiskXlsx } from './render-xlsx.ts';
+import { writeAtRiskXlsx } from './render-xlsx.ts';
 
 /** File name stem of the at-risk report. */
 export const AT_RISK_REPORT_NAME = 'uptrends-at-risk';
@@ -42,7 +41,7 @@ export async function writeAtRiskReport(
     const paths: string[] = [];
     if (formats.includes('xlsx')) {
       const path = join(options.outDir, atRiskFileName(model, '.xlsx'));
-      await writeFileAtomic(path, await renderAtRiskXlsx(model));
+      await writeAtRiskXlsx(model, path);
       paths.push(path);
     }
     throwIfInterrupted(options.signal);

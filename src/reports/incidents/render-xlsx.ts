@@ -6,7 +6,13 @@ import { writeDefinitionsTable } from '../render/calculation-rules.ts';
 import { coverageLine, figureCell } from '../render/figure-format.ts';
 import type { IncidentFigure } from '../queries/figures.ts';
 import type { ReportRawAlert } from '../queries/report-input.ts';
-import { columnLetter, WorkbookWriter, type CellValue } from '../render/workbook-writer.ts';
+import {
+  columnLetter,
+  WorkbookWriter,
+  writeWorkbookFile,
+  type CellValue,
+} from '../render/workbook-writer.ts';
+import { memorySink, type WorkbookSink } from '../render/streaming-workbook.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import {
   INCIDENT_COLUMNS,
@@ -40,6 +46,27 @@ export async function renderIncidentXlsx(
   rawAlerts: RawAlertsContent,
   incidentRows: IncidentRowsContent,
 ): Promise<Buffer> {
+  const sink = memorySink();
+  await fillIncidentWorkbook(model, rawAlerts, incidentRows, sink);
+  return sink.bytes();
+}
+
+/** Writes the incident workbook to `path` as it is zipped (never whole in memory). */
+export function writeIncidentXlsx(
+  model: IncidentModel,
+  rawAlerts: RawAlertsContent,
+  incidentRows: IncidentRowsContent,
+  path: string,
+): Promise<void> {
+  return writeWorkbookFile(path, (sink) => fillIncidentWorkbook(model, rawAlerts, incidentRows, sink));
+}
+
+async function fillIncidentWorkbook(
+  model: IncidentModel,
+  rawAlerts: RawAlertsContent,
+  incidentRows: IncidentRowsContent,
+  sink: WorkbookSink,
+): Promise<void> {
   const zone = model.period.zone;
   const title = (sheet: string): string => sheetTitle(sheet, model.period.label, zone);
   const workbook = new WorkbookWriter({
@@ -49,6 +76,7 @@ export async function renderIncidentXlsx(
     // Streamed: each table's rows are committed as they are written and leave memory (the Per
     // monitor sheet grows with the monitors; the Incidents and Raw alerts sheets hold up to
     // 10,000 rows each). No sheet needs an Excel table or a picture.
+    sink,
   });
   const monitorNames = monitorNamesOf(model);
   const coverage = `Data coverage: ${coverageLine(model.account.alerts_data_state, model.account.alerts_coverage)}`;
@@ -131,5 +159,5 @@ export async function renderIncidentXlsx(
     title('Definitions'),
     `Calculation rules version ${model.rulesVersion}. Time zone: ${zone}.`,
   ]);
-  return workbook.toBuffer();
+  await workbook.finish();
 }

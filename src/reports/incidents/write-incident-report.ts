@@ -5,7 +5,6 @@
  * into the incidents CSV; the workbook shows the first `incidentRowLimit` of them.
  */
 import { mkdir, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '../render/atomic-file.ts';
 import { basename, join } from 'node:path';
 import { ReportError } from '../../errors.ts';
 import { throwIfInterrupted } from '../../interruption.ts';
@@ -16,7 +15,7 @@ import { monitorNamesOf } from './raw-alert-columns.ts';
 import { writeIncidentSummaryCsv, writeIncidentsCsv, writeRawAlertsCsv } from './render-csv.ts';
 import { IncidentDigester } from './incident-digest.ts';
 import { writeIncidentPdf } from './render-pdf.ts';
-import { renderIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
+import { writeIncidentXlsx, type RawAlertsContent } from './render-xlsx.ts';
 
 /** File name stem of the incident workbook. */
 export const INCIDENT_REPORT_NAME = 'uptrends-incidents';
@@ -92,13 +91,11 @@ export async function writeIncidentReport(
         ? { kind: 'csv', fileName: basename(alertsCsv), limit }
         : { kind: 'rows', alerts: first };
       workbook = join(options.outDir, reportFileName(INCIDENT_REPORT_NAME, input.period, '.xlsx'));
-      await writeFileAtomic(
+      await writeIncidentXlsx(
+        model,
+        content,
+        { rows: incidents.first, count: incidents.count, csvFileName: basename(incidentsCsv) },
         workbook,
-        await renderIncidentXlsx(model, content, {
-          rows: incidents.first,
-          count: incidents.count,
-          csvFileName: basename(incidentsCsv),
-        }),
       );
       paths.push(workbook);
     }
