@@ -34,9 +34,20 @@ function heldAfterDropping(release: boolean): number {
   );
 }
 
+/**
+ * The control: V8 leaves the dropped buffers counted. It decides its own collections, and on a
+ * busy machine one sometimes runs before the read (twice in CI beside other child tests, 0.02 MB
+ * held), so the control is taken from up to three children: one that shows them held is enough.
+ */
+function heldWithoutRelease(): number {
+  let most = 0;
+  for (let attempt = 0; attempt < 3 && most <= 40; attempt++) most = Math.max(most, heldAfterDropping(false));
+  return most;
+}
+
 describe('releaseSpentBuffers', () => {
   it('frees the buffers nothing holds once they pass 16 MB, which V8 had left counted', () => {
-    expect(heldAfterDropping(false)).toBeGreaterThan(40);
+    expect(heldWithoutRelease()).toBeGreaterThan(40);
     expect(heldAfterDropping(true)).toBeLessThan(8);
   }, 120_000);
 });
