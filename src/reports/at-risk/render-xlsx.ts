@@ -10,10 +10,11 @@ import { writeDefinitionsTable } from '../render/calculation-rules.ts';
 import {
   columnLetter,
   WorkbookWriter,
+  workbookBytes,
   writeWorkbookFile,
   type SheetWriter,
 } from '../render/workbook-writer.ts';
-import { memorySink, type WorkbookSink } from '../render/streaming-workbook.ts';
+import type { WorkbookSink } from '../render/streaming-workbook.ts';
 import {
   BRIEF_COLUMNS,
   BURN_COLUMNS,
@@ -107,10 +108,8 @@ function writeWarningSheet(sheet: SheetWriter, model: AtRiskModel, chart: ChartI
 }
 
 /** The at-risk workbook as .xlsx bytes. */
-export async function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
-  const sink = memorySink();
-  await fillAtRiskWorkbook(model, sink);
-  return sink.bytes();
+export function renderAtRiskXlsx(model: AtRiskModel): Promise<Buffer> {
+  return workbookBytes((sink) => fillAtRiskWorkbook(model, sink));
 }
 
 /** Writes the at-risk workbook to `path` as it is zipped (never whole in memory). */

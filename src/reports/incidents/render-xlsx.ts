@@ -9,10 +9,11 @@ import type { ReportRawAlert } from '../queries/report-input.ts';
 import {
   columnLetter,
   WorkbookWriter,
+  workbookBytes,
   writeWorkbookFile,
   type CellValue,
 } from '../render/workbook-writer.ts';
-import { memorySink, type WorkbookSink } from '../render/streaming-workbook.ts';
+import type { WorkbookSink } from '../render/streaming-workbook.ts';
 import { sheetTitle } from '../render/sheet-style.ts';
 import {
   INCIDENT_COLUMNS,
@@ -41,14 +42,12 @@ export interface IncidentRowsContent {
 }
 
 /** The incident workbook as .xlsx bytes. */
-export async function renderIncidentXlsx(
+export function renderIncidentXlsx(
   model: IncidentModel,
   rawAlerts: RawAlertsContent,
   incidentRows: IncidentRowsContent,
 ): Promise<Buffer> {
-  const sink = memorySink();
-  await fillIncidentWorkbook(model, rawAlerts, incidentRows, sink);
-  return sink.bytes();
+  return workbookBytes((sink) => fillIncidentWorkbook(model, rawAlerts, incidentRows, sink));
 }
 
 /** Writes the incident workbook to `path` as it is zipped (never whole in memory). */

@@ -33,7 +33,6 @@ import {
   type WorkbookSink,
 } from './streaming-workbook.ts';
 import { withPendingFile } from './atomic-file.ts';
-import { ReportError } from '../../errors.ts';
 
 /**
  * Loads now what a report's workbook is written with (exceljs's streaming writer: every report
@@ -412,24 +411,21 @@ export class SheetWriter {
 /** A workbook under construction. */
 export class WorkbookWriter {
   readonly #streamed: StreamedWorkbook;
-  /** The in-memory sink when no sink was given (`toBuffer`). */
-  readonly #memory: ReturnType<typeof memorySink> | null;
   readonly #styles = new StyleCache();
   readonly #footer: string | undefined;
 
   /**
    * `footer`: the report's name and period, printed at the foot of every page with its number.
    * Rows are written as tables commit them (`commitRows`), and each sheet when it is committed;
-   * the zipped bytes go to `sink` (writeWorkbookFile's file), else into memory for `toBuffer`.
+   * the zipped bytes go to `sink` (writeWorkbookFile's file, or workbookBytes' memory).
    */
   constructor(meta: {
     readonly creator: string;
     readonly created: Date;
     readonly footer?: { readonly report: string; readonly period: string };
-    readonly sink?: WorkbookSink;
+    readonly sink: WorkbookSink;
   }) {
-    this.#memory = meta.sink === undefined ? memorySink() : null;
-    this.#streamed = streamingWorkbook(meta.sink ?? this.#memory!);
+    this.#streamed = streamingWorkbook(meta.sink);
     const book = this.#streamed.book;
     book.creator = meta.creator;
     book.created = meta.created;
@@ -451,14 +447,13 @@ export class WorkbookWriter {
   async finish(): Promise<void> {
     await this.#streamed.finish();
   }
+}
 
-  /** The finished .xlsx file, for a writer made without a sink. */
-  async toBuffer(): Promise<Buffer> {
-    if (this.#memory === null)
-      throw new ReportError('this workbook was written to its sink, not kept in memory');
-    await this.finish();
-    return this.#memory.bytes();
-  }
+/** A workbook's .xlsx bytes, held in memory (tests, and a workbook that is not a file): `fill` builds and finishes it. */
+export async function workbookBytes(fill: (sink: WorkbookSink) => Promise<void>): Promise<Buffer> {
+  const sink = memorySink();
+  await fill(sink);
+  return sink.bytes();
 }
 
 /**

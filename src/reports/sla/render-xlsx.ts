@@ -3,8 +3,13 @@
  * figure; this file only orders the sheets and renders the charts.
  */
 import { preloadChartRenderer, renderChartPng, type ChartImage } from '../render/chart-png.ts';
-import { memorySink, type WorkbookSink } from '../render/streaming-workbook.ts';
-import { preloadWorkbookWriter, WorkbookWriter, writeWorkbookFile } from '../render/workbook-writer.ts';
+import type { WorkbookSink } from '../render/streaming-workbook.ts';
+import {
+  preloadWorkbookWriter,
+  workbookBytes,
+  WorkbookWriter,
+  writeWorkbookFile,
+} from '../render/workbook-writer.ts';
 import { dailyUptimeChart, downtimePerGroupChart } from './charts.ts';
 import { writeDailySheet, writeInfraSheet, writeTrendSheet } from './daily-sheets.ts';
 import type { SlaModel } from './model-types.ts';
@@ -40,10 +45,8 @@ export function preloadSlaXlsx(options: RenderSlaXlsxOptions = {}): void {
 }
 
 /** The SLA workbook as .xlsx bytes. */
-export async function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptions = {}): Promise<Buffer> {
-  const sink = memorySink();
-  await fillSlaWorkbook(model, options, sink);
-  return sink.bytes();
+export function renderSlaXlsx(model: SlaModel, options: RenderSlaXlsxOptions = {}): Promise<Buffer> {
+  return workbookBytes((sink) => fillSlaWorkbook(model, options, sink));
 }
 
 /** Writes the SLA workbook to `path` as it is zipped (never whole in memory). */

@@ -21,8 +21,19 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** Each test workbook's in-memory sink, read once the workbook is finished (bytesOf). */
+const sinks = new WeakMap<WorkbookWriter, ReturnType<typeof memorySink>>();
+
 function writer(): WorkbookWriter {
-  return new WorkbookWriter({ creator: 'test', created: new Date('2025-11-01T00:00:00Z') });
+  const sink = memorySink();
+  const book = new WorkbookWriter({ creator: 'test', created: new Date('2025-11-01T00:00:00Z'), sink });
+  sinks.set(book, sink);
+  return book;
+}
+
+async function bytesOf(book: WorkbookWriter): Promise<Buffer> {
+  await book.finish();
+  return sinks.get(book)!.bytes();
 }
 
 describe('a streamed workbook', () => {
@@ -60,7 +71,7 @@ describe('a streamed workbook', () => {
     summary.image(PNG, { col: 0, row: 2 }, { width: 10, height: 10 });
     await summary.commit();
 
-    const bytes = await book.toBuffer();
+    const bytes = await bytesOf(book);
     const read = new ExcelJS.Workbook();
     await read.xlsx.load(bytes as unknown as ExcelJS.Buffer);
     expect(read.worksheets.map((w) => w.name)).toEqual(['Monitors', 'Summary']);
@@ -100,7 +111,7 @@ describe('a streamed workbook', () => {
     expect(placedStreamed).toEqual(placed);
     // Built twice, to fit the columns and to write them; never held as one array.
     expect(built).toBe(2 * rows.length);
-    const bytes = await book.toBuffer();
+    const bytes = await bytesOf(book);
     const read = new ExcelJS.Workbook();
     await read.xlsx.load(bytes as unknown as ExcelJS.Buffer);
     const [a, b] = [read.getWorksheet('Plain')!, read.getWorksheet('Streamed')!];
