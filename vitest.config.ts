@@ -18,6 +18,7 @@ const CHILD_PROCESS_TESTS = [
   'test/unit/cli/heap-growth.test.ts',
   'test/unit/container.test.ts',
   'test/unit/config-file/load-config-file.test.ts',
+  'test/unit/load/connection/engine-tier.test.ts',
   'test/unit/load/connection/engine-young-generation.test.ts',
   'test/unit/load/connection/template-memory.test.ts',
   'test/unit/operations-docs.test.ts',

@@ -20,7 +20,12 @@ import { makePrivateDir, tightenTree } from './private-dir.ts';
 import { schemaBehindError, schemaLag } from '../migrate.ts';
 import { markDeadRuns } from '../ledgers/run-ledger.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
-import { chooseEngineTiering, holdYoungGeneration, type EngineTiering } from './engine-tier.ts';
+import {
+  chooseEngineTiering,
+  holdJavaScriptTier,
+  holdYoungGeneration,
+  type EngineTiering,
+} from './engine-tier.ts';
 import { engineStartParams } from './engine-settings.ts';
 import { type Database } from '../schema.ts';
 import { redactUrlPassword } from '../../redaction.ts';
@@ -254,15 +259,19 @@ async function openPglite(target: WarehouseTarget): Promise<Warehouse> {
           );
         }
       }
+      // Before the engine's module is compiled, here or in its thread, and before the template is
+      // unpacked (its JavaScript runs hot).
+      const tiering = target.engineTiering ?? 'baseline';
+      chooseEngineTiering(tiering);
+      // A command's short life (not serve's): its peak is what a user's machine must hold.
+      if (tiering === 'baseline') {
+        holdYoungGeneration();
+        holdJavaScriptTier();
+      }
       // A new warehouse starts from the package's template rather than PGlite's initdb (checked
       // under the directory's lock, so two processes never both create it): written into the
       // directory, it opens like any warehouse; in memory, PGlite unpacks it.
       if (onDisk && !holdsWarehouse(dataDir)) await writeWarehouseTemplate(dataDir);
-      // Before the engine's module is compiled, here or in its thread.
-      const tiering = target.engineTiering ?? 'baseline';
-      chooseEngineTiering(tiering);
-      // A command's short life (not serve's): its peak is what a user's machine must hold.
-      if (tiering === 'baseline') holdYoungGeneration();
       if (onDisk && target.engineThread === true) {
         instance = thread = await (await import('./pglite-thread.ts')).PGliteThread.start(dataDir);
       } else {

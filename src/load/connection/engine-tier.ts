@@ -17,7 +17,8 @@
  * command line or NODE_OPTIONS, e.g. `NODE_OPTIONS=--liftoff`): node's flags are the way to choose
  * V8's compilers, so the tool adds no setting of its own for them.
  *
- * Such a command also holds V8's young generation once the engine opens (holdYoungGeneration).
+ * Such a command also holds V8's young generation once the engine opens (holdYoungGeneration), and
+ * keeps its JavaScript off the optimizing compiler (holdJavaScriptTier).
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -68,4 +69,24 @@ export function holdYoungGeneration(execArgv: readonly string[] = process.execAr
   if (youngGrowthOnCommandLine(execArgv)) return undefined;
   setFlagsFromString('--semi-space-growth-factor=1');
   return 1;
+}
+
+/** A flag of node's own that sets V8's JavaScript tiers. */
+const JS_TIER_FLAG = /^--(no-)?(opt|turbofan|maglev|sparkplug)$|^--max[-_]opt(=|$)/;
+
+/**
+ * Keeps this process's JavaScript off V8's optimizing compiler (TurboFan: `--no-opt`; the
+ * interpreter and the baseline compiler still run it) from now on, in a command that opens an
+ * embedded warehouse. TurboFan recompiles the functions that run hot on background threads, and
+ * its code and compiler memory stayed in the peak: a 90-day backfill of the demo's account peaked
+ * about 20 MB lower without it, for the same CPU (docs/performance.md, "The embedded warehouse
+ * (PGlite)"); on such a warehouse the engine's WebAssembly, not the tool's JavaScript, takes most
+ * of a command's CPU. A Postgres warehouse, `serve` and a process given a tier flag of node's own
+ * keep V8's tiers. Only functions optimized after the call are affected. Returns true when the
+ * optimizing compiler was turned off.
+ */
+export function holdJavaScriptTier(execArgv: readonly string[] = process.execArgv): boolean {
+  if (execArgv.some((arg) => JS_TIER_FLAG.test(arg))) return false;
+  setFlagsFromString('--no-opt');
+  return true;
 }

@@ -54,3 +54,56 @@ describe('chooseEngineTiering', () => {
     expect(turbofanCompilations('baseline', '--max-old-space-size=512 --liftoff')).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The JavaScript functions V8 optimized with TurboFan in a child process that calls
+ * `holdJavaScriptTier(execArgv)` (unless `call` is false) and then runs a hot loop: V8 names each
+ * optimization it completes (`--trace-opt`).
+ */
+function optimizedFunctions(call: boolean | 'open' | 'open-v8', execArgv: string[] = []): number {
+  const script = `
+    import { holdJavaScriptTier } from './src/load/connection/engine-tier.ts';
+    import { openWarehouse } from './src/load/connection/db.ts';
+    const call = ${JSON.stringify(call)};
+    let held = 'not called';
+    if (call === true) held = holdJavaScriptTier(${JSON.stringify(execArgv)});
+    // As a command opens its embedded warehouse (serve asks for V8's tiers).
+    if (call === 'open' || call === 'open-v8') {
+      const tiering = call === 'open' ? 'baseline' : 'v8';
+      await (await openWarehouse({ dataDir: 'memory://', engineTiering: tiering })).close();
+    }
+    function hot(n) { let s = 0; for (let i = 0; i < n; i++) s += (i * 7) % 13; return s; }
+    let sum = 0;
+    for (let i = 0; i < 200; i++) sum += hot(100_000);
+    // The optimized code is compiled on a background thread.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.stdout.write(held + ' ' + sum + '\\n');`;
+  const out = execFileSync(
+    process.execPath,
+    ['--trace-opt', '--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+    },
+  );
+  return out.split('\n').filter((line) => line.includes('completed') && line.includes('<JSFunction hot '))
+    .length;
+}
+
+describe('holdJavaScriptTier', () => {
+  it('keeps the JavaScript optimized after it off TurboFan', () => {
+    expect(optimizedFunctions(true)).toBe(0);
+  });
+
+  it('leaves V8 its tiers when not called, or when node was given a tier flag', () => {
+    // The same loop is optimized without the call: the test would pass for nothing otherwise.
+    expect(optimizedFunctions(false)).toBeGreaterThan(0);
+    expect(optimizedFunctions(true, ['--max-opt=3'])).toBeGreaterThan(0);
+    expect(optimizedFunctions(true, ['--turbofan'])).toBeGreaterThan(0);
+  });
+
+  it('is in force once a command has opened an embedded warehouse, not for serve', () => {
+    expect(optimizedFunctions('open')).toBe(0);
+    expect(optimizedFunctions('open-v8')).toBeGreaterThan(0);
+  }, 120_000);
+});
