@@ -24,7 +24,7 @@ const CHILD_PROCESS_TESTS = [
   'test/unit/operations-docs.test.ts',
   'test/unit/reports/render/atomic-file.test.ts',
   'test/unit/reports/render/report-set.test.ts',
-  'test/unit/reports/heap-collection.test.ts',
+  'test/unit/heap-collection.test.ts',
   'test/unit/reports/render/spent-buffers.test.ts',
 ];
 

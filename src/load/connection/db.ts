@@ -356,10 +356,15 @@ async function closeDeadRuns(db: Kysely<Database>, backend: Backend): Promise<st
   }
 }
 
+/** The backend `target` opens: a Postgres server when it names one, else the embedded engine. */
+export function targetBackend(target: Pick<WarehouseTarget, 'databaseUrl'>): Backend {
+  return target.databaseUrl !== undefined && target.databaseUrl !== '' ? 'postgres' : 'pglite';
+}
+
 /** Opens the warehouse described by `target`. The caller must `close()` it. */
 export async function openWarehouse(target: WarehouseTarget): Promise<Warehouse> {
   const warehouse =
-    target.databaseUrl !== undefined && target.databaseUrl !== ''
+    targetBackend(target) === 'postgres' && target.databaseUrl !== undefined
       ? await openPostgres(target.databaseUrl, target.poolSize ?? 8)
       : await openPglite(target);
   if (target.schema === undefined) return warehouse;

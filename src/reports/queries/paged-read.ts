@@ -6,7 +6,7 @@
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from '../../load/schema.ts';
-import { heapSlack } from '../heap-collection.ts';
+import { heapSlack } from '../../heap-collection.ts';
 
 /** Rows per page: a few MB of small rows at most. */
 export const REPORT_PAGE_ROWS = 5000;

@@ -20,7 +20,7 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import type { FileHandle } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
-import { collectGarbage } from '../heap-collection.ts';
+import { collectGarbage } from '../../heap-collection.ts';
 
 const DRAWING_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing';
 const IMAGE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';

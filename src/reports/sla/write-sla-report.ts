@@ -11,7 +11,7 @@ import type { SlaModel } from './model-types.ts';
 import { renderSlaCsv } from './render-csv.ts';
 import { writeSlaPdf } from './render-pdf.ts';
 import { writeSlaXlsx } from './render-xlsx.ts';
-import { collectGarbage } from '../heap-collection.ts';
+import { collectGarbage } from '../../heap-collection.ts';
 
 /** File name stem of the SLA workbook. */
 export const SLA_REPORT_NAME = 'uptrends-sla';

@@ -1,6 +1,6 @@
 /**
  * A long read collects its spent pages once the heap has grown past its slack
- * (src/reports/heap-collection.ts, heapSlack), in a child process whose node was given no flag:
+ * (src/heap-collection.ts, heapSlack), in a child process whose node was given no flag:
  * rows promoted to the old generation and dropped stay in the heap until V8's own limit, twice
  * what survived its last full collection.
  */
@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * MB of heap in use after 100 pages of 20,000 row objects were read and dropped, each page
@@ -17,7 +17,7 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
  */
 function afterPages(collect: boolean): { end: number; most: number } {
   const script = `
-    import { heapSlack } from './src/reports/heap-collection.ts';
+    import { heapSlack } from './src/heap-collection.ts';
     const slack = heapSlack(16 * 2 ** 20);
     let most = 0;
     // 4 MB of other data that stays, as a report's model does.
@@ -46,5 +46,47 @@ describe('heapSlack', () => {
     expect(without.most).toBeGreaterThan(60);
     // The model (a few MB), the page being read and the 16 MB of slack, at most.
     expect(withSlack.most).toBeLessThan(40);
+  }, 120_000);
+});
+
+/**
+ * MB of heap in use at most while 60 batches of promoted row objects are made and dropped, one per
+ * turn of the event loop (as a sync's windows commit), with and without watchHeapSlack; and how
+ * many timers are left once it is stopped.
+ */
+function whileWatched(watch: boolean): { most: number; timersLeft: number } {
+  const script = `
+    import { watchHeapSlack } from './src/heap-collection.ts';
+    const watch = ${watch} ? watchHeapSlack(8 * 2 ** 20, 5) : undefined;
+    let most = 0;
+    let held = [];
+    for (let b = 0; b < 60; b++) {
+      const batch = Array.from({ length: 20000 }, (_, i) => ({ guid: 'g' + i, b, uptime: i / 7 }));
+      for (let k = 0; k < 10; k++) { const young = []; for (let j = 0; j < 20000; j++) young.push({ j }); }
+      held = batch;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      most = Math.max(most, process.memoryUsage().heapUsed);
+    }
+    watch?.stop();
+    const timersLeft = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    process.stdout.write(JSON.stringify({ most: most / 2 ** 20, timersLeft, kept: held.length }));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO,
+      encoding: 'utf8',
+    }),
+  ) as { most: number; timersLeft: number };
+}
+
+describe('watchHeapSlack', () => {
+  it('keeps the garbage of work without pages under its slack, and stops', () => {
+    const without = whileWatched(false);
+    const watched = whileWatched(true);
+    // About 2 MB of row objects per batch, promoted: V8 lets them pile up far past 8 MB (39 to 85
+    // MB measured).
+    expect(without.most).toBeGreaterThan(30);
+    // The modules, the batch being made, the one held and the 8 MB of slack (9 to 10 MB measured).
+    expect(watched.most).toBeLessThan(20);
+    expect(watched.timersLeft).toBe(0);
   }, 120_000);
 });
