@@ -53,6 +53,8 @@ export default defineConfig({
           environment: 'node',
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+          // The same hang guard as the unit project's: each of these tests starts node several times.
+          testTimeout: 60_000,
         },
       },
       {
