@@ -1,6 +1,7 @@
 /**
  * Full garbage collections at the moments a report knows most of its heap has just become
- * garbage, or, in a sync on an embedded warehouse, whenever the heap has grown past a slack. V8 lets the old generation grow to twice what survived its last full collection
+ * garbage, or, in a sync on an embedded warehouse, whenever the heap has grown past a slack. V8
+ * lets the old generation grow to twice what survived its last full collection
  * (src/cli/heap-growth.ts) before it collects, and a report reading 10,000 monitors' rows or
  * zipping their XML fills that room with rows and buffers it is done with: at the peak, that room
  * was most of the difference to 1,000 monitors (docs/reports.md, "Large accounts"). The collector
