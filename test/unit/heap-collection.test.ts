@@ -10,6 +10,15 @@ import { describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Runs `script` (an ES module, with the repository's sources) in a child node; its JSON answer. */
+function inChild<T>(script: string): T {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as T;
+}
+
 /**
  * MB of heap in use after 100 pages of 20,000 row objects were read and dropped, each page
  * kept alive across a few scavenges (as a page is while the next one is fetched), with and
@@ -30,12 +39,7 @@ function afterPages(collect: boolean): { end: number; most: number } {
       most = Math.max(most, process.memoryUsage().heapUsed);
     }
     process.stdout.write(JSON.stringify({ end: process.memoryUsage().heapUsed / 2 ** 20, most: most / 2 ** 20, kept: model.length }));`;
-  return JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: REPO,
-      encoding: 'utf8',
-    }),
-  ) as { end: number; most: number };
+  return inChild(script);
 }
 
 describe('heapSlack', () => {
@@ -70,12 +74,7 @@ function whileWatched(watch: boolean): { most: number; timersLeft: number } {
     watch?.stop();
     const timersLeft = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     process.stdout.write(JSON.stringify({ most: most / 2 ** 20, timersLeft, kept: held.length }));`;
-  return JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: REPO,
-      encoding: 'utf8',
-    }),
-  ) as { most: number; timersLeft: number };
+  return inChild(script);
 }
 
 describe('watchHeapSlack', () => {
