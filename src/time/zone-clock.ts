@@ -168,41 +168,66 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * `yyyy-MM-ddTHH:mm:ss`, what the API sends for nearly every timestamp, read without a regular
- * expression or a Date (a sync reads two per alert). Anything else: undefined, for the full parser.
+ * expression, a Date or an object (a sync reads two per alert): its wall clock as milliseconds of
+ * the same fields read as UTC. Anything else: NaN, for the full parser.
  */
-function parseCommonLocal(text: string): LocalFields | undefined {
-  if (text.length !== 19 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T') return undefined;
-  if (text[13] !== ':' || text[16] !== ':') return undefined;
+function commonLocalWallMs(text: string): number {
+  if (text.length !== 19 || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T') return Number.NaN;
+  if (text[13] !== ':' || text[16] !== ':') return Number.NaN;
   const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
   const month = twoDigits(text, 5);
   const day = twoDigits(text, 8);
   const hour = twoDigits(text, 11);
   const minute = twoDigits(text, 14);
   const second = twoDigits(text, 17);
-  if (Number.isNaN(year + month + day + hour + minute + second)) return undefined;
+  if (Number.isNaN(year + month + day + hour + minute + second)) return Number.NaN;
   if (year < 100 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
-    return undefined;
+    return Number.NaN;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return undefined;
-  return { year, month, day, hour, minute, second, millisecond: 0 };
+  if (day > (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)) return Number.NaN;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
+/** The fields of a text `commonLocalWallMs` reads; undefined for anything else. */
+function parseCommonLocal(text: string): LocalFields | undefined {
+  if (Number.isNaN(commonLocalWallMs(text))) return undefined;
+  return {
+    year: twoDigits(text, 0) * 100 + twoDigits(text, 2),
+    month: twoDigits(text, 5),
+    day: twoDigits(text, 8),
+    hour: twoDigits(text, 11),
+    minute: twoDigits(text, 14),
+    second: twoDigits(text, 17),
+    millisecond: 0,
+  };
 }
 
 function fieldsAsUtcMs(f: LocalFields): number {
   return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, f.millisecond);
 }
 
-/** The UTC instant of wall-clock `fields` in `zone`, with the DST policy described above. */
-export function localFieldsToUtc(fields: LocalFields, zone: IanaZone): Date {
-  const wall = fieldsAsUtcMs(fields);
+/**
+ * The UTC instant, in milliseconds, of the wall clock `wall` (its fields read as UTC) in `zone`,
+ * with the DST policy described above: each offset in force a day either side is a candidate where
+ * the wall clock reads back as itself, and the earlier candidate wins (a repeated autumn hour);
+ * with none (a spring gap) the wall clock moves forward by the gap. No array or object: a sync
+ * converts two timestamps per alert.
+ */
+function wallToUtcMs(wall: number, zone: IanaZone): number {
   const before = zoneOffsetMs(wall - 86_400_000, zone);
   const after = zoneOffsetMs(wall + 86_400_000, zone);
-  const candidates: number[] = [];
-  for (const offset of before === after ? [before] : [before, after]) {
-    const instant = wall - offset;
-    if (instant + zoneOffsetMs(instant, zone) === wall) candidates.push(instant);
+  const early = wall - before;
+  let earliest = early + zoneOffsetMs(early, zone) === wall ? early : Number.NaN;
+  if (after !== before) {
+    const late = wall - after;
+    if (late + zoneOffsetMs(late, zone) === wall && !(late >= earliest)) earliest = late;
   }
-  if (candidates.length === 0) return new Date(wall - before);
-  return new Date(Math.min(...candidates));
+  return Number.isNaN(earliest) ? early : earliest;
+}
+
+/** The UTC instant of wall-clock `fields` in `zone`, with the DST policy described above. */
+export function localFieldsToUtc(fields: LocalFields, zone: IanaZone): Date {
+  return new Date(wallToUtcMs(fieldsAsUtcMs(fields), zone));
 }
 
 /**
@@ -234,8 +259,8 @@ export function readLocalTimestamp(
   text: string,
   zone: IanaZone,
 ): { at: Date; local: LocalDateTime } | undefined {
-  const common = parseCommonLocal(text);
-  if (common !== undefined) return { at: localFieldsToUtc(common, zone), local: text };
+  const wall = commonLocalWallMs(text);
+  if (!Number.isNaN(wall)) return { at: new Date(wallToUtcMs(wall, zone)), local: text };
   const parsed = parseLocalFields(text);
   if (parsed === undefined) return undefined;
   if (parsed.offsetMinutes !== undefined) {

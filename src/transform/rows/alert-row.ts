@@ -116,7 +116,9 @@ export function alertPlacementError(
     );
   }
   const firstError = row.first_error_at;
-  if (firstError === null) return undefined;
+  // A FirstError not after the instant the Timestamp was read as is in place whatever else that
+  // Timestamp could mean: the candidates below are worked out only for the rare alert it is not.
+  if (firstError === null || firstError.getTime() <= raised.getTime()) return undefined;
   const latest = localToUtcCandidates(sent, ctx.zone)?.at(-1) ?? raised;
   const raisedLatest = Math.max(latest.getTime(), raised.getTime());
   if (firstError.getTime() > raisedLatest) {
