@@ -21,27 +21,31 @@ const GUID_BYTES = 16;
 const PAIRS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34] as const;
 
 /** The two ASCII codes of each byte's hex digits: byte b at 2b and 2b + 1. */
-const HEX_CODES = Uint8Array.from({ length: 512 }, (_, i) => '0123456789abcdef'.charCodeAt(i % 2 === 0 ? i >> 5 : (i >> 1) & 15));
+const HEX_CODES = Uint8Array.from({ length: 512 }, (_, i) =>
+  '0123456789abcdef'.charCodeAt(i % 2 === 0 ? i >> 5 : (i >> 1) & 15),
+);
 
 function hexValue(code: number): number {
   // Only called on a text GUID matched: 0-9 or a-f.
   return code <= 0x39 ? code - 0x30 : code - 0x57;
 }
 
+/** The bytes of one GUID's text, rewritten for each GUID read out (its dashes stay). */
+const scratch = Buffer.from('00000000-0000-0000-0000-000000000000', 'latin1');
+
 /**
  * The text of the GUID whose 16 bytes start at `at`, written into one 36-byte buffer and read out
  * as one string: called once per alert a window served, where joining its 20 pieces made 19
  * intermediate strings each time.
  */
-const text = Buffer.from('00000000-0000-0000-0000-000000000000', 'latin1');
 function guidText(bytes: Uint8Array, at: number): string {
   for (let i = 0; i < GUID_BYTES; i++) {
     const b = bytes[at + i]! << 1;
     const p = PAIRS[i]!;
-    text[p] = HEX_CODES[b]!;
-    text[p + 1] = HEX_CODES[b + 1]!;
+    scratch[p] = HEX_CODES[b]!;
+    scratch[p + 1] = HEX_CODES[b + 1]!;
   }
-  return text.toString('latin1');
+  return scratch.toString('latin1');
 }
 
 /** The keys one pass of a window served. */
