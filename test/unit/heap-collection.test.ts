@@ -4,19 +4,12 @@
  * rows promoted to the old generation and dropped stay in the heap until V8's own limit, twice
  * what survived its last full collection.
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
+import { moduleChild } from '../support/module-child.ts';
 
 /** Runs `script` (an ES module, with the repository's sources) in a child node; its JSON answer. */
 function inChild<T>(script: string): T {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: REPO,
-    encoding: 'utf8',
-  });
-  return JSON.parse(out) as T;
+  return JSON.parse(moduleChild(script)) as T;
 }
 
 /**

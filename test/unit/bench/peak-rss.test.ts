@@ -4,28 +4,16 @@
  * spawns a small child the way run-cli.ts does (the preload writing to fd 3) and one that calls
  * peakRssKib (as the bench's children do).
  */
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { moduleChild } from '../../support/module-child.ts';
 import { REPORT_USAGE } from '../../../bench/run-cli.ts';
 
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** Runs `script` in a parent that first holds 300 MB; returns what its child printed. */
-function fromLargeParent(script: string): string {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: REPO,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(result.stderr);
-  return result.stdout;
-}
-
+/** Put in each parent script (run by moduleChild): the parent then holds 300 MB. */
 const HOLD = `const held = Buffer.alloc(300 * 2 ** 20, 1);`;
 
 describe('a bench child measured from a large bench process', () => {
   it("reports the child's own peak through the preload, not the parent's 300 MB", () => {
-    const out = fromLargeParent(`
+    const out = moduleChild(`
       import { spawnSync } from 'node:child_process';
       ${HOLD}
       const child = spawnSync(process.execPath, ['--import', ${JSON.stringify(REPORT_USAGE)}, '-e', 'Buffer.alloc(20 * 2 ** 20, 1)'], { stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
@@ -39,7 +27,7 @@ describe('a bench child measured from a large bench process', () => {
   }, 60_000);
 
   it('reports it through peakRssKib, as the children of run-child.ts do', () => {
-    const out = fromLargeParent(`
+    const out = moduleChild(`
       import { spawnSync } from 'node:child_process';
       ${HOLD}
       const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e',

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { moduleChild } from '../../support/module-child.ts';
 import { ConfigError } from '../../../src/errors.ts';
 import {
   DEFAULT_HEAP_GROWTH_PERCENT,
@@ -10,8 +9,6 @@ import {
   setYoungGeneration,
   limitHeapGrowth,
 } from '../../../src/cli/heap-growth.ts';
-
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * The peak heap (MB) of a child process that keeps about 40 MB alive in batches which each live
@@ -31,11 +28,7 @@ function peakHeapOfChurn(percent: string): number {
       if (i % 10 === 0) peak = Math.max(peak, process.memoryUsage().heapTotal);
     }
     process.stdout.write(String(peak / 2 ** 20));`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: REPO,
-    encoding: 'utf8',
-  });
-  return Number(out);
+  return Number(moduleChild(script));
 }
 
 describe('heapGrowthPercent', () => {
@@ -108,11 +101,7 @@ function youngGenerationGrowth(hold: boolean): number {
       peak = Math.max(peak, young());
     }
     process.stdout.write(String((peak - start) / 2 ** 20));`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: REPO,
-    encoding: 'utf8',
-  });
-  return Number(out);
+  return Number(moduleChild(script));
 }
 
 describe('setYoungGeneration', () => {

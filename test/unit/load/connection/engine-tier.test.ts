@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+import { moduleChild } from '../../../support/module-child.ts';
 
 /**
  * A WebAssembly module of one function, `f(n)`: a loop of n rounds, hot enough that V8's dynamic
@@ -34,11 +31,7 @@ function turbofanCompilations(wanted: string, nodeOptions = '', execArgv: string
     // The optimized code is compiled on a background thread.
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.stdout.write(chosen + ' ' + sum);`;
-  const out = execFileSync(
-    process.execPath,
-    ['--trace-wasm-compilation-times', '--import', 'tsx', '--input-type=module', '-e', script],
-    { cwd: REPO, encoding: 'utf8' },
-  );
+  const out = moduleChild(script, { nodeArgs: ['--trace-wasm-compilation-times'] });
   return out.split('\n').filter((line) => line.includes('using TurboFan')).length;
 }
 
@@ -78,14 +71,7 @@ function optimizedFunctions(call: boolean | 'open' | 'open-v8', execArgv: string
     // The optimized code is compiled on a background thread.
     await new Promise((resolve) => setTimeout(resolve, 300));
     process.stdout.write(held + ' ' + sum + '\\n');`;
-  const out = execFileSync(
-    process.execPath,
-    ['--trace-opt', '--import', 'tsx', '--input-type=module', '-e', script],
-    {
-      cwd: REPO,
-      encoding: 'utf8',
-    },
-  );
+  const out = moduleChild(script, { nodeArgs: ['--trace-opt'] });
   return out.split('\n').filter((line) => line.includes('completed') && line.includes('<JSFunction hot '))
     .length;
 }

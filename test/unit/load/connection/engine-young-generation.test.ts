@@ -4,12 +4,9 @@
  * 32 MB stayed in every `sync`'s peak. Checked in a child process, where V8's own growth (factor 2,
  * as src/cli/heap-growth.ts sets it for a sync) is in force before the warehouse opens.
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { moduleChild } from '../../../support/module-child.ts';
 import { holdYoungGeneration } from '../../../../src/load/connection/engine-tier.ts';
-
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /**
  * The young generation's size (MB) just before an embedded warehouse opens, and its peak after it
@@ -37,11 +34,7 @@ function youngAroundOpening(): { before: number; peak: number } {
       peak = Math.max(peak, young());
     }
     process.stdout.write(JSON.stringify({ before: before / 2 ** 20, peak: peak / 2 ** 20 }));`;
-  const out = execFileSync(
-    process.execPath,
-    ['--max-semi-space-size=64', '--import', 'tsx', '--input-type=module', '-e', script],
-    { cwd: REPO, encoding: 'utf8' },
-  );
+  const out = moduleChild(script, { nodeArgs: ['--max-semi-space-size=64'] });
   return JSON.parse(out) as { before: number; peak: number };
 }
 

@@ -5,16 +5,14 @@
  * after writing a template whose one file is 96 MB of zeros: unpacked whole, as before, the
  * process grew by at least that.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { moduleChild } from '../../../support/module-child.ts';
 import { installedPgliteVersion } from '../../../../src/load/connection/pglite-template.ts';
 
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const FILE_BYTES = 96 * 2 ** 20;
 
 const made: string[] = [];
@@ -49,16 +47,10 @@ describe('writeWarehouseTemplate', () => {
       const before = hwm();
       const written = await writeWarehouseTemplate(process.argv[1], process.argv[2]);
       process.stdout.write(JSON.stringify({ written, grewMb: hwm() - before }));`;
-    const out = JSON.parse(
-      execFileSync(
-        process.execPath,
-        ['--import', 'tsx', '--input-type=module', '-e', script, target, template],
-        {
-          cwd: REPO,
-          encoding: 'utf8',
-        },
-      ),
-    ) as { written: boolean; grewMb: number };
+    const out = JSON.parse(moduleChild(script, { args: [target, template] })) as {
+      written: boolean;
+      grewMb: number;
+    };
     expect(out.written).toBe(true);
     expect(statSync(path.join(target, 'pg_wal/000000010000000000000001')).size).toBe(FILE_BYTES);
     // Decompressed whole, the process holds the 96 MB archive (and gunzip's pieces of it).

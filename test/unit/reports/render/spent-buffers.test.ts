@@ -4,11 +4,8 @@
  * nothing references any more stay counted until a full collection, which V8 starts for external
  * memory only after some 64 MB more.
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+import { moduleChild } from '../../../support/module-child.ts';
 
 /** MB of ArrayBuffers held after 48 MB of them were dropped, with and without the release. */
 function heldAfterDropping(release: boolean): number {
@@ -26,12 +23,7 @@ function heldAfterDropping(release: boolean): number {
     // machine one sometimes finished within that moment) can end.
     ${release ? 'releaseSpentBuffers(); await new Promise((resolve) => setTimeout(resolve, 200));' : ''}
     process.stdout.write(String(process.memoryUsage().arrayBuffers / 2 ** 20));`;
-  return Number(
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: REPO,
-      encoding: 'utf8',
-    }),
-  );
+  return Number(moduleChild(script));
 }
 
 /**
