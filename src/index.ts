@@ -16,7 +16,7 @@
 export { loadConfig, readEnvironment, describeConfig, type Config } from './config.ts';
 export { createLogger, type Logger, type LoggerOptions } from './logger.ts';
 export * from './errors.ts';
-export { VERSION } from './version.ts';
+export { VERSION } from './package-root.ts';
 export type { PresetPeriod, LocalDate, Clock } from './terms.ts';
 export type { JobOptions } from './api/job-options.ts';
 export { runSync, resolveSyncOptions, type RunSyncOptions, type SyncRequest } from './api/sync-job.ts';

@@ -12,7 +12,7 @@ import { CliContext } from './cli-context.ts';
 import { COMMANDS, type CommandEntry } from './commands/index.ts';
 import { colorEnabled } from './color.ts';
 import { EXIT_CODE_HELP } from './exit-codes.ts';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../package-root.ts';
 
 /** Joins `items` with ", " into lines of at most `width` characters; later lines get `indent`. */
 function wrapList(head: string, items: readonly string[], width: number, indent: string): string {

@@ -35,7 +35,7 @@ import { DEFAULT_ACCOUNT } from '../config-file/accounts-section.ts';
 import { analyzeTables } from '../load/write/analyze-tables.ts';
 import { accountRow } from '../transform/rows/account-row.ts';
 import { systemClock, type Clock } from '../terms.ts';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../package-root.ts';
 import { type ApiClientOptions } from '../extract/http/client-settings.ts';
 
 /** Collaborators of a run, injectable for tests. */

@@ -10,7 +10,7 @@
  */
 import type { Logger } from '../../logger.ts';
 import { maskSecrets, pingUrlForLog, redactUrlCredentials } from '../../redaction.ts';
-import { VERSION } from '../../version.ts';
+import { VERSION } from '../../package-root.ts';
 import type { PingTarget } from './telemetry-settings.ts';
 
 /** Which ping. */

@@ -23,7 +23,7 @@ import { openWarehouse, type Warehouse } from '../../load/connection/db.ts';
 import { migrate } from '../../load/migrate.ts';
 import { closeRun, openRun, type RunStatus, type StreamCounts } from '../../load/ledgers/run-ledger.ts';
 import { acquireWarehouseLock, nightlyLockKey } from '../../load/locks/warehouse-lock.ts';
-import { VERSION } from '../../version.ts';
+import { VERSION } from '../../package-root.ts';
 import { selectStreams } from '../streams/index.ts';
 import {
   accountSyncOptions,

@@ -26,9 +26,6 @@ import { queryDataAsOf } from '../queries/scope.ts';
 import { DEFAULT_SLA_TARGET } from '../report-defaults.ts';
 import { WEEK_DAYS } from '../../time/week-days.ts';
 
-/** Monday first, as in ISO 8601 and most of the account zones' calendars (the heat map's rows). */
-export const WEEKDAYS = WEEK_DAYS;
-
 /** The whole incident report. */
 export interface IncidentModel {
   readonly period: ReportPeriod;
@@ -86,7 +83,7 @@ export async function loadIncidentModel(
     queryHeatMap(db, scope, period),
     queryDataAsOf(db, account.accountId, generatedAt),
   ]);
-  const heatMap = WEEKDAYS.map(() => ({ hours: Array.from({ length: 24 }, () => 0), total: 0 }));
+  const heatMap = WEEK_DAYS.map(() => ({ hours: Array.from({ length: 24 }, () => 0), total: 0 }));
   for (const c of cells) {
     const day = heatMap[(c.iso_weekday ?? 1) - 1]!;
     if (c.local_hour === null) day.total = c.incidents ?? 0;

@@ -22,9 +22,18 @@ import {
   workbookColumns,
   workbookRow,
 } from './incident-columns.ts';
-import { WEEKDAYS, type IncidentModel } from './model.ts';
-import { INCIDENT_SHEETS } from './sheet-names.ts';
+import { type IncidentModel } from './model.ts';
+import { WEEK_DAYS } from '../../time/week-days.ts';
 import { monitorNamesOf, RAW_ALERT_COLUMNS, rawAlertRow } from './raw-alert-columns.ts';
+
+/** Sheet names of the incident workbook, in order. */
+const INCIDENT_SHEETS = {
+  incidents: 'Incidents',
+  perMonitor: 'Per monitor',
+  heatMap: 'Heat map',
+  rawAlerts: 'Raw alerts',
+  definitions: 'Definitions',
+} as const;
 
 /** Raw alerts for the workbook: the rows when they fit, else where the CSV went. */
 export type RawAlertsContent =
@@ -122,7 +131,7 @@ async function fillIncidentWorkbook(
       { header: 'Total', width: 8, format: 'count' },
     ],
     model.heatMap.map((day, index): CellValue[] => [
-      WEEKDAYS[index]!,
+      WEEK_DAYS[index]!,
       ...day.hours.map((n) => figureCell('count', n)),
       figureCell('count', day.total),
     ]),

@@ -12,9 +12,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { REPORT_FONTS } from './fonts.ts';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The first face of every chain, and the font of everything the reports draw as images or PDF:
+ * DejaVu Sans (regular and bold) from the `dejavu-fonts-ttf` package, so a chart or a PDF looks the
+ * same on a machine without fonts installed, and the PDFs can embed them. Paths of the TrueType
+ * files only: nothing is loaded until used.
+ */
+export const REPORT_FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+} as const;
 
 /** One face of the chain: the TrueType files of its regular and bold weights. */
 export interface FontFace {

@@ -9,12 +9,8 @@
  * are stripped by the caller's `safeText`.
  */
 import { finished } from 'node:stream/promises';
-import { REPORT_FONTS } from './fonts.ts';
 import { tempWriteStream, withPendingFile } from './atomic-file.ts';
 import { PdfText, type TextStyle } from './pdf-text.ts';
-
-/** The embedded fonts: regular and bold DejaVu Sans (the charts use the same family). */
-export const PDF_FONTS = REPORT_FONTS;
 
 /** A4 in points, and the page margin. */
 const PAGE = { width: 595.28, height: 841.89, margin: 42 } as const;
